@@ -1,0 +1,170 @@
+use crate::{Card, CardSet};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{CryptoRng, SeedableRng};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// The 32-byte seed of a shuffle. Kept with a hand, it replays the same deck exactly;
+/// where it comes from (the OS, a test) is the caller's choice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Seed(pub [u8; 32]);
+
+impl Seed {
+    /// A seed spread from a number, for tests and reproducible simulations.
+    pub fn from_u64(n: u64) -> Seed {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&n.to_le_bytes());
+        Seed(bytes)
+    }
+}
+
+impl fmt::Display for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seed({self})")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("a seed is 64 hexadecimal digits; {0:?} is not")]
+pub struct SeedParseError(String);
+
+impl FromStr for Seed {
+    type Err = SeedParseError;
+    fn from_str(s: &str) -> Result<Seed, SeedParseError> {
+        let s = s.trim();
+        let bad = || SeedParseError(s.to_owned());
+        if s.len() != 64 || !s.is_ascii() {
+            return Err(bad());
+        }
+        let mut bytes = [0u8; 32];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+        }
+        Ok(Seed(bytes))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DeckError {
+    #[error("the deck is empty")]
+    Empty,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum CutError {
+    #[error("a cut must leave at least three cards on each side: {top} above and {bottom} below (DG-6)")]
+    TooShallow { top: usize, bottom: usize },
+    #[error("the deck can only be cut before the first card is dealt (DG-6)")]
+    AlreadyDealing,
+}
+
+/// A deck on the table: the stub (top card first), the burned cards and what was dealt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    cards: Vec<Card>,
+    next: usize,
+    burned: Vec<Card>,
+}
+
+impl Deck {
+    /// A new deck in order, deuce of clubs on top.
+    pub fn ordered() -> Deck {
+        Deck::from_cards(Card::all().collect())
+    }
+
+    /// The cards in this order, the first on top (a live dealer's deck as it lies).
+    pub fn from_cards(cards: Vec<Card>) -> Deck {
+        Deck {
+            cards,
+            next: 0,
+            burned: Vec::new(),
+        }
+    }
+
+    /// The 52 cards shuffled by ChaCha20 from this seed: the same seed gives the same deck.
+    pub fn shuffled(seed: Seed) -> Deck {
+        let mut deck = Deck::ordered();
+        deck.shuffle(&mut ChaCha20Rng::from_seed(seed.0));
+        deck
+    }
+
+    /// The 52 cards less `dead`, in order (for equity and simulations).
+    pub fn without(dead: CardSet) -> Deck {
+        Deck::from_cards(Card::all().filter(|c| !dead.contains(*c)).collect())
+    }
+
+    /// Shuffles the whole deck (dealt and burned cards back in) by Fisher-Yates with
+    /// unbiased draws; the algorithm is fixed here so that a seed replays forever.
+    pub fn shuffle<R: CryptoRng>(&mut self, rng: &mut R) {
+        self.cards.extend(self.burned.drain(..));
+        self.cards.sort_unstable();
+        self.next = 0;
+        for i in (1..self.cards.len()).rev() {
+            let j = uniform_below(rng, i as u32 + 1) as usize;
+            self.cards.swap(i, j);
+        }
+    }
+
+    /// Cuts the deck: the top `at` cards go to the bottom. DG-6: at least three cards
+    /// must stay on each side, and only a deck not yet dealt from can be cut.
+    pub fn cut(&mut self, at: usize) -> Result<(), CutError> {
+        if self.next != 0 || !self.burned.is_empty() {
+            return Err(CutError::AlreadyDealing);
+        }
+        let bottom = self.cards.len().saturating_sub(at);
+        if at < 3 || bottom < 3 {
+            return Err(CutError::TooShallow { top: at, bottom });
+        }
+        self.cards.rotate_left(at);
+        Ok(())
+    }
+
+    /// Deals the top card.
+    pub fn deal(&mut self) -> Result<Card, DeckError> {
+        let card = *self.cards.get(self.next).ok_or(DeckError::Empty)?;
+        self.next += 1;
+        Ok(card)
+    }
+
+    /// Burns the top card face down (kept apart until the pot is pushed, HC-1.12).
+    pub fn burn(&mut self) -> Result<Card, DeckError> {
+        let card = self.deal()?;
+        self.burned.push(card);
+        Ok(card)
+    }
+
+    /// The cards not yet dealt or burned, top first.
+    pub fn remaining(&self) -> &[Card] {
+        &self.cards[self.next..]
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len() - self.next
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn burned(&self) -> &[Card] {
+        &self.burned
+    }
+}
+
+/// A uniform number below `n` (n > 0) by rejection, so no value is favoured.
+fn uniform_below<R: CryptoRng>(rng: &mut R, n: u32) -> u32 {
+    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u32();
+        if x <= zone {
+            return x % n;
+        }
+    }
+}

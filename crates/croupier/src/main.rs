@@ -1,0 +1,37 @@
+//! The `croupier` binary: the command line over the Croupier crates. Later issues add
+//! `serve`, `sim`, `phh check`, `rule` and `bench`.
+
+mod equity;
+mod eval_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(name = "croupier", version, about = "Poker rules engine and tournament director")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Hand values: name a hand, or walk every hand and count the categories.
+    Eval(eval_cmd::EvalArgs),
+    /// Each hand's chance to win, tie and its share of the pot, e.g. `equity AsAh KsKd --board 2c7h`.
+    Equity(equity::EquityArgs),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Eval(args) => eval_cmd::run(args),
+        Command::Equity(args) => equity::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

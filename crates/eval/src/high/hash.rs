@@ -1,0 +1,126 @@
+/// A perfect hash from sparse rank keys (below 2^26) to hand values, by hash and displace:
+/// the key times an odd multiplier modulo 2^26 (a bijection, so no two keys meet) is split
+/// into a row (the top `ROW_BITS`) and a spread (the other bits); the spread plus the row's
+/// displacement is the slot in one dense table. Table sizes are powers of two, so lookups
+/// need no bounds checks.
+const KEY_BITS: u32 = 26;
+const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
+
+#[derive(Debug, Clone)]
+pub(crate) struct PerfectHash<const ROW_BITS: u32, const SLOTS: usize> {
+    multiplier: u32,
+    displacements: Box<[u32]>,
+    values: Box<[u16]>,
+}
+
+impl<const ROW_BITS: u32, const SLOTS: usize> PerfectHash<ROW_BITS, SLOTS> {
+    const ROWS: usize = 1 << ROW_BITS;
+    const SPREAD: u32 = KEY_BITS - ROW_BITS;
+
+    /// Tries multipliers until every `(key, value)` finds a free slot; `None` if none of a
+    /// few hundred does (the keys are too many for the table).
+    pub(crate) fn build(entries: &[(u32, u16)]) -> Option<Self> {
+        let mut multiplier: u32 = 0x9e37_79b1;
+        for _ in 0..500 {
+            if let Some(table) = Self::build_with(entries, multiplier) {
+                return Some(table);
+            }
+            multiplier = multiplier.wrapping_mul(0x2c1b_3c6d).wrapping_add(0x2976_7b5b) | 1;
+        }
+        None
+    }
+
+    fn build_with(entries: &[(u32, u16)], multiplier: u32) -> Option<Self> {
+        let spread_mask = (1u32 << Self::SPREAD) - 1;
+        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); Self::ROWS];
+        for &(key, value) in entries {
+            if key >= 1 << KEY_BITS {
+                return None;
+            }
+            let m = key.wrapping_mul(multiplier) & KEY_MASK;
+            rows[(m >> Self::SPREAD) as usize].push((m & spread_mask, value));
+        }
+        let mut order: Vec<usize> = (0..Self::ROWS).filter(|&r| !rows[r].is_empty()).collect();
+        order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+
+        let mut displacements = vec![0u32; Self::ROWS].into_boxed_slice();
+        let mut values = vec![0u16; SLOTS].into_boxed_slice();
+        let mut free = FreeSlots::new(SLOTS);
+        let last_base = SLOTS.checked_sub(1usize << Self::SPREAD)?;
+        for r in order {
+            let spreads: Vec<usize> = rows[r].iter().map(|&(s, _)| s as usize).collect();
+            let base = free.first_fit(&spreads, last_base)?;
+            for &(s, value) in &rows[r] {
+                free.take(base + s as usize);
+                values[base + s as usize] = value;
+            }
+            displacements[r] = base as u32;
+        }
+        Some(PerfectHash {
+            multiplier,
+            displacements,
+            values,
+        })
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(&self, key: u32) -> u16 {
+        let m = key.wrapping_mul(self.multiplier) & KEY_MASK;
+        let row = (m >> Self::SPREAD) as usize & (Self::ROWS - 1);
+        let spread = m & ((1 << Self::SPREAD) - 1);
+        let slot = (spread + self.displacements[row]) as usize & (SLOTS - 1);
+        self.values[slot]
+    }
+}
+
+/// Which slots are still free, one bit each, so that 64 bases are tried at once.
+struct FreeSlots {
+    words: Vec<u64>,
+    /// Every word before this one is full.
+    first_open_word: usize,
+}
+
+impl FreeSlots {
+    fn new(slots: usize) -> Self {
+        // One spare word so that a base's window may read past the end.
+        FreeSlots {
+            words: vec![u64::MAX; slots / 64 + 2],
+            first_open_word: 0,
+        }
+    }
+
+    /// The 64 bits starting at bit `at`.
+    fn window(&self, at: usize) -> u64 {
+        let (w, o) = (at / 64, at % 64);
+        let low = self.words.get(w).copied().unwrap_or(0) >> o;
+        let high = match o {
+            0 => 0,
+            _ => self.words.get(w + 1).copied().unwrap_or(0) << (64 - o),
+        };
+        low | high
+    }
+
+    fn take(&mut self, slot: usize) {
+        self.words[slot / 64] &= !(1 << (slot % 64));
+        while self.words.get(self.first_open_word) == Some(&0) {
+            self.first_open_word += 1;
+        }
+    }
+
+    /// The lowest base at most `last_base` such that `base + s` is free for every spread.
+    fn first_fit(&self, spreads: &[usize], last_base: usize) -> Option<usize> {
+        let lowest = spreads.iter().copied().min()?;
+        let mut base = (self.first_open_word * 64).saturating_sub(lowest);
+        while base <= last_base {
+            let fits = spreads
+                .iter()
+                .fold(u64::MAX, |acc, &s| acc & self.window(base + s));
+            if fits != 0 {
+                let found = base + fits.trailing_zeros() as usize;
+                return (found <= last_base).then_some(found);
+            }
+            base += 64;
+        }
+        None
+    }
+}

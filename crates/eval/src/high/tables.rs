@@ -1,0 +1,133 @@
+use super::hash::PerfectHash;
+use super::key::{FLUSH_BITS, HandKey, RANK_MULTIPLIERS};
+use crate::{HighValue, reference};
+use cards::CardSet;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+
+/// The lookup tables for high hands, built once from [`reference`] on first use.
+#[derive(Debug)]
+pub struct HighEvaluator {
+    /// By the 13-bit rank mask of the flush suit.
+    flush: Box<[u16; 8192]>,
+    /// Rank keys of five, six and seven cards without a flush.
+    seven: PerfectHash<13, 131_072>,
+}
+
+static TABLES: OnceLock<HighEvaluator> = OnceLock::new();
+
+impl HighEvaluator {
+    /// The shared tables (built on the first call, a few milliseconds).
+    pub fn get() -> &'static HighEvaluator {
+        TABLES.get_or_init(HighEvaluator::build)
+    }
+
+    /// The value of 5 to 7 cards.
+    #[inline(always)]
+    pub fn evaluate(&self, hand: HandKey) -> HighValue {
+        let flush = hand.key & FLUSH_BITS;
+        HighValue(if flush != 0 {
+            let suit = (flush.trailing_zeros() - 35) / 4;
+            self.flush[(hand.cards >> (16 * suit)) as usize & 0x1fff]
+        } else {
+            self.seven.get(hand.rank_key())
+        })
+    }
+
+    pub fn evaluate_set(&self, cards: CardSet) -> HighValue {
+        self.evaluate(HandKey::from_set(cards))
+    }
+
+    fn build() -> HighEvaluator {
+        let fives = rank_multisets(5);
+        let flush_fives: Vec<u16> = (0u16..8192).filter(|m| m.count_ones() == 5).collect();
+
+        // Compact values: category in the top bits, then the rank among that category's
+        // distinct five-card values (1 = lowest).
+        let mut strengths: Vec<u32> = fives
+            .iter()
+            .map(|ranks| reference::high5_ranks(ranks, false))
+            .chain(
+                flush_fives
+                    .iter()
+                    .map(|&m| reference::high5_ranks(&mask_ranks(m), true)),
+            )
+            .collect();
+        strengths.sort_unstable();
+        strengths.dedup();
+        let mut compact = HashMap::with_capacity(strengths.len());
+        let mut prev_category = u32::MAX;
+        let mut within = 0u16;
+        for s in strengths {
+            let category = s >> 20;
+            within = if category == prev_category { within + 1 } else { 1 };
+            prev_category = category;
+            compact.insert(s, ((category as u16) << 12) | within);
+        }
+
+        let mut flush = Box::new([0u16; 8192]);
+        for mask in 0u16..8192 {
+            flush[usize::from(mask)] = match mask.count_ones() {
+                0..=4 => 0,
+                5 => compact[&reference::high5_ranks(&mask_ranks(mask), true)],
+                _ => (0..13)
+                    .filter(|b| mask & (1 << b) != 0)
+                    .map(|b| flush[usize::from(mask & !(1 << b))])
+                    .max()
+                    .unwrap_or(0),
+            };
+        }
+
+        let mut by_key: HashMap<u32, u16> = HashMap::new();
+        for ranks in &fives {
+            let value = compact[&reference::high5_ranks(ranks, false)];
+            by_key.insert(rank_key(ranks), value);
+        }
+        for size in 6..=7 {
+            for ranks in rank_multisets(size) {
+                let key = rank_key(&ranks);
+                let best = ranks
+                    .iter()
+                    .map(|&r| by_key[&(key - RANK_MULTIPLIERS[usize::from(r)])])
+                    .max()
+                    .unwrap_or(0);
+                by_key.insert(key, best);
+            }
+        }
+        let seven_entries: Vec<(u32, u16)> = by_key.into_iter().collect();
+        HighEvaluator {
+            flush,
+            seven: PerfectHash::build(&seven_entries).expect("seven-card keys fit their table"),
+        }
+    }
+}
+
+fn rank_key(ranks: &[u8]) -> u32 {
+    ranks.iter().map(|&r| RANK_MULTIPLIERS[usize::from(r)]).sum()
+}
+
+fn mask_ranks(mask: u16) -> Vec<u8> {
+    (0..13u8).filter(|b| mask & (1 << b) != 0).collect()
+}
+
+/// Every multiset of `size` ranks with at most four of each rank.
+fn rank_multisets(size: usize) -> Vec<Vec<u8>> {
+    fn extend(rank: u8, left: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if left == 0 {
+            out.push(current.clone());
+            return;
+        }
+        if rank == 13 {
+            return;
+        }
+        for count in 0..=left.min(4) {
+            current.extend(std::iter::repeat_n(rank, count));
+            extend(rank + 1, left - count, current, out);
+            current.truncate(current.len() - count);
+        }
+    }
+    let mut out = Vec::new();
+    extend(0, size, &mut Vec::new(), &mut out);
+    out
+}

@@ -1,0 +1,151 @@
+//! Lows, ace to five: straights and flushes do not count and the ace is the lowest card.
+//! Razz plays any five cards, pairs being bad; 8-or-better (Omaha/8, Stud/8) needs five
+//! different ranks of eight or lower.
+
+use cards::{Card, CardSet};
+use std::fmt;
+
+/// The value of a low hand: a larger value is the better low (as with [`crate::HighValue`]),
+/// equal values split. The inner number is the bitwise complement of the hand's "height":
+/// the category (no pair, one pair, ... as in high hands, aces low) then the ranks.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LowValue(u32);
+
+/// Height of a hand with no pair: below every paired hand.
+const PAIRED: u32 = 1 << 20;
+
+impl LowValue {
+    fn from_height(height: u32) -> LowValue {
+        LowValue(!height)
+    }
+
+    fn height(self) -> u32 {
+        !self.0
+    }
+
+    /// Whether the five cards are all different ranks.
+    pub fn is_unpaired(self) -> bool {
+        self.height() < PAIRED
+    }
+
+    /// The five ranks, highest first, aces as 1, when the low has no pair ("8-6-4-2-A").
+    pub fn unpaired_ranks(self) -> Option<[u8; 5]> {
+        if !self.is_unpaired() {
+            return None;
+        }
+        let mask = self.height();
+        let mut out = [0u8; 5];
+        let mut i = 0;
+        for bit in (0..13).rev() {
+            if mask & (1 << bit) != 0 && i < 5 {
+                out[i] = bit as u8 + 1;
+                i += 1;
+            }
+        }
+        Some(out)
+    }
+}
+
+impl fmt::Debug for LowValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.unpaired_ranks() {
+            Some(r) => write!(f, "LowValue({}-{}-{}-{}-{})", r[0], r[1], r[2], r[3], r[4]),
+            None => write!(f, "LowValue(paired {:x})", self.height()),
+        }
+    }
+}
+
+/// The 13 ranks of a set as a mask with the ace at bit 0, the deuce at bit 1 .. king at 12.
+#[inline(always)]
+pub fn ace_low_ranks(cards: CardSet) -> u16 {
+    let m = cards.rank_mask();
+    ((m << 1) | (m >> 12)) & 0x1fff
+}
+
+/// The lowest five set bits of each 13-bit mask (0 where fewer than five are set).
+static LOWEST_FIVE: [u16; 8192] = {
+    let mut table = [0u16; 8192];
+    let mut m = 0;
+    while m < 8192 {
+        let mut rest = m as u16;
+        let mut low = 0u16;
+        let mut n = 0;
+        while n < 5 && rest != 0 {
+            low |= rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            n += 1;
+        }
+        table[m] = if n == 5 { low } else { 0 };
+        m += 1;
+    }
+    table
+};
+
+/// The 8-or-better low of any number of cards (the best five), or `None` if there are not
+/// five different ranks from ace to eight.
+#[inline(always)]
+pub fn low8(cards: CardSet) -> Option<LowValue> {
+    low8_of_mask(ace_low_ranks(cards))
+}
+
+#[inline(always)]
+pub(crate) fn low8_of_mask(ace_low: u16) -> Option<LowValue> {
+    let five = LOWEST_FIVE[usize::from(ace_low & 0xff)];
+    (five != 0).then(|| LowValue::from_height(u32::from(five)))
+}
+
+/// The ace-to-five low of 5 to 7 cards (razz): the best five, pairs allowed when they must.
+#[inline(always)]
+pub fn ace_to_five(cards: CardSet) -> LowValue {
+    let five = LOWEST_FIVE[usize::from(ace_low_ranks(cards))];
+    if five != 0 {
+        LowValue::from_height(u32::from(five))
+    } else {
+        paired_ace_to_five(cards)
+    }
+}
+
+/// Fewer than five ranks: the best five is the one with the lowest height.
+#[cold]
+fn paired_ace_to_five(cards: CardSet) -> LowValue {
+    let cards: Vec<Card> = cards.iter().collect();
+    let mut best = u32::MAX;
+    crate::combos::for_each_five(&cards, |five| {
+        best = best.min(height5(five.map(|c| c.rank().index())));
+    });
+    LowValue::from_height(best)
+}
+
+/// The height of five ranks (0 deuce .. 12 ace) played ace-to-five.
+pub(crate) fn height5(ranks: [u8; 5]) -> u32 {
+    let low = ranks.map(|r| (r + 1) % 13); // ace 0, deuce 1 .. king 12
+    let mut counts = [0u8; 13];
+    for r in low {
+        counts[usize::from(r)] += 1;
+    }
+    if counts.iter().all(|&c| c <= 1) {
+        return low.iter().fold(0, |m, &r| m | 1 << r);
+    }
+    let mut order: Vec<(u8, u8)> = (0..13u8)
+        .filter(|&r| counts[usize::from(r)] > 0)
+        .map(|r| (counts[usize::from(r)], r))
+        .collect();
+    order.sort_unstable_by(|a, b| b.cmp(a));
+    let category: u32 = match (order[0].0, order.get(1).map(|x| x.0)) {
+        (4, _) => 5,
+        (3, Some(2)) => 4,
+        (3, _) => 3,
+        (2, Some(2)) => 2,
+        _ => 1,
+    };
+    order
+        .iter()
+        .enumerate()
+        .fold(category * PAIRED, |h, (i, &(_, r))| h | u32::from(r) << (16 - 4 * i))
+}
+
+/// The ace-to-five value of exactly five cards, straight from [`height5`]; for tests and
+/// tables.
+pub fn ace_to_five_of_five(five: [Card; 5]) -> LowValue {
+    LowValue::from_height(height5(five.map(|c| c.rank().index())))
+}
