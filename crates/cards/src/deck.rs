@@ -40,7 +40,7 @@ impl FromStr for Seed {
     fn from_str(s: &str) -> Result<Seed, SeedParseError> {
         let s = s.trim();
         let bad = || SeedParseError(s.to_owned());
-        if s.len() != 64 || !s.is_ascii() {
+        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(bad());
         }
         let mut bytes = [0u8; 32];
@@ -59,7 +59,9 @@ pub enum DeckError {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum CutError {
-    #[error("a cut must leave at least three cards on each side: {top} above and {bottom} below (DG-6)")]
+    #[error(
+        "a cut must leave at least three cards on each side: {top} above and {bottom} below (DG-6)"
+    )]
     TooShallow { top: usize, bottom: usize },
     #[error("the deck can only be cut before the first card is dealt (DG-6)")]
     AlreadyDealing,
@@ -103,7 +105,8 @@ impl Deck {
     /// Shuffles the whole deck (dealt and burned cards back in) by Fisher-Yates with
     /// unbiased draws; the algorithm is fixed here so that a seed replays forever.
     pub fn shuffle<R: CryptoRng>(&mut self, rng: &mut R) {
-        self.cards.extend(self.burned.drain(..));
+        // Dealt and burned cards are still in `cards` (only `next` moved past them).
+        self.burned.clear();
         self.cards.sort_unstable();
         self.next = 0;
         for i in (1..self.cards.len()).rev() {

@@ -65,7 +65,11 @@ fn run_census() -> anyhow::Result<()> {
 fn print_census(title: &str, census: &Census, seconds: f64) {
     println!("{title}: {} in {seconds:.3} s", census.hands);
     for category in HandCategory::ALL.iter().rev() {
-        println!("  {:<16} {:>12}", format!("{category:?}"), census.count(*category));
+        println!(
+            "  {:<16} {:>12}",
+            format!("{category:?}"),
+            census.count(*category)
+        );
     }
     println!("  distinct values  {:>12}", census.distinct_values);
 }
@@ -89,7 +93,9 @@ fn run_hand(text: &str, board: Option<&str>, lang: Lang) -> anyhow::Result<()> {
     let five: Vec<String> = made.five.iter().map(Card::to_string).collect();
     println!("{} ({})", made.name(lang), five.join(" "));
     let set = cards.iter().copied().collect();
-    println!("ace-to-five low: {:?}", low::ace_to_five(set));
+    if let Some(l) = low::ace_to_five(set) {
+        println!("ace-to-five low: {l:?}");
+    }
     match low::low8(set) {
         Some(l) => println!("8-or-better low: {l:?}"),
         None => println!("8-or-better low: none"),

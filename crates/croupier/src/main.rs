@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "croupier", version, about = "Poker rules engine and tournament director")]
+#[command(
+    name = "croupier",
+    version,
+    about = "Poker rules engine and tournament director"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

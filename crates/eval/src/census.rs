@@ -1,6 +1,7 @@
 //! Walks every hand of five or seven cards and counts them by category: the proof that
 //! the tables are right over everything, not a sample.
 
+use crate::high::Walk;
 use crate::{HandCategory, HandKey, HighEvaluator};
 use cards::Card;
 
@@ -54,25 +55,25 @@ pub fn five_card() -> Census {
     tally.finish()
 }
 
-/// Every one of the 133,784,560 seven-card hands. The innermost loop only counts values;
-/// categories are summed from the counts afterwards.
+/// Every one of the 133,784,560 seven-card hands, walked in order so that the innermost
+/// loop reads one row of rank states.
 pub fn seven_card() -> Census {
     let ev = HighEvaluator::get();
     let mut tally = Tally::default();
     for a in 0..52 {
-        let ha = HandKey::EMPTY.add(DECK[a]);
+        let wa = ev.walk_add(Walk::EMPTY, DECK[a]);
         for b in a + 1..52 {
-            let hb = ha.add(DECK[b]);
+            let wb = ev.walk_add(wa, DECK[b]);
             for c in b + 1..52 {
-                let hc = hb.add(DECK[c]);
+                let wc = ev.walk_add(wb, DECK[c]);
                 for d in c + 1..52 {
-                    let hd = hc.add(DECK[d]);
+                    let wd = ev.walk_add(wc, DECK[d]);
                     for e in d + 1..52 {
-                        let he = hd.add(DECK[e]);
+                        let we = ev.walk_add(wd, DECK[e]);
                         for f in e + 1..52 {
-                            let hf = he.add(DECK[f]);
+                            let wf = ev.walk_add(we, DECK[f]);
                             for card in &DECK[f + 1..] {
-                                tally.add(ev.evaluate(hf.add(*card)).get());
+                                tally.add(ev.walk_last(wf, *card).get());
                             }
                         }
                     }

@@ -8,6 +8,7 @@
 
 pub mod census;
 mod combos;
+pub mod equity;
 pub mod high;
 pub mod low;
 pub mod omaha;

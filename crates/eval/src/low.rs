@@ -2,7 +2,7 @@
 //! Razz plays any five cards, pairs being bad; 8-or-better (Omaha/8, Stud/8) needs five
 //! different ranks of eight or lower.
 
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Rank};
 use std::fmt;
 
 /// The value of a low hand: a larger value is the better low (as with [`crate::HighValue`]),
@@ -21,6 +21,11 @@ impl LowValue {
 
     fn height(self) -> u32 {
         !self.0
+    }
+
+    /// The raw value, for storage and tables; its order is the order of lows.
+    pub const fn get(self) -> u32 {
+        self.0
     }
 
     /// Whether the five cards are all different ranks.
@@ -94,26 +99,77 @@ pub(crate) fn low8_of_mask(ace_low: u16) -> Option<LowValue> {
     (five != 0).then(|| LowValue::from_height(u32::from(five)))
 }
 
-/// The ace-to-five low of 5 to 7 cards (razz): the best five, pairs allowed when they must.
+/// The ace-to-five low of five or more cards (razz): the best five, pairs allowed when
+/// they must be. `None` for fewer than five cards.
 #[inline(always)]
-pub fn ace_to_five(cards: CardSet) -> LowValue {
+pub fn ace_to_five(cards: CardSet) -> Option<LowValue> {
     let five = LOWEST_FIVE[usize::from(ace_low_ranks(cards))];
     if five != 0 {
-        LowValue::from_height(u32::from(five))
+        Some(LowValue::from_height(u32::from(five)))
+    } else if cards.len() < 5 {
+        None
     } else {
-        paired_ace_to_five(cards)
+        Some(paired_ace_to_five(cards))
     }
 }
 
-/// Fewer than five ranks: the best five is the one with the lowest height.
+/// Fewer than five ranks among five or more cards, so the five must pair: the fewest and lowest
+/// repeats win (one pair before two pair before trips, a full house before quads).
 #[cold]
 fn paired_ace_to_five(cards: CardSet) -> LowValue {
-    let cards: Vec<Card> = cards.iter().collect();
-    let mut best = u32::MAX;
-    crate::combos::for_each_five(&cards, |five| {
-        best = best.min(height5(five.map(|c| c.rank().index())));
-    });
-    LowValue::from_height(best)
+    // Ranks held, lowest first as aces-low, with their counts (at most four ranks here).
+    let mut held = [(0u8, 0u32); 4];
+    let mut k = 0;
+    for low in 0..13u8 {
+        let rank = Rank::ALL[usize::from((low + 12) % 13)];
+        let n = cards.count_rank(rank);
+        if n > 0 && k < 4 {
+            held[k] = (rank.index(), n);
+            k += 1;
+        }
+    }
+    let held = &held[..k];
+    let pairable = |min: u32| {
+        held.iter()
+            .filter(move |&&(_, n)| n >= min)
+            .map(|&(r, _)| r)
+    };
+    let mut five = [0u8; 5];
+    match held.len() {
+        4 => {
+            // One pair: every rank once, the lowest rank that can pair twice.
+            let pair = pairable(2).next().unwrap_or(held[0].0);
+            for (slot, &(r, _)) in five.iter_mut().zip(held) {
+                *slot = r;
+            }
+            five[4] = pair;
+        }
+        3 => {
+            let ranks = [held[0].0, held[1].0, held[2].0];
+            let mut pairs = pairable(2);
+            five[..3].copy_from_slice(&ranks);
+            match (pairs.next(), pairs.next()) {
+                // Two pair: the two lowest pairs.
+                (Some(a), Some(b)) => five[3..].copy_from_slice(&[a, b]),
+                // Only one rank repeats, so it has three: trips.
+                (Some(a), None) => five[3..].copy_from_slice(&[a, a]),
+                _ => {}
+            }
+        }
+        _ => {
+            let ((lo, n_lo), (hi, n_hi)) = (held[0], held[held.len() - 1]);
+            five = if n_lo >= 3 && n_hi >= 2 {
+                [lo, lo, lo, hi, hi]
+            } else if n_hi >= 3 && n_lo >= 2 {
+                [hi, hi, hi, lo, lo]
+            } else if n_lo == 4 {
+                [lo, lo, lo, lo, hi]
+            } else {
+                [hi, hi, hi, hi, lo]
+            };
+        }
+    }
+    LowValue::from_height(height5(five))
 }
 
 /// The height of five ranks (0 deuce .. 12 ace) played ace-to-five.
@@ -141,7 +197,9 @@ pub(crate) fn height5(ranks: [u8; 5]) -> u32 {
     order
         .iter()
         .enumerate()
-        .fold(category * PAIRED, |h, (i, &(_, r))| h | u32::from(r) << (16 - 4 * i))
+        .fold(category * PAIRED, |h, (i, &(_, r))| {
+            h | u32::from(r) << (16 - 4 * i)
+        })
 }
 
 /// The ace-to-five value of exactly five cards, straight from [`height5`]; for tests and

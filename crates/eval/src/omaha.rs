@@ -1,91 +1,175 @@
 //! Omaha: a hand is exactly two hole cards and exactly three board cards, for the high and
 //! for the 8-or-better low alike. Holes of four, five or six cards.
 
-use crate::low::{LowValue, ace_low_ranks, low8_of_mask};
-use crate::{HandKey, HighEvaluator, HighValue};
-use cards::{Card, CardSet};
+use crate::high::OmahaFives;
+use crate::low::{LowValue, low8_of_mask};
+use crate::{HighEvaluator, HighValue};
+use cards::{Card, Suit};
 
 /// The best Omaha high hand, or `None` unless there are 2 to 6 hole cards and 3 to 5 board
 /// cards.
 pub fn omaha_high(hole: &[Card], board: &[Card]) -> Option<HighValue> {
     let ev = HighEvaluator::get();
-    let mut pairs = [HandKey::EMPTY; 15];
-    let mut triples = [HandKey::EMPTY; 10];
-    let pairs = two_of(hole, &mut pairs)?;
-    let triples = three_of(board, &mut triples)?;
-    let mut best = HighValue::default();
-    for t in triples {
-        for p in pairs {
-            best = best.max(ev.evaluate(t.join(*p)));
+    let fives = ev.omaha_fives();
+    let mut pairs = [0u16; 15];
+    let pairs = two_of(hole, &mut pairs, |a, b| fives.pair(a, b))?;
+    let mut triples = [0u16; 10];
+    let triples = three_of(board, &mut triples, |a, b, c| fives.triple(a, b, c))?;
+    // Every five by its ranks alone; a flush only adds a better value, found below.
+    let mut best = HighValue(match <&[u16; 6]>::try_from(pairs) {
+        Ok(six) => best_unsuited(fives, triples, six),
+        Err(_) => best_unsuited(fives, triples, pairs),
+    });
+    let suits = |cards: &[Card]| {
+        cards
+            .iter()
+            .fold(0u32, |n, c| n + (1 << (8 * (c.index() & 3))))
+    };
+    let (hole_suits, board_suits) = (suits(hole), suits(board));
+    for suit in Suit::ALL {
+        let count = |counts: u32| (counts >> (8 * suit.index())) & 0xff;
+        if count(board_suits) >= 3 && count(hole_suits) >= 2 {
+            best = best.max(best_flush(ev, suit, hole, board));
         }
     }
     Some(best)
 }
 
-/// The best Omaha 8-or-better low, `None` if there is no qualifying low (or the cards are
-/// not an Omaha hand).
-pub fn omaha_low8(hole: &[Card], board: &[Card]) -> Option<LowValue> {
-    if !(2..=6).contains(&hole.len()) || !(3..=5).contains(&board.len()) {
-        return None;
-    }
-    // Rank masks (ace low, eight and under) of hole pairs of two different low ranks and
-    // of board triples of three different low ranks.
-    let low_bit = |c: &Card| ace_low_ranks(CardSet::from(*c)) & 0xff;
-    let mut best: Option<LowValue> = None;
-    let hole_bits: Vec<u16> = hole.iter().map(low_bit).collect();
-    let board_bits: Vec<u16> = board.iter().map(low_bit).collect();
-    let mut pair_masks = Vec::with_capacity(15);
-    for (i, &a) in hole_bits.iter().enumerate() {
-        for &b in &hole_bits[i + 1..] {
-            if a != 0 && b != 0 && a != b {
-                pair_masks.push(a | b);
-            }
-        }
-    }
-    if pair_masks.is_empty() {
-        return None;
-    }
-    for (i, &a) in board_bits.iter().enumerate() {
-        for (j, &b) in board_bits.iter().enumerate().skip(i + 1) {
-            for &c in &board_bits[j + 1..] {
-                let t = a | b | c;
-                if t.count_ones() != 3 || a == 0 || b == 0 || c == 0 {
-                    continue;
-                }
-                for &p in &pair_masks {
-                    if p & t == 0 {
-                        best = best.max(low8_of_mask(p | t));
-                    }
-                }
-            }
+/// The best rank-only value of every triple with every pair (the common four-card hole
+/// comes as an array, so the inner loop unrolls).
+#[inline(always)]
+fn best_unsuited<P: AsRef<[u16]> + ?Sized>(fives: &OmahaFives, triples: &[u16], pairs: &P) -> u16 {
+    let mut best = 0u16;
+    for &t in triples {
+        for &p in pairs.as_ref() {
+            best = best.max(fives.value(t, p));
         }
     }
     best
 }
 
-fn two_of<'a>(cards: &[Card], out: &'a mut [HandKey; 15]) -> Option<&'a [HandKey]> {
-    if !(2..=6).contains(&cards.len()) {
+/// The best five of one suit, two from the hole and three from the board.
+#[cold]
+fn best_flush(ev: &HighEvaluator, suit: Suit, hole: &[Card], board: &[Card]) -> HighValue {
+    let bits = |cards: &[Card]| -> Vec<u16> {
+        cards
+            .iter()
+            .filter(|c| c.suit() == suit)
+            .map(|c| 1 << c.rank().index())
+            .collect()
+    };
+    let (hole_bits, board_bits) = (bits(hole), bits(board));
+    let mut pairs = [0u16; 15];
+    let mut triples = [0u16; 10];
+    let (Some(pairs), Some(triples)) = (
+        two_of(&hole_bits, &mut pairs, |a, b| a | b),
+        three_of(&board_bits, &mut triples, |a, b, c| a | b | c),
+    ) else {
+        return HighValue::default();
+    };
+    let mut best = HighValue::default();
+    for &t in triples {
+        for &p in pairs {
+            best = best.max(ev.five_suited(t | p));
+        }
+    }
+    best
+}
+
+/// The best Omaha 8-or-better low, `None` if there is no qualifying low (or the cards are
+/// not an Omaha hand).
+pub fn omaha_low8(hole: &[Card], board: &[Card]) -> Option<LowValue> {
+    let low_bits = |cards: &[Card]| -> Option<[u16; 6]> {
+        let mut bits = [0u16; 6];
+        for (b, c) in bits.iter_mut().zip(cards) {
+            *b = LOW_BIT[usize::from(c.index())];
+        }
+        (cards.len() <= 6).then_some(bits)
+    };
+    let hole_bits = low_bits(hole)?;
+    let board_bits = low_bits(board)?;
+    // Without two low ranks in the hole and three on the board there is no low.
+    let any = |bits: &[u16; 6]| bits.iter().fold(0, |m, b| m | b).count_ones();
+    if any(&hole_bits) < 2 || any(&board_bits) < 3 {
+        return (2..=6).contains(&hole.len()).then_some(None)?;
+    }
+    // Two different low ranks from the hole, three from the board, five in all; 0 marks a
+    // part that cannot play (it has a high card or a pair).
+    let mut pairs = [0u16; 15];
+    let pairs = two_of(&hole_bits[..hole.len()], &mut pairs, |a, b| {
+        if a != 0 && b != 0 && a != b { a | b } else { 0 }
+    })?;
+    let mut triples = [0u16; 10];
+    let triples = three_of(&board_bits[..board.len()], &mut triples, |a, b, c| {
+        let t = a | b | c;
+        if t.count_ones() == 3 { t } else { 0 }
+    })?;
+    // The five rank bits read as a number order lows: the smaller, the better.
+    let mut best = u16::MAX;
+    for &t in triples {
+        for &p in pairs {
+            if p != 0 && t != 0 && p & t == 0 {
+                best = best.min(p | t);
+            }
+        }
+    }
+    if best == u16::MAX {
+        return None;
+    }
+    low8_of_mask(best)
+}
+
+/// Each card's rank bit, ace low (bit 0) to eight (bit 7); 0 for nine and up.
+static LOW_BIT: [u16; 52] = {
+    let mut bits = [0u16; 52];
+    let mut i = 0;
+    while i < 52 {
+        let rank = i / 4; // 0 deuce .. 12 ace
+        bits[i] = if rank == 12 {
+            1
+        } else if rank <= 6 {
+            1 << (rank + 1)
+        } else {
+            0
+        };
+        i += 1;
+    }
+    bits
+};
+
+/// Every two of `items` combined by `f`; `None` unless there are 2 to 6.
+fn two_of<'a, I: Copy, T: Copy>(
+    items: &[I],
+    out: &'a mut [T; 15],
+    f: impl Fn(I, I) -> T,
+) -> Option<&'a [T]> {
+    if !(2..=6).contains(&items.len()) {
         return None;
     }
     let mut n = 0;
-    for (i, &a) in cards.iter().enumerate() {
-        for &b in &cards[i + 1..] {
-            out[n] = HandKey::EMPTY.add(a).add(b);
+    for (i, &a) in items.iter().enumerate() {
+        for &b in &items[i + 1..] {
+            out[n] = f(a, b);
             n += 1;
         }
     }
     Some(&out[..n])
 }
 
-fn three_of<'a>(cards: &[Card], out: &'a mut [HandKey; 10]) -> Option<&'a [HandKey]> {
-    if !(3..=5).contains(&cards.len()) {
+/// Every three of `items` combined by `f`; `None` unless there are 3 to 5.
+fn three_of<'a, I: Copy, T: Copy>(
+    items: &[I],
+    out: &'a mut [T; 10],
+    f: impl Fn(I, I, I) -> T,
+) -> Option<&'a [T]> {
+    if !(3..=5).contains(&items.len()) {
         return None;
     }
     let mut n = 0;
-    for (i, &a) in cards.iter().enumerate() {
-        for (j, &b) in cards.iter().enumerate().skip(i + 1) {
-            for &c in &cards[j + 1..] {
-                out[n] = HandKey::EMPTY.add(a).add(b).add(c);
+    for (i, &a) in items.iter().enumerate() {
+        for (j, &b) in items.iter().enumerate().skip(i + 1) {
+            for &c in &items[j + 1..] {
+                out[n] = f(a, b, c);
                 n += 1;
             }
         }

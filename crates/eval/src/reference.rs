@@ -49,7 +49,12 @@ pub fn high5_ranks(ranks: &[u8], flush: bool) -> u32 {
         _ => HandCategory::HighCard,
     };
     let tiebreak: Vec<u8> = match straight_high {
-        Some(high) if matches!(category, HandCategory::Straight | HandCategory::StraightFlush) => {
+        Some(high)
+            if matches!(
+                category,
+                HandCategory::Straight | HandCategory::StraightFlush
+            ) =>
+        {
             vec![high]
         }
         _ => distinct,

@@ -1,21 +1,22 @@
-/// A perfect hash from sparse rank keys (below 2^26) to hand values, by hash and displace:
-/// the key times an odd multiplier modulo 2^26 (a bijection, so no two keys meet) is split
+/// A perfect hash from sparse rank keys (below 2^KEY_BITS) to hand values, by hash and
+/// displace: the key times an odd multiplier modulo 2^KEY_BITS (a bijection, so no two
+/// keys meet) is split
 /// into a row (the top `ROW_BITS`) and a spread (the other bits); the spread plus the row's
 /// displacement is the slot in one dense table. Table sizes are powers of two, so lookups
 /// need no bounds checks.
-const KEY_BITS: u32 = 26;
-const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
-
 #[derive(Debug, Clone)]
-pub(crate) struct PerfectHash<const ROW_BITS: u32, const SLOTS: usize> {
+pub(crate) struct PerfectHash<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize> {
     multiplier: u32,
-    displacements: Box<[u32]>,
-    values: Box<[u16]>,
+    displacements: Box<[u32; ROWS]>,
+    values: Box<[u16; SLOTS]>,
 }
 
-impl<const ROW_BITS: u32, const SLOTS: usize> PerfectHash<ROW_BITS, SLOTS> {
-    const ROWS: usize = 1 << ROW_BITS;
-    const SPREAD: u32 = KEY_BITS - ROW_BITS;
+impl<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize>
+    PerfectHash<KEY_BITS, ROWS, SLOTS>
+{
+    const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
+    /// Rows and slots are powers of two; a row is the top bits of the multiplied key.
+    const SPREAD: u32 = KEY_BITS - ROWS.trailing_zeros();
 
     /// Tries multipliers until every `(key, value)` finds a free slot; `None` if none of a
     /// few hundred does (the keys are too many for the table).
@@ -25,26 +26,30 @@ impl<const ROW_BITS: u32, const SLOTS: usize> PerfectHash<ROW_BITS, SLOTS> {
             if let Some(table) = Self::build_with(entries, multiplier) {
                 return Some(table);
             }
-            multiplier = multiplier.wrapping_mul(0x2c1b_3c6d).wrapping_add(0x2976_7b5b) | 1;
+            multiplier = multiplier
+                .wrapping_mul(0x2c1b_3c6d)
+                .wrapping_add(0x2976_7b5b)
+                | 1;
         }
         None
     }
 
     fn build_with(entries: &[(u32, u16)], multiplier: u32) -> Option<Self> {
         let spread_mask = (1u32 << Self::SPREAD) - 1;
-        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); Self::ROWS];
+        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); ROWS];
         for &(key, value) in entries {
             if key >= 1 << KEY_BITS {
                 return None;
             }
-            let m = key.wrapping_mul(multiplier) & KEY_MASK;
+            let m = key.wrapping_mul(multiplier) & Self::KEY_MASK;
             rows[(m >> Self::SPREAD) as usize].push((m & spread_mask, value));
         }
-        let mut order: Vec<usize> = (0..Self::ROWS).filter(|&r| !rows[r].is_empty()).collect();
+        let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
         order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
 
-        let mut displacements = vec![0u32; Self::ROWS].into_boxed_slice();
-        let mut values = vec![0u16; SLOTS].into_boxed_slice();
+        let mut displacements: Box<[u32; ROWS]> =
+            vec![0u32; ROWS].into_boxed_slice().try_into().ok()?;
+        let mut values: Box<[u16; SLOTS]> = vec![0u16; SLOTS].into_boxed_slice().try_into().ok()?;
         let mut free = FreeSlots::new(SLOTS);
         let last_base = SLOTS.checked_sub(1usize << Self::SPREAD)?;
         for r in order {
@@ -65,8 +70,9 @@ impl<const ROW_BITS: u32, const SLOTS: usize> PerfectHash<ROW_BITS, SLOTS> {
 
     #[inline(always)]
     pub(crate) fn get(&self, key: u32) -> u16 {
-        let m = key.wrapping_mul(self.multiplier) & KEY_MASK;
-        let row = (m >> Self::SPREAD) as usize & (Self::ROWS - 1);
+        // Bits of the product above `KEY_BITS` are dropped by the row mask.
+        let m = key.wrapping_mul(self.multiplier);
+        let row = (m >> Self::SPREAD) as usize & (ROWS - 1);
         let spread = m & ((1 << Self::SPREAD) - 1);
         let slot = (spread + self.displacements[row]) as usize & (SLOTS - 1);
         self.values[slot]

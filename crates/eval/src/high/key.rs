@@ -7,7 +7,6 @@ pub(crate) const RANK_MULTIPLIERS: [u32; 13] = [
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 8107796,
 ];
 
-
 const SUIT_SHIFT: u32 = 32;
 /// Every suit counter starts at 3, so its bit 3 is set once the suit has five cards.
 const SUIT_COUNTERS_START: u64 = 0x3333 << SUIT_SHIFT;

@@ -5,11 +5,15 @@
 mod hash;
 mod key;
 mod made;
+mod omaha;
 mod tables;
+mod walk;
 
 pub use key::{CARD_KEYS, HandKey};
 pub use made::MadeHand;
+pub(crate) use omaha::OmahaFives;
 pub use tables::HighEvaluator;
+pub use walk::Walk;
 
 use crate::HighValue;
 use cards::{Card, CardSet};

@@ -1,10 +1,11 @@
 use super::hash::PerfectHash;
 use super::key::{FLUSH_BITS, HandKey, RANK_MULTIPLIERS};
+use super::omaha::OmahaFives;
+use super::walk::RankStates;
 use crate::{HighValue, reference};
 use cards::CardSet;
 use std::collections::HashMap;
 use std::sync::OnceLock;
-
 
 /// The lookup tables for high hands, built once from [`reference`] on first use.
 #[derive(Debug)]
@@ -12,7 +13,11 @@ pub struct HighEvaluator {
     /// By the 13-bit rank mask of the flush suit.
     flush: Box<[u16; 8192]>,
     /// Rank keys of five, six and seven cards without a flush.
-    seven: PerfectHash<13, 131_072>,
+    seven: PerfectHash<26, 8192, 131_072>,
+    /// Omaha's fives without a flush, by the ids of their three board ranks and two
+    /// hole ranks: `omaha[three_id + two_id]`.
+    omaha: OmahaFives,
+    pub(super) states: RankStates,
 }
 
 static TABLES: OnceLock<HighEvaluator> = OnceLock::new();
@@ -33,6 +38,16 @@ impl HighEvaluator {
         } else {
             self.seven.get(hand.rank_key())
         })
+    }
+
+    pub(crate) fn omaha_fives(&self) -> &OmahaFives {
+        &self.omaha
+    }
+
+    /// Five cards of one suit, by their 13-bit rank mask.
+    #[inline(always)]
+    pub(crate) fn five_suited(&self, ranks: u16) -> HighValue {
+        HighValue(self.flush[usize::from(ranks) & 0x1fff])
     }
 
     pub fn evaluate_set(&self, cards: CardSet) -> HighValue {
@@ -61,7 +76,11 @@ impl HighEvaluator {
         let mut within = 0u16;
         for s in strengths {
             let category = s >> 20;
-            within = if category == prev_category { within + 1 } else { 1 };
+            within = if category == prev_category {
+                within + 1
+            } else {
+                1
+            };
             prev_category = category;
             compact.insert(s, ((category as u16) << 12) | within);
         }
@@ -84,6 +103,7 @@ impl HighEvaluator {
             let value = compact[&reference::high5_ranks(ranks, false)];
             by_key.insert(rank_key(ranks), value);
         }
+        let omaha = OmahaFives::build(|ranks| by_key.get(&rank_key(ranks)).copied());
         for size in 6..=7 {
             for ranks in rank_multisets(size) {
                 let key = rank_key(&ranks);
@@ -95,16 +115,22 @@ impl HighEvaluator {
                 by_key.insert(key, best);
             }
         }
+        let states = RankStates::build(|key| by_key.get(&key).copied().unwrap_or(0));
         let seven_entries: Vec<(u32, u16)> = by_key.into_iter().collect();
         HighEvaluator {
             flush,
+            states,
             seven: PerfectHash::build(&seven_entries).expect("seven-card keys fit their table"),
+            omaha,
         }
     }
 }
 
 fn rank_key(ranks: &[u8]) -> u32 {
-    ranks.iter().map(|&r| RANK_MULTIPLIERS[usize::from(r)]).sum()
+    ranks
+        .iter()
+        .map(|&r| RANK_MULTIPLIERS[usize::from(r)])
+        .sum()
 }
 
 fn mask_ranks(mask: u16) -> Vec<u8> {
@@ -112,7 +138,7 @@ fn mask_ranks(mask: u16) -> Vec<u8> {
 }
 
 /// Every multiset of `size` ranks with at most four of each rank.
-fn rank_multisets(size: usize) -> Vec<Vec<u8>> {
+pub(super) fn rank_multisets(size: usize) -> Vec<Vec<u8>> {
     fn extend(rank: u8, left: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
         if left == 0 {
             out.push(current.clone());
