@@ -78,27 +78,31 @@ fn run_hand(text: &str, board: Option<&str>, lang: Lang) -> anyhow::Result<()> {
     let cards = parse_cards(text).with_context(|| format!("reading the cards {text:?}"))?;
     if let Some(board) = board {
         let board = parse_cards(board).with_context(|| format!("reading the board {board:?}"))?;
-        let high = omaha::omaha_high(&cards, &board)
+        let made = MadeHand::best_omaha(&cards, &board)
             .context("Omaha takes 2 to 6 hole cards and 3 to 5 board cards")?;
-        println!("Omaha high: {high:?}");
+        println!("high: {}", describe(&made, lang));
         match omaha::omaha_low8(&cards, &board) {
-            Some(low) => println!("Omaha 8-or-better low: {low:?}"),
-            None => println!("Omaha 8-or-better low: none"),
+            Some(low) => println!("8-or-better low: {low}"),
+            None => println!("8-or-better low: none"),
         }
         return Ok(());
     }
     let Some(made) = MadeHand::best(&cards) else {
         bail!("a hand is 5 to 7 cards; {text:?} has {}", cards.len());
     };
-    let five: Vec<String> = made.five.iter().map(Card::to_string).collect();
-    println!("{} ({})", made.name(lang), five.join(" "));
+    println!("high: {}", describe(&made, lang));
     let set = cards.iter().copied().collect();
     if let Some(l) = low::ace_to_five(set) {
-        println!("ace-to-five low: {l:?}");
+        println!("ace-to-five low: {l}");
     }
     match low::low8(set) {
-        Some(l) => println!("8-or-better low: {l:?}"),
+        Some(l) => println!("8-or-better low: {l}"),
         None => println!("8-or-better low: none"),
     }
     Ok(())
+}
+
+fn describe(made: &MadeHand, lang: Lang) -> String {
+    let five: Vec<String> = made.five.iter().map(Card::to_string).collect();
+    format!("{} ({})", made.name(lang), five.join(" "))
 }

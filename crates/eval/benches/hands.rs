@@ -69,12 +69,9 @@ fn seven_enumerated(c: &mut Criterion) {
                             let wd = ev.walk_add(wc, deck[d]);
                             for e in d + 1..52 {
                                 let we = ev.walk_add(wd, deck[e]);
-                                for f in e + 1..52 {
-                                    let wf = ev.walk_add(we, deck[f]);
-                                    for card in &deck[f + 1..] {
-                                        sum += u64::from(ev.walk_last(wf, *card).get());
-                                    }
-                                }
+                                ev.for_each_two_more(we, &deck[e + 1..], |v| {
+                                    sum += u64::from(v.get())
+                                });
                             }
                         }
                     }

@@ -70,12 +70,7 @@ pub fn seven_card() -> Census {
                     let wd = ev.walk_add(wc, DECK[d]);
                     for e in d + 1..52 {
                         let we = ev.walk_add(wd, DECK[e]);
-                        for f in e + 1..52 {
-                            let wf = ev.walk_add(we, DECK[f]);
-                            for card in &DECK[f + 1..] {
-                                tally.add(ev.walk_last(wf, *card).get());
-                            }
-                        }
+                        ev.for_each_two_more(we, &DECK[e + 1..], |v| tally.add(v.get()));
                     }
                 }
             }

@@ -51,12 +51,38 @@ impl LowValue {
     }
 }
 
+impl LowValue {
+    /// The five ranks as the dealer reads a low, highest first with pairs together and the
+    /// ace low: "8-6-4-2-A", "A-A-K-3-2".
+    fn ranks_read(self) -> [char; 5] {
+        const CHARS: [char; 13] = [
+            'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K',
+        ];
+        if let Some(r) = self.unpaired_ranks() {
+            return r.map(|x| CHARS[usize::from(x - 1) % 13]);
+        }
+        let h = self.height();
+        let nib = |i: u32| CHARS[((h >> (16 - 4 * i)) & 0xf) as usize % 13];
+        match h / PAIRED {
+            1 => [nib(0), nib(0), nib(1), nib(2), nib(3)],
+            2 => [nib(0), nib(0), nib(1), nib(1), nib(2)],
+            3 => [nib(0), nib(0), nib(0), nib(1), nib(2)],
+            4 => [nib(0), nib(0), nib(0), nib(1), nib(1)],
+            _ => [nib(0), nib(0), nib(0), nib(0), nib(1)],
+        }
+    }
+}
+
+impl fmt::Display for LowValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = self.ranks_read();
+        write!(f, "{}-{}-{}-{}-{}", r[0], r[1], r[2], r[3], r[4])
+    }
+}
+
 impl fmt::Debug for LowValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.unpaired_ranks() {
-            Some(r) => write!(f, "LowValue({}-{}-{}-{}-{})", r[0], r[1], r[2], r[3], r[4]),
-            None => write!(f, "LowValue(paired {:x})", self.height()),
-        }
+        write!(f, "LowValue({self})")
     }
 }
 

@@ -17,18 +17,30 @@ impl MadeHand {
         if !(5..=7).contains(&cards.len()) {
             return None;
         }
-        let ev = HighEvaluator::get();
-        let mut best: Option<MadeHand> = None;
-        for_each_five(cards, |five| {
-            let value = ev.evaluate(HandKey::from_cards(&five));
-            if best.is_none_or(|b| value > b.value) {
-                best = Some(MadeHand {
-                    value,
-                    five: compared_order(five),
-                });
+        let mut best = Best::default();
+        for_each_five(cards, |five| best.offer(five));
+        best.0
+    }
+
+    /// The best Omaha hand: exactly two of 2 to 6 hole cards with exactly three of 3 to 5
+    /// board cards.
+    pub fn best_omaha(hole: &[Card], board: &[Card]) -> Option<MadeHand> {
+        if !(2..=6).contains(&hole.len()) || !(3..=5).contains(&board.len()) {
+            return None;
+        }
+        let mut best = Best::default();
+        for (i, &a) in hole.iter().enumerate() {
+            for &b in &hole[i + 1..] {
+                for (j, &c) in board.iter().enumerate() {
+                    for (k, &d) in board.iter().enumerate().skip(j + 1) {
+                        for &e in &board[k + 1..] {
+                            best.offer([a, b, c, d, e]);
+                        }
+                    }
+                }
             }
-        });
-        best
+        }
+        best.0
     }
 
     pub fn category(&self) -> HandCategory {
@@ -68,6 +80,21 @@ impl MadeHand {
             HandCategory::OnePair => format!("Ein Paar, {}", many(r[0])),
             HandCategory::HighCard if en => format!("High Card, {}", one(r[0])),
             HandCategory::HighCard => format!("Kein Paar, {} hoch", one(r[0])),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Best(Option<MadeHand>);
+
+impl Best {
+    fn offer(&mut self, five: [Card; 5]) {
+        let value = HighEvaluator::get().evaluate(HandKey::from_cards(&five));
+        if self.0.is_none_or(|b| value > b.value) {
+            self.0 = Some(MadeHand {
+                value,
+                five: compared_order(five),
+            });
         }
     }
 }

@@ -27,10 +27,14 @@ impl Walk {
     }
 }
 
-/// The transition rows: `rows[state * 16 + rank]`.
+/// The transition rows, `rows[state * 16 + rank]`, and for every five-card state a block of
+/// the values of its seven-card hands, `blocks[block][sixth << 4 | seventh]` (512 bytes, so
+/// an enumeration's last two loops stay in the first-level cache).
 #[derive(Debug)]
 pub(crate) struct RankStates {
     rows: Box<[u16]>,
+    block_of_state: Box<[u16]>,
+    blocks: Box<[[u16; 256]]>,
 }
 
 impl RankStates {
@@ -40,10 +44,17 @@ impl RankStates {
         let mut ids: HashMap<u32, u16> = HashMap::from([(0, 0)]);
         let mut level: Vec<(u32, [u8; 13])> = vec![(0, [0; 13])];
         let mut rows: Vec<u16> = vec![0; 16];
+        let mut blocks: Vec<[u16; 256]> = Vec::new();
+        let mut block_of_state: Vec<u16> = Vec::new();
         for size in 0..7 {
             let mut next_level = Vec::new();
             for (key, counts) in level {
                 let id = usize::from(ids[&key]);
+                if size == 5 {
+                    block_of_state.resize(block_of_state.len().max(id + 1), 0);
+                    block_of_state[id] = blocks.len() as u16;
+                    blocks.push(two_more(key, counts, &value_of_rank_key));
+                }
                 for rank in 0..13 {
                     if counts[rank] == 4 {
                         continue;
@@ -71,15 +82,35 @@ impl RankStates {
         }
         RankStates {
             rows: rows.into_boxed_slice(),
+            block_of_state: block_of_state.into_boxed_slice(),
+            blocks: blocks.into_boxed_slice(),
         }
     }
+}
+
+/// The values of a five-rank multiset with every two more ranks (0 where a rank would
+/// appear five times).
+fn two_more(key: u32, counts: [u8; 13], value_of_rank_key: impl Fn(u32) -> u16) -> [u16; 256] {
+    let mut block = [0u16; 256];
+    for sixth in 0..13 {
+        for seventh in 0..13 {
+            let mut c = counts;
+            c[sixth] += 1;
+            c[seventh] += 1;
+            if c[sixth] <= 4 && c[seventh] <= 4 {
+                let key = key + RANK_MULTIPLIERS[sixth] + RANK_MULTIPLIERS[seventh];
+                block[sixth << 4 | seventh] = value_of_rank_key(key);
+            }
+        }
+    }
+    block
 }
 
 impl HighEvaluator {
     /// The walk with one more card; at most six (the seventh is [`HighEvaluator::walk_last`]).
     #[inline(always)]
     pub fn walk_add(&self, walk: Walk, card: Card) -> Walk {
-        let row = usize::from(walk.state) * 16 + usize::from(card.rank().index());
+        let row = usize::from(walk.state) * 16 + rank(card);
         Walk {
             state: self.states.rows.get(row).copied().unwrap_or(0),
             hand: walk.hand.add(card),
@@ -93,7 +124,78 @@ impl HighEvaluator {
         if hand.key & FLUSH_BITS != 0 {
             return self.evaluate(hand);
         }
-        let row = usize::from(six.state) * 16 + usize::from(card.rank().index());
-        HighValue(self.states.rows.get(row).copied().unwrap_or(0))
+        HighValue(self.seventh_row(six)[rank(card)])
     }
+
+    /// Calls `f` with the value of a six-card walk completed by each of `sevenths` in turn:
+    /// the innermost loop of an enumeration. Unless four of the six share a suit no seventh
+    /// card can make a flush, and every value is read from the six's row.
+    #[inline(always)]
+    pub fn for_each_seventh(&self, six: Walk, sevenths: &[Card], mut f: impl FnMut(HighValue)) {
+        let row = self.seventh_row(six);
+        if six.hand.key.wrapping_add(ONE_OF_EACH_SUIT) & FLUSH_BITS == 0 {
+            for &card in sevenths {
+                f(HighValue(row[rank(card)]));
+            }
+        } else {
+            for &card in sevenths {
+                f(self.walk_last(six, card));
+            }
+        }
+    }
+
+    /// Calls `f` with the value of a five-card walk completed by every two of `rest`, in
+    /// order (`rest[0]` with `rest[1]`, with `rest[2]`, ..): the last two loops of an
+    /// enumeration. The values come from the five's block of 256, with no dependent loads;
+    /// only where the five hold three or more of a suit is each hand checked for a flush.
+    #[inline(always)]
+    pub fn for_each_two_more(&self, five: Walk, rest: &[Card], mut f: impl FnMut(HighValue)) {
+        let block = self
+            .states
+            .block_of_state
+            .get(usize::from(five.state))
+            .and_then(|&b| self.states.blocks.get(usize::from(b)))
+            .unwrap_or(&[0; 256]);
+        if five.hand.key.wrapping_add(TWO_OF_EACH_SUIT) & FLUSH_BITS == 0 {
+            for (i, &sixth) in rest.iter().enumerate() {
+                let base = rank(sixth) << 4;
+                for &seventh in &rest[i + 1..] {
+                    f(HighValue(block[(base | rank(seventh)) & 0xff]));
+                }
+            }
+        } else {
+            for (i, &sixth) in rest.iter().enumerate() {
+                let base = rank(sixth) << 4;
+                let six = five.hand.add(sixth);
+                for &seventh in &rest[i + 1..] {
+                    let hand = six.add(seventh);
+                    f(if hand.key & FLUSH_BITS != 0 {
+                        self.evaluate(hand)
+                    } else {
+                        HighValue(block[(base | rank(seventh)) & 0xff])
+                    });
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn seventh_row(&self, six: Walk) -> &[u16; 16] {
+        let start = usize::from(six.state) * 16;
+        self.states
+            .rows
+            .get(start..start + 16)
+            .and_then(|row| row.try_into().ok())
+            .unwrap_or(&[0; 16])
+    }
+}
+
+/// One more card of every suit, to ask whether any suit could reach five.
+const ONE_OF_EACH_SUIT: u64 = 0x1111 << 32;
+/// Two more cards of every suit.
+const TWO_OF_EACH_SUIT: u64 = 0x2222 << 32;
+
+#[inline(always)]
+fn rank(card: Card) -> usize {
+    usize::from(card.index() >> 2) & 15
 }
