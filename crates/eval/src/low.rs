@@ -2,7 +2,7 @@
 //! Razz plays any five cards, pairs being bad; 8-or-better (Omaha/8, Stud/8) needs five
 //! different ranks of eight or lower.
 
-use cards::{Card, CardSet, Rank};
+use cards::{Card, CardSet, Suit};
 use std::fmt;
 
 /// The value of a low hand: a larger value is the better low (as with [`crate::HighValue`]),
@@ -89,8 +89,7 @@ impl fmt::Debug for LowValue {
 /// The 13 ranks of a set as a mask with the ace at bit 0, the deuce at bit 1 .. king at 12.
 #[inline(always)]
 pub fn ace_low_ranks(cards: CardSet) -> u16 {
-    let m = cards.rank_mask();
-    ((m << 1) | (m >> 12)) & 0x1fff
+    ace_low(cards.rank_mask())
 }
 
 /// The lowest five set bits of each 13-bit mask (0 where fewer than five are set).
@@ -139,63 +138,71 @@ pub fn ace_to_five(cards: CardSet) -> Option<LowValue> {
     }
 }
 
-/// Fewer than five ranks among five or more cards, so the five must pair: the fewest and lowest
-/// repeats win (one pair before two pair before trips, a full house before quads).
-#[cold]
+/// Fewer than five ranks among five or more cards, so the five must pair: the fewest and
+/// lowest repeats win (one pair before two pair before trips, a full house before quads).
+/// Works on rank masks (ace low, bit 0) of the ranks held once, twice, three and four times.
 fn paired_ace_to_five(cards: CardSet) -> LowValue {
-    // Ranks held, lowest first as aces-low, with their counts (at most four ranks here).
-    let mut held = [(0u8, 0u32); 4];
-    let mut k = 0;
-    for low in 0..13u8 {
-        let rank = Rank::ALL[usize::from((low + 12) % 13)];
-        let n = cards.count_rank(rank);
-        if n > 0 && k < 4 {
-            held[k] = (rank.index(), n);
-            k += 1;
-        }
-    }
-    let held = &held[..k];
-    let pairable = |min: u32| {
-        held.iter()
-            .filter(move |&&(_, n)| n >= min)
-            .map(|&(r, _)| r)
+    let m = Suit::ALL.map(|s| ace_low(cards.suit_ranks(s)));
+    let any = m[0] | m[1] | m[2] | m[3];
+    let two = (m[0] & m[1])
+        | (m[0] & m[2])
+        | (m[0] & m[3])
+        | (m[1] & m[2])
+        | (m[1] & m[3])
+        | (m[2] & m[3]);
+    let three = (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
+    let four = m[0] & m[1] & m[2] & m[3];
+    let lowest = |mask: u16| mask & mask.wrapping_neg();
+    let rank = |bit: u16| u32::from(bit.trailing_zeros() as u16);
+    // Nibbles as `height5` packs them: by count, then by rank, highest first.
+    let pack = |category: u32, ranks: &[u32]| {
+        ranks
+            .iter()
+            .enumerate()
+            .fold(category * PAIRED, |h, (i, &r)| h | r << (16 - 4 * i))
     };
-    let mut five = [0u8; 5];
-    match held.len() {
+    // `first`, then the ranks of a mask of two or three bits, highest first.
+    let with_desc = |first: u32, mask: u16| {
+        let mut ranks = [first, 0, 0, 0];
+        let mut rest = mask;
+        for slot in ranks[1..].iter_mut().take(mask.count_ones() as usize).rev() {
+            *slot = rank(lowest(rest));
+            rest &= rest - 1;
+        }
+        ranks
+    };
+    let height = match any.count_ones() {
         4 => {
-            // One pair: every rank once, the lowest rank that can pair twice.
-            let pair = pairable(2).next().unwrap_or(held[0].0);
-            for (slot, &(r, _)) in five.iter_mut().zip(held) {
-                *slot = r;
-            }
-            five[4] = pair;
+            let pair = lowest(two);
+            pack(1, &with_desc(rank(pair), any & !pair))
         }
-        3 => {
-            let ranks = [held[0].0, held[1].0, held[2].0];
-            let mut pairs = pairable(2);
-            five[..3].copy_from_slice(&ranks);
-            match (pairs.next(), pairs.next()) {
-                // Two pair: the two lowest pairs.
-                (Some(a), Some(b)) => five[3..].copy_from_slice(&[a, b]),
-                // Only one rank repeats, so it has three: trips.
-                (Some(a), None) => five[3..].copy_from_slice(&[a, a]),
-                _ => {}
-            }
+        3 if two.count_ones() >= 2 => {
+            let low_pair = lowest(two);
+            let high_pair = lowest(two & !low_pair);
+            let kicker = any & !low_pair & !high_pair;
+            pack(2, &[rank(high_pair), rank(low_pair), rank(kicker)])
         }
+        3 => pack(3, &with_desc(rank(three), any & !three)[..3]),
         _ => {
-            let ((lo, n_lo), (hi, n_hi)) = (held[0], held[held.len() - 1]);
-            five = if n_lo >= 3 && n_hi >= 2 {
-                [lo, lo, lo, hi, hi]
-            } else if n_hi >= 3 && n_lo >= 2 {
-                [hi, hi, hi, lo, lo]
-            } else if n_lo == 4 {
-                [lo, lo, lo, lo, hi]
+            let (lo, hi) = (lowest(any), any & !lowest(any));
+            if three & lo != 0 && two & hi != 0 {
+                pack(4, &[rank(lo), rank(hi)])
+            } else if three & hi != 0 && two & lo != 0 {
+                pack(4, &[rank(hi), rank(lo)])
+            } else if four & lo != 0 {
+                pack(5, &[rank(lo), rank(hi)])
             } else {
-                [hi, hi, hi, hi, lo]
-            };
+                pack(5, &[rank(hi), rank(lo)])
+            }
         }
-    }
-    LowValue::from_height(height5(five))
+    };
+    LowValue::from_height(height)
+}
+
+/// A 13-bit rank mask (deuce at bit 0) with the ace moved to bit 0 and the rest up one.
+#[inline(always)]
+fn ace_low(m: u16) -> u16 {
+    ((m << 1) | (m >> 12)) & 0x1fff
 }
 
 /// The height of five ranks (0 deuce .. 12 ace) played ace-to-five.

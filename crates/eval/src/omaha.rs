@@ -11,41 +11,74 @@ use cards::{Card, Suit};
 pub fn omaha_high(hole: &[Card], board: &[Card]) -> Option<HighValue> {
     let ev = HighEvaluator::get();
     let fives = ev.omaha_fives();
-    let mut pairs = [0u16; 15];
-    let pairs = two_of(hole, &mut pairs, |a, b| fives.pair(a, b))?;
-    let mut triples = [0u16; 10];
-    let triples = three_of(board, &mut triples, |a, b, c| fives.triple(a, b, c))?;
     // Every five by its ranks alone; a flush only adds a better value, found below.
-    let mut best = HighValue(match <&[u16; 6]>::try_from(pairs) {
-        Ok(six) => best_unsuited(fives, triples, six),
-        Err(_) => best_unsuited(fives, triples, pairs),
-    });
-    let suits = |cards: &[Card]| {
+    let unsuited = match (<&[Card; 4]>::try_from(hole), <&[Card; 5]>::try_from(board)) {
+        (Ok(hole), Ok(board)) => four_and_five(fives, hole, board),
+        _ => {
+            let mut pairs = [0u16; 15];
+            let pairs = two_of(hole, &mut pairs, |a, b| fives.pair(a, b))?;
+            let mut triples = [0u16; 10];
+            let triples = three_of(board, &mut triples, |a, b, c| fives.triple(a, b, c))?;
+            let mut best = 0u16;
+            for &t in triples {
+                for &p in pairs {
+                    best = best.max(fives.value(t, p));
+                }
+            }
+            best
+        }
+    };
+    let mut best = HighValue(unsuited);
+    // Per suit, a byte counting its cards; bit 3 of a byte is set once the board has three
+    // (or the hole two) of that suit.
+    let suits = |cards: &[Card], bias: u32| {
         cards
             .iter()
-            .fold(0u32, |n, c| n + (1 << (8 * (c.index() & 3))))
+            .fold(bias, |n, c| n + (1 << (8 * (c.index() & 3))))
     };
-    let (hole_suits, board_suits) = (suits(hole), suits(board));
-    for suit in Suit::ALL {
-        let count = |counts: u32| (counts >> (8 * suit.index())) & 0xff;
-        if count(board_suits) >= 3 && count(hole_suits) >= 2 {
-            best = best.max(best_flush(ev, suit, hole, board));
+    let flushing = suits(board, 0x0505_0505) & suits(hole, 0x0606_0606) & 0x0808_0808;
+    if flushing != 0 {
+        for suit in Suit::ALL {
+            if flushing & (0x08 << (8 * suit.index())) != 0 {
+                best = best.max(best_flush(ev, suit, hole, board));
+            }
         }
     }
     Some(best)
 }
 
-/// The best rank-only value of every triple with every pair (the common four-card hole
-/// comes as an array, so the inner loop unrolls).
+/// The common deal, four hole cards and a full board, written out so that it unrolls.
 #[inline(always)]
-fn best_unsuited<P: AsRef<[u16]> + ?Sized>(fives: &OmahaFives, triples: &[u16], pairs: &P) -> u16 {
-    let mut best = 0u16;
-    for &t in triples {
-        for &p in pairs.as_ref() {
-            best = best.max(fives.value(t, p));
+fn four_and_five(fives: &OmahaFives, h: &[Card; 4], b: &[Card; 5]) -> u16 {
+    let pairs = [
+        fives.pair(h[0], h[1]),
+        fives.pair(h[0], h[2]),
+        fives.pair(h[0], h[3]),
+        fives.pair(h[1], h[2]),
+        fives.pair(h[1], h[3]),
+        fives.pair(h[2], h[3]),
+    ];
+    let triples = [
+        fives.triple(b[0], b[1], b[2]),
+        fives.triple(b[0], b[1], b[3]),
+        fives.triple(b[0], b[1], b[4]),
+        fives.triple(b[0], b[2], b[3]),
+        fives.triple(b[0], b[2], b[4]),
+        fives.triple(b[0], b[3], b[4]),
+        fives.triple(b[1], b[2], b[3]),
+        fives.triple(b[1], b[2], b[4]),
+        fives.triple(b[1], b[3], b[4]),
+        fives.triple(b[2], b[3], b[4]),
+    ];
+    // One running maximum per pair, so the sixty maxima are six short chains, not one
+    // long one.
+    let mut best = [0u16; 6];
+    for t in triples {
+        for (b, p) in best.iter_mut().zip(pairs) {
+            *b = (*b).max(fives.value(t, p));
         }
     }
-    best
+    best.into_iter().max().unwrap_or(0)
 }
 
 /// The best five of one suit, two from the hole and three from the board.

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 #[derive(Debug)]
 pub struct HighEvaluator {
     /// By the 13-bit rank mask of the flush suit.
-    flush: Box<[u16; 8192]>,
+    pub(super) flush: Box<[u16; 8192]>,
     /// Rank keys of five, six and seven cards without a flush.
     seven: PerfectHash<26, 8192, 131_072>,
     /// Omaha's fives without a flush, by the ids of their three board ranks and two

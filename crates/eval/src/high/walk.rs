@@ -144,10 +144,11 @@ impl HighEvaluator {
         }
     }
 
-    /// Calls `f` with the value of a five-card walk completed by every two of `rest`, in
-    /// order (`rest[0]` with `rest[1]`, with `rest[2]`, ..): the last two loops of an
-    /// enumeration. The values come from the five's block of 256, with no dependent loads;
-    /// only where the five hold three or more of a suit is each hand checked for a flush.
+    /// Calls `f` with the value of a five-card walk completed by every two of `rest` (each
+    /// pair once, in no promised order): the last two loops of an enumeration. Values come
+    /// from the five's block of 256 with no dependent loads; where the five hold three or
+    /// more of a suit, the cards of that suit are taken apart so that only the pairs that
+    /// make a flush are looked up as one.
     #[inline(always)]
     pub fn for_each_two_more(&self, five: Walk, rest: &[Card], mut f: impl FnMut(HighValue)) {
         let block = self
@@ -156,25 +157,59 @@ impl HighEvaluator {
             .get(usize::from(five.state))
             .and_then(|&b| self.states.blocks.get(usize::from(b)))
             .unwrap_or(&[0; 256]);
-        if five.hand.key.wrapping_add(TWO_OF_EACH_SUIT) & FLUSH_BITS == 0 {
+        let plain = |a: u8, b: u8| HighValue(block[usize::from(a << 4 | b)]);
+        let flush_suits = five.hand.key.wrapping_add(TWO_OF_EACH_SUIT) & FLUSH_BITS;
+        if flush_suits == 0 {
             for (i, &sixth) in rest.iter().enumerate() {
-                let base = rank(sixth) << 4;
+                let r6 = rank_u8(sixth);
                 for &seventh in &rest[i + 1..] {
-                    f(HighValue(block[(base | rank(seventh)) & 0xff]));
+                    f(plain(r6, rank_u8(seventh)));
                 }
             }
-        } else {
-            for (i, &sixth) in rest.iter().enumerate() {
-                let base = rank(sixth) << 4;
-                let six = five.hand.add(sixth);
-                for &seventh in &rest[i + 1..] {
-                    let hand = six.add(seventh);
-                    f(if hand.key & FLUSH_BITS != 0 {
-                        self.evaluate(hand)
-                    } else {
-                        HighValue(block[(base | rank(seventh)) & 0xff])
-                    });
-                }
+            return;
+        }
+        let suit = (flush_suits.trailing_zeros() - 35) / 4;
+        let suited = (five.hand.cards >> (16 * suit)) as u16 & 0x1fff;
+        let flush = |bits: u16| HighValue(self.flush[usize::from(suited | bits) & 0x1fff]);
+        // The ranks of the other suits (`off`) and of the flush suit (`on`).
+        let (mut off, mut on) = ([0u8; 52], [0u8; 52]);
+        let (mut n_off, mut n_on) = (0, 0);
+        for &card in rest {
+            if u32::from(card.index() & 3) == suit {
+                on[n_on] = rank_u8(card);
+                n_on += 1;
+            } else {
+                off[n_off] = rank_u8(card);
+                n_off += 1;
+            }
+        }
+        let (off, on) = (&off[..n_off], &on[..n_on]);
+        let bit = |r: u8| 1u16 << r;
+        let suited_count = suited.count_ones();
+        // Two cards of other suits: a flush only if the five already are one.
+        for (i, &a) in off.iter().enumerate() {
+            for &b in &off[i + 1..] {
+                f(if suited_count >= 5 {
+                    flush(0)
+                } else {
+                    plain(a, b)
+                });
+            }
+        }
+        // One of each: a flush once the five hold four of the suit.
+        for &a in off {
+            for &b in on {
+                f(if suited_count >= 4 {
+                    flush(bit(b))
+                } else {
+                    plain(a, b)
+                });
+            }
+        }
+        // Two of the suit: always a flush, since the five hold three or more.
+        for (i, &a) in on.iter().enumerate() {
+            for &b in &on[i + 1..] {
+                f(flush(bit(a) | bit(b)));
             }
         }
     }
@@ -194,6 +229,11 @@ impl HighEvaluator {
 const ONE_OF_EACH_SUIT: u64 = 0x1111 << 32;
 /// Two more cards of every suit.
 const TWO_OF_EACH_SUIT: u64 = 0x2222 << 32;
+
+#[inline(always)]
+fn rank_u8(card: Card) -> u8 {
+    (card.index() >> 2) & 15
+}
 
 #[inline(always)]
 fn rank(card: Card) -> usize {
