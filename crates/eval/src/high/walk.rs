@@ -1,7 +1,8 @@
-//! Walking hands in order (censuses, exact equity): every multiset of up to six ranks is a
-//! state, and a card's rank moves to the next state by one lookup in the state's row. The
-//! row of a six-card state holds the seven-card values, so the innermost loop of an
-//! enumeration reads one small row that all its hands share.
+//! Walking hands in order (censuses, exact enumerations): every multiset of up to five
+//! ranks is a state, and a card's rank moves to the next state by one lookup in the state's
+//! row. A five-card state has a block of the values of its seven-card hands, by the ranks
+//! of the two cards still to come, so the two innermost loops of an enumeration read one
+//! small block that all their hands share.
 
 use super::key::{FLUSH_BITS, RANK_MULTIPLIERS};
 use super::{HandKey, HighEvaluator};
@@ -9,7 +10,7 @@ use crate::HighValue;
 use cards::Card;
 use std::collections::HashMap;
 
-/// A hand of up to seven cards being walked: its rank state and its key (for flushes).
+/// A hand of up to five cards being walked: its rank state and its key (for flushes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Walk {
     state: u16,
@@ -38,15 +39,15 @@ pub(crate) struct RankStates {
 }
 
 impl RankStates {
-    /// Builds the states breadth first, giving six-card states' rows the values of their
-    /// seven-card hands (by `value_of_rank_key`, the non-flush table).
+    /// Builds the states breadth first, giving each five-card state a block of the values
+    /// of its seven-card hands (by `value_of_rank_key`, the non-flush table).
     pub(crate) fn build(value_of_rank_key: impl Fn(u32) -> u16) -> RankStates {
         let mut ids: HashMap<u32, u16> = HashMap::from([(0, 0)]);
         let mut level: Vec<(u32, [u8; 13])> = vec![(0, [0; 13])];
         let mut rows: Vec<u16> = vec![0; 16];
         let mut blocks: Vec<[u16; 256]> = Vec::new();
         let mut block_of_state: Vec<u16> = Vec::new();
-        for size in 0..7 {
+        for size in 0..=5 {
             let mut next_level = Vec::new();
             for (key, counts) in level {
                 let id = usize::from(ids[&key]);
@@ -54,28 +55,24 @@ impl RankStates {
                     block_of_state.resize(block_of_state.len().max(id + 1), 0);
                     block_of_state[id] = blocks.len() as u16;
                     blocks.push(two_more(key, counts, &value_of_rank_key));
+                    continue;
                 }
                 for rank in 0..13 {
                     if counts[rank] == 4 {
                         continue;
                     }
                     let child = key + RANK_MULTIPLIERS[rank];
-                    let entry = if size == 6 {
-                        value_of_rank_key(child)
-                    } else {
-                        let fresh = ids.len() as u16;
-                        let child_id = *ids.entry(child).or_insert_with(|| {
-                            let mut c = counts;
-                            c[rank] += 1;
-                            next_level.push((child, c));
-                            fresh
-                        });
-                        if child_id == fresh {
-                            rows.resize(rows.len() + 16, 0);
-                        }
-                        child_id
-                    };
-                    rows[id * 16 + rank] = entry;
+                    let fresh = ids.len() as u16;
+                    let child_id = *ids.entry(child).or_insert_with(|| {
+                        let mut c = counts;
+                        c[rank] += 1;
+                        next_level.push((child, c));
+                        fresh
+                    });
+                    if child_id == fresh {
+                        rows.resize(rows.len() + 16, 0);
+                    }
+                    rows[id * 16 + rank] = child_id;
                 }
             }
             level = next_level;
@@ -107,40 +104,14 @@ fn two_more(key: u32, counts: [u8; 13], value_of_rank_key: impl Fn(u32) -> u16) 
 }
 
 impl HighEvaluator {
-    /// The walk with one more card; at most six (the seventh is [`HighEvaluator::walk_last`]).
+    /// The walk with one more card, up to five (the last two come with
+    /// [`HighEvaluator::for_each_two_more`]).
     #[inline(always)]
     pub fn walk_add(&self, walk: Walk, card: Card) -> Walk {
         let row = usize::from(walk.state) * 16 + rank(card);
         Walk {
             state: self.states.rows.get(row).copied().unwrap_or(0),
             hand: walk.hand.add(card),
-        }
-    }
-
-    /// The value of a six-card walk with its seventh card.
-    #[inline(always)]
-    pub fn walk_last(&self, six: Walk, card: Card) -> HighValue {
-        let hand = six.hand.add(card);
-        if hand.key & FLUSH_BITS != 0 {
-            return self.evaluate(hand);
-        }
-        HighValue(self.seventh_row(six)[rank(card)])
-    }
-
-    /// Calls `f` with the value of a six-card walk completed by each of `sevenths` in turn:
-    /// the innermost loop of an enumeration. Unless four of the six share a suit no seventh
-    /// card can make a flush, and every value is read from the six's row.
-    #[inline(always)]
-    pub fn for_each_seventh(&self, six: Walk, sevenths: &[Card], mut f: impl FnMut(HighValue)) {
-        let row = self.seventh_row(six);
-        if six.hand.key.wrapping_add(ONE_OF_EACH_SUIT) & FLUSH_BITS == 0 {
-            for &card in sevenths {
-                f(HighValue(row[rank(card)]));
-            }
-        } else {
-            for &card in sevenths {
-                f(self.walk_last(six, card));
-            }
         }
     }
 
@@ -213,20 +184,8 @@ impl HighEvaluator {
             }
         }
     }
-
-    #[inline(always)]
-    fn seventh_row(&self, six: Walk) -> &[u16; 16] {
-        let start = usize::from(six.state) * 16;
-        self.states
-            .rows
-            .get(start..start + 16)
-            .and_then(|row| row.try_into().ok())
-            .unwrap_or(&[0; 16])
-    }
 }
 
-/// One more card of every suit, to ask whether any suit could reach five.
-const ONE_OF_EACH_SUIT: u64 = 0x1111 << 32;
 /// Two more cards of every suit.
 const TWO_OF_EACH_SUIT: u64 = 0x2222 << 32;
 
