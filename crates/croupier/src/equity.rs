@@ -16,7 +16,7 @@ pub struct EquityArgs {
     /// Omaha (`AsKsQhJh`).
     #[arg(required = true)]
     hands: Vec<String>,
-    /// The board so far: 0, 3, 4 or 5 cards (`2c7h9d`).
+    /// The board so far, up to five cards (`2c7h9d`); the rest is dealt out.
     #[arg(long, default_value = "")]
     board: String,
     /// Cards known to be out of play (folded, burned, seen).

@@ -19,7 +19,7 @@ pub struct Deal {
 
 impl Deal {
     /// Checks the question: 2 to [`MAX_PLAYERS`] hands of the game's hole-card count
-    /// (all the same size), a board of 0, 3, 4 or 5 cards, no card given twice, and
+    /// (all the same size), a board of at most five cards, no card given twice, and
     /// enough cards left to finish the board.
     pub fn new<H: AsRef<[Card]>>(
         game: Game,

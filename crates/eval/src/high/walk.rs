@@ -143,16 +143,15 @@ impl HighEvaluator {
         let suited = (five.hand.cards >> (16 * suit)) as u16 & 0x1fff;
         let flush = |bits: u16| HighValue(self.flush[usize::from(suited | bits) & 0x1fff]);
         // The ranks of the other suits (`off`) and of the flush suit (`on`).
-        let (mut off, mut on) = ([0u8; 52], [0u8; 52]);
+        let (mut off, mut on) = ([0u8; 64], [0u8; 64]);
         let (mut n_off, mut n_on) = (0, 0);
+        // Written to both, kept by one: no branch on the suit of each card.
         for &card in rest {
-            if u32::from(card.index() & 3) == suit {
-                on[n_on] = rank_u8(card);
-                n_on += 1;
-            } else {
-                off[n_off] = rank_u8(card);
-                n_off += 1;
-            }
+            let is_on = usize::from(u32::from(card.index() & 3) == suit);
+            on[n_on & 63] = rank_u8(card);
+            off[n_off & 63] = rank_u8(card);
+            n_on += is_on;
+            n_off += 1 - is_on;
         }
         let (off, on) = (&off[..n_off], &on[..n_on]);
         let bit = |r: u8| 1u16 << r;
