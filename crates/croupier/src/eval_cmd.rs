@@ -75,9 +75,9 @@ fn print_census(title: &str, census: &Census, seconds: f64) {
 }
 
 fn run_hand(text: &str, board: Option<&str>, lang: Lang) -> anyhow::Result<()> {
-    let cards = parse_cards(text).with_context(|| format!("reading the cards {text:?}"))?;
+    let cards = parse_cards(text).context("reading the cards")?;
     if let Some(board) = board {
-        let board = parse_cards(board).with_context(|| format!("reading the board {board:?}"))?;
+        let board = parse_cards(board).context("reading the board")?;
         let made = MadeHand::best_omaha(&cards, &board)
             .context("Omaha takes 2 to 6 hole cards and 3 to 5 board cards")?;
         println!("high: {}", describe(&made, lang));
