@@ -4,23 +4,23 @@
 use super::MAX_PLAYERS;
 use super::showdown::Showdown;
 use super::tally::Tally;
+use crate::HandKey;
 use crate::low::{LowValue, low8_of_mask};
-use crate::{HandKey, HighEvaluator};
+use crate::omaha::omaha_high;
 use cards::{Card, Rank, Suit};
 
-/// The key of each card by its bit in a [`cards::CardSet`] (`suit * 16 + rank`), so that
-/// a board's cards come straight from its bits; bits that are no card hold the empty key.
-const KEY_BY_BIT: [HandKey; 64] = {
-    let mut keys = [HandKey::EMPTY; 64];
+/// Each card by its bit in a [`cards::CardSet`] (`suit * 16 + rank`), so that a board's
+/// cards come straight from its bits; bits that are no card hold the deuce of clubs.
+const CARD_BY_BIT: [Card; 64] = {
+    let mut cards = [Card::new(Rank::Two, Suit::Clubs); 64];
     let mut bit = 0;
     while bit < 64 {
         if bit % 16 < 13 {
-            let card = Card::new(Rank::ALL[bit % 16], Suit::from_index((bit / 16) as u8));
-            keys[bit] = HandKey::EMPTY.add(card);
+            cards[bit] = Card::new(Rank::ALL[bit % 16], Suit::from_index((bit / 16) as u8));
         }
         bit += 1;
     }
-    keys
+    cards
 };
 
 /// By card bit: the card's rank as an ace-low bit (ace 0, deuce 1 .. eight 7) if it can
@@ -56,66 +56,45 @@ const TRIPLES: [[usize; 3]; 10] = [
     [2, 3, 4],
 ];
 
-/// A complete board's cards as keys and low bits, lowest card bit first.
+/// A complete board's cards and their low bits, lowest card bit first.
 #[inline(always)]
-fn board_cards(board: HandKey) -> ([HandKey; 5], [u16; 5]) {
+fn board_cards(board: HandKey) -> ([Card; 5], [u16; 5]) {
     let mut bits = board.cards().bits();
-    let mut keys = [HandKey::EMPTY; 5];
+    let mut cards = [CARD_BY_BIT[0]; 5];
     let mut lows = [0; 5];
-    for (key, low) in keys.iter_mut().zip(&mut lows) {
+    for (card, low) in cards.iter_mut().zip(&mut lows) {
         let bit = bits.trailing_zeros() as usize & 63;
-        *key = KEY_BY_BIT[bit];
+        *card = CARD_BY_BIT[bit];
         *low = LOW_BY_BIT[bit];
         bits &= bits.wrapping_sub(1);
     }
-    (keys, lows)
+    (cards, lows)
 }
 
-/// Omaha hands as their two-card keys: a hand plays exactly two of its cards.
+/// The players' hole cards; the high of each is [`crate::omaha::omaha_high`].
 #[derive(Debug, Clone)]
 struct OmahaHoles {
-    ev: &'static HighEvaluator,
-    pairs: [[HandKey; 15]; MAX_PLAYERS],
-    pair_count: usize,
-    players: usize,
+    holes: Vec<Vec<Card>>,
 }
 
 impl OmahaHoles {
     fn new(hands: &[Vec<Card>]) -> OmahaHoles {
-        let mut pairs = [[HandKey::EMPTY; 15]; MAX_PLAYERS];
-        let mut pair_count = 0;
-        for (keys, hand) in pairs.iter_mut().zip(hands) {
-            pair_count = 0;
-            for (i, &a) in hand.iter().enumerate() {
-                for &b in &hand[i + 1..] {
-                    if let Some(key) = keys.get_mut(pair_count) {
-                        *key = HandKey::EMPTY.add(a).add(b);
-                        pair_count += 1;
-                    }
-                }
-            }
-        }
         OmahaHoles {
-            ev: HighEvaluator::get(),
-            pairs,
-            pair_count,
-            players: hands.len(),
+            holes: hands.to_vec(),
         }
+    }
+
+    fn players(&self) -> usize {
+        self.holes.len()
     }
 
     /// The hands holding the best high on this board, as a bit mask.
     #[inline(always)]
-    fn high_winners(&self, board: &[HandKey; 5]) -> u32 {
-        let triples = TRIPLES.map(|[a, b, c]| board[a].join(board[b]).join(board[c]));
+    fn high_winners(&self, board: &[Card; 5]) -> u32 {
         let mut best = 0;
         let mut winners = 0;
-        for (p, pairs) in self.pairs[..self.players].iter().enumerate() {
-            let mut value = 0;
-            for triple in &triples {
-                for pair in &pairs[..self.pair_count] {
-                    value = value.max(self.ev.evaluate(triple.join(*pair)).get());
-                }
-            }
+        for (p, hole) in self.holes.iter().enumerate() {
+            let value = omaha_high(hole, board).map_or(0, |v| v.get());
             if value > best {
                 best = value;
                 winners = 1 << p;
@@ -208,7 +187,7 @@ impl OmahaHiLo {
         }
         let mut best: Option<LowValue> = None;
         let mut winners = 0;
-        for p in 0..self.holes.players {
+        for p in 0..self.holes.players() {
             let mut low: Option<LowValue> = None;
             for &triple in &triples[..n] {
                 for &pair in &self.low_pairs[p][..self.low_pair_count[p]] {
