@@ -1,9 +1,8 @@
 /// A perfect hash from sparse rank keys (below 2^KEY_BITS) to hand values, by hash and
 /// displace: the key times an odd multiplier modulo 2^KEY_BITS (a bijection, so no two
-/// keys meet) is split
-/// into a row (the top `ROW_BITS`) and a spread (the other bits); the spread plus the row's
-/// displacement is the slot in one dense table. Table sizes are powers of two, so lookups
-/// need no bounds checks.
+/// keys meet) is split into a row (the top bits, one of `ROWS`) and a spread (the other
+/// bits); the spread plus the row's displacement is the slot in one dense table. Table
+/// sizes are powers of two, so lookups need no bounds checks.
 #[derive(Debug, Clone)]
 pub(crate) struct PerfectHash<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize> {
     multiplier: u32,

@@ -108,7 +108,7 @@ impl HighEvaluator {
     /// [`HighEvaluator::for_each_two_more`]).
     #[inline(always)]
     pub fn walk_add(&self, walk: Walk, card: Card) -> Walk {
-        let row = usize::from(walk.state) * 16 + rank(card);
+        let row = usize::from(walk.state) * 16 + usize::from(rank_u8(card));
         Walk {
             state: self.states.rows.get(row).copied().unwrap_or(0),
             hand: walk.hand.add(card),
@@ -191,9 +191,4 @@ const TWO_OF_EACH_SUIT: u64 = 0x2222 << 32;
 #[inline(always)]
 fn rank_u8(card: Card) -> u8 {
     (card.index() >> 2) & 15
-}
-
-#[inline(always)]
-fn rank(card: Card) -> usize {
-    usize::from(card.index() >> 2) & 15
 }
