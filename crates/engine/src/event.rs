@@ -1,0 +1,92 @@
+//! Every change of a hand's state is an event: the one source for storage, the UI and hand
+//! histories.
+
+use crate::chips::{Chips, Player};
+use crate::hole::Hole;
+use crate::rule::Rule;
+use crate::variant::Street;
+use cards::Card;
+
+/// Which half of a split pot an award is (Omaha hi/lo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Half {
+    /// The whole pot: one game, a hi/lo scoop, or the same players winning both halves (TDA-20D).
+    Whole,
+    High,
+    Low,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    AntePosted {
+        player: Player,
+        amount: Chips,
+    },
+    BlindPosted {
+        player: Player,
+        amount: Chips,
+    },
+    HoleDealt {
+        player: Player,
+        cards: Hole,
+    },
+    Burned {
+        card: Option<Card>,
+    },
+    BoardDealt {
+        street: Street,
+        cards: Vec<Card>,
+    },
+    Folded {
+        player: Player,
+    },
+    Checked {
+        player: Player,
+    },
+    /// `amount` chips added, for a bet of `to` in front of the player.
+    Called {
+        player: Player,
+        amount: Chips,
+        to: Chips,
+        all_in: bool,
+    },
+    /// A bet (nothing to call) or raise to `to`; `full` says whether it was a full bet or raise
+    /// that reopens the betting (TDA-43, TDA-47).
+    BetOrRaised {
+        player: Player,
+        to: Chips,
+        all_in: bool,
+        full: bool,
+    },
+    /// A hand killed by a rule, e.g. an absent player's at their turn (TDA-30).
+    HandKilled {
+        player: Player,
+        rule: Rule,
+    },
+    /// The part of a bet nobody called, given back.
+    BetReturned {
+        player: Player,
+        amount: Chips,
+    },
+    /// Bets in front of players pulled into the pot, which now holds `pot`.
+    BetsCollected {
+        pot: Chips,
+    },
+    /// All hands face up: a player is all-in and the betting is over (TDA-16).
+    HandsTabled,
+    Shown {
+        player: Player,
+        cards: Hole,
+    },
+    Mucked {
+        player: Player,
+    },
+    /// Pot `pot` (0 = main pot), or its `half`, pushed to `player`.
+    PotAwarded {
+        pot: usize,
+        half: Half,
+        player: Player,
+        amount: Chips,
+    },
+    HandEnded,
+}

@@ -1,0 +1,294 @@
+//! Betting: the legal actions with exact bounds, and applying a player's action (TDA-43, 47, 48,
+//! 54; HC-3.4.1; WWPLA-11).
+
+use super::{Hand, Phase, Status};
+use crate::chips::{Chips, Player};
+use crate::error::HandError;
+use crate::event::Event;
+use crate::rule::Rule;
+use crate::step::{Action, LegalActions, RaiseRange};
+use crate::variant::{Street, Structure};
+
+impl Hand {
+    pub(super) fn legal_for(&self, p: Player) -> LegalActions {
+        let me = &self.players[p.index()];
+        let to_call = self.level.saturating_sub(me.bet);
+        LegalActions {
+            player: p,
+            fold: true,
+            check: to_call.is_zero(),
+            call: (!to_call.is_zero()).then(|| to_call.min(me.stack)),
+            bet_or_raise: self.raise_range(p).ok(),
+        }
+    }
+
+    /// The fixed-limit bet of the current street.
+    fn limit_bet(&self) -> Option<Chips> {
+        match self.variant.structure {
+            Structure::FixedLimit { small_bet, big_bet } => Some(match self.street {
+                Street::Preflop | Street::Flop => small_bet,
+                Street::Turn | Street::River => big_bet,
+            }),
+            _ => None,
+        }
+    }
+
+    /// How much the bet must have risen since a player acted for them to raise again: a full
+    /// bet or raise in no-limit and pot-limit (TDA-47A), half of one in fixed limit (TDA-47B).
+    fn reopen_threshold(&self) -> (Chips, Rule) {
+        match self.limit_bet() {
+            Some(bet) => (Chips(bet.0.div_ceil(2)), Rule("TDA-47B")),
+            None => (self.min_increment, Rule("TDA-47A")),
+        }
+    }
+
+    fn cap_applies(&self) -> bool {
+        !(self.rules.uncapped_heads_up && self.live_count() == 2 && !self.capped_multiway)
+    }
+
+    /// The bounds of a bet or raise by `p`, or why there is none.
+    pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
+        let me = &self.players[p.index()];
+        let all_in_to = me.bet + me.stack;
+        if all_in_to <= self.level {
+            return Err(HandError::NotARaise {
+                to: all_in_to,
+                level: self.level,
+            });
+        }
+        let others_can_bet = self
+            .players
+            .iter()
+            .enumerate()
+            .any(|(i, q)| i != p.index() && q.can_bet());
+        if !others_can_bet {
+            return Err(HandError::NoOpponentToRaise);
+        }
+        if let Some(acted) = me.acted_level {
+            let increase = self.level.saturating_sub(acted);
+            let (needed, rule) = self.reopen_threshold();
+            if increase < needed {
+                return Err(HandError::NotReopened {
+                    player: p,
+                    increase,
+                    needed,
+                    rule,
+                });
+            }
+        }
+        match self.variant.structure {
+            Structure::FixedLimit { .. } => {
+                if self.raises >= self.rules.raise_cap && self.cap_applies() {
+                    return Err(HandError::RaiseCapReached {
+                        cap: self.rules.raise_cap,
+                        rule: Rule(if self.rules.uncapped_heads_up {
+                            "HC-3.4.1"
+                        } else {
+                            "TDA-48"
+                        }),
+                    });
+                }
+                let bet = self.limit_bet().unwrap_or(self.min_bet);
+                let to = (self.last_full_level + bet).min(all_in_to);
+                Ok(RaiseRange {
+                    min_to: to,
+                    max_to: to,
+                })
+            }
+            Structure::NoLimit => Ok(RaiseRange {
+                min_to: (self.level + self.min_increment).min(all_in_to),
+                max_to: all_in_to,
+            }),
+            Structure::PotLimit => {
+                let min_to = (self.level + self.min_increment).min(all_in_to);
+                let bets: Chips = self.players.iter().map(|q| q.bet).sum();
+                // TDA-54: the pot after calling, bets in front of players included; TDA-54B: a
+                // short all-in big blind counts in full before the flop.
+                let pot_after_call = self.pot + bets + self.blind_shortfall + (self.level - me.bet);
+                let max_to = (self.level + pot_after_call).min(all_in_to).max(min_to);
+                Ok(RaiseRange { min_to, max_to })
+            }
+        }
+    }
+
+    /// A player's action, checked against the legal actions first.
+    pub(super) fn act(&mut self, p: Player, action: Action) -> Result<(), HandError> {
+        let actor = self.actor.unwrap_or(p);
+        if actor != p {
+            return Err(HandError::NotYourTurn { player: p, actor });
+        }
+        let me = self.players[p.index()];
+        let to_call = self.level.saturating_sub(me.bet);
+        match action {
+            Action::Fold => {
+                self.players[p.index()].status = Status::Folded;
+                self.emit(Event::Folded { player: p });
+            }
+            Action::Check => {
+                if !to_call.is_zero() {
+                    return Err(HandError::CheckFacingBet { player: p, to_call });
+                }
+                self.emit(Event::Checked { player: p });
+            }
+            Action::Call => {
+                if to_call.is_zero() {
+                    return Err(HandError::NothingToCall { player: p });
+                }
+                let amount = to_call.min(me.stack);
+                self.put_in(p, amount);
+                let me = &self.players[p.index()];
+                let event = Event::Called {
+                    player: p,
+                    amount,
+                    to: me.bet,
+                    all_in: me.stack.is_zero(),
+                };
+                self.emit(event);
+            }
+            Action::BetOrRaiseTo(to) => self.bet_or_raise(p, to)?,
+        }
+        self.players[p.index()].acted_level = Some(self.level);
+        self.pass_action(p);
+        Ok(())
+    }
+
+    fn bet_or_raise(&mut self, p: Player, to: Chips) -> Result<(), HandError> {
+        let range = self.raise_range(p)?;
+        let me = self.players[p.index()];
+        let all_in_to = me.bet + me.stack;
+        if to > all_in_to {
+            return Err(HandError::AboveStack {
+                player: p,
+                to,
+                max_to: all_in_to,
+            });
+        }
+        let limit_bet = self.limit_bet();
+        if limit_bet.is_some() && to != range.min_to {
+            return Err(HandError::FixedLimitAmount {
+                to,
+                expected: range.min_to,
+            });
+        }
+        if to < range.min_to {
+            return Err(if self.level.is_zero() {
+                HandError::BetBelowMinimum {
+                    to,
+                    min_to: range.min_to,
+                }
+            } else {
+                HandError::RaiseBelowMinimum {
+                    to,
+                    min_to: range.min_to,
+                }
+            });
+        }
+        if to > range.max_to {
+            return Err(HandError::AbovePotLimit {
+                to,
+                max_to: range.max_to,
+            });
+        }
+        let increase = to - self.level;
+        let full = match limit_bet {
+            Some(bet) => (to - self.last_full_level).0 * 2 >= bet.0,
+            None => increase >= self.min_increment,
+        };
+        if full {
+            if limit_bet.is_none() {
+                self.min_increment = increase;
+            }
+            self.last_full_level = to;
+            self.raises += 1;
+            if self.raises >= self.rules.raise_cap && self.live_count() > 2 {
+                self.capped_multiway = true;
+            }
+        }
+        self.level = to;
+        self.last_aggressor = Some(p);
+        self.put_in(p, to - me.bet);
+        let all_in = self.players[p.index()].stack.is_zero();
+        self.emit(Event::BetOrRaised {
+            player: p,
+            to,
+            all_in,
+            full,
+        });
+        Ok(())
+    }
+
+    pub(super) fn put_in(&mut self, p: Player, amount: Chips) {
+        let me = &mut self.players[p.index()];
+        me.stack -= amount;
+        me.bet += amount;
+        me.committed += amount;
+    }
+
+    /// TDA-30: the hand of an absent player is killed at their turn.
+    pub(super) fn kill_absent(&mut self, p: Player) {
+        self.players[p.index()].status = Status::Folded;
+        self.emit(Event::HandKilled {
+            player: p,
+            rule: Rule("TDA-30"),
+        });
+        self.pass_action(p);
+    }
+
+    /// Whether `p` still has to act in this round.
+    fn needs_action(&self, p: Player) -> bool {
+        let me = &self.players[p.index()];
+        if !me.can_bet() {
+            return false;
+        }
+        if me.bet < self.level {
+            return true;
+        }
+        me.acted_level.is_none()
+            && self
+                .players
+                .iter()
+                .enumerate()
+                .any(|(i, q)| i != p.index() && q.can_bet())
+    }
+
+    /// The first player from `from` on (wrapping) who has to act.
+    pub(super) fn first_to_act_from(&self, from: Player) -> Option<Player> {
+        let n = self.player_count();
+        (0..n)
+            .map(|k| Player(((from.index() + k) % n) as u8))
+            .find(|&q| self.needs_action(q))
+    }
+
+    fn pass_action(&mut self, p: Player) {
+        self.actor = if self.live_count() <= 1 {
+            None
+        } else {
+            self.first_to_act_from(self.next_player(p))
+        };
+        if self.actor.is_none() {
+            self.end_round();
+        }
+    }
+
+    /// Opens a betting round: the level and minimum raise start over (TDA-43) except for the
+    /// blinds before the flop.
+    pub(super) fn open_round(&mut self, first: Player) {
+        self.phase = Phase::Betting;
+        for player in &mut self.players {
+            player.acted_level = None;
+        }
+        self.last_aggressor = None;
+        self.capped_multiway = false;
+        if self.street != Street::Preflop {
+            self.level = Chips::ZERO;
+            self.min_increment = self.min_bet;
+            self.last_full_level = Chips::ZERO;
+            self.raises = 0;
+            self.blind_shortfall = Chips::ZERO;
+        }
+        self.actor = self.first_to_act_from(first);
+        if self.actor.is_none() {
+            self.end_round();
+        }
+    }
+}

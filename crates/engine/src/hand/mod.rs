@@ -1,0 +1,423 @@
+//! One hand as a state machine: every operation is applied or refused with a typed error that
+//! cites the rule, and a refused operation leaves the hand unchanged.
+
+mod betting;
+mod dealing;
+mod showdown;
+
+use crate::chips::{Chips, Player};
+use crate::error::HandError;
+use crate::event::Event;
+use crate::hole::Hole;
+use crate::pots::{Pot, side_pots};
+use crate::ruleset::{CapHeadsUp, ShortBigBlind};
+use crate::setup::{Automations, HandSetup, SetupError};
+use crate::step::{LegalActions, Op, Step};
+use crate::variant::{Street, Variant};
+use cards::{Card, CardSet, Deck};
+
+/// The rules a hand needs, taken from its ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HandRules {
+    pub raise_cap: u8,
+    /// Whether fixed limit stops capping once two players are left.
+    pub uncapped_heads_up: bool,
+    pub full_big_blind: bool,
+}
+
+/// Where a player stands in the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Live,
+    Folded,
+    /// Gave up the hand at showdown without showing.
+    Mucked,
+}
+
+/// One player's part of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerState {
+    pub starting_stack: Chips,
+    /// Chips behind, not yet bet.
+    pub stack: Chips,
+    /// Chips in front of the player in this betting round.
+    pub bet: Chips,
+    /// Everything the player put in this hand: antes, blinds and bets.
+    pub committed: Chips,
+    pub status: Status,
+    pub hole: Hole,
+    pub shown: bool,
+    pub absent: bool,
+    /// The bet to call when the player last acted in this round (`None`: not yet acted). A
+    /// player may raise again only after a full raise since then (TDA-47A).
+    acted_level: Option<Chips>,
+    /// Chips won from the pots.
+    pub won: Chips,
+}
+
+impl PlayerState {
+    pub fn is_live(&self) -> bool {
+        self.status == Status::Live
+    }
+
+    pub fn is_all_in(&self) -> bool {
+        self.is_live() && self.stack.is_zero()
+    }
+
+    /// Live and with chips behind: still able to bet.
+    pub fn can_bet(&self) -> bool {
+        self.is_live() && !self.stack.is_zero()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Posting,
+    DealingHole,
+    Betting,
+    Collecting,
+    DealingBoard,
+    Showdown,
+    Pushing,
+    Done,
+}
+
+/// A hand of hold'em or Omaha in play.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    variant: Variant,
+    rules: HandRules,
+    automations: Automations,
+    players: Vec<PlayerState>,
+    antes: Vec<Chips>,
+    blinds: Vec<Chips>,
+    min_bet: Chips,
+    deck: Option<Deck>,
+    in_play: CardSet,
+    board: [Option<Card>; 5],
+    board_len: usize,
+    burned_this_street: bool,
+    phase: Phase,
+    street: Street,
+    /// Position of the next forced bet to post: antes first, then blinds (TDA-RP-11).
+    post_cursor: usize,
+    actor: Option<Player>,
+    /// The bet to call in this round.
+    level: Chips,
+    /// The last full bet or raise of this round, the minimum raise (TDA-43).
+    min_increment: Chips,
+    /// Fixed limit: the level of the last full bet or raise, which the next raise builds on.
+    last_full_level: Chips,
+    /// Fixed limit: full bets and raises this round (the big blind counts as the bet).
+    raises: u8,
+    capped_multiway: bool,
+    /// Pre-flop, what a short all-in big blind left unposted (TDA-54B keeps it in the pot-limit
+    /// maximum).
+    blind_shortfall: Chips,
+    last_aggressor: Option<Player>,
+    /// Chips pulled into the middle.
+    pot: Chips,
+    /// Betting is over with a player all-in: hands are tabled, the board run out (TDA-16).
+    all_in_runout: bool,
+    showdown_order: Vec<Player>,
+    showdown_cursor: usize,
+    events: Vec<Event>,
+}
+
+pub(crate) const MAX_PLAYERS: usize = 10;
+
+impl Hand {
+    /// Checks a setup and starts the hand, running the automated steps up to the first one that
+    /// needs a player or the dealer.
+    pub fn new(setup: HandSetup) -> Result<Hand, SetupError> {
+        let n = setup.stacks.len();
+        if !(2..=MAX_PLAYERS).contains(&n) {
+            return Err(SetupError::PlayerCount(n));
+        }
+        for (what, got) in [
+            ("antes", setup.antes.len()),
+            ("blinds", setup.blinds.len()),
+            ("absent", setup.absent.len()),
+        ] {
+            if got != n {
+                return Err(SetupError::Length {
+                    what,
+                    got,
+                    players: n,
+                });
+            }
+        }
+        if setup.min_bet.is_zero() {
+            return Err(SetupError::ZeroMinBet);
+        }
+        if let crate::Structure::FixedLimit { small_bet, big_bet } = setup.variant.structure
+            && (small_bet.is_zero() || big_bet < small_bet)
+        {
+            return Err(SetupError::LimitBets);
+        }
+        if setup.stacks.iter().any(|s| s.is_zero()) {
+            return Err(SetupError::EmptyStack);
+        }
+        if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
+            return Err(SetupError::Straddle(setup.ruleset.name.clone()));
+        }
+        if setup.automations.dealing {
+            let needed = n * setup.variant.game.hole_cards() + 8;
+            match &setup.deck {
+                None => return Err(SetupError::NoDeck),
+                Some(deck) if deck.len() < needed => return Err(SetupError::ShortDeck(deck.len())),
+                Some(_) => {}
+            }
+        }
+        let rules = HandRules {
+            raise_cap: setup.ruleset.limit_raise_cap.max(1),
+            uncapped_heads_up: match setup.ruleset.limit_cap_heads_up {
+                CapHeadsUp::UntilEventHeadsUp => setup.tournament_heads_up,
+                CapHeadsUp::TournamentOnly => !setup.tournament,
+            },
+            full_big_blind: setup.ruleset.short_big_blind == ShortBigBlind::FullBlindOwed,
+        };
+        let players = setup
+            .stacks
+            .iter()
+            .zip(&setup.absent)
+            .map(|(&stack, &absent)| PlayerState {
+                starting_stack: stack,
+                stack,
+                bet: Chips::ZERO,
+                committed: Chips::ZERO,
+                status: Status::Live,
+                hole: Hole::default(),
+                shown: false,
+                absent,
+                acted_level: None,
+                won: Chips::ZERO,
+            })
+            .collect();
+        let mut hand = Hand {
+            variant: setup.variant,
+            rules,
+            automations: setup.automations,
+            players,
+            antes: setup.antes,
+            blinds: setup.blinds,
+            min_bet: setup.min_bet,
+            deck: setup.deck,
+            in_play: CardSet::default(),
+            board: [None; 5],
+            board_len: 0,
+            burned_this_street: false,
+            phase: Phase::Posting,
+            street: Street::Preflop,
+            post_cursor: 0,
+            actor: None,
+            level: Chips::ZERO,
+            min_increment: Chips::ZERO,
+            last_full_level: Chips::ZERO,
+            raises: 0,
+            capped_multiway: false,
+            blind_shortfall: Chips::ZERO,
+            last_aggressor: None,
+            pot: Chips::ZERO,
+            all_in_runout: false,
+            showdown_order: Vec::new(),
+            showdown_cursor: 0,
+            events: Vec::with_capacity(32),
+        };
+        hand.skip_empty_posts();
+        hand.advance();
+        Ok(hand)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn players(&self) -> &[PlayerState] {
+        &self.players
+    }
+
+    pub fn player(&self, player: Player) -> &PlayerState {
+        &self.players[player.index()]
+    }
+
+    pub fn board(&self) -> impl Iterator<Item = Card> + '_ {
+        self.board[..self.board_len].iter().flatten().copied()
+    }
+
+    pub fn street(&self) -> Street {
+        self.street
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Chips in the middle, not counting bets still in front of players.
+    pub fn pot(&self) -> Chips {
+        self.pot
+    }
+
+    /// The pots as they stand: main pot first, then side pots (TDA-21).
+    pub fn pots(&self) -> Vec<Pot> {
+        side_pots(&self.players)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// Each player's stack at the end (or now): chips behind plus winnings.
+    pub fn final_stacks(&self) -> Vec<Chips> {
+        self.players.iter().map(|p| p.stack + p.won).collect()
+    }
+
+    /// What the hand waits for.
+    pub fn step(&self) -> Step {
+        match self.phase {
+            Phase::Posting => {
+                let (ante, player) = self.post_position();
+                if ante {
+                    Step::PostAnte(player)
+                } else {
+                    Step::PostBlind(player)
+                }
+            }
+            Phase::DealingHole => Step::DealHole(self.next_hole_player()),
+            Phase::Betting => match self.actor {
+                Some(p) => Step::Act(p),
+                None => Step::Done,
+            },
+            Phase::Collecting => Step::CollectBets,
+            Phase::DealingBoard => match self.tabling_due() {
+                Some(p) => Step::ShowOrMuck(p),
+                None => self.board_step(),
+            },
+            Phase::Showdown => Step::ShowOrMuck(self.showdown_order[self.showdown_cursor]),
+            Phase::Pushing => Step::PushChips,
+            Phase::Done => Step::Done,
+        }
+    }
+
+    /// The legal actions of the player to act, when a player is to act.
+    pub fn legal_actions(&self) -> Option<LegalActions> {
+        match (self.phase, self.actor) {
+            (Phase::Betting, Some(p)) => Some(self.legal_for(p)),
+            _ => None,
+        }
+    }
+
+    /// Applies one operation, then every automated step after it. On refusal nothing changes.
+    pub fn apply(&mut self, op: Op) -> Result<(), HandError> {
+        let expected = self.step();
+        let out_of_step = |rule| HandError::OutOfStep {
+            expected,
+            got: op.name(),
+            rule: crate::Rule(rule),
+        };
+        match (self.phase, &op) {
+            (Phase::Done, _) => return Err(HandError::HandOver),
+            (Phase::Posting, Op::PostAnte(p) | Op::PostBlind(p)) => {
+                let ante = matches!(op, Op::PostAnte(_));
+                if expected != Step::PostAnte(*p) && expected != Step::PostBlind(*p)
+                    || ante != matches!(expected, Step::PostAnte(_))
+                {
+                    return Err(out_of_step("TDA-RP-11"));
+                }
+                self.post_next();
+            }
+            (Phase::DealingHole, Op::DealHole { player, cards }) => {
+                self.deal_hole_cards(*player, *cards)?
+            }
+            (Phase::DealingBoard, Op::Burn(card)) => self.burn(*card)?,
+            (Phase::DealingBoard, Op::DealBoard(cards)) => self.deal_board_cards(cards)?,
+            (Phase::DealingBoard, Op::Show { player, cards }) if self.all_in_runout => {
+                self.show(*player, *cards)?
+            }
+            (Phase::Betting, Op::Act(player, action)) => self.act(*player, *action)?,
+            (Phase::Collecting, Op::CollectBets) => self.collect_bets(),
+            (Phase::Showdown, Op::Show { player, cards }) => {
+                self.check_showdown_turn(*player)?;
+                self.show(*player, *cards)?;
+                self.showdown_cursor += 1;
+                self.after_showdown_step();
+            }
+            (Phase::Showdown, Op::Muck(player)) => {
+                self.check_showdown_turn(*player)?;
+                self.muck(*player)?;
+                self.showdown_cursor += 1;
+                self.after_showdown_step();
+            }
+            (Phase::Pushing, Op::PushChips) => self.push_chips(),
+            (_, Op::Muck(p)) if self.all_in_runout => {
+                return Err(HandError::MustShow { player: *p });
+            }
+            _ => {
+                return Err(out_of_step(match expected {
+                    Step::PostAnte(_) | Step::PostBlind(_) => "TDA-RP-11",
+                    Step::DealHole(_) | Step::DealBoard { .. } => "HC-1.12",
+                    Step::Act(_) => "TDA-50A",
+                    Step::CollectBets => "HC-1.13.2",
+                    Step::ShowOrMuck(_) => "TDA-17A",
+                    Step::PushChips | Step::Done => "HC-1.13.1",
+                }));
+            }
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Runs automated steps until the hand needs a player or a step done from outside.
+    fn advance(&mut self) {
+        loop {
+            match self.phase {
+                Phase::Posting if self.automations.posting => self.post_next(),
+                Phase::DealingHole if self.automations.dealing => self.deal_all_hole_cards(),
+                Phase::Betting => match self.actor {
+                    // TDA-30: an absent player's hand is killed when it is their turn.
+                    Some(p) if self.players[p.index()].absent => self.kill_absent(p),
+                    _ => return,
+                },
+                Phase::Collecting if self.automations.collecting => self.collect_bets(),
+                Phase::DealingBoard => {
+                    if self.all_in_runout
+                        && self.automations.showdown
+                        && self.tabling_due().is_some()
+                    {
+                        if !self.table_all_hands() {
+                            return;
+                        }
+                    } else if self.automations.dealing {
+                        self.deal_street_from_deck();
+                    } else {
+                        return;
+                    }
+                }
+                Phase::Showdown if self.automations.showdown => {
+                    if !self.auto_showdown_step() {
+                        return;
+                    }
+                }
+                Phase::Pushing if self.automations.pushing => self.push_chips(),
+                _ => return,
+            }
+        }
+    }
+
+    pub(crate) fn emit(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    pub(crate) fn live_count(&self) -> usize {
+        self.players.iter().filter(|p| p.is_live()).count()
+    }
+
+    pub(crate) fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The next player after `p` in dealing order, wrapping around.
+    pub(crate) fn next_player(&self, p: Player) -> Player {
+        Player(((p.index() + 1) % self.players.len()) as u8)
+    }
+}

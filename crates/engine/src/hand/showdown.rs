@@ -1,0 +1,284 @@
+//! Showdown: tabling at an all-in (TDA-16), the showing order (TDA-17), showing all hole cards
+//! to win (TDA-13), and pushing each pot with its odd chips (TDA-20, TDA-21).
+
+use super::{Hand, Phase, Status};
+use crate::chips::{Chips, Player};
+use crate::error::HandError;
+use crate::event::{Event, Half};
+use crate::hole::Hole;
+use crate::variant::Game;
+use cards::{Card, CardSet};
+use eval::{HighValue, LowValue};
+
+/// A hand's high value and its qualifying low, if any.
+type Value = (HighValue, Option<LowValue>);
+
+impl Hand {
+    /// The first live player whose hand is still to be tabled during an all-in runout.
+    pub(super) fn tabling_due(&self) -> Option<Player> {
+        if !self.all_in_runout {
+            return None;
+        }
+        self.players
+            .iter()
+            .position(|p| p.is_live() && !p.shown)
+            .map(|i| Player(i as u8))
+    }
+
+    /// TDA-16: every live hand face up. False when a hand's cards are unknown (a live table):
+    /// the dealer enters them.
+    pub(super) fn table_all_hands(&mut self) -> bool {
+        if !self.events.contains(&Event::HandsTabled) {
+            self.emit(Event::HandsTabled);
+        }
+        for i in 0..self.player_count() {
+            let p = Player(i as u8);
+            let me = &self.players[i];
+            if me.is_live() && !me.shown && self.show(p, None).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Any live player all-in: every hand must be shown (TDA-16).
+    fn all_must_show(&self) -> bool {
+        self.all_in_runout || self.players.iter().any(|p| p.is_all_in())
+    }
+
+    pub(super) fn begin_showdown(&mut self) {
+        self.phase = Phase::Showdown;
+        let n = self.player_count();
+        // TDA-17A: the last aggressor of the last round shows first, else the first player left
+        // of the button; then clockwise.
+        let start = match self.last_aggressor {
+            Some(p) if self.players[p.index()].is_live() && !self.all_must_show() => p.index(),
+            _ => 0,
+        };
+        self.showdown_order = (0..n)
+            .map(|k| Player(((start + k) % n) as u8))
+            .filter(|p| self.players[p.index()].is_live())
+            .collect();
+        self.showdown_cursor = 0;
+        self.after_showdown_step();
+    }
+
+    /// Moves the cursor past players already shown or out; pushes when nobody is left to decide
+    /// or only one hand is left (TDA-17B).
+    pub(super) fn after_showdown_step(&mut self) {
+        while self.showdown_cursor < self.showdown_order.len() {
+            let me = &self.players[self.showdown_order[self.showdown_cursor].index()];
+            if me.is_live() && !me.shown {
+                break;
+            }
+            self.showdown_cursor += 1;
+        }
+        if self.showdown_cursor >= self.showdown_order.len() || self.live_count() <= 1 {
+            self.phase = Phase::Pushing;
+        }
+    }
+
+    /// A show or muck at showdown is accepted from any live player who has not shown: players
+    /// may table their hands unasked; the order only says who must act first (TDA-17A).
+    pub(super) fn check_showdown_turn(&self, player: Player) -> Result<(), HandError> {
+        match self.players.get(player.index()) {
+            Some(me) if me.is_live() && me.shown => Err(HandError::AlreadyShown { player }),
+            Some(me) if me.is_live() => Ok(()),
+            _ => Err(HandError::NotInHand { player }),
+        }
+    }
+
+    pub(super) fn show(&mut self, player: Player, cards: Option<Hole>) -> Result<(), HandError> {
+        self.check_showdown_turn(player)?;
+        let needed = self.variant.game.hole_cards();
+        let dealt = self.players[player.index()].hole;
+        let shown = match cards {
+            None => dealt,
+            Some(cards) => {
+                if cards.len() != needed || cards.cards().iter().any(Option::is_none) {
+                    return Err(HandError::ShowAllCards { player, needed });
+                }
+                let mut fresh = self.in_play;
+                for (given, had) in cards.cards().iter().zip(dealt.cards()) {
+                    let card = given.unwrap_or_else(|| unreachable!("checked above"));
+                    match had {
+                        Some(had) if *had != card => {
+                            return Err(HandError::ShownDiffers {
+                                player,
+                                shown: card,
+                            });
+                        }
+                        Some(_) => {}
+                        None if !fresh.insert(card) => {
+                            return Err(HandError::DuplicateCard { card });
+                        }
+                        None => {}
+                    }
+                }
+                cards
+            }
+        };
+        if shown.cards().iter().any(Option::is_none) {
+            return Err(HandError::UnknownCards { player });
+        }
+        for card in shown.cards().iter().flatten() {
+            self.in_play.insert(*card);
+        }
+        let me = &mut self.players[player.index()];
+        me.hole = shown;
+        me.shown = true;
+        self.emit(Event::Shown {
+            player,
+            cards: shown,
+        });
+        Ok(())
+    }
+
+    pub(super) fn muck(&mut self, player: Player) -> Result<(), HandError> {
+        if self.all_must_show() {
+            return Err(HandError::MustShow { player });
+        }
+        self.players[player.index()].status = Status::Mucked;
+        self.emit(Event::Mucked { player });
+        Ok(())
+    }
+
+    /// One automated showdown decision: show when the hand must be shown or can still win,
+    /// else muck. False when the player's cards are unknown and must be entered.
+    pub(super) fn auto_showdown_step(&mut self) -> bool {
+        let player = self.showdown_order[self.showdown_cursor];
+        let Some(value) = self.hand_value(player) else {
+            return false;
+        };
+        let must = self.all_must_show();
+        let best_shown = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_live() && p.shown)
+            .filter_map(|(i, _)| self.hand_value(Player(i as u8)))
+            .fold(None, |best: Option<Value>, v| {
+                Some(match best {
+                    None => v,
+                    Some(b) => (b.0.max(v.0), b.1.max(v.1)),
+                })
+            });
+        let can_win = match best_shown {
+            None => true,
+            Some((high, low)) => value.0 >= high || (value.1.is_some() && value.1 >= low),
+        };
+        let result = if must || can_win {
+            self.show(player, None)
+        } else {
+            self.muck(player)
+        };
+        if result.is_err() {
+            return false;
+        }
+        self.showdown_cursor += 1;
+        self.after_showdown_step();
+        true
+    }
+
+    fn board_cards(&self) -> ([Card; 5], usize) {
+        let mut out = [Card::new(cards::Rank::Two, cards::Suit::Clubs); 5];
+        let mut len = 0;
+        for card in self.board() {
+            out[len] = card;
+            len += 1;
+        }
+        (out, len)
+    }
+
+    /// A player's high value and qualifying low, when the cards are known.
+    fn hand_value(&self, player: Player) -> Option<Value> {
+        let (hole, hole_len) = self.players[player.index()].hole.all_known()?;
+        let hole = &hole[..hole_len];
+        let (board, board_len) = self.board_cards();
+        let board = &board[..board_len];
+        match self.variant.game {
+            Game::Holdem => {
+                let mut set = CardSet::default();
+                for &card in hole.iter().chain(board) {
+                    set.insert(card);
+                }
+                (hole.len() + board.len() >= 5).then(|| (eval::high::evaluate(set), None))
+            }
+            Game::Omaha => Some((eval::omaha::omaha_high(hole, board)?, None)),
+            Game::OmahaHiLo => Some((
+                eval::omaha::omaha_high(hole, board)?,
+                eval::omaha::omaha_low8(hole, board),
+            )),
+        }
+    }
+
+    /// Splits `amount` among `winners` (in order from the button's left): the odd chips go one
+    /// each to the first winners left of the button (TDA-20A, HC-3.5). The button is last in
+    /// that order and the odd chips are fewer than the winners, so it never gets one (JPR-10).
+    fn split(&mut self, pot: usize, half: Half, amount: Chips, winners: &[Player]) {
+        let k = winners.len() as u64;
+        if k == 0 {
+            return;
+        }
+        let share = amount.0 / k;
+        let odd = amount.0 % k;
+        for (i, &player) in winners.iter().enumerate() {
+            let won = Chips(share + u64::from((i as u64) < odd));
+            self.players[player.index()].won += won;
+            self.emit(Event::PotAwarded {
+                pot,
+                half,
+                player,
+                amount: won,
+            });
+        }
+    }
+
+    /// Pushes every pot to its winners, each pot on its own (TDA-21).
+    pub(super) fn push_chips(&mut self) {
+        let pots = self.pots();
+        for (index, pot) in pots.iter().enumerate() {
+            let values: Vec<(Player, Option<Value>)> = pot
+                .eligible
+                .iter()
+                .map(|&p| (p, self.hand_value(p)))
+                .collect();
+            if pot.eligible.len() <= 1 || values.iter().all(|(_, v)| v.is_none()) {
+                let winners: Vec<Player> = pot.eligible.iter().copied().take(1).collect();
+                self.split(index, Half::Whole, pot.amount, &winners);
+                continue;
+            }
+            let best_high = values.iter().filter_map(|(_, v)| v.map(|v| v.0)).max();
+            let high: Vec<Player> = values
+                .iter()
+                .filter(|(_, v)| v.map(|v| v.0) == best_high)
+                .map(|(p, _)| *p)
+                .collect();
+            let best_low = values.iter().filter_map(|(_, v)| v.and_then(|v| v.1)).max();
+            let low: Vec<Player> = match best_low {
+                None => Vec::new(),
+                Some(best) => values
+                    .iter()
+                    .filter(|(_, v)| v.and_then(|v| v.1) == Some(best))
+                    .map(|(p, _)| *p)
+                    .collect(),
+            };
+            if low.is_empty() || low == high {
+                // No qualifying low: the high hand scoops. The same players winning both
+                // halves split the pot as evenly as possible (TDA-20D).
+                self.split(index, Half::Whole, pot.amount, &high);
+            } else {
+                // TDA-20C: the odd chip of the whole pot goes to the high half.
+                let low_half = Chips(pot.amount.0 / 2);
+                self.split(index, Half::High, pot.amount - low_half, &high);
+                self.split(index, Half::Low, low_half, &low);
+            }
+        }
+        self.emit(Event::HandEnded);
+        self.phase = Phase::Done;
+    }
+
+    pub fn winnings(&self) -> Vec<Chips> {
+        self.players.iter().map(|p| p.won).collect()
+    }
+}

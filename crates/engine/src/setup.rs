@@ -1,0 +1,108 @@
+//! The unchecked description of one hand; `Hand::new` checks it.
+
+use crate::chips::Chips;
+use crate::ruleset::Ruleset;
+use crate::variant::Variant;
+use cards::Deck;
+use thiserror::Error;
+
+/// Which non-player steps the engine does by itself (as PokerKit's automations). With a step
+/// switched off the hand waits for it to be driven from outside, as a live dealer does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Automations {
+    /// Antes, then blinds (TDA-RP-11: the ante is taken first).
+    pub posting: bool,
+    /// Hole cards, burns and board cards from the hand's deck.
+    pub dealing: bool,
+    /// Bets into the pot at the end of each round, uncalled bets returned.
+    pub collecting: bool,
+    /// Hands shown or mucked at showdown, all hands tabled at an all-in (TDA-16).
+    pub showdown: bool,
+    /// Pots pushed to their winners.
+    pub pushing: bool,
+}
+
+impl Automations {
+    /// Everything automatic: an online table.
+    pub const ALL: Automations = Automations {
+        posting: true,
+        dealing: true,
+        collecting: true,
+        showdown: true,
+        pushing: true,
+    };
+
+    /// Everything automatic but dealing: a live table, where the dealer's cards are entered (or
+    /// left unknown until shown), or a hand history replayed.
+    pub const LIVE_DEALER: Automations = Automations {
+        dealing: false,
+        ..Automations::ALL
+    };
+}
+
+/// One hand before it starts. Vectors are per player in dealing order (see `Player`).
+#[derive(Clone, Debug)]
+pub struct HandSetup {
+    pub variant: Variant,
+    pub ruleset: Ruleset,
+    pub stacks: Vec<Chips>,
+    /// Antes per player; a big-blind ante is an ante of the big blind's player only (TDA-RP-11).
+    pub antes: Vec<Chips>,
+    /// Blinds and straddles per player, as PHH `blinds_or_straddles`.
+    pub blinds: Vec<Chips>,
+    /// The minimum bet: the big blind in no-limit and pot-limit (HC-1.12).
+    pub min_bet: Chips,
+    /// Players away from the table: their hand is killed when it is their turn (TDA-30).
+    pub absent: Vec<bool>,
+    /// Whether the whole event is down to two players (TDA-48: the limit cap then ends).
+    pub tournament_heads_up: bool,
+    /// A tournament rather than a ring game (HC-3.4.1 c).
+    pub tournament: bool,
+    pub automations: Automations,
+    /// The shuffled deck, needed when the engine deals.
+    pub deck: Option<Deck>,
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum SetupError {
+    #[error("a hand needs 2 to {max} players, not {0}", max = crate::MAX_PLAYERS)]
+    PlayerCount(usize),
+    #[error("{what} has {got} entries for {players} players")]
+    Length {
+        what: &'static str,
+        got: usize,
+        players: usize,
+    },
+    #[error("the minimum bet must be positive")]
+    ZeroMinBet,
+    #[error("fixed-limit bets must be positive, the big bet at least the small bet")]
+    LimitBets,
+    #[error("a player has no chips: only players with chips are dealt in")]
+    EmptyStack,
+    #[error("the engine deals but the hand has no deck")]
+    NoDeck,
+    #[error("the deck has {0} cards, not enough for this hand")]
+    ShortDeck(usize),
+    #[error("straddles are not allowed under {0} (WWPLA-9, HC-1.12)")]
+    Straddle(String),
+}
+
+impl HandSetup {
+    /// A hand under TDA 2019 with no antes, nobody absent and every step automated; set `deck`
+    /// before starting it when the engine deals.
+    pub fn new(variant: Variant, stacks: &[Chips], blinds: &[Chips], min_bet: Chips) -> HandSetup {
+        HandSetup {
+            variant,
+            ruleset: Ruleset::tda(),
+            stacks: stacks.to_vec(),
+            antes: vec![Chips::ZERO; stacks.len()],
+            blinds: blinds.to_vec(),
+            min_bet,
+            absent: vec![false; stacks.len()],
+            tournament_heads_up: false,
+            tournament: true,
+            automations: Automations::ALL,
+            deck: None,
+        }
+    }
+}

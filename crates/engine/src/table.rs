@@ -1,0 +1,335 @@
+//! A table across hands: seats and stacks, the button and blinds by the dead-button rule
+//! (TDA-32, HC-3.6, WWPLA-9), the move to heads-up (TDA-34), absent players (TDA-30, DG-8a) and
+//! players entering empty seats (TDA-8A, TDA-10).
+
+use crate::chips::{Chips, Seat};
+use crate::hand::Hand;
+use crate::ruleset::{AbsentPlayers, Ruleset};
+use crate::setup::{Automations, HandSetup, SetupError};
+use crate::variant::Variant;
+use cards::Deck;
+use thiserror::Error;
+
+/// Who a seated player is, for the caller (a tournament entry, a ring-game account).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerId(pub u32);
+
+/// The forced bets of a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blinds {
+    pub small_blind: Chips,
+    pub big_blind: Chips,
+    /// An ante from every player.
+    pub ante: Chips,
+    /// A big-blind ante, posted by the big blind before the blind (TDA-RP-11).
+    pub big_blind_ante: Chips,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatedPlayer {
+    pub id: PlayerId,
+    pub stack: Chips,
+    /// Away from the table (TDA-30).
+    pub absent: bool,
+    /// Has not yet been dealt a hand at this table.
+    pub new: bool,
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum TableError {
+    #[error("a table has 2 to 10 seats, not {0}")]
+    SeatCount(usize),
+    #[error("{0} does not exist at this table")]
+    NoSuchSeat(Seat),
+    #[error("{0} is taken")]
+    SeatTaken(Seat),
+    #[error("{0} is empty")]
+    SeatEmpty(Seat),
+    #[error("a player needs chips to sit down")]
+    NoChips,
+    #[error("fewer than two players can be dealt in")]
+    NotEnoughPlayers,
+    #[error("the hand is not over")]
+    HandNotOver,
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// Where the button and blinds are for one hand, and who is dealt in, in dealing order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Positions {
+    /// The button's seat, which may be empty: a dead button (TDA-32).
+    pub button: Seat,
+    /// Where the small blind is, even when nobody sits there.
+    pub small_blind_position: Seat,
+    /// The small blind's seat; `None` when its seat is empty and no small blind is posted.
+    pub small_blind: Option<Seat>,
+    pub big_blind: Seat,
+    /// Seats dealt in, from the button's left; player `i` of the hand sits at `dealt[i]`.
+    pub dealt: Vec<Seat>,
+}
+
+/// A table of 2 to 10 seats.
+#[derive(Clone, Debug)]
+pub struct Table {
+    variant: Variant,
+    ruleset: Ruleset,
+    tournament: bool,
+    seats: Vec<Option<SeatedPlayer>>,
+    /// Last hand's button seat, small-blind position and big blind.
+    last: Option<(Seat, Seat, Seat)>,
+    first_button: Option<Seat>,
+}
+
+impl Table {
+    pub fn new(
+        seat_count: usize,
+        variant: Variant,
+        ruleset: Ruleset,
+        tournament: bool,
+    ) -> Result<Table, TableError> {
+        if !(2..=crate::MAX_PLAYERS).contains(&seat_count) {
+            return Err(TableError::SeatCount(seat_count));
+        }
+        Ok(Table {
+            variant,
+            ruleset,
+            tournament,
+            seats: vec![None; seat_count],
+            last: None,
+            first_button: None,
+        })
+    }
+
+    pub fn seats(&self) -> &[Option<SeatedPlayer>] {
+        &self.seats
+    }
+
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    fn slot(&mut self, seat: Seat) -> Result<&mut Option<SeatedPlayer>, TableError> {
+        self.seats
+            .get_mut(seat.index())
+            .ok_or(TableError::NoSuchSeat(seat))
+    }
+
+    /// Seats a player. A new player is dealt in at once, except between the small blind and the
+    /// button (TDA-8A, TDA-10).
+    pub fn sit(&mut self, seat: Seat, id: PlayerId, stack: Chips) -> Result<(), TableError> {
+        if stack.is_zero() {
+            return Err(TableError::NoChips);
+        }
+        let slot = self.slot(seat)?;
+        if slot.is_some() {
+            return Err(TableError::SeatTaken(seat));
+        }
+        *slot = Some(SeatedPlayer {
+            id,
+            stack,
+            absent: false,
+            new: true,
+        });
+        Ok(())
+    }
+
+    pub fn leave(&mut self, seat: Seat) -> Result<SeatedPlayer, TableError> {
+        self.slot(seat)?.take().ok_or(TableError::SeatEmpty(seat))
+    }
+
+    pub fn set_absent(&mut self, seat: Seat, absent: bool) -> Result<(), TableError> {
+        match self.slot(seat)? {
+            Some(player) => {
+                player.absent = absent;
+                Ok(())
+            }
+            None => Err(TableError::SeatEmpty(seat)),
+        }
+    }
+
+    /// The button of the first hand (drawn for by the floor, WWPLA-1).
+    pub fn set_first_button(&mut self, seat: Seat) -> Result<(), TableError> {
+        self.slot(seat)?;
+        self.first_button = Some(seat);
+        Ok(())
+    }
+
+    fn in_play(&self, seat: Seat) -> bool {
+        match self.seats[seat.index()] {
+            Some(p) => {
+                let skipped = p.absent && self.ruleset.absent_players == AbsentPlayers::Skipped;
+                !p.stack.is_zero() && !skipped
+            }
+            None => false,
+        }
+    }
+
+    /// The next seat after `from` (exclusive), clockwise, that is in play.
+    fn next_in_play(&self, from: Seat) -> Option<Seat> {
+        let n = self.seats.len();
+        (1..=n)
+            .map(|k| Seat(((from.index() + k) % n) as u8))
+            .find(|&s| self.in_play(s))
+    }
+
+    /// Whether `seat` lies strictly between `from` and `to`, clockwise.
+    fn strictly_between(&self, from: Seat, seat: Seat, to: Seat) -> bool {
+        let n = self.seats.len();
+        let dist = |a: Seat, b: Seat| (b.index() + n - a.index()) % n;
+        let d = dist(from, seat);
+        d > 0 && d < dist(from, to)
+    }
+
+    /// Where the button and blinds go for the next hand: the big blind moves on one player every
+    /// hand and the small blind and button follow where the blinds were (dead button: HC-3.6's
+    /// three elimination cases, WWPLA-9). Heads-up the button posts the small blind and the
+    /// player who would have been big blind next posts it (TDA-34, HC-3.6).
+    pub fn next_positions(&self) -> Result<Positions, TableError> {
+        let in_play: Vec<Seat> = (0..self.seats.len())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| self.in_play(s))
+            .collect();
+        if in_play.len() < 2 {
+            return Err(TableError::NotEnoughPlayers);
+        }
+        let heads_up = in_play.len() == 2;
+        let (button, sb_position, big_blind) = match self.last {
+            None => {
+                let start = self.first_button.unwrap_or(in_play[0]);
+                let button = if self.in_play(start) {
+                    start
+                } else {
+                    self.next_in_play(start).unwrap_or(in_play[0])
+                };
+                let after = self.next_in_play(button).unwrap_or(button);
+                if heads_up {
+                    (button, button, after)
+                } else {
+                    (button, after, self.next_in_play(after).unwrap_or(after))
+                }
+            }
+            Some((_, last_sb, last_bb)) => {
+                let big_blind = self.next_in_play(last_bb).unwrap_or(last_bb);
+                if heads_up {
+                    let other = self.next_in_play(big_blind).unwrap_or(big_blind);
+                    (other, other, big_blind)
+                } else {
+                    (last_sb, last_bb, big_blind)
+                }
+            }
+        };
+        let small_blind = self.in_play(sb_position).then_some(sb_position);
+        let n = self.seats.len();
+        let dealt: Vec<Seat> = (1..=n)
+            .map(|k| Seat(((button.index() + k) % n) as u8))
+            .filter(|&s| self.in_play(s))
+            .filter(|&s| {
+                // TDA-8A, TDA-10: a new player between the small blind and the button waits.
+                let new = self.seats[s.index()].is_some_and(|p| p.new);
+                !(new && !heads_up && self.strictly_between(button, s, sb_position))
+            })
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers);
+        }
+        Ok(Positions {
+            button,
+            small_blind_position: sb_position,
+            small_blind,
+            big_blind,
+            dealt,
+        })
+    }
+
+    /// The next hand's positions and setup; its players are the `dealt` seats in that order.
+    pub fn next_hand(
+        &self,
+        blinds: Blinds,
+        event_heads_up: bool,
+        automations: Automations,
+        deck: Option<Deck>,
+    ) -> Result<(Positions, HandSetup), TableError> {
+        let positions = self.next_positions()?;
+        let mut stacks = Vec::with_capacity(positions.dealt.len());
+        let mut absent = Vec::with_capacity(positions.dealt.len());
+        let mut antes = Vec::with_capacity(positions.dealt.len());
+        let mut forced = Vec::with_capacity(positions.dealt.len());
+        let heads_up = positions.dealt.len() == 2;
+        for &seat in &positions.dealt {
+            let Some(player) = self.seats[seat.index()] else {
+                continue;
+            };
+            stacks.push(player.stack);
+            absent.push(player.absent);
+            let is_bb = seat == positions.big_blind;
+            antes.push(
+                blinds.ante
+                    + if is_bb {
+                        blinds.big_blind_ante
+                    } else {
+                        Chips::ZERO
+                    },
+            );
+            let is_sb = if heads_up {
+                seat == positions.button
+            } else {
+                Some(seat) == positions.small_blind
+            };
+            forced.push(if is_bb {
+                blinds.big_blind
+            } else if is_sb {
+                blinds.small_blind
+            } else {
+                Chips::ZERO
+            });
+        }
+        let setup = HandSetup {
+            variant: self.variant,
+            ruleset: self.ruleset.clone(),
+            stacks,
+            antes,
+            blinds: forced,
+            min_bet: blinds.big_blind,
+            absent,
+            tournament_heads_up: event_heads_up,
+            tournament: self.tournament,
+            automations,
+            deck,
+        };
+        Ok((positions, setup))
+    }
+
+    /// Records a finished hand: stacks, where the blinds were, and who is no longer new. Players
+    /// left without chips are taken off the table and returned (eliminated in a tournament).
+    pub fn finish_hand(
+        &mut self,
+        positions: &Positions,
+        hand: &Hand,
+    ) -> Result<Vec<(Seat, SeatedPlayer)>, TableError> {
+        if !hand.is_over() {
+            return Err(TableError::HandNotOver);
+        }
+        for (&seat, stack) in positions.dealt.iter().zip(hand.final_stacks()) {
+            if let Some(player) = self.seats[seat.index()].as_mut() {
+                player.stack = stack;
+                player.new = false;
+            }
+        }
+        self.last = Some((
+            positions.button,
+            positions.small_blind_position,
+            positions.big_blind,
+        ));
+        let mut out = Vec::new();
+        for i in 0..self.seats.len() {
+            if let Some(player) = self.seats[i]
+                && player.stack.is_zero()
+            {
+                self.seats[i] = None;
+                out.push((Seat(i as u8), player));
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,84 @@
+//! Shared helpers: hands built from short descriptions, actions by the player in turn.
+#![allow(dead_code)]
+
+use cards::{Deck, Seed, parse_cards};
+use engine::{
+    Action, Automations, Chips, Game, Hand, HandSetup, Hole, LegalActions, Op, Player, Step,
+    Variant,
+};
+
+pub fn chips(v: &[u64]) -> Vec<Chips> {
+    v.iter().map(|&c| Chips(c)).collect()
+}
+
+pub fn setup(variant: Variant, stacks: &[u64], blinds: &[u64], min_bet: u64) -> HandSetup {
+    let mut s = HandSetup::new(variant, &chips(stacks), &chips(blinds), Chips(min_bet));
+    s.deck = Some(Deck::shuffled(Seed::from_u64(7)));
+    s
+}
+
+/// No-limit hold'em, engine dealing from a seeded deck.
+pub fn nl(stacks: &[u64], blinds: &[u64]) -> Hand {
+    let bb = blinds.iter().copied().max().unwrap_or(1);
+    Hand::new(setup(Variant::NO_LIMIT_HOLDEM, stacks, blinds, bb)).expect("valid setup")
+}
+
+/// A hand where the dealer's cards are entered: `holes` per player, `board` in order.
+pub fn dealt(mut s: HandSetup, holes: &[&str]) -> Hand {
+    s.automations = Automations::LIVE_DEALER;
+    s.deck = None;
+    let mut hand = Hand::new(s).expect("valid setup");
+    for (i, hole) in holes.iter().enumerate() {
+        let cards: Vec<_> = parse_cards(hole).unwrap().into_iter().map(Some).collect();
+        hand.apply(Op::DealHole {
+            player: Player(i as u8),
+            cards: Hole::new(&cards).unwrap(),
+        })
+        .expect("deal");
+    }
+    hand
+}
+
+pub fn board(hand: &mut Hand, cards: &str) {
+    hand.apply(Op::DealBoard(parse_cards(cards).unwrap()))
+        .expect("board");
+}
+
+pub fn actor(hand: &Hand) -> Player {
+    match hand.step() {
+        Step::Act(p) => p,
+        other => panic!("no player to act: waiting for {other}"),
+    }
+}
+
+pub fn legal(hand: &Hand) -> LegalActions {
+    hand.legal_actions().expect("a player to act")
+}
+
+/// The player in turn: "f" fold, "x" check, "c" call, a number: bet or raise to it.
+pub fn act(hand: &mut Hand, what: &str) {
+    let p = actor(hand);
+    let action = match what {
+        "f" => Action::Fold,
+        "x" => Action::Check,
+        "c" => Action::Call,
+        n => Action::BetOrRaiseTo(Chips(n.parse().expect("amount"))),
+    };
+    if let Err(e) = hand.apply(Op::Act(p, action)) {
+        panic!("{p} {what}: {e}");
+    }
+}
+
+pub fn acts(hand: &mut Hand, seq: &[&str]) {
+    for what in seq {
+        act(hand, what);
+    }
+}
+
+pub fn min_max(hand: &Hand) -> Option<(u64, u64)> {
+    legal(hand).bet_or_raise.map(|r| (r.min_to.0, r.max_to.0))
+}
+
+pub fn omaha_hilo_limit(small: u64, big: u64) -> Variant {
+    Variant::fixed_limit(Game::OmahaHiLo, Chips(small), Chips(big))
+}
