@@ -1,8 +1,9 @@
 //! The `croupier` binary: the command line over the Croupier crates. Later issues add
-//! `serve`, `sim`, `phh check`, `rule` and `bench`.
+//! `serve`, `sim` and `rule`.
 
 mod equity;
 mod eval_cmd;
+mod phh_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,12 +25,15 @@ enum Command {
     Eval(eval_cmd::EvalArgs),
     /// Each hand's chance to win, tie and its share of the pot, e.g. `equity AsAh KsKd --board 2c7h`.
     Equity(equity::EquityArgs),
+    /// Hand histories in PHH: `phh check PATH...` replays every hand through the engine.
+    Phh(phh_cmd::PhhArgs),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Eval(args) => eval_cmd::run(args),
         Command::Equity(args) => equity::run(args),
+        Command::Phh(args) => phh_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,47 +10,68 @@ pub struct Pot {
     pub eligible: Vec<Player>,
 }
 
-/// The main pot first, then each side pot. A pot's levels come from what the players still in
-/// the hand committed; folded players' chips are in the pots but they win none. A player who
-/// mucked at showdown shapes the pots like any other but is eligible for none.
-pub fn side_pots(players: &[PlayerState]) -> Vec<Pot> {
+/// The main pot first, then each side pot.
+///
+/// Antes and bets are layered apart: antes are dead money that everyone still in can win, a
+/// big-blind ante included (TDA-RP-11), unless a player could not post the whole ante; bets are
+/// layered at each all-in player's total. Folded players' chips are in the pots but they win
+/// none; a player who mucked at showdown shapes the pots like any other but wins none. Pots
+/// with the same players merge, as a dealer keeps them in one pile.
+pub fn side_pots(players: &[PlayerState], antes: &[Chips]) -> Vec<Pot> {
+    let mut pots: Vec<Pot> = Vec::with_capacity(2);
+    let ante_short = |i: usize, p: &PlayerState| p.is_all_in() && p.ante < antes[i];
+    layer(players, |_, p| p.ante, ante_short, &mut pots);
+    layer(
+        players,
+        |_, p| p.committed - p.ante,
+        |_, p| p.is_all_in(),
+        &mut pots,
+    );
+    pots.retain(|pot| !pot.amount.is_zero());
+    pots
+}
+
+/// Adds the pots of one layer: `part` is each player's contribution to it, `capped` says whose
+/// winnings it limits to their own contribution.
+fn layer(
+    players: &[PlayerState],
+    part: impl Fn(usize, &PlayerState) -> Chips,
+    capped: impl Fn(usize, &PlayerState) -> bool,
+    pots: &mut Vec<Pot>,
+) {
+    let top = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| part(i, p))
+        .max()
+        .unwrap_or_default();
     let mut levels: Vec<Chips> = players
         .iter()
-        .filter(|p| p.status != Status::Folded)
-        .map(|p| p.committed)
-        .filter(|c| !c.is_zero())
+        .enumerate()
+        .filter(|&(i, p)| p.status != Status::Folded && capped(i, p))
+        .map(|(i, p)| part(i, p))
+        .filter(|&c| !c.is_zero() && c < top)
         .collect();
+    levels.push(top);
     levels.sort_unstable();
     levels.dedup();
-    let mut pots: Vec<Pot> = Vec::with_capacity(levels.len());
     let mut below = Chips::ZERO;
     for level in levels {
         let amount: Chips = players
             .iter()
-            .map(|p| p.committed.min(level) - p.committed.min(below))
+            .enumerate()
+            .map(|(i, p)| part(i, p).min(level) - part(i, p).min(below))
             .sum();
-        let eligible = players
+        let eligible: Vec<Player> = players
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.status == Status::Live && p.committed >= level)
+            .filter(|&(i, p)| p.status == Status::Live && (!capped(i, p) || part(i, p) >= level))
             .map(|(i, _)| Player(i as u8))
             .collect();
-        pots.push(Pot { amount, eligible });
         below = level;
+        match pots.last_mut() {
+            Some(last) if last.eligible == eligible => last.amount += amount,
+            _ => pots.push(Pot { amount, eligible }),
+        }
     }
-    // Chips above every live player's level (only possible from folded players' bets that were
-    // never returned) stay in the last pot, so no chip is lost.
-    let rest: Chips = players
-        .iter()
-        .map(|p| p.committed.saturating_sub(below))
-        .sum();
-    if let Some(last) = pots.last_mut() {
-        last.amount += rest;
-    } else if !rest.is_zero() {
-        pots.push(Pot {
-            amount: rest,
-            eligible: Vec::new(),
-        });
-    }
-    pots
 }

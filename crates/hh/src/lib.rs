@@ -1,15 +1,17 @@
 //! Hand histories for Croupier: reading and writing PHH (Poker Hand History) files, one
-//! hand per `.phh` or many per `.phhs`; PokerStars text is to come.
+//! hand per `.phh` or many per `.phhs`, replaying them through the engine, and writing the
+//! PokerStars text format that tracking tools import.
 //!
 //! Owns: the PHH text format, a reader for the TOML subset it uses, exact decimal
-//! amounts (never floating point), and the typed hand with every action parsed.
-//! Does not own: playing a hand. Whether an action is legal and what the stacks end up
-//! as is the `engine` crate's job; replaying PHH hands through it lives elsewhere, so
-//! this crate depends on nothing but `cards`.
+//! amounts (never floating point), the typed hand with every action parsed, the mapping of
+//! a PHH hand onto engine operations, and hand-history text out of engine events.
+//! Does not own: the rules. Whether an action is legal and what the stacks end up as is
+//! the `engine` crate's job; files and folders are read by the binary.
 
 mod amount;
 mod error;
 mod phh;
+mod replay;
 mod toml_lite;
 
 pub use amount::{Amount, AmountError, MAX_SCALE, common_scale};
@@ -17,4 +19,5 @@ pub use error::{ActionError, PhhError};
 pub use phh::{
     ActionLine, PhhAction, PhhHand, PhhKind, parse_phh, parse_phhs, parse_text, to_phhs,
 };
+pub use replay::{Outcome, replay};
 pub use toml_lite::{SyntaxError, Value};

@@ -54,6 +54,7 @@ impl Hand {
             let me = &mut self.players[p.index()];
             me.stack -= amount;
             me.committed += amount;
+            me.ante = amount;
             self.pot += amount;
             self.emit(Event::AntePosted { player: p, amount });
         } else {

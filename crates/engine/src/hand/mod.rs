@@ -44,6 +44,8 @@ pub struct PlayerState {
     pub bet: Chips,
     /// Everything the player put in this hand: antes, blinds and bets.
     pub committed: Chips,
+    /// The ante posted, part of `committed`.
+    pub ante: Chips,
     pub status: Status,
     pub hole: Hole,
     pub shown: bool,
@@ -186,6 +188,7 @@ impl Hand {
                 stack,
                 bet: Chips::ZERO,
                 committed: Chips::ZERO,
+                ante: Chips::ZERO,
                 status: Status::Live,
                 hole: Hole::default(),
                 shown: false,
@@ -260,7 +263,7 @@ impl Hand {
 
     /// The pots as they stand: main pot first, then side pots (TDA-21).
     pub fn pots(&self) -> Vec<Pot> {
-        side_pots(&self.players)
+        side_pots(&self.players, &self.antes)
     }
 
     pub fn is_over(&self) -> bool {

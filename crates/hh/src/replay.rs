@@ -1,0 +1,260 @@
+//! Replaying a PHH hand through the engine: every action must be legal and the final stacks
+//! must equal `finishing_stacks`.
+
+use crate::{Amount, PhhAction, PhhHand};
+use engine::{
+    Action, Automations, Chips, Game, Hand, HandError, HandSetup, Hole, Op, Player, Ruleset, Step,
+    Structure, Variant,
+};
+
+/// How a replay ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every action accepted; final stacks equal `finishing_stacks` where the file has them.
+    /// `notes` name what the file leaves out and the replay filled in.
+    Passed {
+        notes: Vec<String>,
+    },
+    /// Every action accepted; the file splits an odd chip into fractions where a table gives it
+    /// to one player (TDA-20). `detail` says which players differ.
+    PassedUpToOddChip {
+        detail: String,
+        notes: Vec<String>,
+    },
+    /// A variant the engine does not deal yet, by its PHH code.
+    Skipped(String),
+    Failed(String),
+}
+
+/// Unknown starting stacks (`inf`) play as this many chips.
+const UNKNOWN_STACK: u64 = 1 << 50;
+
+fn variant(
+    hand: &PhhHand,
+    chips: &dyn Fn(&Amount) -> Result<u64, String>,
+) -> Result<Option<Variant>, String> {
+    let limit = |game| -> Result<Variant, String> {
+        let small = hand
+            .small_bet
+            .as_ref()
+            .ok_or("fixed limit without small_bet")?;
+        let big = hand.big_bet.as_ref().ok_or("fixed limit without big_bet")?;
+        Ok(Variant::fixed_limit(
+            game,
+            Chips(chips(small)?),
+            Chips(chips(big)?),
+        ))
+    };
+    Ok(Some(match hand.variant.as_str() {
+        "NT" => Variant::NO_LIMIT_HOLDEM,
+        "PT" => Variant {
+            game: Game::Holdem,
+            structure: Structure::PotLimit,
+        },
+        "FT" => limit(Game::Holdem)?,
+        "NO" => Variant {
+            game: Game::Omaha,
+            structure: Structure::NoLimit,
+        },
+        "PO" => Variant::POT_LIMIT_OMAHA,
+        "FO" => limit(Game::Omaha)?,
+        "NO/8" => Variant {
+            game: Game::OmahaHiLo,
+            structure: Structure::NoLimit,
+        },
+        "PO/8" => Variant {
+            game: Game::OmahaHiLo,
+            structure: Structure::PotLimit,
+        },
+        "FO/8" => limit(Game::OmahaHiLo)?,
+        _ => return Ok(None),
+    }))
+}
+
+/// Builds the engine's hand from the PHH header. Heads-up PHH lists the blinds as small then
+/// big, posted in reverse: the button posts the small blind (TDA-34).
+fn start(hand: &PhhHand, scale: u8) -> Result<Option<Hand>, String> {
+    let chips = |a: &Amount| a.to_chips(scale).map_err(|e| e.to_string());
+    let Some(variant) = variant(hand, &chips)? else {
+        return Ok(None);
+    };
+    let n = hand.player_count();
+    let per_player = |v: &[Amount]| -> Result<Vec<Chips>, String> {
+        if v.is_empty() {
+            return Ok(vec![Chips::ZERO; n]);
+        }
+        v.iter().map(|a| chips(a).map(Chips)).collect()
+    };
+    let stacks = hand
+        .starting_stacks
+        .iter()
+        .map(|s| match s {
+            Some(a) => chips(a).map(Chips),
+            None => Ok(Chips(UNKNOWN_STACK)),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let antes = per_player(&hand.antes)?;
+    let mut blinds = per_player(&hand.blinds_or_straddles)?;
+    if n == 2 {
+        blinds.reverse();
+    }
+    let min_bet = match (&hand.min_bet, variant.structure) {
+        (Some(a), _) => Chips(chips(a)?),
+        (None, Structure::FixedLimit { small_bet, .. }) => small_bet,
+        (None, _) => blinds.iter().copied().max().unwrap_or(Chips(1)),
+    };
+    let mut setup = HandSetup::new(variant, &stacks, &blinds, min_bet);
+    setup.antes = antes;
+    setup.ruleset = Ruleset::tda();
+    setup.automations = Automations {
+        showdown: false,
+        ..Automations::LIVE_DEALER
+    };
+    Hand::new(setup).map(Some).map_err(|e| e.to_string())
+}
+
+fn hole(cards: &[Option<cards::Card>]) -> Result<Hole, String> {
+    Hole::new(cards).ok_or_else(|| format!("{} hole cards", cards.len()))
+}
+
+fn op_for(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> {
+    let player = |p: usize| Player(p as u8);
+    Ok(match action {
+        PhhAction::DealHole { player: p, cards } => Op::DealHole {
+            player: player(*p),
+            cards: hole(cards)?,
+        },
+        PhhAction::DealBoard { cards } => Op::DealBoard(cards.clone()),
+        PhhAction::Fold { player: p } => Op::Act(player(*p), Action::Fold),
+        PhhAction::CheckOrCall { player: p } => {
+            let check = hand.legal_actions().is_some_and(|l| l.check);
+            Op::Act(player(*p), if check { Action::Check } else { Action::Call })
+        }
+        PhhAction::CompleteBetOrRaiseTo { player: p, amount } => Op::Act(
+            player(*p),
+            Action::BetOrRaiseTo(Chips(amount.to_chips(scale).map_err(|e| e.to_string())?)),
+        ),
+        PhhAction::ShowOrMuck { player: p, cards } => match cards {
+            Some(cards) => Op::Show {
+                player: player(*p),
+                cards: Some(hole(cards)?),
+            },
+            None => Op::Muck(player(*p)),
+        },
+        PhhAction::PostBringIn { .. } | PhhAction::StandPatOrDiscard { .. } => {
+            return Err(format!("'{action}' has no place in a flop game"));
+        }
+    })
+}
+
+/// Replays one hand.
+pub fn replay(phh: &PhhHand) -> Outcome {
+    let scale = phh.play_scale();
+    let mut hand = match start(phh, scale) {
+        Ok(Some(hand)) => hand,
+        Ok(None) => return Outcome::Skipped(phh.variant.clone()),
+        Err(e) => return Outcome::Failed(format!("setup: {e}")),
+    };
+    let mut notes = Vec::new();
+    for (i, line) in phh.actions.iter().enumerate() {
+        let failed = |e: &dyn std::fmt::Display| {
+            Outcome::Failed(format!("action {} '{}': {e}", i + 1, line.text))
+        };
+        if let PhhAction::ShowOrMuck {
+            player,
+            cards: Some(cards),
+        } = &line.action
+            && cards.iter().all(Option::is_none)
+        {
+            notes.push(format!(
+                "p{} shows cards the file does not record: the pots are not checked",
+                player + 1
+            ));
+            return Outcome::Passed { notes };
+        }
+        let op = match op_for(&hand, &line.action, scale) {
+            Ok(op) => op,
+            Err(e) => return failed(&e),
+        };
+        let mut result = hand.apply(op.clone());
+        // Players the file skips are taken to have folded, as PokerKit reads PHH; said aloud.
+        while let Err(HandError::NotYourTurn { actor, .. }) = result {
+            if hand.apply(Op::Act(actor, Action::Fold)).is_err() {
+                break;
+            }
+            notes.push(format!(
+                "{actor}'s fold is missing from the file and taken as read"
+            ));
+            result = hand.apply(op.clone());
+        }
+        if let Err(e) = result {
+            return failed(&e);
+        }
+    }
+    finish_showdown(&mut hand);
+    compare_stacks(phh, &hand, scale, notes)
+}
+
+/// Hands the file leaves unshown at the end are shown when their cards are known, as a dealer
+/// turns them over; others are mucked.
+fn finish_showdown(hand: &mut Hand) {
+    while let Step::ShowOrMuck(p) = hand.step() {
+        let known = hand.player(p).hole.all_known().is_some();
+        let op = if known {
+            Op::Show {
+                player: p,
+                cards: None,
+            }
+        } else {
+            Op::Muck(p)
+        };
+        if hand.apply(op).is_err() {
+            return;
+        }
+    }
+}
+
+fn compare_stacks(phh: &PhhHand, hand: &Hand, scale: u8, notes: Vec<String>) -> Outcome {
+    let Some(expected) = &phh.finishing_stacks else {
+        return Outcome::Passed { notes };
+    };
+    if !hand.is_over() {
+        return Outcome::Failed(format!("the hand is not over: waiting for {}", hand.step()));
+    }
+    let ours = hand.final_stacks();
+    let mut odd = Vec::new();
+    for (i, (want, got)) in expected.iter().zip(&ours).enumerate() {
+        if phh.starting_stacks[i].is_none() {
+            continue;
+        }
+        let Ok(got_amount) = Amount::from_chips(got.0, scale) else {
+            return Outcome::Failed(format!("p{} ends with {got} chips, out of range", i + 1));
+        };
+        if got_amount == *want {
+            continue;
+        }
+        // A fraction of a chip in the file is an odd chip split where a table gives it whole.
+        let fractional = want.to_chips(scale).is_err();
+        let diff = (got_amount.units() * 10i128.pow(u32::from(want.scale()))
+            - want.units() * 10i128.pow(u32::from(got_amount.scale())))
+        .abs();
+        let one_chip = 10i128.pow(u32::from(want.scale()) + u32::from(got_amount.scale()))
+            / 10i128.pow(u32::from(scale));
+        if fractional && diff < one_chip {
+            odd.push(format!("p{} {got_amount} (file {want})", i + 1));
+            continue;
+        }
+        return Outcome::Failed(format!(
+            "p{} finishes with {got_amount}, the file says {want}",
+            i + 1
+        ));
+    }
+    if odd.is_empty() {
+        Outcome::Passed { notes }
+    } else {
+        Outcome::PassedUpToOddChip {
+            detail: odd.join(", "),
+            notes,
+        }
+    }
+}
