@@ -56,12 +56,14 @@ impl Hand {
                 level: self.level,
             });
         }
-        let others_can_bet = self
+        // A raise needs someone who could put in more than the bet to call (TDA-16: betting
+        // is over once nobody can).
+        let others_can_call_more = self
             .players
             .iter()
             .enumerate()
-            .any(|(i, q)| i != p.index() && q.can_bet());
-        if !others_can_bet {
+            .any(|(i, q)| i != p.index() && q.is_live() && q.bet + q.stack > self.level);
+        if !others_can_call_more {
             return Err(HandError::NoOpponentToRaise);
         }
         if let Some(acted) = me.acted_level {
