@@ -25,7 +25,6 @@ try:
     from pokerkit import (
         Automation,
         BettingStructure,
-        ChipsPushing,
         FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
         FixedLimitTexasHoldem,
         Mode,
@@ -239,9 +238,14 @@ def raise_refusal(state: State) -> str | None:
 class Round:
     street: int | None = None
     full_raise: int = 0          # the last full bet or raise of the round (TDA-43, 47)
-    raises: int = 0              # bets and raises made in the round (the blinds are not counted)
+    raises: int = 0              # bets and raises made in the round (the blinds are not counted;
+                                 # limit: only full ones, TDA-47B)
     acted: set[int] = field(default_factory=set)
     level_at_action: dict[int, int] = field(default_factory=dict)
+    full_level: int = 0          # limit: the level of the last full bet or raise (the blind first)
+    short_all_ins: list[tuple[int, int]] = field(default_factory=list)
+                                 # limit: (player, increase) of all-ins since then that were less
+                                 # than half a bet over that level: not raises (TDA-47B)
 
 
 def nominal_bet(hand: dict, street: int) -> int:
@@ -276,16 +280,28 @@ def sync_round(rnd: Round, hand: dict, state: State) -> None:
         rnd.raises = 0
         rnd.acted.clear()
         rnd.level_at_action.clear()
+        # Before the flop the full big blind is the level (WWPLA-11: even when it is short).
+        rnd.full_level = max(hand['blinds']) if state.street_index == 0 else 0
+        rnd.short_all_ins.clear()
 
 
 def record_action(rnd: Round, hand: dict, actor: int, kind: str, amount: int | None,
                   level_before: int, level_after: int) -> None:
     if kind == 'cbr':
         assert amount is not None
-        rnd.raises += 1
         increase = amount - level_before
-        if hand['variant'] not in FIXED_LIMIT and increase >= rnd.full_raise:
-            rnd.full_raise = increase
+        if hand['variant'] in FIXED_LIMIT:
+            # TDA-47B: at least half a bet over the last full level is a (full) raise, less is not.
+            if 2 * (amount - rnd.full_level) >= nominal_bet(hand, rnd.street or 0):
+                rnd.raises += 1
+                rnd.full_level = amount
+                rnd.short_all_ins.clear()
+            else:
+                rnd.short_all_ins.append((actor, increase))
+        else:
+            rnd.raises += 1
+            if increase >= rnd.full_raise:
+                rnd.full_raise = increase
     rnd.acted.add(actor)
     rnd.level_at_action[actor] = level_after
 
@@ -321,6 +337,17 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
                 return ('short_all_in_reopens', 'TDA-47B',
                         f'player {actor} already acted; the bet rose by {increase} since, less than half '
                         f'a full bet of {rnd.full_raise}; PokerKit lets them raise')
+        # TDA-47A (example 1-B): short all-ins that add up to a full raise since the player acted
+        # reopen the betting for them. PokerKit restarts its sum of short all-ins once it reaches
+        # a full raise without reopening, so a later short all-in closes the betting again.
+        if (not fixed and ours['raise'] is not None and theirs['raise'] is None and acted
+                and increase >= rnd.full_raise
+                and ours['raise'][0] == min(level + rnd.full_raise, state.bets[actor] + state.stacks[actor])
+                and 'already acted' in (raise_refusal(state) or '')):
+            return ('short_all_ins_add_up', 'TDA-47A',
+                    f'player {actor} already acted; since then short all-ins raised the bet by {increase}, '
+                    f'at least the last full bet/raise of {rnd.full_raise}: reopened (TDA-47A example 1-B); '
+                    f'PokerKit only adds up the short all-ins since its sum last reached a full raise')
         # TDA-47B: in limit, an all-in of at least half a bet reopens; PokerKit needs a full one.
         if (fixed and ours['raise'] is not None and theirs['raise'] is None and acted
                 and rnd.full_raise <= 2 * increase < 2 * rnd.full_raise
@@ -328,6 +355,19 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
             return ('limit_half_bet_reopens', 'TDA-47B',
                     f'player {actor} faces an increase of {increase} since acting, at least half of the '
                     f'{rnd.full_raise} bet: reopened in limit; PokerKit needs a full bet')
+        # TDA-47B: an all-in of less than half a bet is not a raise, so the next raise completes
+        # the last full bet or raise (its level + a bet); PokerKit raises from the all-in's level.
+        o, t = ours['raise'], theirs['raise']
+        if fixed and o is not None and t is not None and o[0] == o[1] and t[0] == t[1] and t[0] > o[0] \
+                and rnd.short_all_ins and all(state.stacks[p] == 0 for p, _ in rnd.short_all_ins):
+            bet = nominal_bet(hand, street or 0)
+            all_in_to = state.bets[actor] + state.stacks[actor]
+            if o[0] == rnd.full_level + bet and t[0] == min(level + bet, all_in_to):
+                shorts = ', '.join(f'player {p} +{inc}' for p, inc in rnd.short_all_ins)
+                return ('limit_short_all_in_raise_size', 'TDA-47B',
+                        f'since the last full bet/raise to {rnd.full_level}, all-ins of less than half '
+                        f'the {bet} bet over it ({shorts}) raised the bet to {level}; they are not raises: '
+                        f'ours raises to {rnd.full_level} + {bet}; PokerKit to {level} + {bet}')
         # Limit raise caps: one bet and three raises, the blind counts as the bet (HC-3.4.1 a);
         # no cap heads-up outside tournaments (HC-3.4.1 c). PokerKit: four raises on top of the blind.
         if fixed and not (variant == 'FO/8' and stock_fo8):
@@ -364,6 +404,81 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
                     f'blind (WWPLA-11, HC-1.13.2); PokerKit: only the short amount')
 
     return ('unexplained', None, f'fields differ: {", ".join(fields)}')
+
+
+# ---------------------------------------------------------------------------------------------
+# Classifying a difference in who acts, the board or the end of the hand
+
+
+@dataclass
+class Preflop:
+    """Our engine's bets and stacks before the flop, from the setup (ante first, TDA-RP-11) and
+    the trace's own actions and call amounts; `over` once PokerKit has left the pre-flop round
+    (up to a difference both agree, so ours has too)."""
+    bets: list[int]
+    stacks: list[int]
+    folded: set[int] = field(default_factory=set)
+    over: bool = False
+
+    @classmethod
+    def posted(cls, hand: dict) -> Preflop:
+        n = len(hand['stacks'])
+        antes = hand.get('antes', [0] * n)
+        bets, stacks = [], []
+        for stack, ante, blind in zip(hand['stacks'], antes, hand['blinds']):
+            left = stack - min(stack, ante)
+            bets.append(min(left, blind))
+            stacks.append(left - bets[-1])
+        return cls(bets, stacks)
+
+    def record(self, step: dict, street: int | None) -> None:
+        if self.over or street != 0:
+            self.over = True
+            return
+        actor = step['actor']
+        action, amount = parse_action(step['action'])
+        if action == 'f':
+            self.folded.add(actor)
+            return
+        put_in = (step['legal'].get('call') or 0) if action == 'cc' else (amount or 0) - self.bets[actor]
+        self.bets[actor] += put_in
+        self.stacks[actor] -= put_in
+
+
+def classify_flow(hand: dict, state: State, pre: Preflop, k: int) -> tuple[str, str | None, str]:
+    """A difference in whose turn it is, in the board dealt or in the end of the hand, at step `k`
+    (len(steps): after the trace's last action)."""
+    steps = hand['steps']
+    # WWPLA-11, HC-1.13.2: with the big blind short, the others still owe the full blind, so a
+    # player who has only matched the highest (short) amount posted still has to act before the
+    # flop; PokerKit takes the betting as complete.
+    if k < len(steps) and not pre.over and short_big_blind(hand):
+        step = steps[k]
+        actor, legal = step['actor'], step['legal']
+        bb = hand['blinds'][big_blind_index(hand)]
+        bet, stack = pre.bets[actor], pre.stacks[actor]
+        highest = max(pre.bets)
+        if actor not in pre.folded and stack > 0 and highest <= bet < bb and not legal.get('check') \
+                and legal.get('call') == min(bb - bet, stack):
+            return ('short_big_blind', 'WWPLA-11',
+                    f'the big blind is all-in for less than {bb}; player {actor} has {bet} in, the most '
+                    f'anyone has posted ({highest}), and owes the full big blind: ours they call '
+                    f'{legal.get("call")} or fold (WWPLA-11, HC-1.13.2); PokerKit: nobody owes anything, '
+                    f'the betting is over')
+    # TDA-16: betting is over once only one player in the hand has chips and owes nothing;
+    # PokerKit still asks them to act (the big blind's option, or a check on a later street).
+    actor = state.actor_index
+    if k == len(steps) and state.status and actor is not None \
+            and state.checking_or_calling_amount == 0 \
+            and sum(len(b) for b in hand.get('boards', [])) == 5 \
+            and all(state.stacks[i] == 0 for i in range(len(state.stacks))
+                    if i != actor and state.statuses[i]):
+        where = ('before the flop', 'on the flop', 'on the turn', 'on the river')[state.street_index or 0]
+        return ('betting_over_one_player_with_chips', 'TDA-16',
+                f'every other player in the hand is all-in and player {actor} owes nothing: the betting '
+                f'is over and ours runs out the board (TDA-16); PokerKit asks player {actor} to act '
+                f'{where} (check or bet)')
+    return ('unexplained', None, '')
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,8 +592,10 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int]) -> tuple[str,
             causes.append('pots_merged' if len(pots) > 1 else 'odd_chips_to_one_player')
             if hi_lo and lo and sorted(hi) == sorted(lo):
                 causes.append('hi_lo_same_winners')
-            for i in set(hi) | set(lo):
-                bound[i] += max(len(hi), len(lo))
+            for i in hi:
+                bound[i] += len(hi) - 1  # the odd chips of a split can move at most this far
+            for i in lo:
+                bound[i] += len(lo) - 1
     causes = list(dict.fromkeys(causes))
     if causes and all(abs(d) <= b for d, b in zip(delta, bound)):
         return ('+'.join(causes), ', '.join(dict.fromkeys(QUIRKS[q][0] for q in causes)),
@@ -519,12 +636,18 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
 
     board = [c for street in hand.get('boards', []) for c in street]
 
-    def deal_boards(step: int | None) -> Outcome | None:
+    pre = Preflop.posted(hand)
+
+    def differ_flow(step: int, what: str, ours: Any, theirs: Any, note: str) -> Outcome:
+        kind, rule, why = classify_flow(hand, state, pre, step)
+        return differ(step, kind, what, ours, theirs, rule, f'{note}: {why}' if why else note)
+
+    def deal_boards(step: int) -> Outcome | None:
         while state.status and state.actor_index is None and state.can_deal_board():
             count = state.board_dealing_count or 0
             if len(board) < count:
-                return differ(step, 'unexplained', 'board', board, count, None,
-                              'PokerKit deals another street but the trace has no more board cards')
+                return differ_flow(step, 'board', board, count,
+                                   'PokerKit deals another street but the trace has no more board cards')
             cards = ''.join(board[:count])
             del board[:count]
             state.deal_board(cards)
@@ -536,9 +659,9 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
             return out
         actor = step['actor']
         if state.actor_index != actor:
-            return differ(k, 'unexplained', 'actor', actor, state.actor_index, None,
-                          'a different player is to act' if state.actor_index is not None
-                          else 'PokerKit has nobody to act (the betting is over)')
+            return differ_flow(k, 'actor', actor, state.actor_index,
+                               'a different player is to act' if state.actor_index is not None
+                               else 'PokerKit has nobody to act (the betting is over)')
         sync_round(rnd, hand, state)
         out.steps += 1
         ours = {key: step['legal'].get(key) for key in ('fold', 'check', 'call', 'raise')}
@@ -557,6 +680,7 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
 
         action, amount = parse_action(step['action'])
         level_before = max(state.bets)
+        street = state.street_index
         try:
             if action == 'f':
                 if not state.can_fold() and state.can_check_or_call() and state.checking_or_calling_amount == 0:
@@ -578,19 +702,20 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
             return differ(k, 'unexplained', 'action', step['action'], str(error), None,
                           'PokerKit refused our action')
         record_action(rnd, hand, actor, action, amount, level_before, max(state.bets) if state.bets else 0)
+        pre.record(step, street)
 
     steps = len(hand['steps'])
     if deal_boards(steps):
         return out
     if state.status:
         if state.actor_index is not None:
-            return differ(steps, 'unexplained', 'actor', None, state.actor_index, None,
-                          'the trace ends but PokerKit has a player to act')
-        return differ(steps, 'unexplained', 'end', None, 'hand not over', None,
-                      'the trace ends but PokerKit has not finished the hand')
+            return differ_flow(steps, 'actor', None, state.actor_index,
+                               'the trace ends but PokerKit has a player to act')
+        return differ_flow(steps, 'end', None, 'hand not over',
+                           'the trace ends but PokerKit has not finished the hand')
     if board:
-        return differ(steps, 'unexplained', 'board', board, [], None,
-                      'the trace deals board cards that PokerKit never asked for')
+        return differ_flow(steps, 'board', board, [],
+                           'the trace deals board cards that PokerKit never asked for')
     theirs_stacks = list(state.stacks)
     if theirs_stacks != hand['final_stacks']:
         kind, rule, note = classify_final(hand, hand['final_stacks'], theirs_stacks)
@@ -648,6 +773,7 @@ def main(argv: list[str] | None = None) -> int:
     report['by_variant'] = by_variant
     report['by_kind'] = kinds
     report['unexplained'] = kinds.get('unexplained', 0)
+    report['known'] = len(report['differences']) - report['unexplained']
     report['nonstandard_folds_replayed'] = nonstandard_folds
     report['pokerkit'] = {'version': getattr(pokerkit, '__version__', None) or _version(),
                           'fo8_class': ('FixedLimitOmahaHoldemHighLowSplitEightOrBetter (stock, pot-limit)'

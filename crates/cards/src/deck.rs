@@ -115,6 +115,20 @@ impl Deck {
         }
     }
 
+    /// Shuffles only as deep as a hand will deal: after it the top `count` cards are as random
+    /// as after a whole shuffle (the first `count` steps of Fisher-Yates from the top), and the
+    /// cards below them are never dealt. A seed replays it as `shuffle` does.
+    pub fn shuffle_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
+        self.burned.clear();
+        self.cards.sort_unstable();
+        self.next = 0;
+        let len = self.cards.len();
+        for i in 0..count.min(len.saturating_sub(1)) {
+            let j = i + uniform_below(rng, (len - i) as u32) as usize;
+            self.cards.swap(i, j);
+        }
+    }
+
     /// Cuts the deck: the top `at` cards go to the bottom. DG-6: at least three cards
     /// must stay on each side, and only a deck not yet dealt from can be cut.
     pub fn cut(&mut self, at: usize) -> Result<(), CutError> {

@@ -780,3 +780,30 @@ fn seed_bad_hex_is_an_error() {
         assert!(e.to_string().contains("64 hexadecimal digits"), "{e}");
     }
 }
+
+#[test]
+fn shuffle_top_deals_every_card_on_top_equally_often_and_replays() {
+    use rand_chacha::ChaCha8Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut counts = [0u32; 52];
+    for _ in 0..52_000 {
+        let mut deck = Deck::ordered();
+        deck.shuffle_top(9, &mut rng);
+        let top: Vec<Card> = (0..9).map(|_| deck.deal().unwrap()).collect();
+        let mut seen = CardSet::default();
+        assert!(top.iter().all(|&c| seen.insert(c)), "nine distinct cards");
+        counts[top[0].index() as usize] += 1;
+    }
+    // Each card expected 1000 times on top; 5 standard deviations is about 160.
+    assert!(
+        counts.iter().all(|&c| (840..=1160).contains(&c)),
+        "{counts:?}"
+    );
+    let deal = |seed| {
+        let mut deck = Deck::ordered();
+        deck.shuffle_top(9, &mut ChaCha8Rng::seed_from_u64(seed));
+        deck.remaining()[..9].to_vec()
+    };
+    assert_eq!(deal(11), deal(11));
+    assert_ne!(deal(11), deal(12));
+}

@@ -1,6 +1,7 @@
 //! The `croupier` binary: the command line over the Croupier crates. Later issues add
 //! `serve`, `sim` and `rule`.
 
+mod bench;
 mod equity;
 mod eval_cmd;
 mod phh_cmd;
@@ -25,6 +26,9 @@ enum Command {
     Eval(eval_cmd::EvalArgs),
     /// Each hand's chance to win, tie and its share of the pot, e.g. `equity AsAh KsKd --board 2c7h`.
     Equity(equity::EquityArgs),
+    /// Speed, measured side by side with the peer: `bench engine` plays random hands here and in
+    /// PokerKit and prints hands per second and the ratio.
+    Bench(bench::BenchArgs),
     /// Hand histories in PHH: `phh check PATH...` replays every hand through the engine.
     Phh(phh_cmd::PhhArgs),
 }
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval_cmd::run(args),
         Command::Equity(args) => equity::run(args),
         Command::Phh(args) => phh_cmd::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,36 @@ use crate::rule::Rule;
 use crate::variant::Street;
 use cards::Card;
 
+/// The board cards of one street: three on the flop, one on the turn and the river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCards {
+    cards: [Card; 3],
+    len: u8,
+}
+
+impl BoardCards {
+    /// At most three cards; more gives `None`.
+    pub fn new(cards: &[Card]) -> Option<BoardCards> {
+        let mut out = BoardCards {
+            cards: [Card::new(cards::Rank::Two, cards::Suit::Clubs); 3],
+            len: 0,
+        };
+        if cards.len() > 3 {
+            return None;
+        }
+        out.cards[..cards.len()].copy_from_slice(cards);
+        out.len = cards.len() as u8;
+        Some(out)
+    }
+}
+
+impl std::ops::Deref for BoardCards {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
 /// Which half of a split pot an award is (Omaha hi/lo).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Half {
@@ -35,7 +65,7 @@ pub enum Event {
     },
     BoardDealt {
         street: Street,
-        cards: Vec<Card>,
+        cards: BoardCards,
     },
     Folded {
         player: Player,

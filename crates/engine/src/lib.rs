@@ -28,7 +28,7 @@ mod variant;
 
 pub use chips::{Chips, Player, Seat};
 pub use error::HandError;
-pub use event::{Event, Half};
+pub use event::{BoardCards, Event, Half};
 pub use hand::{Hand, PlayerState, Status};
 pub use hole::Hole;
 pub use pots::{Pot, side_pots};

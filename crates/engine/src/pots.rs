@@ -1,13 +1,36 @@
 //! Main and side pots from what each player put in (TDA-21: each pot is split on its own).
 
 use crate::chips::{Chips, Player};
-use crate::hand::{PlayerState, Status};
+use crate::hand::{MAX_PLAYERS, PlayerState, Status};
 
 /// A pot and the players who can win it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pot {
     pub amount: Chips,
     pub eligible: Vec<Player>,
+}
+
+/// Pots as amounts and bit sets of eligible players, without allocating.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PotLayers {
+    pots: [(Chips, u16); 2 * MAX_PLAYERS + 2],
+    len: usize,
+}
+
+impl PotLayers {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Chips, u16)> + '_ {
+        self.pots[..self.len].iter().copied()
+    }
+
+    fn push(&mut self, amount: Chips, eligible: u16) {
+        match self.len.checked_sub(1).map(|i| &mut self.pots[i]) {
+            Some(last) if last.1 == eligible => last.0 += amount,
+            _ => {
+                self.pots[self.len] = (amount, eligible);
+                self.len += 1;
+            }
+        }
+    }
 }
 
 /// The main pot first, then each side pot.
@@ -18,17 +41,40 @@ pub struct Pot {
 /// none; a player who mucked at showdown shapes the pots like any other but wins none. Pots
 /// with the same players merge, as a dealer keeps them in one pile.
 pub fn side_pots(players: &[PlayerState], antes: &[Chips]) -> Vec<Pot> {
-    let mut pots: Vec<Pot> = Vec::with_capacity(2);
+    pot_layers(players, antes)
+        .iter()
+        .map(|(amount, eligible)| Pot {
+            amount,
+            eligible: (0..players.len())
+                .filter(|i| eligible & (1 << i) != 0)
+                .map(|i| Player(i as u8))
+                .collect(),
+        })
+        .collect()
+}
+
+pub(crate) fn pot_layers(players: &[PlayerState], antes: &[Chips]) -> PotLayers {
+    let mut out = PotLayers {
+        pots: [(Chips::ZERO, 0); 2 * MAX_PLAYERS + 2],
+        len: 0,
+    };
     let ante_short = |i: usize, p: &PlayerState| p.is_all_in() && p.ante < antes[i];
-    layer(players, |_, p| p.ante, ante_short, &mut pots);
+    layer(players, |_, p| p.ante, ante_short, &mut out);
     layer(
         players,
         |_, p| p.committed - p.ante,
         |_, p| p.is_all_in(),
-        &mut pots,
+        &mut out,
     );
-    pots.retain(|pot| !pot.amount.is_zero());
-    pots
+    let mut kept = 0;
+    for i in 0..out.len {
+        if !out.pots[i].0.is_zero() {
+            out.pots[kept] = out.pots[i];
+            kept += 1;
+        }
+    }
+    out.len = kept;
+    out
 }
 
 /// Adds the pots of one layer: `part` is each player's contribution to it, `capped` says whose
@@ -37,7 +83,7 @@ fn layer(
     players: &[PlayerState],
     part: impl Fn(usize, &PlayerState) -> Chips,
     capped: impl Fn(usize, &PlayerState) -> bool,
-    pots: &mut Vec<Pot>,
+    out: &mut PotLayers,
 ) {
     let top = players
         .iter()
@@ -45,33 +91,34 @@ fn layer(
         .map(|(i, p)| part(i, p))
         .max()
         .unwrap_or_default();
-    let mut levels: Vec<Chips> = players
-        .iter()
-        .enumerate()
-        .filter(|&(i, p)| p.status != Status::Folded && capped(i, p))
-        .map(|(i, p)| part(i, p))
-        .filter(|&c| !c.is_zero() && c < top)
-        .collect();
-    levels.push(top);
-    levels.sort_unstable();
-    levels.dedup();
-    let mut below = Chips::ZERO;
-    for level in levels {
-        let amount: Chips = players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| part(i, p).min(level) - part(i, p).min(below))
-            .sum();
-        let eligible: Vec<Player> = players
-            .iter()
-            .enumerate()
-            .filter(|&(i, p)| p.status == Status::Live && (!capped(i, p) || part(i, p) >= level))
-            .map(|(i, _)| Player(i as u8))
-            .collect();
-        below = level;
-        match pots.last_mut() {
-            Some(last) if last.eligible == eligible => last.amount += amount,
-            _ => pots.push(Pot { amount, eligible }),
+    let mut levels = [Chips::ZERO; MAX_PLAYERS + 1];
+    let mut count = 0;
+    for (i, p) in players.iter().enumerate() {
+        let c = part(i, p);
+        if p.status != Status::Folded && capped(i, p) && !c.is_zero() && c < top {
+            levels[count] = c;
+            count += 1;
         }
+    }
+    levels[count] = top;
+    count += 1;
+    let levels = &mut levels[..count];
+    levels.sort_unstable();
+    let mut below = Chips::ZERO;
+    for &level in levels.iter() {
+        if level == below && below != Chips::ZERO {
+            continue;
+        }
+        let mut amount = Chips::ZERO;
+        let mut eligible = 0u16;
+        for (i, p) in players.iter().enumerate() {
+            let c = part(i, p);
+            amount += c.min(level) - c.min(below);
+            if p.status == Status::Live && (!capped(i, p) || c >= level) {
+                eligible |= 1 << i;
+            }
+        }
+        below = level;
+        out.push(amount, eligible);
     }
 }

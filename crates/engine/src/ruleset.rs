@@ -2,6 +2,7 @@
 //! it changes (`profiles/*.toml`, see the table in `../shared/rules/README.md`).
 
 use serde::Deserialize;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 /// Who may still raise in fixed limit once two players are left (TDA-48, HC-3.4.1).
@@ -38,7 +39,7 @@ pub enum AbsentPlayers {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
-    pub name: String,
+    pub name: Arc<str>,
     /// Bets and raises allowed in one fixed-limit betting round, the opening bet included.
     pub limit_raise_cap: u8,
     pub limit_cap_heads_up: CapHeadsUp,
@@ -69,7 +70,9 @@ pub enum ProfileError {
 impl Ruleset {
     /// TDA 2019, the default.
     pub fn tda() -> Ruleset {
-        Ruleset::profile("tda").expect("the shipped TDA profile is valid")
+        static TDA: OnceLock<Ruleset> = OnceLock::new();
+        TDA.get_or_init(|| Ruleset::profile("tda").expect("the shipped TDA profile is valid"))
+            .clone()
     }
 
     /// A shipped profile by id: `tda`, `wwpla`, `hc`, `dg`, `jpr`.

@@ -77,6 +77,8 @@ pub enum SetupError {
     ZeroMinBet,
     #[error("fixed-limit bets must be positive, the big bet at least the small bet")]
     LimitBets,
+    #[error("the chips at the table add up to more than {max}")]
+    TooManyChips { max: u64 },
     #[error("a player has no chips: only players with chips are dealt in")]
     EmptyStack,
     #[error("the engine deals but the hand has no deck")]

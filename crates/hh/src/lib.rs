@@ -11,6 +11,8 @@
 mod amount;
 mod error;
 mod phh;
+mod pokerstars;
+mod record;
 mod replay;
 mod toml_lite;
 
@@ -19,5 +21,7 @@ pub use error::{ActionError, PhhError};
 pub use phh::{
     ActionLine, PhhAction, PhhHand, PhhKind, parse_phh, parse_phhs, parse_text, to_phhs,
 };
+pub use pokerstars::{pokerstars, pokerstars_hand_name, pokerstars_low_name};
+pub use record::{Currency, GameKind, HandContext, RecordError, Timestamp, View, record};
 pub use replay::{Outcome, replay};
 pub use toml_lite::{SyntaxError, Value};

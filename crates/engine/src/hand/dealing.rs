@@ -4,7 +4,7 @@
 use super::{Hand, Phase};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
-use crate::event::Event;
+use crate::event::{BoardCards, Event};
 use crate::hole::Hole;
 use crate::rule::Rule;
 use crate::step::Step;
@@ -75,7 +75,13 @@ impl Hand {
         } else {
             posted
         };
-        self.blind_shortfall = owed.saturating_sub(posted);
+        // TDA-54B: short all-in blinds count in full in the pot-limit maximum.
+        self.blind_shortfall = self
+            .players
+            .iter()
+            .zip(&self.blinds)
+            .map(|(p, &blind)| blind.saturating_sub(p.bet))
+            .sum();
         self.min_increment = self.min_bet.max(owed);
         self.last_full_level = self.level;
         self.raises = u8::from(!self.level.is_zero());
@@ -237,8 +243,13 @@ impl Hand {
             self.in_play.insert(card);
         }
         self.emit(Event::Burned { card: burn });
-        let dealt: Vec<Card> = cards.iter().flatten().copied().collect();
-        self.lay_board(&dealt);
+        let mut dealt = [Card::new(cards::Rank::Two, cards::Suit::Clubs); 3];
+        let mut len = 0;
+        for card in cards.iter().flatten() {
+            dealt[len] = *card;
+            len += 1;
+        }
+        self.lay_board(&dealt[..len]);
     }
 
     fn lay_board(&mut self, cards: &[Card]) {
@@ -247,10 +258,12 @@ impl Hand {
             self.board[self.board_len] = Some(card);
             self.board_len += 1;
         }
-        self.emit(Event::BoardDealt {
-            street: self.street,
-            cards: cards.to_vec(),
-        });
+        if let Some(cards) = BoardCards::new(cards) {
+            self.emit(Event::BoardDealt {
+                street: self.street,
+                cards,
+            });
+        }
         self.burned_this_street = false;
         if self.all_in_runout {
             self.after_round();

@@ -16,6 +16,9 @@ use crate::step::{LegalActions, Op, Step};
 use crate::variant::{Street, Variant};
 use cards::{Card, CardSet, Deck};
 
+/// A hand's high value and its qualifying low, if any.
+pub(crate) type Value = (eval::HighValue, Option<eval::LowValue>);
+
 /// The rules a hand needs, taken from its ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct HandRules {
@@ -121,12 +124,15 @@ pub struct Hand {
     pot: Chips,
     /// Betting is over with a player all-in: hands are tabled, the board run out (TDA-16).
     all_in_runout: bool,
-    showdown_order: Vec<Player>,
+    showdown_order: [Player; MAX_PLAYERS],
+    showdown_len: usize,
     showdown_cursor: usize,
+    /// Each hand's value, once the board is complete and the cards known.
+    values: [Option<Value>; MAX_PLAYERS],
     events: Vec<Event>,
 }
 
-pub(crate) const MAX_PLAYERS: usize = 10;
+pub const MAX_PLAYERS: usize = 10;
 
 impl Hand {
     /// Checks a setup and starts the hand, running the automated steps up to the first one that
@@ -157,11 +163,22 @@ impl Hand {
         {
             return Err(SetupError::LimitBets);
         }
+        // Sums of chips (pots, pot-limit maxima) must never overflow.
+        let max = u64::MAX / 8;
+        let total = setup
+            .stacks
+            .iter()
+            .chain(&setup.antes)
+            .chain(&setup.blinds)
+            .try_fold(0u64, |sum, c| sum.checked_add(c.0));
+        if total.is_none_or(|t| t > max) || setup.min_bet.0 > max {
+            return Err(SetupError::TooManyChips { max });
+        }
         if setup.stacks.iter().any(|s| s.is_zero()) {
             return Err(SetupError::EmptyStack);
         }
         if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
-            return Err(SetupError::Straddle(setup.ruleset.name.clone()));
+            return Err(SetupError::Straddle(setup.ruleset.name.to_string()));
         }
         if setup.automations.dealing {
             let needed = n * setup.variant.game.hole_cards() + 8;
@@ -223,8 +240,10 @@ impl Hand {
             last_aggressor: None,
             pot: Chips::ZERO,
             all_in_runout: false,
-            showdown_order: Vec::new(),
+            showdown_order: [Player(0); MAX_PLAYERS],
+            showdown_len: 0,
             showdown_cursor: 0,
+            values: [None; MAX_PLAYERS],
             events: Vec::with_capacity(32),
         };
         hand.skip_empty_posts();
@@ -264,6 +283,18 @@ impl Hand {
     /// The pots as they stand: main pot first, then side pots (TDA-21).
     pub fn pots(&self) -> Vec<Pot> {
         side_pots(&self.players, &self.antes)
+    }
+
+    /// Bytes this hand holds: the struct and what it owns on the heap.
+    pub fn memory_bytes(&self) -> usize {
+        size_of::<Hand>()
+            + self.players.capacity() * size_of::<PlayerState>()
+            + (self.antes.capacity() + self.blinds.capacity()) * size_of::<Chips>()
+            + self
+                .deck
+                .as_ref()
+                .map_or(0, |d| 52 * size_of::<Card>() + size_of_val(d))
+            + self.events.capacity() * size_of::<Event>()
     }
 
     pub fn is_over(&self) -> bool {

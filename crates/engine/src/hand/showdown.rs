@@ -1,17 +1,15 @@
 //! Showdown: tabling at an all-in (TDA-16), the showing order (TDA-17), showing all hole cards
 //! to win (TDA-13), and pushing each pot with its odd chips (TDA-20, TDA-21).
 
-use super::{Hand, Phase, Status};
+use super::Value;
+use super::{Hand, MAX_PLAYERS, Phase, Status};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::{Event, Half};
 use crate::hole::Hole;
+use crate::pots::pot_layers;
 use crate::variant::Game;
 use cards::{Card, CardSet};
-use eval::{HighValue, LowValue};
-
-/// A hand's high value and its qualifying low, if any.
-type Value = (HighValue, Option<LowValue>);
 
 impl Hand {
     /// The first live player whose hand is still to be tabled during an all-in runout.
@@ -48,6 +46,10 @@ impl Hand {
 
     pub(super) fn begin_showdown(&mut self) {
         self.phase = Phase::Showdown;
+        self.fill_values();
+        if self.all_must_show() && !self.events.contains(&Event::HandsTabled) {
+            self.emit(Event::HandsTabled);
+        }
         let n = self.player_count();
         // TDA-17A: the last aggressor of the last round shows first, else the first player left
         // of the button; then clockwise.
@@ -55,10 +57,14 @@ impl Hand {
             Some(p) if self.players[p.index()].is_live() && !self.all_must_show() => p.index(),
             _ => 0,
         };
-        self.showdown_order = (0..n)
-            .map(|k| Player(((start + k) % n) as u8))
-            .filter(|p| self.players[p.index()].is_live())
-            .collect();
+        self.showdown_len = 0;
+        for k in 0..n {
+            let p = Player(((start + k) % n) as u8);
+            if self.players[p.index()].is_live() {
+                self.showdown_order[self.showdown_len] = p;
+                self.showdown_len += 1;
+            }
+        }
         self.showdown_cursor = 0;
         self.after_showdown_step();
     }
@@ -66,14 +72,14 @@ impl Hand {
     /// Moves the cursor past players already shown or out; pushes when nobody is left to decide
     /// or only one hand is left (TDA-17B).
     pub(super) fn after_showdown_step(&mut self) {
-        while self.showdown_cursor < self.showdown_order.len() {
+        while self.showdown_cursor < self.showdown_len {
             let me = &self.players[self.showdown_order[self.showdown_cursor].index()];
             if me.is_live() && !me.shown {
                 break;
             }
             self.showdown_cursor += 1;
         }
-        if self.showdown_cursor >= self.showdown_order.len() || self.live_count() <= 1 {
+        if self.showdown_cursor >= self.showdown_len || self.live_count() <= 1 {
             self.phase = Phase::Pushing;
         }
     }
@@ -127,6 +133,9 @@ impl Hand {
         let me = &mut self.players[player.index()];
         me.hole = shown;
         me.shown = true;
+        if self.board_len == 5 {
+            self.values[player.index()] = self.compute_value(player);
+        }
         self.emit(Event::Shown {
             player,
             cards: shown,
@@ -151,18 +160,15 @@ impl Hand {
             return false;
         };
         let must = self.all_must_show();
-        let best_shown = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.is_live() && p.shown)
-            .filter_map(|(i, _)| self.hand_value(Player(i as u8)))
-            .fold(None, |best: Option<Value>, v| {
-                Some(match best {
+        let mut best_shown: Option<Value> = None;
+        for (i, p) in self.players.iter().enumerate() {
+            if let (true, Some(v)) = (p.is_live() && p.shown, self.values[i]) {
+                best_shown = Some(match best_shown {
                     None => v,
                     Some(b) => (b.0.max(v.0), b.1.max(v.1)),
-                })
-            });
+                });
+            }
+        }
         let can_win = match best_shown {
             None => true,
             Some((high, low)) => value.0 >= high || (value.1.is_some() && value.1 >= low),
@@ -190,8 +196,22 @@ impl Hand {
         (out, len)
     }
 
-    /// A player's high value and qualifying low, when the cards are known.
+    /// A player's value, computed once the board is complete (`fill_values`).
     fn hand_value(&self, player: Player) -> Option<Value> {
+        self.values[player.index()]
+    }
+
+    /// Every hand's value once the board is complete and its cards known.
+    pub(super) fn fill_values(&mut self) {
+        for i in 0..self.player_count() {
+            if self.values[i].is_none() && self.players[i].is_live() {
+                self.values[i] = self.compute_value(Player(i as u8));
+            }
+        }
+    }
+
+    /// A player's high value and qualifying low, when the cards are known.
+    fn compute_value(&self, player: Player) -> Option<Value> {
         let (hole, hole_len) = self.players[player.index()].hole.all_known()?;
         let hole = &hole[..hole_len];
         let (board, board_len) = self.board_cards();
@@ -236,42 +256,61 @@ impl Hand {
 
     /// Pushes every pot to its winners, each pot on its own (TDA-21).
     pub(super) fn push_chips(&mut self) {
-        let pots = self.pots();
-        for (index, pot) in pots.iter().enumerate() {
-            let values: Vec<(Player, Option<Value>)> = pot
-                .eligible
-                .iter()
-                .map(|&p| (p, self.hand_value(p)))
-                .collect();
-            if pot.eligible.len() <= 1 || values.iter().all(|(_, v)| v.is_none()) {
-                let winners: Vec<Player> = pot.eligible.iter().copied().take(1).collect();
-                self.split(index, Half::Whole, pot.amount, &winners);
+        let layers = pot_layers(&self.players, &self.antes);
+        if layers.iter().any(|(_, eligible)| eligible.count_ones() > 1) {
+            self.fill_values();
+        }
+        // The last side pot is pushed first and the main pot last (TDA-16, illustration).
+        let pots: Vec<(usize, (Chips, u16))> = layers.iter().enumerate().collect();
+        for &(index, (amount, mask)) in pots.iter().rev() {
+            let mut eligible = [Player(0); MAX_PLAYERS];
+            let mut count = 0;
+            for i in 0..self.player_count() {
+                if mask & (1 << i) != 0 {
+                    eligible[count] = Player(i as u8);
+                    count += 1;
+                }
+            }
+            let eligible = &eligible[..count];
+            let values = self.values;
+            let value = |p: &Player| values[p.index()];
+            if eligible.len() <= 1 || eligible.iter().all(|p| value(p).is_none()) {
+                self.split(
+                    index,
+                    Half::Whole,
+                    amount,
+                    &eligible[..eligible.len().min(1)],
+                );
                 continue;
             }
-            let best_high = values.iter().filter_map(|(_, v)| v.map(|v| v.0)).max();
-            let high: Vec<Player> = values
+            let best_high = eligible.iter().filter_map(|p| value(p).map(|v| v.0)).max();
+            let best_low = eligible
                 .iter()
-                .filter(|(_, v)| v.map(|v| v.0) == best_high)
-                .map(|(p, _)| *p)
-                .collect();
-            let best_low = values.iter().filter_map(|(_, v)| v.and_then(|v| v.1)).max();
-            let low: Vec<Player> = match best_low {
-                None => Vec::new(),
-                Some(best) => values
-                    .iter()
-                    .filter(|(_, v)| v.and_then(|v| v.1) == Some(best))
-                    .map(|(p, _)| *p)
-                    .collect(),
-            };
+                .filter_map(|p| value(p).and_then(|v| v.1))
+                .max();
+            let (mut high, mut low) = ([Player(0); MAX_PLAYERS], [Player(0); MAX_PLAYERS]);
+            let (mut highs, mut lows) = (0, 0);
+            for p in eligible {
+                let v = value(p);
+                if v.map(|v| v.0) == best_high {
+                    high[highs] = *p;
+                    highs += 1;
+                }
+                if best_low.is_some() && v.and_then(|v| v.1) == best_low {
+                    low[lows] = *p;
+                    lows += 1;
+                }
+            }
+            let (high, low) = (&high[..highs], &low[..lows]);
             if low.is_empty() || low == high {
                 // No qualifying low: the high hand scoops. The same players winning both
                 // halves split the pot as evenly as possible (TDA-20D).
-                self.split(index, Half::Whole, pot.amount, &high);
+                self.split(index, Half::Whole, amount, high);
             } else {
                 // TDA-20C: the odd chip of the whole pot goes to the high half.
-                let low_half = Chips(pot.amount.0 / 2);
-                self.split(index, Half::High, pot.amount - low_half, &high);
-                self.split(index, Half::Low, low_half, &low);
+                let low_half = Chips(amount.0 / 2);
+                self.split(index, Half::High, amount - low_half, high);
+                self.split(index, Half::Low, low_half, low);
             }
         }
         self.emit(Event::HandEnded);

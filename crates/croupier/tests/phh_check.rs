@@ -1,0 +1,55 @@
+//! `croupier phh check` over every hand in ../shared/phh: each no-limit, pot-limit and
+//! fixed-limit hold'em and Omaha hand passes; other variants are skipped, by name.
+
+use std::process::Command;
+
+fn check(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
+        .args(["phh", "check"])
+        .args(args)
+        .output()
+        .expect("run croupier");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_flop_game_hand_in_the_dataset_replays() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh/data");
+    let (ok, stdout, stderr) = check(&[data]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let summary = stdout.lines().last().unwrap_or_default();
+    assert_eq!(
+        summary,
+        "372 passed, 0 failed, 33 skipped (F2L3D: 5, F7S: 9, F7S/8: 5, FB: 1, FR: 7, N2L1D: 5, NS: 1)"
+    );
+    // The eight Pluribus split pots with a `.5` are said to match up to the odd chip (TDA-20).
+    assert_eq!(stdout.matches("matches up to the odd chip").count(), 8);
+}
+
+#[test]
+fn a_corrupt_file_is_a_failing_line_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("phh-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.phh");
+    std::fs::write(
+        &bad,
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\nactions = ['d dh p1 AsKs', 'd dh p2 AsQd', 'p2 cbr 1']\n",
+    )
+    .unwrap();
+    let (ok, stdout, _) = check(&[bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(stdout.contains("FAILED"), "{stdout}");
+    assert!(stdout.contains("duplicate card"), "{stdout}");
+    assert!(
+        stdout.ends_with("0 passed, 1 failed, 0 skipped\n"),
+        "{stdout}"
+    );
+    let (ok, _, stderr) = check(&["/nonexistent/file.phh"]);
+    assert!(!ok);
+    assert!(stderr.contains("/nonexistent/file.phh"), "{stderr}");
+    std::fs::remove_dir_all(&dir).ok();
+}

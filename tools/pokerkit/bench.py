@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""PokerKit speed: complete no-limit hold'em hands with random legal actions, per second.
+
+Heads-up and six-max, blinds 1/2, stacks 200, every PokerKit automation on (dealing, showdown
+with hand evaluation, chips pushing and pulling). Each player picks among fold, check/call,
+min-raise, a random raise and all-in with the engine's weights, from a seeded random.Random (PokerKit's
+own deck shuffle uses the global random module, which is seeded too). Prints JSON:
+{"heads_up": {"hands": n, "seconds": t, "hands_per_second": r, ...}, "six_max": {...}}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+try:
+    import pokerkit
+    from pokerkit import Automation, NoLimitTexasHoldem
+except ImportError:  # pragma: no cover
+    sys.exit('bench.py: pokerkit is not importable; run tools/pokerkit/setup.sh and use its python')
+
+AUTOMATIONS = tuple(Automation)  # all of them: dealing, burning, showdown, pushing, pulling
+
+# The same weights as the engine's `random_action` (crates/engine/src/random.rs), so both play
+# the same kind of hands. Facing a bet: fold 25%, raise 25% (a third each min, random, max),
+# call 50%. Not facing one: bet 35% (a third each), check 65% (the engine folds 1% of these,
+# binding by TDA-58; PokerKit refuses such a fold, so it checks).
+FACING_BET = (('fold', 75), ('call', 150), ('min', 25), ('random', 25), ('all_in', 25))
+NOT_FACING = (('call', 195), ('min', 35), ('random', 35), ('all_in', 35))
+
+
+def play_hand(game: NoLimitTexasHoldem, players: int, rng: random.Random) -> tuple[int, bool]:
+    """Plays one hand to the end; returns the number of player actions and whether it was shown down."""
+    state = game((200,) * players, players)
+    actions = 0
+    folds = 0
+    while state.status:
+        if state.actor_index is None:  # everything else is automated
+            raise RuntimeError('PokerKit waits for a non-player operation')
+        facing = bool(state.checking_or_calling_amount)
+        table = FACING_BET if facing else NOT_FACING
+        choice = rng.choices([c for c, _ in table], weights=[w for _, w in table])[0]
+        if choice != 'fold' and choice != 'call' and not state.can_complete_bet_or_raise_to():
+            choice = 'call'
+        if choice == 'fold':
+            state.fold()
+            folds += 1
+        elif choice == 'call':
+            state.check_or_call()
+        else:
+            low = state.min_completion_betting_or_raising_to_amount
+            high = state.max_completion_betting_or_raising_to_amount
+            assert low is not None and high is not None
+            amount = {'min': low, 'random': rng.randint(low, high), 'all_in': high}[choice]
+            state.complete_bet_or_raise_to(amount)
+        actions += 1
+    return actions, folds < players - 1
+
+
+def bench(players: int, seconds: float, seed: int) -> dict:
+    rng = random.Random(seed)
+    random.seed(seed)  # PokerKit shuffles its deck with the global random module
+    game = NoLimitTexasHoldem(AUTOMATIONS, True, 0, (1, 2), 2)
+    hands = actions = showdowns = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        n, shown = play_hand(game, players, rng)
+        hands += 1
+        actions += n
+        showdowns += shown
+        elapsed = time.perf_counter() - start
+    return {
+        'hands': hands,
+        'seconds': round(elapsed, 3),
+        'hands_per_second': round(hands / elapsed, 1),
+        'actions_per_hand': round(actions / hands, 2),
+        'showdown_fraction': round(showdowns / hands, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--seconds', type=float, default=5.0, help='time per kind (default 5)')
+    parser.add_argument('--seed', type=int, default=20240611)
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error('--seconds must be positive')
+    report = {
+        'heads_up': bench(2, args.seconds, args.seed),
+        'six_max': bench(6, args.seconds, args.seed),
+        'pokerkit': getattr(pokerkit, '__version__', None) or _version(),
+        'python': sys.version.split()[0],
+    }
+    json.dump(report, sys.stdout, indent=1)
+    sys.stdout.write('\n')
+    return 0
+
+
+def _version() -> str | None:
+    try:
+        from importlib.metadata import version
+        return version('pokerkit')
+    except Exception:  # noqa: BLE001
+        return None
+
+
+if __name__ == '__main__':
+    sys.exit(main())
