@@ -355,9 +355,19 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
             return ('limit_half_bet_reopens', 'TDA-47B',
                     f'player {actor} faces an increase of {increase} since acting, at least half of the '
                     f'{rnd.full_raise} bet: reopened in limit; PokerKit needs a full bet')
+        # TDA-54B: before the flop a short all-in blind counts in full in the pot-limit maximum;
+        # PokerKit counts what was posted. (A short big blind also changes the call: below.)
+        o, t = ours['raise'], theirs['raise']
+        if variant == 'PO' and street == 0 and o is not None and t is not None and o[0] == t[0]:
+            pre = Preflop.posted(hand)
+            shortfall = sum(max(0, b - p) for b, p in zip(hand['blinds'], pre.bets))
+            all_in_to = state.bets[actor] + state.stacks[actor]
+            if shortfall and t[1] < o[1] == min(t[1] + shortfall, all_in_to):
+                return ('short_blind_pot_limit', 'TDA-54B',
+                        f'a blind is all-in for {shortfall} less than its blind: before the flop it counts '
+                        f'in full in the pot-limit maximum (TDA-54B); PokerKit counts what was posted')
         # TDA-47B: an all-in of less than half a bet is not a raise, so the next raise completes
         # the last full bet or raise (its level + a bet); PokerKit raises from the all-in's level.
-        o, t = ours['raise'], theirs['raise']
         if fixed and o is not None and t is not None and o[0] == o[1] and t[0] == t[1] and t[0] > o[0] \
                 and rnd.short_all_ins and all(state.stacks[p] == 0 for p, _ in rnd.short_all_ins):
             bet = nominal_bet(hand, street or 0)
@@ -516,14 +526,16 @@ QUIRKS = {
 }
 
 
-def distribute(pots: list[dict], hi_lo: bool, quirks: set[str]) -> dict[int, int]:
+def distribute(pots: list[dict], hi_lo: bool, quirks: set[str], shown_low: bool = False) -> dict[int, int]:
     """Chips won per player from the trace's pots and winners, by the rules (no quirks: each pot
     on its own, TDA-21; odd chips one each from the left of the button, TDA-20A; hi/lo: the high
     half gets the odd chip, TDA-20C; no qualifying low: the high hand scoops; the same players
-    winning both halves share the pot as evenly as possible, TDA-20D), or with PokerKit's quirks."""
+    winning both halves share the pot as evenly as possible, TDA-20D), or with PokerKit's quirks.
+    `shown_low`: some hand at the showdown has a qualifying low (PokerKit's test for halving every
+    pot); the trace's winners cannot tell when that hand scooped its pot (one award, TDA-20D)."""
     to_first = 'odd_chips_to_one_player' in quirks
     survivors = {i for p in pots for i in p.get('winners_high', []) + p.get('winners_low', [])}
-    anyone_low = hi_lo and any(p.get('winners_low') for p in pots)
+    anyone_low = hi_lo and (shown_low or any(p.get('winners_low') for p in pots))
     groups: list[dict] = []
     for p in pots:
         players = sorted(set(p.get('eligible', [])) & survivors) or sorted(p.get('winners_high', []))
@@ -556,16 +568,24 @@ def distribute(pots: list[dict], hi_lo: bool, quirks: set[str]) -> dict[int, int
     return total
 
 
-def classify_final(hand: dict, ours: list[int], theirs: list[int]) -> tuple[str, str | None, str]:
+def classify_final(hand: dict, ours: list[int], theirs: list[int],
+                   lows: set[int] | None = None) -> tuple[str, str | None, str]:
+    """`lows`: the players shown down with a qualifying low (hi/lo)."""
     delta = [t - o for o, t in zip(ours, theirs)]
     if sum(delta) != 0:
         return ('unexplained', None, f'PokerKit minus ours per player {delta}: the totals differ')
-    pots = hand.get('pots') or []
     hi_lo = hand['variant'] == 'FO/8'
+    lows = lows or set()
+    # The trace has one award for a whole hi/lo pot: nobody in it has a low, or the same players
+    # win both halves (a scoop, TDA-20D). With a low among the pot's players it is the latter.
+    pots = [dict(p, winners_low=list(p.get('winners_high', [])))
+            if hi_lo and not p.get('winners_low') and set(p.get('eligible', [])) & lows else p
+            for p in hand.get('pots') or []]
+    shown_low = bool(lows)
     players = range(len(ours))
 
     def moved(quirks: set[str]) -> list[int]:
-        pk, rules = distribute(pots, hi_lo, quirks), distribute(pots, hi_lo, set())
+        pk, rules = distribute(pots, hi_lo, quirks, shown_low), distribute(pots, hi_lo, set())
         return [pk.get(i, 0) - rules.get(i, 0) for i in players]
 
     everything = set(QUIRKS)
@@ -584,7 +604,7 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int]) -> tuple[str,
     causes = []
     for p in pots:
         hi, lo = p.get('winners_high', []), p.get('winners_low', [])
-        if hi_lo and not lo and any(q.get('winners_low') for q in pots):
+        if hi_lo and not lo and (shown_low or any(q.get('winners_low') for q in pots)):
             causes.append('hi_lo_no_low_in_pot')
             for i in p.get('eligible', []):
                 bound[i] += p['amount'] // 2 + 1
@@ -604,6 +624,16 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int]) -> tuple[str,
                 f'odd chips and pot halves these pots can move per player {bound}')
     return ('unexplained', None, f'PokerKit minus ours per player {delta}'
             + (f'; more than the odd chips and pot halves the split pots can move {bound}' if causes else ''))
+
+
+def shown_lows(hand: dict, state: State) -> set[int]:
+    """The players whose hands shown down have a qualifying low, by PokerKit (FO/8)."""
+    if hand['variant'] != 'FO/8':
+        return set()
+    try:
+        return {i for i, h in enumerate(state.get_up_hands(0, 1)) if h is not None}
+    except (IndexError, ValueError):
+        return set()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -718,7 +748,7 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
                            'the trace deals board cards that PokerKit never asked for')
     theirs_stacks = list(state.stacks)
     if theirs_stacks != hand['final_stacks']:
-        kind, rule, note = classify_final(hand, hand['final_stacks'], theirs_stacks)
+        kind, rule, note = classify_final(hand, hand['final_stacks'], theirs_stacks, shown_lows(hand, state))
         return differ(None, kind, 'final_stacks', hand['final_stacks'], theirs_stacks, rule, note)
     return out
 
