@@ -13,7 +13,12 @@ fn unknown() -> Hole {
 
 #[test]
 fn every_step_driven_from_outside_with_cards_unknown_until_shown() {
-    let mut s = setup(Variant::NO_LIMIT_HOLDEM, &[1000, 1000, 1000], &[50, 100, 0], 100);
+    let mut s = setup(
+        Variant::NO_LIMIT_HOLDEM,
+        &[1000, 1000, 1000],
+        &[50, 100, 0],
+        100,
+    );
     s.antes = chips(&[10, 10, 10]);
     s.automations = Automations {
         posting: false,
@@ -38,7 +43,11 @@ fn every_step_driven_from_outside_with_cards_unknown_until_shown() {
     for i in [0, 1, 2, 0, 1, 2] {
         assert_eq!(h.step(), Step::DealHole(p(i)));
         let one = Hole::new(&[None]).unwrap();
-        h.apply(Op::DealHole { player: p(i), cards: one }).unwrap();
+        h.apply(Op::DealHole {
+            player: p(i),
+            cards: one,
+        })
+        .unwrap();
     }
     assert_eq!(h.step(), Step::Act(p(2)));
     acts(&mut h, &["300", "c", "c"]);
@@ -47,7 +56,13 @@ fn every_step_driven_from_outside_with_cards_unknown_until_shown() {
     assert_eq!(h.pot(), Chips(30));
     h.apply(Op::CollectBets).unwrap();
     assert_eq!(h.pot(), Chips(930));
-    assert_eq!(h.step(), Step::DealBoard { street: Street::Flop, cards: 3 });
+    assert_eq!(
+        h.step(),
+        Step::DealBoard {
+            street: Street::Flop,
+            cards: 3
+        }
+    );
     h.apply(Op::Burn(None)).unwrap();
     assert!(h.apply(Op::Burn(None)).is_err(), "one burn per street");
     board(&mut h, "2c7h9d");
@@ -64,10 +79,18 @@ fn every_step_driven_from_outside_with_cards_unknown_until_shown() {
         Some(Hole::new(&cards).unwrap())
     };
     assert!(
-        h.apply(Op::Show { player: p(0), cards: Some(unknown()) }).is_err(),
+        h.apply(Op::Show {
+            player: p(0),
+            cards: Some(unknown())
+        })
+        .is_err(),
         "TDA-13: all hole cards, known"
     );
-    h.apply(Op::Show { player: p(0), cards: shown("AhAd") }).unwrap();
+    h.apply(Op::Show {
+        player: p(0),
+        cards: shown("AhAd"),
+    })
+    .unwrap();
     h.apply(Op::Muck(p(1))).unwrap();
     assert_eq!(h.step(), Step::PushChips);
     h.apply(Op::PushChips).unwrap();
