@@ -2,30 +2,20 @@
 //! format of real PokerStars files (as the open-source trackers' parsers read them), the
 //! PokerStars names of made hands, and a structural check over many random hands.
 
-use cards::{Card, Deck, Seed, parse_cards};
+use cards::{Card, parse_cards};
 use engine::{
     Action, Automations, Blinds, Chips, Game, Hand, Op, Player, Positions, Ruleset, Seat, Table,
-    Variant, random_action,
+    Variant,
 };
 use eval::MadeHand;
 use hh::{
-    Currency, GameKind, HandContext, RecordError, Timestamp, View, pokerstars,
-    pokerstars_hand_name, pokerstars_low_name,
+    Currency, GameKind, HandContext, RecordError, View, pokerstars, pokerstars_hand_name,
+    pokerstars_low_name,
 };
+mod common;
+use common::*;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
-
-fn noon() -> Timestamp {
-    Timestamp {
-        year: 2026,
-        month: 11,
-        day: 22,
-        hour: 12,
-        minute: 0,
-        second: 0,
-        zone: "ET".to_owned(),
-    }
-}
+use rand_core::SeedableRng;
 
 fn blinds(small: u64, big: u64, ante: u64) -> Blinds {
     Blinds {
@@ -34,20 +24,6 @@ fn blinds(small: u64, big: u64, ante: u64) -> Blinds {
         ante: Chips(ante),
         big_blind_ante: Chips::ZERO,
     }
-}
-
-/// A deck whose top cards are `top` in this order, the rest of the 52 after them.
-fn deck(top: &str) -> Deck {
-    let mut cards: Vec<Card> = top
-        .split_whitespace()
-        .map(|c| c.parse().expect("test card"))
-        .collect();
-    cards.extend(
-        Card::all()
-            .filter(|c| !cards.contains(c))
-            .collect::<Vec<_>>(),
-    );
-    Deck::from_cards(cards)
 }
 
 /// Seats `(seat 1-based, name, stack)`, the first button, and the next hand at that table.
@@ -483,10 +459,6 @@ fn check_text(text: &str, hand: &Hand, ctx: &HandContext) {
     assert_eq!(started, ended, "chips are kept");
 }
 
-fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
-    rng.next_u64() % n
-}
-
 /// Plays a few hands at each of many random tables and checks every written hand.
 #[test]
 fn random_hands_have_the_known_structure() {
@@ -522,18 +494,9 @@ fn random_hands_have_the_known_structure() {
             ..blinds(10, 20, if t % 5 == 0 { 3 } else { 0 })
         };
         for h in 0..4u64 {
-            let deck = Deck::shuffled(Seed::from_u64(t * 16 + h));
-            let Ok((positions, setup)) =
-                table.next_hand(level, false, Automations::ALL, Some(deck))
-            else {
+            let Some((positions, hand)) = play_next(&table, level, t * 16 + h, &mut rng) else {
                 break;
             };
-            let mut hand = Hand::new(setup).expect("hand");
-            while let Some(legal) = hand.legal_actions() {
-                let action = random_action(&legal, &mut rng);
-                hand.apply(Op::Act(legal.player, action)).expect("legal");
-            }
-            assert!(hand.is_over(), "waiting for {}", hand.step());
             let refs: Vec<(u8, &str, u64)> = players
                 .iter()
                 .map(|(s, n, c)| (*s, n.as_str(), *c))

@@ -1,52 +1,15 @@
 //! Engine-played hands recorded as PHH: one hand written out by hand, and many random hands
 //! written, read back and replayed through the engine to the same final stacks.
 
-use cards::{Card, Deck, Seed};
-use engine::{
-    Action, Automations, Blinds, Chips, Game, Hand, Op, Player, Ruleset, Seat, Table, Variant,
-    random_action,
-};
+use engine::{Action, Automations, Chips, Game, Hand, Op, Player, Ruleset, Seat, Table, Variant};
 use hh::{
-    Currency, GameKind, HandContext, Outcome, PhhAction, RecordError, Timestamp, View, parse_phh,
-    record, replay,
+    Currency, GameKind, HandContext, Outcome, PhhAction, RecordError, View, parse_phh, record,
+    replay,
 };
+mod common;
+use common::*;
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
-
-fn noon() -> Timestamp {
-    Timestamp {
-        year: 2026,
-        month: 11,
-        day: 22,
-        hour: 12,
-        minute: 0,
-        second: 0,
-        zone: "ET".to_owned(),
-    }
-}
-
-fn level(small: u64, big: u64, ante: u64, big_blind_ante: u64) -> Blinds {
-    Blinds {
-        small_blind: Chips(small),
-        big_blind: Chips(big),
-        ante: Chips(ante),
-        big_blind_ante: Chips(big_blind_ante),
-    }
-}
-
-/// A deck whose top cards are `top` in this order, the rest of the 52 after them.
-fn deck(top: &str) -> Deck {
-    let mut cards: Vec<Card> = top
-        .split_whitespace()
-        .map(|c| c.parse().expect("test card"))
-        .collect();
-    cards.extend(
-        Card::all()
-            .filter(|c| !cards.contains(c))
-            .collect::<Vec<_>>(),
-    );
-    Deck::from_cards(cards)
-}
+use rand_core::SeedableRng;
 
 /// Heads-up Bob (seat 5) is the big blind and player 1, Alice (seat 2) the button, small
 /// blind and player 2 (TDA-34).
@@ -133,10 +96,6 @@ fn an_unfinished_hand_has_no_finishing_stacks_and_a_bad_context_is_refused() {
     ));
 }
 
-fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
-    rng.next_u64() % n
-}
-
 fn chips(amount: &hh::Amount, scale: u8) -> u64 {
     amount.to_chips(scale).expect("whole chips")
 }
@@ -205,18 +164,9 @@ fn random_engine_hands_replay_from_their_phh() {
             _ => level(20, 40, 0, 0),
         };
         for h in 0..4u64 {
-            let deck = Deck::shuffled(Seed::from_u64(t * 8 + h));
-            let Ok((positions, setup)) =
-                table.next_hand(blinds, false, Automations::ALL, Some(deck))
-            else {
+            let Some((positions, hand)) = play_next(&table, blinds, t * 8 + h, &mut rng) else {
                 break;
             };
-            let mut hand = Hand::new(setup).expect("hand");
-            while let Some(legal) = hand.legal_actions() {
-                let action = random_action(&legal, &mut rng);
-                hand.apply(Op::Act(legal.player, action)).expect("legal");
-            }
-            assert!(hand.is_over(), "waiting for {}", hand.step());
             let names = positions
                 .dealt
                 .iter()

@@ -5,10 +5,21 @@ use super::{Cursor, SyntaxAt, SyntaxError, Value};
 use crate::{Amount, AmountError};
 
 impl Cursor<'_> {
+    /// A double-quoted string, with escapes.
     pub(super) fn basic_string(&mut self) -> Result<String, SyntaxAt> {
+        self.quoted('"', true)
+    }
+
+    /// A single-quoted string, taken as written.
+    pub(super) fn literal_string(&mut self) -> Result<String, SyntaxAt> {
+        self.quoted('\'', false)
+    }
+
+    /// A one-line string between `quote`s; multi-line strings are not part of PHH.
+    fn quoted(&mut self, quote: char, escapes: bool) -> Result<String, SyntaxAt> {
         let opened = self.line;
         self.bump();
-        if self.rest().starts_with("\"\"") {
+        if self.rest().starts_with([quote, quote]) {
             return Err(self.err(SyntaxError::MultiLineString));
         }
         let mut out = String::new();
@@ -18,8 +29,8 @@ impl Cursor<'_> {
             }
             match self.bump() {
                 None => return Err(self.err_at(opened, SyntaxError::UnterminatedString)),
-                Some('"') => return Ok(out),
-                Some('\\') => out.push(self.escape()?),
+                Some(c) if c == quote => return Ok(out),
+                Some('\\') if escapes => out.push(self.escape()?),
                 Some(c) if c.is_control() && c != '\t' => {
                     return Err(self.err(SyntaxError::ControlCharacter(c)));
                 }
@@ -50,28 +61,6 @@ impl Cursor<'_> {
             Some('U') => hex(self, 8),
             Some(c) => Err(self.err(SyntaxError::BadEscape(format!("\\{c}")))),
             None => Err(self.err(SyntaxError::UnterminatedString)),
-        }
-    }
-
-    pub(super) fn literal_string(&mut self) -> Result<String, SyntaxAt> {
-        let opened = self.line;
-        self.bump();
-        if self.rest().starts_with("''") {
-            return Err(self.err(SyntaxError::MultiLineString));
-        }
-        let mut out = String::new();
-        loop {
-            if self.at_newline() {
-                return Err(self.err_at(opened, SyntaxError::UnterminatedString));
-            }
-            match self.bump() {
-                None => return Err(self.err_at(opened, SyntaxError::UnterminatedString)),
-                Some('\'') => return Ok(out),
-                Some(c) if c.is_control() && c != '\t' => {
-                    return Err(self.err(SyntaxError::ControlCharacter(c)));
-                }
-                Some(c) => out.push(c),
-            }
         }
     }
 
