@@ -19,10 +19,8 @@ pub enum HandError {
         "it is {actor}'s turn, not {player}'s (TDA-53A: action is returned to the player in turn)"
     )]
     NotYourTurn { player: Player, actor: Player },
-    #[error("{player} cannot check facing a bet: {to_call} to call (HC-1.12)")]
+    #[error("{player} cannot check facing a bet: {to_call} to call; call or fold (TDA-55)")]
     CheckFacingBet { player: Player, to_call: Chips },
-    #[error("{player} has nothing to call; check instead (HC-1.12)")]
-    NothingToCall { player: Player },
     #[error("bet of {to} is below the minimum bet of {min_to} (HC-1.12, WWPLA-11: the big blind)")]
     BetBelowMinimum { to: Chips, min_to: Chips },
     #[error("raise to {to} is below the minimum raise to {min_to} (TDA-43)")]
@@ -104,7 +102,7 @@ impl HandError {
             | HandError::RaiseCapReached { rule, .. }
             | HandError::DealOrder { rule, .. } => *rule,
             HandError::NotYourTurn { .. } => Rule("TDA-53A"),
-            HandError::CheckFacingBet { .. } | HandError::NothingToCall { .. } => Rule("HC-1.12"),
+            HandError::CheckFacingBet { .. } => Rule("TDA-55"),
             HandError::BetBelowMinimum { .. } => Rule("WWPLA-11"),
             HandError::RaiseBelowMinimum { .. } => Rule("TDA-43"),
             HandError::AboveStack { .. } | HandError::FixedLimitAmount { .. } => Rule("HC-3.4.1"),

@@ -173,6 +173,14 @@ impl Table {
             .find(|&s| self.in_play(s))
     }
 
+    /// The seat before `from` (exclusive), counter-clockwise, that is in play.
+    fn prev_in_play(&self, from: Seat) -> Option<Seat> {
+        let n = self.seats.len();
+        (1..=n)
+            .map(|k| Seat(((from.index() + n - k) % n) as u8))
+            .find(|&s| self.in_play(s))
+    }
+
     /// Whether `seat` lies strictly between `from` and `to`, clockwise.
     fn strictly_between(&self, from: Seat, seat: Seat, to: Seat) -> bool {
         let n = self.seats.len();
@@ -214,6 +222,16 @@ impl Table {
                 if heads_up {
                     let other = self.next_in_play(big_blind).unwrap_or(big_blind);
                     (other, other, big_blind)
+                } else if big_blind == last_sb || self.strictly_between(last_sb, big_blind, last_bb)
+                {
+                    // From heads-up (or after a new player sat in behind the blinds) the big
+                    // blind would reach the button: the button goes to the player just before
+                    // the small blind instead (TDA-34: nobody has the big blind twice in a row).
+                    (
+                        self.prev_in_play(last_bb).unwrap_or(last_sb),
+                        last_bb,
+                        big_blind,
+                    )
                 } else {
                     (last_sb, last_bb, big_blind)
                 }

@@ -609,3 +609,26 @@ fn play_out_to_showdown(h: &mut Hand) {
         acts(h, &["x", "x"]);
     }
 }
+
+#[test]
+fn tda_16_with_showdown_driven_by_hand_hands_are_tabled_before_the_runout() {
+    let mut s = setup(Variant::NO_LIMIT_HOLDEM, &[1000, 1000], &[100, 50], 100);
+    s.automations.showdown = false;
+    let mut h = Hand::new(s).unwrap();
+    acts(&mut h, &["1000", "c"]);
+    assert_eq!(h.step(), Step::ShowOrMuck(Player(0)));
+    assert!(
+        !h.events()
+            .iter()
+            .any(|e| matches!(e, Event::BoardDealt { .. })),
+        "no board before the hands are turned up"
+    );
+    for p in [0, 1] {
+        h.apply(Op::Show {
+            player: Player(p),
+            cards: None,
+        })
+        .unwrap();
+    }
+    assert!(h.is_over());
+}

@@ -277,3 +277,77 @@ fn posted_amount_profile_lets_the_others_call_the_short_blind_only() {
     let h = Hand::new(s).unwrap();
     assert_eq!(legal(&h).call, Some(Chips(50)));
 }
+
+#[test]
+fn tda_34_from_heads_up_to_three_handed_the_big_blind_never_lands_on_the_button() {
+    let mut t = Table::new(3, Variant::NO_LIMIT_HOLDEM, Ruleset::tda(), true).unwrap();
+    t.sit(Seat(0), PlayerId(0), Chips(10_000)).unwrap();
+    t.sit(Seat(2), PlayerId(2), Chips(10_000)).unwrap();
+    t.set_first_button(Seat(0)).unwrap();
+    let p = play_fold_around(&mut t);
+    assert_eq!((p.button, p.big_blind), (Seat(0), Seat(2)));
+    t.sit(Seat(1), PlayerId(1), Chips(10_000)).unwrap();
+    let p = play_fold_around(&mut t);
+    assert_ne!(p.button, p.big_blind);
+    assert_eq!(
+        p.small_blind,
+        Some(Seat(2)),
+        "last hand's big blind moves to the small blind"
+    );
+    assert_eq!(p.big_blind, Seat(0));
+    assert_eq!(p.button, Seat(1));
+    assert_eq!(p.dealt, seats(&[2, 0, 1]));
+}
+
+#[test]
+fn tda_30_an_absent_player_all_in_on_the_blind_cannot_win() {
+    let mut s = setup(
+        Variant::NO_LIMIT_HOLDEM,
+        &[1000, 100, 1000],
+        &[50, 100, 0],
+        100,
+    );
+    s.absent = vec![false, true, false];
+    let mut h = Hand::new(s).unwrap();
+    acts(&mut h, &["c", "c"]); // the button calls, the small blind completes
+    assert!(h.events().contains(&Event::HandKilled {
+        player: engine::Player(1),
+        rule: Rule("TDA-30")
+    }));
+    while h.legal_actions().is_some() {
+        act(&mut h, "x");
+    }
+    assert!(h.is_over());
+    assert_eq!(
+        h.final_stacks()[1],
+        Chips(0),
+        "WWPLA-9: no pot for an absent player"
+    );
+}
+
+#[test]
+fn wwpla_11_heads_up_small_blind_need_not_call_a_big_blind_all_in_for_less() {
+    // The big blind is all-in for 30 and the small blind's 50 already covers it: the betting
+    // is over (TDA-16; WWPLA-11 "unless a player is all-in for less").
+    let h = nl(&[30, 1000], &[100, 50]);
+    assert_eq!(h.legal_actions(), None);
+    assert!(h.is_over(), "the board is run out and the pot pushed");
+    let total: u64 = h.final_stacks().iter().map(|c| c.0).sum();
+    assert_eq!(total, 1030);
+}
+
+#[test]
+fn tda_55a_a_call_with_nothing_to_call_is_a_check() {
+    let mut h = nl(&[1000, 1000, 1000], &[50, 100, 0]);
+    acts(&mut h, &["c", "c", "x"]);
+    act(&mut h, "c"); // on the flop the small blind says "call": a check
+    assert!(h.events().contains(&Event::Checked {
+        player: engine::Player(0)
+    }));
+    act(&mut h, "200");
+    let p = actor(&h);
+    let err = h
+        .apply(engine::Op::Act(p, engine::Action::Check))
+        .unwrap_err();
+    assert!(err.to_string().contains("TDA-55"), "{err}");
+}

@@ -132,10 +132,9 @@ impl Hand {
                 }
                 self.emit(Event::Checked { player: p });
             }
+            // TDA-55A: "call" with no bet to face is a check.
+            Action::Call if to_call.is_zero() => self.emit(Event::Checked { player: p }),
             Action::Call => {
-                if to_call.is_zero() {
-                    return Err(HandError::NothingToCall { player: p });
-                }
                 let amount = to_call.min(me.stack);
                 self.put_in(p, amount);
                 let me = &self.players[p.index()];
@@ -236,21 +235,45 @@ impl Hand {
         self.pass_action(p);
     }
 
+    /// TDA-30, WWPLA-9: an absent player cannot win a pot. One all-in on the forced bets never
+    /// gets a turn, so the hand is killed once a round ends while others are still in it.
+    pub(super) fn kill_absent_all_in(&mut self) {
+        for i in 0..self.player_count() {
+            let me = &self.players[i];
+            if me.absent && me.is_all_in() && self.live_count() > 1 {
+                self.players[i].status = Status::Folded;
+                self.emit(Event::HandKilled {
+                    player: Player(i as u8),
+                    rule: Rule("TDA-30"),
+                });
+            }
+        }
+    }
+
     /// Whether `p` still has to act in this round.
     fn needs_action(&self, p: Player) -> bool {
         let me = &self.players[p.index()];
         if !me.can_bet() {
             return false;
         }
+        let others_can_bet = self
+            .players
+            .iter()
+            .enumerate()
+            .any(|(i, q)| i != p.index() && q.can_bet());
         if me.bet < self.level {
-            return true;
-        }
-        me.acted_level.is_none()
-            && self
+            // Nobody left to bet against and every all-in bet already covered: the betting is
+            // over (TDA-16), even with a short big blind's full blind owed (WWPLA-11: unless a
+            // player is all-in for less).
+            let covered = self
                 .players
                 .iter()
                 .enumerate()
-                .any(|(i, q)| i != p.index() && q.can_bet())
+                .filter(|&(i, q)| i != p.index() && q.is_live())
+                .all(|(_, q)| q.bet <= me.bet);
+            return others_can_bet || !covered;
+        }
+        me.acted_level.is_none() && others_can_bet
     }
 
     /// The first player from `from` on (wrapping) who has to act.

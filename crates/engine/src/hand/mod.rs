@@ -414,11 +414,9 @@ impl Hand {
                 },
                 Phase::Collecting if self.automations.collecting => self.collect_bets(),
                 Phase::DealingBoard => {
-                    if self.all_in_runout
-                        && self.automations.showdown
-                        && self.tabling_due().is_some()
-                    {
-                        if !self.table_all_hands() {
+                    // TDA-16: the hands are turned up before the board is run out.
+                    if self.all_in_runout && self.tabling_due().is_some() {
+                        if !self.automations.showdown || !self.table_all_hands() {
                             return;
                         }
                     } else if self.automations.dealing {
