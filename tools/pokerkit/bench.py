@@ -16,6 +16,8 @@ import random
 import sys
 import time
 
+from diff import _version as pokerkit_version  # noqa: E402  (same folder)
+
 try:
     import pokerkit
     from pokerkit import Automation, NoLimitTexasHoldem
@@ -92,20 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         'heads_up': bench(2, args.seconds, args.seed),
         'six_max': bench(6, args.seconds, args.seed),
-        'pokerkit': getattr(pokerkit, '__version__', None) or _version(),
+        'pokerkit': getattr(pokerkit, '__version__', None) or pokerkit_version(),
         'python': sys.version.split()[0],
     }
     json.dump(report, sys.stdout, indent=1)
     sys.stdout.write('\n')
     return 0
-
-
-def _version() -> str | None:
-    try:
-        from importlib.metadata import version
-        return version('pokerkit')
-    except Exception:  # noqa: BLE001
-        return None
 
 
 if __name__ == '__main__':
