@@ -131,6 +131,8 @@ fn pokerkit(seconds: f64) -> Result<(f64, f64)> {
 
 pub fn run(args: BenchArgs) -> Result<()> {
     let BenchCommand::Engine { seconds, no_peer } = args.command;
+    // The evaluator's tables are built once per process; not part of any hand.
+    eval::HighEvaluator::get();
     let ours = [
         ("heads-up", play(2, seconds)?),
         ("six-max", play(6, seconds)?),
