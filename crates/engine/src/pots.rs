@@ -18,7 +18,9 @@ pub(crate) struct PotLayers {
 }
 
 impl PotLayers {
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (Chips, u16)> + '_ {
+    pub(crate) fn iter(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (Chips, u16)> + ExactSizeIterator + '_ {
         self.pots[..self.len].iter().copied()
     }
 

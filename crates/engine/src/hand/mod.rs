@@ -352,10 +352,11 @@ impl Hand {
         match (self.phase, &op) {
             (Phase::Done, _) => return Err(HandError::HandOver),
             (Phase::Posting, Op::PostAnte(p) | Op::PostBlind(p)) => {
-                let ante = matches!(op, Op::PostAnte(_));
-                if expected != Step::PostAnte(*p) && expected != Step::PostBlind(*p)
-                    || ante != matches!(expected, Step::PostAnte(_))
-                {
+                let asked = match op {
+                    Op::PostAnte(_) => Step::PostAnte(*p),
+                    _ => Step::PostBlind(*p),
+                };
+                if asked != expected {
                     return Err(out_of_step("TDA-RP-11"));
                 }
                 self.post_next();

@@ -256,13 +256,11 @@ impl Hand {
 
     /// Pushes every pot to its winners, each pot on its own (TDA-21).
     pub(super) fn push_chips(&mut self) {
+        // Hand values were filled in at the showdown (`begin_showdown`, `show`): a pot with
+        // more than one player eligible is only pushed after one.
         let layers = pot_layers(&self.players, &self.antes);
-        if layers.iter().any(|(_, eligible)| eligible.count_ones() > 1) {
-            self.fill_values();
-        }
         // The last side pot is pushed first and the main pot last (TDA-16, illustration).
-        let pots: Vec<(usize, (Chips, u16))> = layers.iter().enumerate().collect();
-        for &(index, (amount, mask)) in pots.iter().rev() {
+        for (index, (amount, mask)) in layers.iter().enumerate().rev() {
             let mut eligible = [Player(0); MAX_PLAYERS];
             let mut count = 0;
             for i in 0..self.player_count() {

@@ -24,19 +24,8 @@ pub fn nl(stacks: &[u64], blinds: &[u64]) -> Hand {
 }
 
 /// A hand where the dealer's cards are entered: `holes` per player, `board` in order.
-pub fn dealt(mut s: HandSetup, holes: &[&str]) -> Hand {
-    s.automations = Automations::LIVE_DEALER;
-    s.deck = None;
-    let mut hand = Hand::new(s).expect("valid setup");
-    for (i, hole) in holes.iter().enumerate() {
-        let cards: Vec<_> = parse_cards(hole).unwrap().into_iter().map(Some).collect();
-        hand.apply(Op::DealHole {
-            player: Player(i as u8),
-            cards: Hole::new(&cards).unwrap(),
-        })
-        .expect("deal");
-    }
-    hand
+pub fn dealt(s: HandSetup, holes: &[&str]) -> Hand {
+    dealt_with(s, Automations::LIVE_DEALER, holes)
 }
 
 pub fn board(hand: &mut Hand, cards: &str) {
