@@ -1,0 +1,415 @@
+//! An event's configuration as TOML: the structure (levels, breaks, colour-ups), stacks and
+//! chips, table size, registration, re-entry, rebuys and add-ons, bounties, payouts, league
+//! points and the ruleset profile. `EventConfig::from_toml` parses and checks it; a bad
+//! configuration is refused with the field and the problem.
+
+mod validate;
+
+use serde::Deserialize;
+use std::fmt;
+use thiserror::Error;
+
+pub use validate::validate;
+
+/// Money and league points, in the smallest unit the event counts (cents, points).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(transparent)]
+pub struct Money(pub u64);
+
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A configuration refused: which field, and what is wrong with it.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("{field}: {problem}")]
+pub struct ConfigError {
+    /// The field's path as written in the TOML, e.g. `levels[3].big_blind`.
+    pub field: String,
+    pub problem: String,
+}
+
+impl ConfigError {
+    pub fn new(field: impl Into<String>, problem: impl Into<String>) -> ConfigError {
+        ConfigError {
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameName {
+    Holdem,
+    Omaha,
+    OmahaHilo,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StructureName {
+    NoLimit,
+    PotLimit,
+    /// Small bet = big blind, big bet = twice the big blind.
+    FixedLimit,
+}
+
+/// What the blinds do once the listed levels run out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterLastLevel {
+    /// Every level doubles the last (HC-1.6 "double-up").
+    #[default]
+    Double,
+    /// The last level stays.
+    Repeat,
+}
+
+/// One blind level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    pub small_blind: u64,
+    pub big_blind: u64,
+    #[serde(default)]
+    pub ante: u64,
+    /// A big-blind ante (TDA-RP-11).
+    #[serde(default)]
+    pub big_blind_ante: u64,
+    pub minutes: u32,
+}
+
+/// A break after a level; `colour_up` lists the denominations taken out of play at it, by a
+/// chip race (TDA-24, HC-3.7, WWPLA-13, JPR-11).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Break {
+    /// 1-based: the break comes after this level ends.
+    pub after_level: u32,
+    pub minutes: u32,
+    #[serde(default)]
+    pub colour_up: Vec<u64>,
+}
+
+/// What one entry costs and where the money goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuyIn {
+    /// To the prize pool.
+    pub prize: Money,
+    /// To the house.
+    #[serde(default)]
+    pub fee: Money,
+    /// On the player's head (HC-1.2: at most half the buy-in).
+    #[serde(default)]
+    pub bounty: Money,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    /// Late registration stays open through the end of this level; 0: none after the start
+    /// (TDA-8A).
+    #[serde(default)]
+    pub late_until_level: u32,
+    /// Seats on offer; 0: as many as come. Players beyond it wait as alternates (TDA-8A).
+    #[serde(default)]
+    pub max_entrants: u32,
+}
+
+impl Default for Registration {
+    fn default() -> Self {
+        Registration {
+            late_until_level: 0,
+            max_entrants: 0,
+        }
+    }
+}
+
+/// Buying a new stack after busting, with a new random seat (TDA-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReEntry {
+    /// Open through the end of this level.
+    pub until_level: u32,
+    /// Entries per player, the first included; 0: no limit.
+    #[serde(default)]
+    pub max_entries: u32,
+}
+
+/// When a rebuy may be bought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RebuyWhen {
+    /// Only with no chips left (HC-1.1).
+    Busted,
+    /// With the starting stack or less, declared before a hand (TDA-27).
+    AtOrBelowStart,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rebuy {
+    /// Open until the first hand of the next level (HC-1.1: the first four levels).
+    pub until_level: u32,
+    pub when: RebuyWhen,
+    pub stack: u64,
+    pub price: Money,
+    /// Rebuys per player; 0: no limit.
+    #[serde(default)]
+    pub max: u32,
+}
+
+/// An add-on offered at the end of a level (HC-1.1: the end of level four).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddOn {
+    pub after_level: u32,
+    pub stack: u64,
+    pub price: Money,
+}
+
+/// Players who have not taken their seat are blinded off and removed at the first hand of this
+/// level (HC-1.4: level 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LatePlayers {
+    pub removed_at_level: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BountyKind {
+    /// The whole bounty to the eliminator (HC-1.2).
+    Fixed,
+    /// Progressive knockout: half to the eliminator, half onto the eliminator's own head.
+    Progressive,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bounties {
+    pub kind: BountyKind,
+    /// The winner is paid their own bounty too (HC-1.2).
+    #[serde(default = "yes")]
+    pub winner_keeps_own: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Percentages of the prize pool for fields between `entrants[0]` and `entrants[1]`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PayoutRow {
+    pub entrants: [u32; 2],
+    /// First place first; up to two decimals, summing to 100.
+    pub percent: Vec<f64>,
+}
+
+/// Beyond the table: pay `paid_percent` of the field, each place `ratio` of the one above
+/// (a geometric curve), minimum cashes at least the buy-in's `min_cash_multiple`.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PayoutCurve {
+    pub paid_percent: f64,
+    pub ratio: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Payouts {
+    /// Prizes are rounded to this unit; remainders go to the higher place.
+    #[serde(default = "one")]
+    pub unit: Money,
+    #[serde(default)]
+    pub table: Vec<PayoutRow>,
+    /// For fields larger than the table covers.
+    #[serde(default)]
+    pub curve: Option<PayoutCurve>,
+}
+
+fn one() -> Money {
+    Money(1)
+}
+
+/// Hand-for-hand near the money (TDA-RP-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandForHand {
+    /// Starts when this many players more than the places paid are left (1: the bubble).
+    #[serde(default = "one_u32")]
+    pub players_over_paid: u32,
+    /// Taken off the clock per hand (TDA-RP-8B: 2 minutes).
+    #[serde(default = "two")]
+    pub minutes_per_hand: u32,
+}
+
+fn one_u32() -> u32 {
+    1
+}
+fn two() -> u32 {
+    2
+}
+
+impl Default for HandForHand {
+    fn default() -> Self {
+        HandForHand {
+            players_over_paid: 1,
+            minutes_per_hand: 2,
+        }
+    }
+}
+
+/// League points (HC-4) by a formula over `entrants`, `place`, `buy_in`, `prize`,
+/// `knockouts`, e.g. `10 * sqrt(entrants) / sqrt(place)`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct League {
+    pub formula: String,
+}
+
+/// A whole event, as the TOML says it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventConfig {
+    pub name: String,
+    /// The ruleset profile: `tda`, `wwpla`, `hc`, `dg` or `jpr`.
+    #[serde(default = "tda")]
+    pub profile: String,
+    #[serde(default = "holdem")]
+    pub game: GameName,
+    #[serde(default = "no_limit")]
+    pub structure: StructureName,
+    pub table_size: u8,
+    /// The final table's size; default by the profile (TDA-RP-9, HC-1.7).
+    #[serde(default)]
+    pub final_table_size: Option<u8>,
+    pub starting_stack: u64,
+    /// Chip denominations in play at the start, smallest first.
+    pub chips: Vec<u64>,
+    pub levels: Vec<Level>,
+    #[serde(default)]
+    pub after_last_level: AfterLastLevel,
+    #[serde(default)]
+    pub breaks: Vec<Break>,
+    #[serde(default)]
+    pub buy_in: BuyIn,
+    #[serde(default)]
+    pub registration: Registration,
+    #[serde(default)]
+    pub re_entry: Option<ReEntry>,
+    #[serde(default)]
+    pub rebuy: Option<Rebuy>,
+    #[serde(default)]
+    pub add_on: Option<AddOn>,
+    #[serde(default)]
+    pub late_players: Option<LatePlayers>,
+    #[serde(default)]
+    pub bounties: Option<Bounties>,
+    pub payouts: Payouts,
+    #[serde(default)]
+    pub hand_for_hand: HandForHand,
+    #[serde(default)]
+    pub league: Option<League>,
+}
+
+fn tda() -> String {
+    "tda".into()
+}
+fn holdem() -> GameName {
+    GameName::Holdem
+}
+fn no_limit() -> StructureName {
+    StructureName::NoLimit
+}
+
+/// The templates shipped with the binary, by name.
+pub const TEMPLATES: [(&str, &str); 3] = [
+    ("hc", include_str!("../../templates/hc.toml")),
+    ("deepstack", include_str!("../../templates/deepstack.toml")),
+    ("turbo", include_str!("../../templates/turbo.toml")),
+];
+
+impl EventConfig {
+    /// Parses and checks a configuration.
+    pub fn from_toml(text: &str) -> Result<EventConfig, ConfigError> {
+        let config: EventConfig = toml::from_str(text).map_err(|e| {
+            let field = e
+                .span()
+                .map(|s| format!("line {}", text[..s.start].lines().count().max(1)))
+                .unwrap_or_else(|| "config".into());
+            ConfigError::new(field, e.message().to_string())
+        })?;
+        validate(&config)?;
+        Ok(config)
+    }
+
+    /// A shipped template by name (`hc`, `deepstack`, `turbo`).
+    pub fn template(name: &str) -> Result<EventConfig, ConfigError> {
+        let text = TEMPLATES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = TEMPLATES.iter().map(|(n, _)| *n).collect();
+                ConfigError::new(
+                    "template",
+                    format!("no template {name:?}; there are {}", names.join(", ")),
+                )
+            })?;
+        EventConfig::from_toml(text)
+    }
+
+    /// The blinds of 0-based level `index`, doubling or repeating after the last listed one.
+    pub fn level(&self, index: usize) -> Level {
+        if let Some(level) = self.levels.get(index) {
+            return *level;
+        }
+        let Some(&last) = self.levels.last() else {
+            return Level {
+                small_blind: 1,
+                big_blind: 2,
+                ante: 0,
+                big_blind_ante: 0,
+                minutes: 15,
+            };
+        };
+        match self.after_last_level {
+            AfterLastLevel::Repeat => last,
+            AfterLastLevel::Double => {
+                let beyond = (index + 1 - self.levels.len()).min(40) as u32;
+                let factor = 1u64 << beyond;
+                Level {
+                    small_blind: last.small_blind.saturating_mul(factor),
+                    big_blind: last.big_blind.saturating_mul(factor),
+                    ante: last.ante.saturating_mul(factor),
+                    big_blind_ante: last.big_blind_ante.saturating_mul(factor),
+                    minutes: last.minutes,
+                }
+            }
+        }
+    }
+
+    /// The break after 1-based level `level`, if any.
+    pub fn break_after(&self, level: u32) -> Option<&Break> {
+        self.breaks.iter().find(|b| b.after_level == level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_parse() {
+        for (name, _) in TEMPLATES {
+            let config = EventConfig::template(name).unwrap();
+            assert!(!config.levels.is_empty(), "{name}");
+        }
+    }
+}
