@@ -1,10 +1,11 @@
 //! The `croupier` binary: the command line over the Croupier crates. Later issues add
-//! `serve`, `sim` and `rule`.
+//! `serve` and `rule`.
 
 mod bench;
 mod equity;
 mod eval_cmd;
 mod phh_cmd;
+mod sim_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,6 +32,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Hand histories in PHH: `phh check PATH...` replays every hand through the engine.
     Phh(phh_cmd::PhhArgs),
+    /// A whole tournament played by bots, e.g. `sim --entrants 1000 --template hc --seed 7`.
+    Sim(sim_cmd::SimArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Command::Equity(args) => equity::run(args),
         Command::Phh(args) => phh_cmd::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Sim(args) => sim_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

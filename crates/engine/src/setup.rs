@@ -52,6 +52,9 @@ pub struct HandSetup {
     pub blinds: Vec<Chips>,
     /// The minimum bet: the big blind in no-limit and pot-limit (HC-1.12).
     pub min_bet: Chips,
+    /// The smallest chip in play: a split pot is divided in these, the odd ones going from the
+    /// button's left (TDA-20A). 1 when every unit is a chip, as in hand histories.
+    pub chip_unit: Chips,
     /// Players away from the table: their hand is killed when it is their turn (TDA-30).
     pub absent: Vec<bool>,
     /// Whether the whole event is down to two players (TDA-48: the limit cap then ends).
@@ -75,6 +78,8 @@ pub enum SetupError {
     },
     #[error("the minimum bet must be positive")]
     ZeroMinBet,
+    #[error("the smallest chip in play must be worth at least 1")]
+    ZeroChipUnit,
     #[error("fixed-limit bets must be positive, the big bet at least the small bet")]
     LimitBets,
     #[error("the chips at the table add up to more than {max}")]
@@ -100,6 +105,7 @@ impl HandSetup {
             antes: vec![Chips::ZERO; stacks.len()],
             blinds: blinds.to_vec(),
             min_bet,
+            chip_unit: Chips(1),
             absent: vec![false; stacks.len()],
             tournament_heads_up: false,
             tournament: true,

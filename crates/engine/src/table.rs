@@ -148,6 +148,38 @@ impl Table {
         }
     }
 
+    /// Sets a seated player's stack between hands: a rebuy, an add-on, a chip race.
+    pub fn set_stack(&mut self, seat: Seat, stack: Chips) -> Result<(), TableError> {
+        if stack.is_zero() {
+            return Err(TableError::NoChips);
+        }
+        match self.slot(seat)? {
+            Some(player) => {
+                player.stack = stack;
+                Ok(())
+            }
+            None => Err(TableError::SeatEmpty(seat)),
+        }
+    }
+
+    /// The last hand's button seat, small-blind position and big blind; `None` before the first.
+    pub fn last_positions(&self) -> Option<(Seat, Seat, Seat)> {
+        self.last
+    }
+
+    /// Players seated, with chips or not.
+    pub fn player_count(&self) -> usize {
+        self.seats.iter().filter(|s| s.is_some()).count()
+    }
+
+    /// Starts the button over at `seat`, as for a new table (a final-table redraw, WWPLA-12).
+    pub fn redraw_button(&mut self, seat: Seat) -> Result<(), TableError> {
+        self.slot(seat)?;
+        self.last = None;
+        self.first_button = Some(seat);
+        Ok(())
+    }
+
     /// The button of the first hand (drawn for by the floor, WWPLA-1).
     pub fn set_first_button(&mut self, seat: Seat) -> Result<(), TableError> {
         self.slot(seat)?;
@@ -309,6 +341,7 @@ impl Table {
             antes,
             blinds: forced,
             min_bet: blinds.big_blind,
+            chip_unit: Chips(1),
             absent,
             tournament_heads_up: event_heads_up,
             tournament: self.tournament,

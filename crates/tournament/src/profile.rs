@@ -77,6 +77,7 @@ pub enum BreakDraw {
 #[serde(rename_all = "kebab-case")]
 pub enum FinalTable {
     /// TDA-RP-9: 9 for 9- and 8-handed events, 7 for 7- and 6-handed, else the table size.
+    #[serde(rename = "rp-9")]
     Rp9,
     /// HC-1.7: formed when 10 players are left.
     Ten,

@@ -97,6 +97,7 @@ pub struct Hand {
     antes: Vec<Chips>,
     blinds: Vec<Chips>,
     min_bet: Chips,
+    chip_unit: Chips,
     deck: Option<Deck>,
     in_play: CardSet,
     board: [Option<Card>; 5],
@@ -157,6 +158,9 @@ impl Hand {
         }
         if setup.min_bet.is_zero() {
             return Err(SetupError::ZeroMinBet);
+        }
+        if setup.chip_unit.is_zero() {
+            return Err(SetupError::ZeroChipUnit);
         }
         if let crate::Structure::FixedLimit { small_bet, big_bet } = setup.variant.structure
             && (small_bet.is_zero() || big_bet < small_bet)
@@ -222,6 +226,7 @@ impl Hand {
             antes: setup.antes,
             blinds: setup.blinds,
             min_bet: setup.min_bet,
+            chip_unit: setup.chip_unit,
             deck: setup.deck,
             in_play: CardSet::default(),
             board: [None; 5],

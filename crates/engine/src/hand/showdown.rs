@@ -232,18 +232,23 @@ impl Hand {
         }
     }
 
-    /// Splits `amount` among `winners` (in order from the button's left): the odd chips go one
-    /// each to the first winners left of the button (TDA-20A, HC-3.5). The button is last in
-    /// that order and the odd chips are fewer than the winners, so it never gets one (JPR-10).
+    /// Splits `amount` among `winners` (in order from the button's left) in the smallest chips
+    /// in play: the odd chips go one each to the first winners left of the button (TDA-20A,
+    /// HC-3.5). The button is last in that order and the odd chips are fewer than the winners,
+    /// so it never gets one (JPR-10).
     fn split(&mut self, pot: usize, half: Half, amount: Chips, winners: &[Player]) {
         let k = winners.len() as u64;
         if k == 0 {
             return;
         }
-        let share = amount.0 / k;
-        let odd = amount.0 % k;
+        let unit = self.chip_unit.0.max(1);
+        let (chips, rest) = (amount.0 / unit, amount.0 % unit);
+        let share = chips / k * unit;
+        let odd = chips % k;
         for (i, &player) in winners.iter().enumerate() {
-            let won = Chips(share + u64::from((i as u64) < odd));
+            let won = Chips(
+                share + if (i as u64) < odd { unit } else { 0 } + if i == 0 { rest } else { 0 },
+            );
             self.players[player.index()].won += won;
             self.emit(Event::PotAwarded {
                 pot,
@@ -306,7 +311,8 @@ impl Hand {
                 self.split(index, Half::Whole, amount, high);
             } else {
                 // TDA-20C: the odd chip of the whole pot goes to the high half.
-                let low_half = Chips(amount.0 / 2);
+                let unit = self.chip_unit.0.max(1);
+                let low_half = Chips(amount.0 / unit / 2 * unit);
                 self.split(index, Half::High, amount - low_half, high);
                 self.split(index, Half::Low, low_half, low);
             }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use std::fmt;
 use thiserror::Error;
 
-pub use validate::validate;
+pub use validate::{check_multitable_limits, validate};
 
 /// Money and league points, in the smallest unit the event counts (cents, points).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
@@ -108,7 +108,7 @@ pub struct BuyIn {
     pub bounty: Money,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     /// Late registration stays open through the end of this level; 0: none after the start
@@ -118,15 +118,6 @@ pub struct Registration {
     /// Seats on offer; 0: as many as come. Players beyond it wait as alternates (TDA-8A).
     #[serde(default)]
     pub max_entrants: u32,
-}
-
-impl Default for Registration {
-    fn default() -> Self {
-        Registration {
-            late_until_level: 0,
-            max_entrants: 0,
-        }
-    }
 }
 
 /// Buying a new stack after busting, with a new random seat (TDA-8).
@@ -212,7 +203,7 @@ pub struct PayoutRow {
 }
 
 /// Beyond the table: pay `paid_percent` of the field, each place `ratio` of the one above
-/// (a geometric curve), minimum cashes at least the buy-in's `min_cash_multiple`.
+/// (a geometric curve).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PayoutCurve {
@@ -338,13 +329,7 @@ pub const TEMPLATES: [(&str, &str); 3] = [
 impl EventConfig {
     /// Parses and checks a configuration.
     pub fn from_toml(text: &str) -> Result<EventConfig, ConfigError> {
-        let config: EventConfig = toml::from_str(text).map_err(|e| {
-            let field = e
-                .span()
-                .map(|s| format!("line {}", text[..s.start].lines().count().max(1)))
-                .unwrap_or_else(|| "config".into());
-            ConfigError::new(field, e.message().to_string())
-        })?;
+        let config: EventConfig = toml::from_str(text).map_err(|e| syntax_error(text, &e))?;
         validate(&config)?;
         Ok(config)
     }
@@ -399,6 +384,56 @@ impl EventConfig {
     pub fn break_after(&self, level: u32) -> Option<&Break> {
         self.breaks.iter().find(|b| b.after_level == level)
     }
+}
+
+/// A TOML or type error, named by the key it happened at where the span shows one: the table
+/// header above it (`[[levels]]` counted from 0) and the key on its line.
+fn syntax_error(text: &str, error: &toml::de::Error) -> ConfigError {
+    let message = error.message();
+    let Some(offset) = error.span().map(|s| s.start.min(text.len())) else {
+        return ConfigError::new("config", message);
+    };
+    let mut table = String::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut key = String::new();
+    let mut line_number = 0;
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        line_number += 1;
+        let trimmed = line.trim();
+        if let Some(name) = trimmed
+            .strip_prefix("[[")
+            .and_then(|t| t.split("]]").next())
+        {
+            let name = name.trim().to_string();
+            seen.push(name.clone());
+            let index = seen.iter().filter(|n| **n == name).count() - 1;
+            table = format!("{name}[{index}]");
+            key.clear();
+        } else if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.split(']').next()) {
+            table = name.trim().to_string();
+            key.clear();
+        } else if let Some((k, _)) = trimmed
+            .split_once('=')
+            .filter(|_| !trimmed.starts_with('#'))
+        {
+            key = k.trim().trim_matches('"').to_string();
+        }
+        start += line.len();
+        if start > offset {
+            break;
+        }
+    }
+    if let Some(missing) = message.strip_prefix("missing field `") {
+        key = missing.split('`').next().unwrap_or_default().to_string();
+    }
+    let field = match (table.is_empty(), key.is_empty()) {
+        (true, true) => "config".to_string(),
+        (true, false) => key,
+        (false, true) => table,
+        (false, false) => format!("{table}.{key}"),
+    };
+    ConfigError::new(field, format!("{message} (line {line_number})"))
 }
 
 #[cfg(test)]

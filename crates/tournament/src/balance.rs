@@ -1,0 +1,165 @@
+//! Balancing arithmetic: an index of tables by player count (the fullest and the shortest at
+//! once, for events of thousands of tables) and the seat choices of each profile's mover rule:
+//! TDA-11A's worst position, WWPLA-12's soonest button, HC-1.8's relative position.
+
+use engine::{Seat, Table};
+use std::collections::BTreeSet;
+
+/// Active tables by how many players sit at them.
+#[derive(Clone, Debug, Default)]
+pub struct CountIndex {
+    by_count: Vec<BTreeSet<u32>>,
+    count: Vec<Option<usize>>,
+}
+
+impl CountIndex {
+    pub fn new(max_seats: usize) -> CountIndex {
+        CountIndex {
+            by_count: vec![BTreeSet::new(); max_seats + 1],
+            count: Vec::new(),
+        }
+    }
+
+    /// Sets a table's count (adding the table if new).
+    pub fn set(&mut self, table: u32, count: usize) {
+        let i = table as usize;
+        if self.count.len() <= i {
+            self.count.resize(i + 1, None);
+        }
+        if let Some(old) = self.count[i] {
+            self.by_count[old].remove(&table);
+        }
+        if count >= self.by_count.len() {
+            self.by_count.resize(count + 1, BTreeSet::new());
+        }
+        self.by_count[count].insert(table);
+        self.count[i] = Some(count);
+    }
+
+    pub fn remove(&mut self, table: u32) {
+        if let Some(Some(old)) = self.count.get(table as usize).copied() {
+            self.by_count[old].remove(&table);
+            self.count[table as usize] = None;
+        }
+    }
+
+    pub fn count(&self, table: u32) -> Option<usize> {
+        self.count.get(table as usize).copied().flatten()
+    }
+
+    pub fn max(&self) -> Option<usize> {
+        (0..self.by_count.len())
+            .rev()
+            .find(|&c| !self.by_count[c].is_empty())
+    }
+
+    pub fn min(&self) -> Option<usize> {
+        (0..self.by_count.len()).find(|&c| !self.by_count[c].is_empty())
+    }
+
+    /// Fullest minus shortest.
+    pub fn spread(&self) -> usize {
+        match (self.max(), self.min()) {
+            (Some(hi), Some(lo)) => hi - lo,
+            _ => 0,
+        }
+    }
+
+    /// Tables with exactly `count` players, lowest number first.
+    pub fn with_count(&self, count: usize) -> impl Iterator<Item = u32> + '_ {
+        self.by_count.get(count).into_iter().flatten().copied()
+    }
+
+    pub fn tables(&self) -> usize {
+        self.by_count.iter().map(BTreeSet::len).sum()
+    }
+
+    /// The highest-numbered active table: tables break from the highest number down.
+    pub fn highest(&self) -> Option<u32> {
+        self.by_count.iter().filter_map(|s| s.last().copied()).max()
+    }
+}
+
+fn distance(n: usize, from: Seat, to: Seat) -> usize {
+    (to.index() + n - from.index()) % n
+}
+
+fn empty_seats(table: &Table) -> impl Iterator<Item = Seat> + '_ {
+    table
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_none())
+        .map(|(i, _)| Seat(i as u8))
+}
+
+/// The occupied seat at `seat` or the next one clockwise.
+pub fn occupied_from(table: &Table, seat: Seat) -> Option<Seat> {
+    let n = table.seats().len();
+    (0..n)
+        .map(|k| Seat(((seat.index() + k) % n) as u8))
+        .find(|s| table.seats()[s.index()].is_some())
+}
+
+/// TDA-11A: the worst position for a player coming in: the empty seat from which they post the
+/// big blind soonest (the next big blind if possible), never the small blind's seat. `None`
+/// before the table's first hand or with no empty seat.
+pub fn worst_position(table: &Table) -> Option<Seat> {
+    let (_, _, last_bb) = table.last_positions()?;
+    let n = table.seats().len();
+    let occupied: Vec<usize> = table
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_some())
+        .map(|(i, _)| distance(n, last_bb, Seat(i as u8)))
+        .filter(|&d| d > 0)
+        .collect();
+    empty_seats(table)
+        .filter(|&e| distance(n, last_bb, e) > 0)
+        .min_by_key(|&e| {
+            let d = distance(n, last_bb, e);
+            occupied.iter().filter(|&&o| o < d).count()
+        })
+}
+
+/// WWPLA-12: the empty seat where an incoming player gets the button soonest.
+pub fn soonest_button(table: &Table) -> Option<Seat> {
+    let n = table.seats().len();
+    let button = match table.next_positions() {
+        Ok(p) => p.button,
+        Err(_) => table.last_positions().map_or(Seat(0), |(b, _, _)| b),
+    };
+    empty_seats(table)
+        .filter(|&e| distance(n, button, e) > 0)
+        .min_by_key(|&e| distance(n, button, e))
+}
+
+/// Seats clockwise from the last hand's button to `seat` (HC-1.8's relative position).
+pub fn seats_left_of_button(table: &Table, seat: Seat) -> usize {
+    let button = table.last_positions().map_or(Seat(0), |(b, _, _)| b);
+    distance(table.seats().len(), button, seat)
+}
+
+/// The seat `k` seats left of the last hand's button, or the next occupied one clockwise.
+pub fn at_relative_position(table: &Table, k: usize) -> Option<Seat> {
+    let button = table.last_positions().map_or(Seat(0), |(b, _, _)| b);
+    let n = table.seats().len();
+    occupied_from(table, Seat(((button.index() + k) % n) as u8))
+}
+
+/// The player due the big blind next (TDA-11A's mover).
+pub fn big_blind_next(table: &Table) -> Option<Seat> {
+    match table.next_positions() {
+        Ok(p) => Some(p.big_blind),
+        Err(_) => occupied_from(table, Seat(0)),
+    }
+}
+
+/// The player next to get the button (WWPLA-12's mover).
+pub fn button_next(table: &Table) -> Option<Seat> {
+    match table.next_positions() {
+        Ok(p) => occupied_from(table, p.button),
+        Err(_) => occupied_from(table, Seat(0)),
+    }
+}

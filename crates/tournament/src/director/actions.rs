@@ -1,0 +1,321 @@
+//! The director's actions: warnings, missed hands (TDA-71A), time penalties (HC-1.10),
+//! disqualification with the chips taken out (TDA-71D), the clock, moving a player. Each is
+//! logged with who made it and can be undone.
+
+use super::*;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TdAction {
+    /// A spoken warning (TDA-71A).
+    Warn {
+        player: PlayerId,
+        reason: String,
+    },
+    /// Missed hands: a hand per player at the table, the player included, times `rounds`
+    /// (TDA-71A). The player is dealt in, posts, and the hand is killed (TDA-71C).
+    MissRounds {
+        player: PlayerId,
+        rounds: u32,
+    },
+    /// Away from the table for some minutes (HC-1.10: usually 5 to 10).
+    TimePenalty {
+        player: PlayerId,
+        minutes: u32,
+    },
+    /// Out of the event, chips out of play (TDA-71D).
+    Disqualify {
+        player: PlayerId,
+        reason: String,
+    },
+    Pause,
+    Resume,
+    /// Sets the time left in the current level or break.
+    SetClock {
+        remaining_ms: u64,
+    },
+    /// Moves a player between hands.
+    Move {
+        player: PlayerId,
+        to: TableId,
+        seat: Seat,
+    },
+}
+
+/// What an undo needs to restore.
+#[derive(Clone, Debug)]
+enum Inverse {
+    Warn(PlayerId),
+    Penalty {
+        player: PlayerId,
+        hands: u32,
+    },
+    TimePenalty {
+        player: PlayerId,
+        before: Option<Time>,
+    },
+    Disqualify {
+        player: PlayerId,
+        at: (TableId, Seat),
+        chips: u64,
+    },
+    Pause,
+    Resume,
+    SetClock {
+        before: u64,
+    },
+    Move {
+        player: PlayerId,
+        from: (TableId, Seat),
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Record {
+    inverse: Inverse,
+    undone: bool,
+}
+
+impl Tournament {
+    /// Applies a director's action by `by`; returns its id for an undo.
+    pub fn act(
+        &mut self,
+        by: &str,
+        action: TdAction,
+        now: Time,
+    ) -> Result<ActionId, DirectorError> {
+        self.tick(now)?;
+        let inverse = match &action {
+            TdAction::Warn { player, .. } => {
+                self.entry_mut(*player)?.warnings += 1;
+                Inverse::Warn(*player)
+            }
+            &TdAction::MissRounds { player, rounds } => {
+                let (table, seat) = self.seated(player)?;
+                let hands = self.table(table)?.players() as u32 * rounds;
+                self.entry_mut(player)?.penalty_hands += hands;
+                self.refresh_absence(table, seat, player, now)?;
+                Inverse::Penalty { player, hands }
+            }
+            &TdAction::TimePenalty { player, minutes } => {
+                let (table, seat) = self.seated(player)?;
+                let entry = self.entry_mut(player)?;
+                let before = entry.away_until;
+                entry.away_until = Some(now.plus_minutes(u64::from(minutes)));
+                self.refresh_absence(table, seat, player, now)?;
+                Inverse::TimePenalty { player, before }
+            }
+            TdAction::Disqualify { player, .. } => {
+                let at = self.seated(*player)?;
+                let chips = self.unseat(*player)?;
+                self.expected_chips -= chips;
+                let entry = self.entry_mut(*player)?;
+                entry.status = Status::Disqualified;
+                entry.removed_chips = chips;
+                Inverse::Disqualify {
+                    player: *player,
+                    at,
+                    chips,
+                }
+            }
+            TdAction::Pause => {
+                if !self.clock.is_running() {
+                    return Err(DirectorError::Refused(
+                        "the clock is already stopped".into(),
+                    ));
+                }
+                self.clock.pause(now);
+                Inverse::Pause
+            }
+            TdAction::Resume => {
+                if self.clock.is_running() || self.clock.is_hand_for_hand() {
+                    return Err(DirectorError::Refused(
+                        "the clock is not stopped by a director".into(),
+                    ));
+                }
+                self.clock.start(now);
+                Inverse::Resume
+            }
+            &TdAction::SetClock { remaining_ms } => {
+                let before = self.clock.remaining(now);
+                self.clock.set_remaining(now, remaining_ms);
+                Inverse::SetClock { before }
+            }
+            &TdAction::Move { player, to, seat } => {
+                let from = self.seated(player)?;
+                self.move_by_hand(player, to, seat, now)?;
+                Inverse::Move { player, from }
+            }
+        };
+        let id = ActionId(self.actions.len() as u32);
+        self.actions.push(Record {
+            inverse,
+            undone: false,
+        });
+        self.log(
+            now,
+            Actor::Director(by.to_string()),
+            Happening::Action { id, action },
+        );
+        self.after_action(now)?;
+        Ok(id)
+    }
+
+    /// Undoes a director's action, as far as the tournament allows: hands already sat out stay
+    /// missed, and a seat taken since cannot be given back.
+    pub fn undo(&mut self, by: &str, id: ActionId, now: Time) -> Result<(), DirectorError> {
+        let record = self
+            .actions
+            .get(id.0 as usize)
+            .ok_or(DirectorError::NoSuchAction(id))?;
+        if record.undone {
+            return Err(DirectorError::CannotUndo(
+                id,
+                "it has been undone already".into(),
+            ));
+        }
+        if self.finished {
+            return Err(DirectorError::CannotUndo(
+                id,
+                "the tournament is over".into(),
+            ));
+        }
+        match record.inverse.clone() {
+            Inverse::Warn(player) => {
+                let e = self.entry_mut(player)?;
+                e.warnings = e.warnings.saturating_sub(1);
+            }
+            Inverse::Penalty { player, hands } => {
+                let e = self.entry_mut(player)?;
+                e.penalty_hands = e.penalty_hands.saturating_sub(hands);
+                if let Some((table, seat)) = e.seat {
+                    self.refresh_absence(table, seat, player, now)?;
+                }
+            }
+            Inverse::TimePenalty { player, before } => {
+                let e = self.entry_mut(player)?;
+                e.away_until = before;
+                if let Some((table, seat)) = e.seat {
+                    self.refresh_absence(table, seat, player, now)?;
+                }
+            }
+            Inverse::Disqualify { player, at, chips } => {
+                if self.entry(player)?.status != Status::Disqualified {
+                    return Err(DirectorError::CannotUndo(
+                        id,
+                        "the player is no longer disqualified".into(),
+                    ));
+                }
+                let t = self.table(at.0)?;
+                let (table, seat) = if !t.broken && t.table.seats()[at.1.index()].is_none() {
+                    at
+                } else {
+                    let Some(table) = self
+                        .index
+                        .min()
+                        .and_then(|m| self.index.with_count(m).next())
+                    else {
+                        return Err(DirectorError::CannotUndo(
+                            id,
+                            "no table left to seat the player".into(),
+                        ));
+                    };
+                    let open = tables_open_seat(&self.tables[table as usize].table);
+                    let Some(seat) = open else {
+                        return Err(DirectorError::CannotUndo(id, "no open seat".into()));
+                    };
+                    (TableId(table), seat)
+                };
+                // TDA-24C: chips of a denomination raced off since are exchanged at equal value
+                // only; what no chip in play makes is gone.
+                let unit = self.denominations.first().copied().unwrap_or(1);
+                let chips = (chips - chips % unit).max(unit);
+                self.expected_chips += chips;
+                self.sit(player, table, seat, chips, "TDA-71D", now)?;
+            }
+            Inverse::Pause => self.clock.start(now),
+            Inverse::Resume => self.clock.pause(now),
+            Inverse::SetClock { before } => self.clock.set_remaining(now, before),
+            Inverse::Move { player, from } => {
+                let t = self.table(from.0)?;
+                if t.broken || t.table.seats()[from.1.index()].is_some() {
+                    return Err(DirectorError::CannotUndo(
+                        id,
+                        format!("seat {} at {} is no longer free", from.1, from.0),
+                    ));
+                }
+                self.move_by_hand(player, from.0, from.1, now)?;
+            }
+        }
+        self.actions[id.0 as usize].undone = true;
+        self.log(
+            now,
+            Actor::Director(by.to_string()),
+            Happening::Undone { id },
+        );
+        self.after_action(now)?;
+        Ok(())
+    }
+
+    fn seated(&self, player: PlayerId) -> Result<(TableId, Seat), DirectorError> {
+        let e = self.entry(player)?;
+        match (e.status, e.seat) {
+            (Status::Playing, Some(at)) => Ok(at),
+            _ => Err(DirectorError::Refused(format!("{} is not seated", e.name))),
+        }
+    }
+
+    fn move_by_hand(
+        &mut self,
+        player: PlayerId,
+        to: TableId,
+        seat: Seat,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let t = self.table(to)?;
+        if t.broken {
+            return Err(DirectorError::Refused(format!("{to} has been broken")));
+        }
+        if t.table
+            .seats()
+            .get(seat.index())
+            .is_none_or(|s| s.is_some())
+        {
+            return Err(DirectorError::Refused(format!(
+                "seat {seat} at {to} is not free"
+            )));
+        }
+        let from = self.seated(player)?;
+        let stack = self.unseat(player)?;
+        self.sit(player, to, seat, stack, "TDA-11", now)?;
+        self.log(
+            now,
+            Actor::System,
+            Happening::Moved {
+                player,
+                from,
+                to: (to, seat),
+                rule: "TDA-11",
+            },
+        );
+        Ok(())
+    }
+
+    /// A change of players by the director may end the event or call for tables to break.
+    fn after_action(&mut self, now: Time) -> Result<(), DirectorError> {
+        if !self.entries_open() {
+            self.finish_if_won(now)?;
+        }
+        let mut report = HandReport::default();
+        self.plan_tables(now, &mut report)?;
+        self.settle(now, &mut report)?;
+        Ok(())
+    }
+}
+
+fn tables_open_seat(table: &Table) -> Option<Seat> {
+    table
+        .seats()
+        .iter()
+        .position(|s| s.is_none())
+        .map(|i| Seat(i as u8))
+}

@@ -1,0 +1,77 @@
+//! Why the director refuses something, naming the rule where a rule decides it.
+
+use super::event::{ActionId, TableId};
+use engine::{PlayerId, TableError};
+use thiserror::Error;
+
+/// Why a table may not start its next hand now.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Wait {
+    #[error("the tournament has not started")]
+    NotStarted,
+    #[error("the tournament is over")]
+    Finished,
+    #[error("the clock is stopped")]
+    Paused,
+    #[error("break: no hands until it ends")]
+    Break,
+    #[error("tables are being balanced before any new hand (HC-1.8)")]
+    Balancing,
+    #[error("the final table is being drawn (TDA-RP-9, HC-1.7)")]
+    FinalTable,
+    #[error(
+        "three or more players short of the fullest table: play holds until balanced (TDA-11D)"
+    )]
+    Short,
+    #[error("hand-for-hand: waiting for the other tables to finish (TDA-RP-8)")]
+    HandForHand,
+    #[error("a hand is in progress")]
+    InHand,
+    #[error("fewer than two players at the table")]
+    NotEnoughPlayers,
+    #[error("the table has been broken")]
+    Broken,
+}
+
+#[derive(Debug, Error)]
+pub enum DirectorError {
+    #[error("{0} cannot start a hand: {1}")]
+    Wait(TableId, Wait),
+    #[error("no player {0:?}")]
+    NoSuchPlayer(PlayerId),
+    #[error("no {0}")]
+    NoSuchTable(TableId),
+    #[error("no director's action {0:?}")]
+    NoSuchAction(ActionId),
+    #[error("the tournament has already started")]
+    AlreadyStarted,
+    #[error("a tournament needs at least two players, not {0}")]
+    TooFewPlayers(usize),
+    #[error("{what} is closed ({rule})")]
+    Closed {
+        what: &'static str,
+        rule: &'static str,
+    },
+    #[error("{0}")]
+    Refused(String),
+    #[error("{0} has no hand in progress")]
+    NoHand(TableId),
+    #[error("the hand at {0} is not over")]
+    HandNotOver(TableId),
+    #[error("chips not conserved at {table}: {expected} expected, {found} found")]
+    ChipsNotConserved {
+        table: String,
+        expected: u64,
+        found: u64,
+    },
+    #[error("balancing breached at {table}: {detail} ({rule})")]
+    BalanceBreach {
+        table: TableId,
+        detail: String,
+        rule: &'static str,
+    },
+    #[error("{0} cannot be undone: {1}")]
+    CannotUndo(ActionId, String),
+    #[error(transparent)]
+    Table(#[from] TableError),
+}

@@ -1,0 +1,131 @@
+//! The director's log: every change to the tournament outside a hand, with who made it.
+
+use crate::clock::Time;
+use crate::config::Money;
+use engine::{PlayerId, Seat};
+use std::fmt;
+
+/// A table of the event, numbered from 0; displayed from 1 as floor staff count tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TableId(pub u32);
+
+impl fmt::Display for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "table {}", self.0 + 1)
+    }
+}
+
+/// A director's action, numbered in order, so that it can be undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ActionId(pub u32);
+
+impl fmt::Display for ActionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "action {}", self.0 + 1)
+    }
+}
+
+/// Who made a change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The director's rules applied by the program (balancing, breaking, the clock).
+    System,
+    /// A tournament director or floor person, by name.
+    Director(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happening {
+    Registered {
+        player: PlayerId,
+        name: String,
+    },
+    /// The field is full: waiting for a seat (TDA-8A).
+    Alternate {
+        player: PlayerId,
+    },
+    Seated {
+        player: PlayerId,
+        table: TableId,
+        seat: Seat,
+        rule: &'static str,
+    },
+    Started,
+    LevelStarted {
+        level: usize,
+    },
+    BreakStarted {
+        after_level: u32,
+    },
+    HandForHand {
+        on: bool,
+    },
+    Busted {
+        player: PlayerId,
+        by: Vec<PlayerId>,
+    },
+    Placed {
+        player: PlayerId,
+        place: u32,
+    },
+    BountyPaid {
+        from: PlayerId,
+        to: PlayerId,
+        amount: Money,
+    },
+    Moved {
+        player: PlayerId,
+        from: (TableId, Seat),
+        to: (TableId, Seat),
+        rule: &'static str,
+    },
+    TableBroken {
+        table: TableId,
+    },
+    FinalTable {
+        table: TableId,
+    },
+    ButtonDrawn {
+        table: TableId,
+        seat: Seat,
+        rule: &'static str,
+    },
+    ChipRace {
+        table: TableId,
+        winners: Vec<PlayerId>,
+        rescued: Vec<PlayerId>,
+    },
+    ReEntered {
+        player: PlayerId,
+        entry: PlayerId,
+    },
+    Rebuy {
+        player: PlayerId,
+    },
+    AddOn {
+        player: PlayerId,
+    },
+    /// Taken out of the event with their chips (a late player at the deadline, HC-1.4).
+    Removed {
+        player: PlayerId,
+        chips: u64,
+        rule: &'static str,
+    },
+    Action {
+        id: ActionId,
+        action: super::TdAction,
+    },
+    Undone {
+        id: ActionId,
+    },
+    Finished {
+        winner: PlayerId,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectorEvent {
+    pub at: Time,
+    pub by: Actor,
+    pub what: Happening,
+}

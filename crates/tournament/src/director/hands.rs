@@ -1,0 +1,469 @@
+//! A table's hands: what the next one is (blinds of the current level, TDA-23; absent and
+//! penalised players dealt in and killed, TDA-30, TDA-71C) after the checks the profile demands,
+//! and what a finished one changes (busts, bounties, penalties served).
+
+use super::results::Bust;
+use super::*;
+use crate::clock::ClockChange;
+use crate::profile::BalanceWhen;
+use engine::{Automations, Blinds, Chips, Event, Hand, HandSetup, Player};
+
+/// A hand to play: the engine's setup and who the players are, in dealing order.
+#[derive(Clone, Debug)]
+pub struct HandStart {
+    pub table: TableId,
+    pub positions: Positions,
+    pub setup: HandSetup,
+    pub players: Vec<PlayerId>,
+    /// 0-based level of the blinds.
+    pub level: usize,
+}
+
+/// What a finished hand changed beyond its table.
+#[derive(Clone, Debug, Default)]
+pub struct HandReport {
+    pub busted: Vec<PlayerId>,
+    /// Tables that gained or lost players and may now start (or must wait).
+    pub touched: Vec<TableId>,
+    /// Every waiting table may have been released: a barrier, a break or hand-for-hand moved on.
+    pub release_all: bool,
+    pub finished: bool,
+}
+
+impl Tournament {
+    /// Moves the clock on to `now`: new levels (from each table's next hand, TDA-23), breaks
+    /// and their colour-ups (TDA-24).
+    pub fn tick(&mut self, now: Time) -> Result<Vec<ClockChange>, DirectorError> {
+        let changes = self.clock.advance(&self.config, now);
+        self.apply_clock_changes(&changes, now)?;
+        Ok(changes)
+    }
+
+    pub(crate) fn apply_clock_changes(
+        &mut self,
+        changes: &[ClockChange],
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        for &change in changes {
+            match change {
+                ClockChange::LevelStarted(level) => {
+                    self.log(now, Actor::System, Happening::LevelStarted { level });
+                }
+                ClockChange::BreakStarted { after_level } => {
+                    self.log(now, Actor::System, Happening::BreakStarted { after_level });
+                    let removed = self
+                        .config
+                        .break_after(after_level)
+                        .map(|b| b.colour_up.clone())
+                        .unwrap_or_default();
+                    if !removed.is_empty() {
+                        self.denominations.retain(|d| !removed.contains(d));
+                        let active: Vec<TableId> = self.active_tables().collect();
+                        for id in active {
+                            self.tables[id.0 as usize]
+                                .colour_up
+                                .extend(removed.iter().copied());
+                            if !self.tables[id.0 as usize].in_hand() {
+                                self.race(id, now)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Why `table` may not start a hand now, if it may not.
+    pub fn may_start(&self, table: TableId) -> Result<(), Wait> {
+        let t = self.tables.get(table.0 as usize).ok_or(Wait::Broken)?;
+        if !self.started {
+            return Err(Wait::NotStarted);
+        }
+        if self.finished {
+            return Err(Wait::Finished);
+        }
+        if t.broken {
+            return Err(Wait::Broken);
+        }
+        if t.in_hand() {
+            return Err(Wait::InHand);
+        }
+        match self.barrier {
+            Some(Barrier::Balance) => return Err(Wait::Balancing),
+            Some(Barrier::FinalTable) => return Err(Wait::FinalTable),
+            None => {}
+        }
+        if self.clock.is_hand_for_hand() {
+            if !self.round_unplayed.contains(&table.0) {
+                return Err(Wait::HandForHand);
+            }
+        } else if !self.clock.is_running() {
+            return Err(Wait::Paused);
+        } else if matches!(self.clock.phase(), crate::clock::Phase::Break { .. }) {
+            return Err(Wait::Break);
+        }
+        let count = t.players();
+        if count < 2 {
+            return Err(Wait::NotEnoughPlayers);
+        }
+        let max = self.index.max().unwrap_or(count);
+        match self.profile.director.balance {
+            BalanceWhen::Tda
+                if max >= count + usize::from(self.profile.director.hold_when_short_by) =>
+            {
+                Err(Wait::Short)
+            }
+            BalanceWhen::BeforeAnyHand if self.index.spread() >= 2 => Err(Wait::Balancing),
+            _ => Ok(()),
+        }
+    }
+
+    /// The next hand at `table`, once every check before a hand has passed.
+    pub fn next_hand(&mut self, table: TableId, now: Time) -> Result<HandStart, DirectorError> {
+        self.tick(now)?;
+        self.table(table)?;
+        let mut report = HandReport::default();
+        self.plan_tables(now, &mut report)?;
+        self.settle(now, &mut report)?;
+        self.may_start(table)
+            .map_err(|w| DirectorError::Wait(table, w))?;
+        if !self.tables[table.0 as usize].colour_up.is_empty() {
+            self.race(table, now)?;
+        }
+        self.remove_late_players(table, now)?;
+        self.plan_tables(now, &mut report)?;
+        self.settle(now, &mut report)?;
+        self.may_start(table)
+            .map_err(|w| DirectorError::Wait(table, w))?;
+        self.check_before_hand(table)?;
+        let threshold = self.profile.director.redraw_button_over_new_players;
+        let t = &self.tables[table.0 as usize];
+        if threshold > 0 && t.hands > 0 && t.new_players > threshold {
+            let seats: Vec<Seat> = occupied(&t.table);
+            let (seat, _) = crate::seating::first_button(
+                &seats,
+                crate::profile::FirstButton::HighCard,
+                &mut self.draw,
+            );
+            self.tables[table.0 as usize].table.redraw_button(seat)?;
+            self.log(
+                now,
+                Actor::System,
+                Happening::ButtonDrawn {
+                    table,
+                    seat,
+                    rule: "WWPLA-12",
+                },
+            );
+        }
+        self.refresh_table_absences(table, now)?;
+        let level = self.clock.level_index();
+        let blinds = self.config.level(level);
+        let blinds = Blinds {
+            small_blind: Chips(blinds.small_blind),
+            big_blind: Chips(blinds.big_blind),
+            ante: Chips(blinds.ante),
+            big_blind_ante: Chips(blinds.big_blind_ante),
+        };
+        let seats = self.tables[table.0 as usize].players();
+        let deck = self.draw.deck(seats * self.variant.game.hole_cards() + 8);
+        let heads_up = self.alive == 2;
+        let t = &mut self.tables[table.0 as usize];
+        let (positions, mut setup) =
+            match t
+                .table
+                .next_hand(blinds, heads_up, Automations::ALL, Some(deck))
+            {
+                Ok(next) => next,
+                // Everyone but one away and skipped (DG-8a): the table waits for them.
+                Err(engine::TableError::NotEnoughPlayers) => {
+                    return Err(DirectorError::Wait(table, Wait::NotEnoughPlayers));
+                }
+                Err(e) => return Err(e.into()),
+            };
+        // TDA-20A: split pots are divided in the smallest chips in play.
+        setup.chip_unit = Chips(self.denominations.first().copied().unwrap_or(1));
+        let start: Vec<(PlayerId, u64)> = positions
+            .dealt
+            .iter()
+            .filter_map(|s| t.table.seats()[s.index()].map(|p| (p.id, p.stack.0)))
+            .collect();
+        let players = start.iter().map(|(id, _)| *id).collect();
+        t.hand = Some(HandInProgress {
+            positions: positions.clone(),
+            start: start.clone(),
+        });
+        t.new_players = 0;
+        t.vacancies.clear();
+        let first_of_round = self.clock.is_hand_for_hand() && !self.round_begun;
+        self.round_unplayed.remove(&table.0);
+        if first_of_round {
+            self.round_begun = true;
+            let minutes = self.config.hand_for_hand.minutes_per_hand;
+            let changes = self.clock.hand_for_hand_hand(&self.config, minutes);
+            self.stats.hand_for_hand_rounds += 1;
+            self.apply_clock_changes(&changes, now)?;
+        }
+        self.in_hand_tables += 1;
+        self.stats.largest_imbalance = self.stats.largest_imbalance.max(self.index.spread());
+        // TDA-71A: a hand missed is a hand played at the table, dealt in or skipped (DG-8a).
+        for id in self.tables[table.0 as usize]
+            .table
+            .seats()
+            .iter()
+            .flatten()
+            .map(|p| p.id)
+        {
+            let e = &mut self.entries[id.0 as usize];
+            e.penalty_hands = e.penalty_hands.saturating_sub(1);
+        }
+        Ok(HandStart {
+            table,
+            positions,
+            setup,
+            players,
+            level,
+        })
+    }
+
+    fn refresh_table_absences(&mut self, table: TableId, now: Time) -> Result<(), DirectorError> {
+        let seated: Vec<(Seat, PlayerId)> = self.tables[table.0 as usize]
+            .table
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|p| (Seat(i as u8), p.id)))
+            .collect();
+        for (seat, id) in seated {
+            self.refresh_absence(table, seat, id, now)?;
+        }
+        Ok(())
+    }
+
+    /// Records a finished hand: stacks, busts and their places and bounties, then whatever the
+    /// profile does between hands (balancing, breaking, the final table, hand-for-hand).
+    pub fn finish_hand(
+        &mut self,
+        table: TableId,
+        hand: &Hand,
+        now: Time,
+    ) -> Result<HandReport, DirectorError> {
+        self.table(table)?;
+        if !hand.is_over() {
+            return Err(DirectorError::HandNotOver(table));
+        }
+        let Some(progress) = self.tables[table.0 as usize].hand.take() else {
+            return Err(DirectorError::NoHand(table));
+        };
+        let before: u64 = progress.start.iter().map(|(_, s)| s).sum();
+        let after: u64 = hand.final_stacks().iter().map(|s| s.0).sum();
+        if before != after || hand.players().len() != progress.start.len() {
+            self.tables[table.0 as usize].hand = Some(progress);
+            return Err(DirectorError::ChipsNotConserved {
+                table: table.to_string(),
+                expected: before,
+                found: after,
+            });
+        }
+        let max_before = self.index.max();
+        let t = &mut self.tables[table.0 as usize];
+        let busted = t.table.finish_hand(&progress.positions, hand)?;
+        t.hands += 1;
+        self.in_hand_tables -= 1;
+        self.stats.hands += 1;
+        let count = t.table.player_count();
+        if !t.breaking {
+            self.index.set(table.0, count);
+        }
+        let mut report = HandReport::default();
+        let mut busts = Vec::new();
+        for (seat, player) in busted {
+            let i = progress
+                .positions
+                .dealt
+                .iter()
+                .position(|&s| s == seat)
+                .unwrap_or(0);
+            let k =
+                crate::balance::seats_left_of_button(&self.tables[table.0 as usize].table, seat);
+            self.tables[table.0 as usize].vacancies.push((seat, k));
+            let by: Vec<PlayerId> = eliminators(hand, Player(i as u8))
+                .into_iter()
+                .filter_map(|p| progress.start.get(p.index()).map(|s| s.0))
+                .collect();
+            let bb = progress
+                .positions
+                .dealt
+                .iter()
+                .position(|&s| s == progress.positions.big_blind)
+                .unwrap_or(0);
+            let n = progress.positions.dealt.len();
+            busts.push(Bust {
+                player: player.id,
+                start_stack: progress.start[i].1,
+                hands_to_big_blind: ((i + n - bb) % n) as u8,
+                by,
+            });
+            self.alive -= 1;
+            let entry = &mut self.entries[player.id.0 as usize];
+            entry.seat = None;
+            entry.status = Status::Busted;
+            report.busted.push(player.id);
+        }
+        for bust in &busts {
+            self.knock_out(bust, now);
+        }
+        for (id, _) in &progress.start {
+            let e = &self.entries[id.0 as usize];
+            if e.penalty_hands == 0
+                && let Some((t, s)) = e.seat
+            {
+                self.refresh_absence(t, s, *id, now)?;
+            }
+        }
+        if !busts.is_empty() {
+            self.record_busts(busts, now)?;
+        }
+        if !self.tables[table.0 as usize].colour_up.is_empty() {
+            self.race(table, now)?;
+        }
+        self.seat_alternates(now)?;
+        self.between_hands(table, now, &mut report)?;
+        // Tables held short of the fullest (TDA-11D) may play once the fullest has shrunk.
+        if self.index.max() < max_before {
+            report.release_all = true;
+        }
+        report.finished = self.finished;
+        Ok(report)
+    }
+
+    /// The checks before every hand: chips conserved at the table and in the event, every
+    /// player seated once, and the profile's balancing rules.
+    pub fn check_before_hand(&self, table: TableId) -> Result<(), DirectorError> {
+        let t = self.table(table)?;
+        let mut sum = 0;
+        for (i, seat) in t.table.seats().iter().enumerate() {
+            let Some(p) = seat else { continue };
+            sum += p.stack.0;
+            let e = self.entry(p.id)?;
+            if e.seat != Some((table, Seat(i as u8))) || e.status != Status::Playing {
+                return Err(DirectorError::BalanceBreach {
+                    table,
+                    detail: format!(
+                        "{} sits at seat {} but the books say {:?}",
+                        e.name,
+                        i + 1,
+                        e.seat
+                    ),
+                    rule: "TDA-7",
+                });
+            }
+        }
+        if sum != t.chips {
+            return Err(DirectorError::ChipsNotConserved {
+                table: table.to_string(),
+                expected: t.chips,
+                found: sum,
+            });
+        }
+        if self.table_chips != self.expected_chips {
+            return Err(DirectorError::ChipsNotConserved {
+                table: "the event".into(),
+                expected: self.expected_chips,
+                found: self.table_chips,
+            });
+        }
+        let count = t.players();
+        let max = self.index.max().unwrap_or(count);
+        let director = &self.profile.director;
+        let breach = |detail: String, rule| {
+            Err(DirectorError::BalanceBreach {
+                table,
+                detail,
+                rule,
+            })
+        };
+        if count > t.table.seats().len() {
+            return breach(
+                format!("{count} players at {} seats", t.table.seats().len()),
+                "HC-1.7",
+            );
+        }
+        match director.balance {
+            BalanceWhen::Tda if max >= count + usize::from(director.hold_when_short_by) => {
+                return breach(
+                    format!("{count} players, the fullest table has {max}: play must hold"),
+                    "TDA-11D",
+                );
+            }
+            BalanceWhen::BeforeAnyHand if self.index.spread() >= 2 => {
+                return breach(
+                    format!("tables differ by {}", self.index.spread()),
+                    "HC-1.8",
+                );
+            }
+            _ => {}
+        }
+        let tables = self.index.tables();
+        let final_size = usize::from(self.final_table_size());
+        if tables > 1 && (self.alive as usize) <= final_size {
+            return breach(
+                format!("{} players left on {tables} tables", self.alive),
+                "TDA-RP-9",
+            );
+        }
+        let size = usize::from(self.config.table_size);
+        if tables > 1 && (self.alive as usize) <= (tables - 1) * size {
+            return breach(
+                format!(
+                    "{} players fit on {} tables but none is breaking",
+                    self.alive,
+                    tables - 1
+                ),
+                "TDA-10",
+            );
+        }
+        Ok(())
+    }
+
+    pub fn final_table_size(&self) -> u8 {
+        self.config.final_table_size.unwrap_or_else(|| {
+            self.profile
+                .director
+                .final_table_size(self.config.table_size)
+        })
+    }
+}
+
+pub(crate) fn occupied(table: &Table) -> Vec<Seat> {
+    table
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_some())
+        .map(|(i, _)| Seat(i as u8))
+        .collect()
+}
+
+/// The winners of the pot that took `busted`'s last chips: the highest pot they could win, its
+/// winners in the odd-chip order of TDA-20 (from the button's left).
+fn eliminators(hand: &Hand, busted: Player) -> Vec<Player> {
+    let pots = hand.pots();
+    let Some(top) = pots.iter().rposition(|p| p.eligible.contains(&busted)) else {
+        return Vec::new();
+    };
+    let mut winners: Vec<Player> = hand
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::PotAwarded { pot, player, .. } if *pot == top && *player != busted => {
+                Some(*player)
+            }
+            _ => None,
+        })
+        .collect();
+    winners.sort();
+    winners.dedup();
+    winners
+}

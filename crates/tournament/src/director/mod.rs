@@ -1,0 +1,367 @@
+//! The director: one multi-table tournament over engine tables. Players register and are
+//! seated, each table asks for its next hand (`next_hand`) and reports it when over
+//! (`finish_hand`); between hands the director places the busted, pays bounties, balances and
+//! breaks tables, races off chips and runs the clock. Director's actions (`act`) are logged
+//! with who made them and can be undone (`undo`).
+
+mod actions;
+mod error;
+mod event;
+mod hands;
+mod players;
+mod results;
+mod tables;
+
+pub use actions::TdAction;
+pub use error::{DirectorError, Wait};
+pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
+pub use hands::{HandReport, HandStart};
+
+use crate::balance::CountIndex;
+use crate::bounty::BountyBook;
+use crate::clock::{Clock, Time};
+use crate::config::{EventConfig, Money};
+use crate::draw::Draw;
+use crate::profile::Profile;
+use engine::{Game, PlayerId, Positions, Seat, Structure, Table, Variant};
+
+/// Where an entry stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Registered before the start, not yet seated.
+    Registered,
+    /// Waiting for a seat in a full field (TDA-8A).
+    Alternate,
+    Playing,
+    /// Out of chips; placed when the event ends, below everyone out later.
+    Busted,
+    /// Removed with their chips: a late player at the deadline (HC-1.4).
+    Removed,
+    /// Disqualified, chips out of play (TDA-71D).
+    Disqualified,
+    Won,
+}
+
+/// One entry: a re-entry is a new entry of the same person (TDA-8).
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub id: PlayerId,
+    pub name: String,
+    /// 1 for the first entry, 2 for the first re-entry...
+    pub entry_number: u32,
+    pub status: Status,
+    pub seat: Option<(TableId, Seat)>,
+    /// At the table; a player who has not arrived is dealt in and blinded off (TDA-30).
+    pub arrived: bool,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub warnings: u32,
+    /// Hands still to sit out (TDA-71A).
+    pub penalty_hands: u32,
+    /// Away on a time penalty until then (HC-1.10).
+    pub away_until: Option<Time>,
+    pub place: Option<u32>,
+    pub prize: Money,
+    pub knockouts: u32,
+    pub league_points: Option<i64>,
+    /// Chips when last removed from play (disqualification), for an undo.
+    pub(crate) removed_chips: u64,
+}
+
+impl Entry {
+    pub fn bounties_won(&self, tournament: &Tournament) -> Money {
+        tournament
+            .bounties
+            .as_ref()
+            .map_or(Money(0), |b| b.won(self.id))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct HandInProgress {
+    pub positions: Positions,
+    /// Each dealt player's id and stack at the start, in dealing order.
+    pub start: Vec<(PlayerId, u64)>,
+}
+
+/// One table of the event.
+#[derive(Clone, Debug)]
+pub struct EventTable {
+    pub id: TableId,
+    pub table: Table,
+    pub(crate) hand: Option<HandInProgress>,
+    pub broken: bool,
+    /// To break as soon as its hand is over.
+    pub(crate) breaking: bool,
+    /// Denominations to race off when the table is next between hands.
+    pub(crate) colour_up: Vec<u64>,
+    pub(crate) new_players: u8,
+    /// Seats emptied by eliminations since the last balance, and how far left of the button.
+    pub(crate) vacancies: Vec<(Seat, usize)>,
+    /// The chips at this table by the director's books.
+    pub(crate) chips: u64,
+    pub hands: u64,
+}
+
+impl EventTable {
+    pub fn in_hand(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    pub fn players(&self) -> usize {
+        self.table.player_count()
+    }
+}
+
+/// Counts for the closing report.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub hands: u64,
+    pub tables_broken: u32,
+    pub moves: u32,
+    pub largest_imbalance: usize,
+    pub chip_races: u32,
+    pub entries: u32,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub hand_for_hand_rounds: u32,
+}
+
+/// Everything-at-once steps that wait for every table to be between hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Barrier {
+    /// HC-1.8: balance before any new hand anywhere.
+    Balance,
+    /// TDA-RP-9, HC-1.7: all remaining players to one table.
+    FinalTable,
+}
+
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub(crate) config: EventConfig,
+    pub(crate) profile: Profile,
+    pub(crate) variant: Variant,
+    pub(crate) draw: Draw,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) tables: Vec<EventTable>,
+    pub(crate) index: CountIndex,
+    pub(crate) clock: Clock,
+    pub(crate) started: bool,
+    pub(crate) finished: bool,
+    /// Entries with chips in play.
+    pub(crate) alive: u32,
+    /// Chips that should be in play: stacks bought, less chips removed, plus race changes.
+    pub(crate) expected_chips: u64,
+    /// The sum of the tables' books.
+    pub(crate) table_chips: u64,
+    pub(crate) denominations: Vec<u64>,
+    pub(crate) events: Vec<DirectorEvent>,
+    pub(crate) actions: Vec<actions::Record>,
+    /// The finishing order so far, first out first; places are given at the end.
+    pub(crate) out: Vec<results::OutGroup>,
+    /// Busts of the current hand-for-hand round, placed together (TDA-RP-8A).
+    pub(crate) round_busts: Vec<results::Bust>,
+    /// Tables with a hand in progress.
+    pub(crate) in_hand_tables: usize,
+    pub(crate) barrier: Option<Barrier>,
+    /// Tables yet to play the current hand-for-hand hand (TDA-RP-8).
+    pub(crate) round_unplayed: std::collections::BTreeSet<u32>,
+    /// The current hand-for-hand hand has taken its time off the clock.
+    pub(crate) round_begun: bool,
+    /// Tables to break when their hands are over; out of the balancing count already.
+    pub(crate) breaking: std::collections::BTreeSet<u32>,
+    pub(crate) bounties: Option<BountyBook>,
+    pub(crate) alternates: std::collections::VecDeque<PlayerId>,
+    /// Entries sharing the prizes of their places (TDA-RP-8A), each group best-ranked first.
+    pub(crate) shared: Vec<Vec<PlayerId>>,
+    pub(crate) rebuys: u32,
+    pub(crate) add_ons: u32,
+    pub stats: Stats,
+    /// Places paid for a field size, worked out once per size.
+    pub(crate) paid: std::cell::Cell<(u32, u32)>,
+}
+
+impl Tournament {
+    /// A tournament of a checked configuration, its randomness from `seed`.
+    pub fn new(config: EventConfig, seed: u64) -> Result<Tournament, DirectorError> {
+        crate::config::validate(&config).map_err(|e| DirectorError::Refused(e.to_string()))?;
+        let profile =
+            Profile::get(&config.profile).map_err(|e| DirectorError::Refused(e.to_string()))?;
+        let game = match config.game {
+            crate::config::GameName::Holdem => Game::Holdem,
+            crate::config::GameName::Omaha => Game::Omaha,
+            crate::config::GameName::OmahaHilo => Game::OmahaHiLo,
+        };
+        let structure = match config.structure {
+            crate::config::StructureName::NoLimit => Structure::NoLimit,
+            crate::config::StructureName::PotLimit => Structure::PotLimit,
+            crate::config::StructureName::FixedLimit => Structure::FixedLimit {
+                small_bet: engine::Chips(config.levels[0].big_blind),
+                big_bet: engine::Chips(config.levels[0].big_blind * 2),
+            },
+        };
+        let bounties = config
+            .bounties
+            .map(|b| BountyBook::new(b.kind, b.winner_keeps_own, config.payouts.unit));
+        Ok(Tournament {
+            variant: Variant { game, structure },
+            draw: Draw::new(seed),
+            entries: Vec::new(),
+            tables: Vec::new(),
+            index: CountIndex::new(10),
+            clock: Clock::new(&config),
+            started: false,
+            finished: false,
+            alive: 0,
+            expected_chips: 0,
+            table_chips: 0,
+            denominations: config.chips.clone(),
+            events: Vec::new(),
+            actions: Vec::new(),
+            out: Vec::new(),
+            round_busts: Vec::new(),
+            in_hand_tables: 0,
+            barrier: None,
+            round_unplayed: Default::default(),
+            round_begun: false,
+            breaking: Default::default(),
+            bounties,
+            alternates: Default::default(),
+            shared: Vec::new(),
+            rebuys: 0,
+            add_ons: 0,
+            stats: Stats::default(),
+            paid: std::cell::Cell::new((0, 0)),
+            config,
+            profile,
+        })
+    }
+
+    pub fn config(&self) -> &EventConfig {
+        &self.config
+    }
+
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn entry(&self, id: PlayerId) -> Result<&Entry, DirectorError> {
+        self.entries
+            .get(id.0 as usize)
+            .ok_or(DirectorError::NoSuchPlayer(id))
+    }
+
+    pub fn tables(&self) -> &[EventTable] {
+        &self.tables
+    }
+
+    pub fn table(&self, id: TableId) -> Result<&EventTable, DirectorError> {
+        self.tables
+            .get(id.0 as usize)
+            .ok_or(DirectorError::NoSuchTable(id))
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn events(&self) -> &[DirectorEvent] {
+        &self.events
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Entries with chips in play.
+    pub fn alive(&self) -> u32 {
+        self.alive
+    }
+
+    /// Tables still in play.
+    pub fn active_tables(&self) -> impl Iterator<Item = TableId> + '_ {
+        self.tables.iter().filter(|t| !t.broken).map(|t| t.id)
+    }
+
+    pub fn active_table_count(&self) -> usize {
+        self.index.tables()
+    }
+
+    /// Fullest minus shortest table now.
+    pub fn imbalance(&self) -> usize {
+        self.index.spread()
+    }
+
+    pub fn index_max(&self) -> Option<usize> {
+        self.index.max()
+    }
+
+    pub fn index_min(&self) -> Option<usize> {
+        self.index.min()
+    }
+
+    pub fn chips_in_play(&self) -> u64 {
+        self.expected_chips
+    }
+
+    pub fn denominations(&self) -> &[u64] {
+        &self.denominations
+    }
+
+    /// The prize pool from the entries, rebuys and add-ons so far (HC-1.1).
+    pub fn prize_pool(&self) -> Money {
+        crate::payout::prize_pool(
+            &self.config.buy_in,
+            self.stats.entries,
+            self.rebuys,
+            self.add_ons,
+            self.config.rebuy.map_or(Money(0), |r| r.price),
+            self.config.add_on.map_or(Money(0), |a| a.price),
+        )
+    }
+
+    /// Places paid for the entries so far.
+    pub fn places_paid(&self) -> u32 {
+        let (entries, paid) = self.paid.get();
+        if entries == self.stats.entries && entries > 0 {
+            return paid;
+        }
+        let paid = crate::payout::places_paid(&self.config.payouts, self.stats.entries);
+        self.paid.set((self.stats.entries, paid));
+        paid
+    }
+
+    pub(crate) fn log(&mut self, at: Time, by: Actor, what: Happening) {
+        self.events.push(DirectorEvent { at, by, what });
+    }
+
+    pub(crate) fn entry_mut(&mut self, id: PlayerId) -> Result<&mut Entry, DirectorError> {
+        self.entries
+            .get_mut(id.0 as usize)
+            .ok_or(DirectorError::NoSuchPlayer(id))
+    }
+
+    pub(crate) fn table_mut(&mut self, id: TableId) -> Result<&mut EventTable, DirectorError> {
+        self.tables
+            .get_mut(id.0 as usize)
+            .ok_or(DirectorError::NoSuchTable(id))
+    }
+
+    /// Whether a busted entry may still come back (re-entry, rebuy) or new ones come in (late
+    /// registration): until then hand-for-hand cannot start, as the places paid are not known.
+    pub(crate) fn entries_open(&self) -> bool {
+        let level = self.clock.level_index() as u32 + 1;
+        let late = self.config.registration.late_until_level >= level;
+        let re_entry = self.config.re_entry.is_some_and(|r| r.until_level >= level);
+        let rebuy = self.config.rebuy.is_some_and(|r| r.until_level >= level);
+        !self.started || late || re_entry || rebuy
+    }
+}

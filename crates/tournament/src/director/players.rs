@@ -1,0 +1,535 @@
+//! Players coming in: registration and alternates (TDA-8A), the first seating (TDA-7, HC-1.7),
+//! late registration and re-entry with a new random seat and a full stack (TDA-8), rebuys and
+//! add-ons (TDA-27, HC-1.1), late players (TDA-30, HC-1.4).
+
+use super::*;
+use crate::config::RebuyWhen;
+use crate::seating;
+use engine::Chips;
+use std::ops::Not;
+
+impl Tournament {
+    /// Registers a player; `arrived` false for one who has paid but is not at the table yet.
+    /// Before the start they wait for the draw; after it they draw a seat at once (late
+    /// registration, TDA-8A). A full field makes them an alternate.
+    pub fn register(
+        &mut self,
+        name: &str,
+        arrived: bool,
+        by: Actor,
+        now: Time,
+    ) -> Result<PlayerId, DirectorError> {
+        if self.finished {
+            return Err(DirectorError::Closed {
+                what: "registration",
+                rule: "the event is over",
+            });
+        }
+        if self.started && self.config.registration.late_until_level < self.level_number() {
+            return Err(DirectorError::Closed {
+                what: "late registration",
+                rule: "TDA-8A",
+            });
+        }
+        let id = self.new_entry(name, 1, arrived);
+        self.log(
+            now,
+            by.clone(),
+            Happening::Registered {
+                player: id,
+                name: name.to_string(),
+            },
+        );
+        let cap = self.config.registration.max_entrants;
+        let in_field = if self.started {
+            self.alive
+        } else {
+            self.stats.entries
+        };
+        if cap > 0 && in_field >= cap {
+            self.entry_mut(id)?.status = Status::Alternate;
+            self.alternates.push_back(id);
+            self.log(now, by, Happening::Alternate { player: id });
+            return Ok(id);
+        }
+        self.admit(id, now)?;
+        Ok(id)
+    }
+
+    fn new_entry(&mut self, name: &str, entry_number: u32, arrived: bool) -> PlayerId {
+        let id = PlayerId(self.entries.len() as u32);
+        self.entries.push(Entry {
+            id,
+            name: name.to_string(),
+            entry_number,
+            status: Status::Registered,
+            seat: None,
+            arrived,
+            rebuys: 0,
+            add_ons: 0,
+            warnings: 0,
+            penalty_hands: 0,
+            away_until: None,
+            place: None,
+            prize: Money(0),
+            knockouts: 0,
+            league_points: None,
+            removed_chips: 0,
+        });
+        id
+    }
+
+    /// Counts an entry into the field; after the start it is seated at once.
+    fn admit(&mut self, id: PlayerId, now: Time) -> Result<(), DirectorError> {
+        self.stats.entries += 1;
+        if let Some(book) = self.bounties.as_mut() {
+            book.enter(id, self.config.buy_in.bounty);
+        }
+        if self.started {
+            let stack = self.config.starting_stack;
+            self.expected_chips += stack;
+            self.seat_new_player(id, stack, "TDA-8A", now)?;
+        }
+        Ok(())
+    }
+
+    /// The 1-based level the next hand is played at.
+    pub fn level_number(&self) -> u32 {
+        self.clock.level_index() as u32 + 1
+    }
+
+    /// Draws the seats (TDA-7 at random, HC-1.7 by cards), each table's first button
+    /// (WWPLA-12) and starts the clock.
+    pub fn start(&mut self, now: Time) -> Result<(), DirectorError> {
+        if self.started {
+            return Err(DirectorError::AlreadyStarted);
+        }
+        let mut players: Vec<PlayerId> = self
+            .entries
+            .iter()
+            .filter(|e| e.status == Status::Registered)
+            .map(|e| e.id)
+            .collect();
+        if players.len() < 2 {
+            return Err(DirectorError::TooFewPlayers(players.len()));
+        }
+        crate::config::check_multitable_limits(&self.config, players.len() as u32)
+            .map_err(|e| DirectorError::Refused(e.to_string()))?;
+        let size = usize::from(self.config.table_size);
+        let counts = seating::table_counts(players.len(), size);
+        let seats = seating::first_seats(
+            &counts,
+            size,
+            self.profile.director.seat_draw,
+            &mut self.draw,
+        );
+        self.draw.shuffle(&mut players);
+        let stack = self.config.starting_stack;
+        let rule = match self.profile.director.seat_draw {
+            crate::profile::SeatDraw::Random => "TDA-7",
+            crate::profile::SeatDraw::Cards => "HC-1.7",
+        };
+        let mut next = players.into_iter();
+        for table_seats in seats {
+            let table = self.open_table(size)?;
+            for seat in table_seats.iter().copied() {
+                let Some(player) = next.next() else { break };
+                self.expected_chips += stack;
+                self.sit(player, table, seat, stack, rule, now)?;
+            }
+            self.draw_button(table, &table_seats, now)?;
+        }
+        self.started = true;
+        self.clock.start(now);
+        self.log(now, Actor::System, Happening::Started);
+        Ok(())
+    }
+
+    pub(crate) fn open_table(&mut self, seats: usize) -> Result<TableId, DirectorError> {
+        let id = TableId(self.tables.len() as u32);
+        let table = Table::new(seats, self.variant, self.profile.table.clone(), true)?;
+        self.tables.push(EventTable {
+            id,
+            table,
+            hand: None,
+            broken: false,
+            breaking: false,
+            colour_up: Vec::new(),
+            new_players: 0,
+            vacancies: Vec::new(),
+            chips: 0,
+            hands: 0,
+        });
+        self.index.set(id.0, 0);
+        Ok(id)
+    }
+
+    /// A table's first button, by the profile (WWPLA-12: seat one, or a high card).
+    pub(crate) fn draw_button(
+        &mut self,
+        table: TableId,
+        seats: &[Seat],
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let how = self.profile.director.first_button;
+        let (seat, _) = seating::first_button(seats, how, &mut self.draw);
+        self.table_mut(table)?.table.redraw_button(seat)?;
+        let rule = match how {
+            crate::profile::FirstButton::SeatOne => "WWPLA-12",
+            crate::profile::FirstButton::HighCard => "TDA-RP-14",
+        };
+        self.log(
+            now,
+            Actor::System,
+            Happening::ButtonDrawn { table, seat, rule },
+        );
+        Ok(())
+    }
+
+    /// Seats a player with `stack` chips and keeps every book: the entry, the table's chips and
+    /// the count index.
+    pub(crate) fn sit(
+        &mut self,
+        player: PlayerId,
+        table: TableId,
+        seat: Seat,
+        stack: u64,
+        rule: &'static str,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let arrived = self.entry(player)?.arrived;
+        let t = self.table_mut(table)?;
+        t.table.sit(seat, player, Chips(stack))?;
+        if !arrived {
+            t.table.set_absent(seat, true)?;
+        }
+        t.chips += stack;
+        t.new_players = t.new_players.saturating_add(1);
+        let count = t.table.player_count();
+        if !t.breaking {
+            self.index.set(table.0, count);
+        }
+        self.table_chips += stack;
+        let entry = self.entry_mut(player)?;
+        entry.seat = Some((table, seat));
+        entry.status = Status::Playing;
+        self.alive += 1;
+        self.log(
+            now,
+            Actor::System,
+            Happening::Seated {
+                player,
+                table,
+                seat,
+                rule,
+            },
+        );
+        Ok(())
+    }
+
+    /// Takes a player off their table, keeping the books; returns their stack.
+    pub(crate) fn unseat(&mut self, player: PlayerId) -> Result<u64, DirectorError> {
+        let (table, seat) = self
+            .entry(player)?
+            .seat
+            .ok_or_else(|| DirectorError::Refused(format!("{player:?} is not seated")))?;
+        let t = self.table_mut(table)?;
+        if t.in_hand() {
+            return Err(DirectorError::Refused(format!(
+                "the hand at {table} is in progress"
+            )));
+        }
+        let left = t.table.leave(seat)?;
+        t.chips -= left.stack.0;
+        let count = t.table.player_count();
+        if !t.broken && !t.breaking {
+            self.index.set(table.0, count);
+        }
+        self.table_chips -= left.stack.0;
+        self.alive -= 1;
+        self.entry_mut(player)?.seat = None;
+        Ok(left.stack.0)
+    }
+
+    /// A seat for a new, late, re-entering or alternate player: drawn from the open seats of the
+    /// shortest tables (TDA-8A: the same pool as new players); a new table opens when all are
+    /// full.
+    pub(crate) fn seat_new_player(
+        &mut self,
+        player: PlayerId,
+        stack: u64,
+        rule: &'static str,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let size = usize::from(self.config.table_size);
+        let table = match self.index.min() {
+            Some(min) if min < size => {
+                let shortest: Vec<u32> = self.index.with_count(min).collect();
+                TableId(shortest[self.draw.below(shortest.len())])
+            }
+            _ => self.open_table(size)?,
+        };
+        let empty: Vec<Seat> = self.tables[table.0 as usize]
+            .table
+            .seats()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_none())
+            .map(|(i, _)| Seat(i as u8))
+            .collect();
+        let seat = empty[self.draw.below(empty.len())];
+        self.sit(player, table, seat, stack, rule, now)
+    }
+
+    /// A player who was not at the table takes their seat.
+    pub fn arrive(&mut self, player: PlayerId, now: Time) -> Result<(), DirectorError> {
+        let entry = self.entry_mut(player)?;
+        entry.arrived = true;
+        let seat = entry.seat;
+        if let Some((table, seat)) = seat {
+            self.refresh_absence(table, seat, player, now)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the engine should treat a seat as away: not arrived, sitting out a penalty
+    /// (TDA-71A, C) or a time penalty (HC-1.10).
+    pub(crate) fn refresh_absence(
+        &mut self,
+        table: TableId,
+        seat: Seat,
+        player: PlayerId,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let e = self.entry(player)?;
+        let away = !e.arrived || e.penalty_hands > 0 || e.away_until.is_some_and(|t| t > now);
+        let t = self.table_mut(table)?;
+        if !t.in_hand() {
+            t.table.set_absent(seat, away)?;
+        }
+        Ok(())
+    }
+
+    /// A busted player buys a new entry with a full stack and a new random seat (TDA-8A, B).
+    pub fn re_enter(
+        &mut self,
+        player: PlayerId,
+        by: Actor,
+        now: Time,
+    ) -> Result<PlayerId, DirectorError> {
+        let Some(rules) = self.config.re_entry else {
+            return Err(DirectorError::Closed {
+                what: "re-entry",
+                rule: "not offered by this event",
+            });
+        };
+        if self.level_number() > rules.until_level || self.finished {
+            return Err(DirectorError::Closed {
+                what: "re-entry",
+                rule: "TDA-8",
+            });
+        }
+        let entry = self.entry(player)?;
+        if entry.status != Status::Busted {
+            return Err(DirectorError::Refused(format!(
+                "{} still has chips: re-entry is for busted players (TDA-8B)",
+                entry.name
+            )));
+        }
+        let name = entry.name.clone();
+        let number = self
+            .entries
+            .iter()
+            .filter(|e| e.name == name)
+            .map(|e| e.entry_number)
+            .max()
+            .unwrap_or(1);
+        if rules.max_entries > 0 && number >= rules.max_entries {
+            return Err(DirectorError::Refused(format!(
+                "{name} has used all {} entries",
+                rules.max_entries
+            )));
+        }
+        let id = self.new_entry(&name, number + 1, true);
+        self.log(now, by, Happening::ReEntered { player, entry: id });
+        self.admit(id, now)?;
+        Ok(id)
+    }
+
+    /// A rebuy: busted (HC-1.1) or at or below the starting stack before a hand (TDA-27), while
+    /// the rebuy period lasts.
+    pub fn rebuy(&mut self, player: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
+        let Some(rules) = self.config.rebuy else {
+            return Err(DirectorError::Closed {
+                what: "rebuys",
+                rule: "not offered by this event",
+            });
+        };
+        if self.level_number() > rules.until_level || self.finished {
+            return Err(DirectorError::Closed {
+                what: "the rebuy period",
+                rule: "HC-1.1",
+            });
+        }
+        let entry = self.entry(player)?;
+        if rules.max > 0 && entry.rebuys >= rules.max {
+            return Err(DirectorError::Refused(format!(
+                "{} has had all {} rebuys",
+                entry.name, rules.max
+            )));
+        }
+        match (entry.status, entry.seat, rules.when) {
+            (Status::Busted, _, _) => {
+                self.unplace_pending(player);
+                self.expected_chips += rules.stack;
+                self.seat_new_player(player, rules.stack, "HC-1.1", now)?;
+            }
+            (Status::Playing, Some((table, seat)), RebuyWhen::AtOrBelowStart) => {
+                let t = self.table_mut(table)?;
+                if t.in_hand() {
+                    return Err(DirectorError::Refused(
+                        "a rebuy is made before a hand, not during one (TDA-27)".into(),
+                    ));
+                }
+                let stack = t.table.seats()[seat.index()].map_or(0, |p| p.stack.0);
+                if stack > self.config.starting_stack {
+                    return Err(DirectorError::Refused(format!(
+                        "a rebuy needs a stack of at most {} (TDA-27)",
+                        self.config.starting_stack
+                    )));
+                }
+                self.add_chips(table, seat, rules.stack)?;
+            }
+            (Status::Playing, _, RebuyWhen::Busted) => {
+                return Err(DirectorError::Refused(
+                    "a rebuy is only for a player who has lost all chips (HC-1.1)".into(),
+                ));
+            }
+            _ => {
+                return Err(DirectorError::Refused(format!(
+                    "{} cannot rebuy now",
+                    entry.name
+                )));
+            }
+        }
+        self.entry_mut(player)?.rebuys += 1;
+        self.rebuys += 1;
+        self.stats.rebuys += 1;
+        self.log(now, by, Happening::Rebuy { player });
+        Ok(())
+    }
+
+    /// The add-on at the end of its level, before the next level's first hand (HC-1.1).
+    pub fn add_on(&mut self, player: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
+        let Some(rules) = self.config.add_on else {
+            return Err(DirectorError::Closed {
+                what: "add-ons",
+                rule: "not offered by this event",
+            });
+        };
+        let at_end = match self.clock.phase() {
+            crate::clock::Phase::Break { after_level } => after_level == rules.after_level,
+            crate::clock::Phase::Level(i) => i as u32 + 1 == rules.after_level,
+        };
+        if !at_end || self.finished {
+            return Err(DirectorError::Closed {
+                what: "the add-on",
+                rule: "HC-1.1: at the end of its level",
+            });
+        }
+        let entry = self.entry(player)?;
+        if entry.add_ons > 0 {
+            return Err(DirectorError::Refused(format!(
+                "{} has had the add-on",
+                entry.name
+            )));
+        }
+        let Some((table, seat)) = entry.seat.filter(|_| entry.status == Status::Playing) else {
+            return Err(DirectorError::Refused(format!(
+                "{} is not in the event",
+                entry.name
+            )));
+        };
+        if self.table(table)?.in_hand() {
+            return Err(DirectorError::Refused(
+                "the add-on is taken between hands".into(),
+            ));
+        }
+        self.add_chips(table, seat, rules.stack)?;
+        self.entry_mut(player)?.add_ons += 1;
+        self.add_ons += 1;
+        self.stats.add_ons += 1;
+        self.log(now, by, Happening::AddOn { player });
+        Ok(())
+    }
+
+    pub(crate) fn add_chips(
+        &mut self,
+        table: TableId,
+        seat: Seat,
+        chips: u64,
+    ) -> Result<(), DirectorError> {
+        let t = self.table_mut(table)?;
+        let stack = t.table.seats()[seat.index()].map_or(0, |p| p.stack.0);
+        t.table.set_stack(seat, Chips(stack + chips))?;
+        t.chips += chips;
+        self.table_chips += chips;
+        self.expected_chips += chips;
+        Ok(())
+    }
+
+    /// Seats waiting alternates while the field has room and registration is open (TDA-8A).
+    pub(crate) fn seat_alternates(&mut self, now: Time) -> Result<(), DirectorError> {
+        let cap = self.config.registration.max_entrants;
+        while cap > 0
+            && self.alive < cap
+            && self.config.registration.late_until_level >= self.level_number()
+        {
+            let Some(id) = self.alternates.pop_front() else {
+                break;
+            };
+            self.admit(id, now)?;
+        }
+        Ok(())
+    }
+
+    /// HC-1.4: players not at their seat before the table's first hand of the deadline level
+    /// are removed with their chips.
+    pub(crate) fn remove_late_players(
+        &mut self,
+        table: TableId,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let deadline = self
+            .config
+            .late_players
+            .map(|l| l.removed_at_level)
+            .unwrap_or(self.profile.director.late_player_deadline_level);
+        if deadline == 0 || self.level_number() < deadline {
+            return Ok(());
+        }
+        let late: Vec<PlayerId> = self.tables[table.0 as usize]
+            .table
+            .seats()
+            .iter()
+            .flatten()
+            .map(|p| p.id)
+            .filter(|&id| self.entries[id.0 as usize].arrived.not())
+            .collect();
+        for player in late {
+            let chips = self.unseat(player)?;
+            self.expected_chips -= chips;
+            self.entry_mut(player)?.status = Status::Removed;
+            self.log(
+                now,
+                Actor::System,
+                Happening::Removed {
+                    player,
+                    chips,
+                    rule: "HC-1.4",
+                },
+            );
+        }
+        Ok(())
+    }
+}
