@@ -102,37 +102,52 @@ pub fn occupied_from(table: &Table, seat: Seat) -> Option<Seat> {
 }
 
 /// TDA-11A: the worst position for a player coming in: the empty seat from which they post the
-/// big blind soonest (the next big blind if possible), never the small blind's seat. `None`
-/// before the table's first hand or with no empty seat.
-pub fn worst_position(table: &Table) -> Option<Seat> {
-    let (_, _, last_bb) = table.last_positions()?;
+/// big blind soonest (the next big blind if possible), never the small blind's seat. `last` is
+/// the button, small-blind position and big blind the next hand follows: the hand in progress
+/// if there is one, else the last. `None` before the table's first hand or with no empty seat.
+pub fn worst_position(table: &Table, last: Option<(Seat, Seat, Seat)>) -> Option<Seat> {
+    let (_, _, last_bb) = last?;
+    empty_seats(table)
+        .filter(|&e| e != last_bb)
+        .min_by_key(|&e| hands_to_big_blind(table, last_bb, e))
+}
+
+/// Hands after the one that followed `last_bb` until a player in the empty seat `e` posts the big
+/// blind: the big blind moves on one player a hand, so the players sitting between.
+fn hands_to_big_blind(table: &Table, last_bb: Seat, e: Seat) -> usize {
     let n = table.seats().len();
-    let occupied: Vec<usize> = table
+    let d = distance(n, last_bb, e);
+    table
         .seats()
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.is_some())
-        .map(|(i, _)| distance(n, last_bb, Seat(i as u8)))
-        .filter(|&d| d > 0)
-        .collect();
-    empty_seats(table)
-        .filter(|&e| distance(n, last_bb, e) > 0)
-        .min_by_key(|&e| {
-            let d = distance(n, last_bb, e);
-            occupied.iter().filter(|&&o| o < d).count()
-        })
+        .filter(|(i, s)| s.is_some() && (1..d).contains(&distance(n, last_bb, Seat(*i as u8))))
+        .count()
 }
 
-/// WWPLA-12: the empty seat where an incoming player gets the button soonest.
-pub fn soonest_button(table: &Table) -> Option<Seat> {
+/// WWPLA-12: the empty seat where an incoming player gets the button soonest. The button goes
+/// where the small blind was and the small blind where the big blind was, so a player in the
+/// empty last small-blind seat has the next button, in the empty last big-blind seat the one
+/// after, and elsewhere two hands after their big blind. A seat between the last small and big
+/// blind is not dealt in (TDA-10) and waits a round for its blinds. `last` as for
+/// `worst_position`.
+pub fn soonest_button(table: &Table, last: Option<(Seat, Seat, Seat)>) -> Option<Seat> {
     let n = table.seats().len();
-    let button = match table.next_positions() {
-        Ok(p) => p.button,
-        Err(_) => table.last_positions().map_or(Seat(0), |(b, _, _)| b),
+    let Some((_, last_sb, last_bb)) = last else {
+        let button = table.next_positions().map_or(Seat(0), |p| p.button);
+        return empty_seats(table)
+            .filter(|&e| distance(n, button, e) > 0)
+            .min_by_key(|&e| distance(n, button, e));
     };
-    empty_seats(table)
-        .filter(|&e| distance(n, button, e) > 0)
-        .min_by_key(|&e| distance(n, button, e))
+    empty_seats(table).min_by_key(|&e| {
+        if e == last_sb {
+            0
+        } else if e == last_bb {
+            1
+        } else {
+            2 + hands_to_big_blind(table, last_bb, e)
+        }
+    })
 }
 
 /// Seats clockwise from the last hand's button to `seat` (HC-1.8's relative position).

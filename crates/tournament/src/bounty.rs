@@ -101,6 +101,14 @@ impl BountyBook {
         own
     }
 
+    /// Takes the heads nobody can win any more (the event is over: disqualified and removed
+    /// entries, and the winner's own when the event does not pay it); returns their sum.
+    pub fn take_unclaimed(&mut self) -> Money {
+        let sum = self.heads.values().map(|m| m.0).sum();
+        self.heads.clear();
+        Money(sum)
+    }
+
     /// All the money in the book: every head and every payment.
     pub fn total(&self) -> Money {
         let sum = |map: &HashMap<PlayerId, Money>| map.values().map(|m| m.0).sum::<u64>();

@@ -60,8 +60,10 @@ enum Inverse {
     },
     Pause,
     Resume,
+    /// The time left before and as set: an undo moves the clock back by the difference.
     SetClock {
         before: u64,
+        set: u64,
     },
     Move {
         player: PlayerId,
@@ -138,7 +140,10 @@ impl Tournament {
             &TdAction::SetClock { remaining_ms } => {
                 let before = self.clock.remaining(now);
                 self.clock.set_remaining(now, remaining_ms);
-                Inverse::SetClock { before }
+                Inverse::SetClock {
+                    before,
+                    set: remaining_ms,
+                }
             }
             &TdAction::Move { player, to, seat } => {
                 let from = self.seated(player)?;
@@ -234,7 +239,11 @@ impl Tournament {
             }
             Inverse::Pause => self.clock.start(now),
             Inverse::Resume => self.clock.pause(now),
-            Inverse::SetClock { before } => self.clock.set_remaining(now, before),
+            // The time run since the action stays run.
+            Inverse::SetClock { before, set } => {
+                let left = self.clock.remaining(now).saturating_add(before);
+                self.clock.set_remaining(now, left.saturating_sub(set));
+            }
             Inverse::Move { player, from } => {
                 let t = self.table(from.0)?;
                 if t.broken || t.table.seats()[from.1.index()].is_some() {
@@ -302,9 +311,6 @@ impl Tournament {
 
     /// A change of players by the director may end the event or call for tables to break.
     fn after_action(&mut self, now: Time) -> Result<(), DirectorError> {
-        if !self.entries_open() {
-            self.finish_if_won(now)?;
-        }
         let mut report = HandReport::default();
         self.plan_tables(now, &mut report)?;
         self.settle(now, &mut report)?;

@@ -111,6 +111,11 @@ pub enum Happening {
         chips: u64,
         rule: &'static str,
     },
+    /// A penalty that no hand could be played to serve (DG-38).
+    PenaltyLifted {
+        player: PlayerId,
+        rule: &'static str,
+    },
     Action {
         id: ActionId,
         action: super::TdAction,

@@ -158,6 +158,17 @@ impl Tournament {
             );
         }
         self.refresh_table_absences(table, now)?;
+        // TDA-RP-8B: the first hand of a hand-for-hand round takes the round before off the
+        // clock as it starts; if that ends the level, this is the next hand and plays the new
+        // level (TDA-23, RP-8D).
+        let first_of_round = self.clock.is_hand_for_hand() && !self.round_begun;
+        let clock_before = self.clock.clone();
+        let clock_changes = if first_of_round {
+            let minutes = self.config.hand_for_hand.minutes_per_hand;
+            self.clock.hand_for_hand_hand(&self.config, minutes)
+        } else {
+            Vec::new()
+        };
         let level = self.clock.level_index();
         let blinds = self.config.level(level);
         let blinds = Blinds {
@@ -166,6 +177,7 @@ impl Tournament {
             ante: Chips(blinds.ante),
             big_blind_ante: Chips(blinds.big_blind_ante),
         };
+        self.lift_blocking_penalties(table, now)?;
         let seats = self.tables[table.0 as usize].players();
         let deck = self.draw.deck(seats * self.variant.game.hole_cards() + 8);
         let heads_up = self.alive == 2;
@@ -178,9 +190,13 @@ impl Tournament {
                 Ok(next) => next,
                 // Everyone but one away and skipped (DG-8a): the table waits for them.
                 Err(engine::TableError::NotEnoughPlayers) => {
+                    self.clock = clock_before;
                     return Err(DirectorError::Wait(table, Wait::NotEnoughPlayers));
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => {
+                    self.clock = clock_before;
+                    return Err(e.into());
+                }
             };
         // TDA-20A: split pots are divided in the smallest chips in play.
         setup.chip_unit = Chips(self.denominations.first().copied().unwrap_or(1));
@@ -196,14 +212,12 @@ impl Tournament {
         });
         t.new_players = 0;
         t.vacancies.clear();
-        let first_of_round = self.clock.is_hand_for_hand() && !self.round_begun;
         self.round_unplayed.remove(&table.0);
+        self.dealt_level = self.dealt_level.max(level);
         if first_of_round {
             self.round_begun = true;
-            let minutes = self.config.hand_for_hand.minutes_per_hand;
-            let changes = self.clock.hand_for_hand_hand(&self.config, minutes);
             self.stats.hand_for_hand_rounds += 1;
-            self.apply_clock_changes(&changes, now)?;
+            self.apply_clock_changes(&clock_changes, now)?;
         }
         self.in_hand_tables += 1;
         self.stats.largest_imbalance = self.stats.largest_imbalance.max(self.index.spread());
@@ -225,6 +239,41 @@ impl Tournament {
             players,
             level,
         })
+    }
+
+    /// DG-38.3: the hands of a penalty take place without the player; where the profile skips
+    /// absent players (DG-8a) and nobody else could play, no such hand can take place, so the
+    /// penalty is lifted rather than holding the table for ever.
+    fn lift_blocking_penalties(&mut self, table: TableId, now: Time) -> Result<(), DirectorError> {
+        if self.profile.table.absent_players != engine::AbsentPlayers::Skipped {
+            return Ok(());
+        }
+        let seated: Vec<(Seat, PlayerId, bool)> = self.tables[table.0 as usize]
+            .table
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|p| (Seat(i as u8), p.id, p.absent)))
+            .collect();
+        if seated.iter().filter(|s| !s.2).count() >= 2 {
+            return Ok(());
+        }
+        for (seat, id, absent) in seated {
+            let e = &mut self.entries[id.0 as usize];
+            if absent && e.penalty_hands > 0 {
+                e.penalty_hands = 0;
+                self.log(
+                    now,
+                    Actor::System,
+                    Happening::PenaltyLifted {
+                        player: id,
+                        rule: "DG-38",
+                    },
+                );
+                self.refresh_absence(table, seat, id, now)?;
+            }
+        }
+        Ok(())
     }
 
     fn refresh_table_absences(&mut self, table: TableId, now: Time) -> Result<(), DirectorError> {

@@ -174,8 +174,13 @@ pub struct Tournament {
     pub(crate) alternates: std::collections::VecDeque<PlayerId>,
     /// Entries sharing the prizes of their places (TDA-RP-8A), each group best-ranked first.
     pub(crate) shared: Vec<Vec<PlayerId>>,
+    /// Bounties nobody could win, added to the prize pool at the end (HC-1.2).
+    pub(crate) unclaimed_bounties: Money,
     pub(crate) rebuys: u32,
     pub(crate) add_ons: u32,
+    /// The highest 0-based level a hand has been dealt at (HC-1.1: rebuys and the add-on end
+    /// with the first hand of the next level).
+    pub(crate) dealt_level: usize,
     pub stats: Stats,
     /// Places paid for a field size, worked out once per size.
     pub(crate) paid: std::cell::Cell<(u32, u32)>,
@@ -228,8 +233,10 @@ impl Tournament {
             bounties,
             alternates: Default::default(),
             shared: Vec::new(),
+            unclaimed_bounties: Money(0),
             rebuys: 0,
             add_ons: 0,
+            dealt_level: 0,
             stats: Stats::default(),
             paid: std::cell::Cell::new((0, 0)),
             config,
@@ -317,15 +324,18 @@ impl Tournament {
     }
 
     /// The prize pool from the entries, rebuys and add-ons so far (HC-1.1).
+    /// At the end it also holds the bounties nobody could win (HC-1.2: every point paid in is
+    /// paid out).
     pub fn prize_pool(&self) -> Money {
-        crate::payout::prize_pool(
+        let bought = crate::payout::prize_pool(
             &self.config.buy_in,
             self.stats.entries,
             self.rebuys,
             self.add_ons,
             self.config.rebuy.map_or(Money(0), |r| r.price),
             self.config.add_on.map_or(Money(0), |a| a.price),
-        )
+        );
+        Money(bought.0 + self.unclaimed_bounties.0)
     }
 
     /// Places paid for the entries so far.

@@ -19,6 +19,8 @@ impl Tournament {
         by: Actor,
         now: Time,
     ) -> Result<PlayerId, DirectorError> {
+        // The period open is the clock's now.
+        self.tick(now)?;
         if self.finished {
             return Err(DirectorError::Closed {
                 what: "registration",
@@ -317,6 +319,8 @@ impl Tournament {
         by: Actor,
         now: Time,
     ) -> Result<PlayerId, DirectorError> {
+        // The period open is the clock's now.
+        self.tick(now)?;
         let Some(rules) = self.config.re_entry else {
             return Err(DirectorError::Closed {
                 what: "re-entry",
@@ -359,13 +363,18 @@ impl Tournament {
     /// A rebuy: busted (HC-1.1) or at or below the starting stack before a hand (TDA-27), while
     /// the rebuy period lasts.
     pub fn rebuy(&mut self, player: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
+        // The period open is the clock's now.
+        self.tick(now)?;
         let Some(rules) = self.config.rebuy else {
             return Err(DirectorError::Closed {
                 what: "rebuys",
                 rule: "not offered by this event",
             });
         };
-        if self.level_number() > rules.until_level || self.finished {
+        // HC-1.1: open until the first hand of the level after `until_level` is dealt.
+        let closed = self.level_number() > rules.until_level
+            && self.dealt_level >= rules.until_level as usize;
+        if closed || self.finished {
             return Err(DirectorError::Closed {
                 what: "the rebuy period",
                 rule: "HC-1.1",
@@ -421,16 +430,17 @@ impl Tournament {
 
     /// The add-on at the end of its level, before the next level's first hand (HC-1.1).
     pub fn add_on(&mut self, player: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
+        // The period open is the clock's now.
+        self.tick(now)?;
         let Some(rules) = self.config.add_on else {
             return Err(DirectorError::Closed {
                 what: "add-ons",
                 rule: "not offered by this event",
             });
         };
-        let at_end = match self.clock.phase() {
-            crate::clock::Phase::Break { after_level } => after_level == rules.after_level,
-            crate::clock::Phase::Level(i) => i as u32 + 1 == rules.after_level,
-        };
+        // HC-1.1: once the level is over, before the first hand of the next one is dealt.
+        let next = rules.after_level as usize;
+        let at_end = self.clock.level_index() >= next && self.dealt_level < next;
         if !at_end || self.finished {
             return Err(DirectorError::Closed {
                 what: "the add-on",

@@ -155,6 +155,7 @@ impl Tournament {
         }
         if let Some(book) = self.bounties.as_mut() {
             book.finish(winner);
+            self.unclaimed_bounties = book.take_unclaimed();
         }
         let entrants = self.stats.entries;
         let prizes = crate::payout::prizes(&self.config.payouts, entrants, self.prize_pool());

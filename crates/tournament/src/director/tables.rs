@@ -21,26 +21,34 @@ impl Tournament {
             return Ok(());
         }
         self.plan_tables(now, report)?;
-        if self.barrier.is_none() {
-            match self.profile.director.balance {
-                BalanceWhen::Tda => self.balance_from(table, now, report)?,
-                BalanceWhen::BeforeAnyHand if self.index.spread() >= 2 => {
-                    self.barrier = Some(Barrier::Balance)
-                }
-                BalanceWhen::BeforeAnyHand => {}
-            }
+        if self.barrier.is_none() && self.profile.director.balance == BalanceWhen::Tda {
+            self.balance_from(table, now, report)?;
         }
         self.settle(now, report)?;
         self.hand_for_hand(now, report)?;
         Ok(())
     }
 
-    /// A barrier that waits for no hand in progress any more is carried out now.
+    /// A barrier that waits for no hand in progress any more is carried out now. HC-1.8:
+    /// tables that differ by two, after a bust or a director's action, are balanced before any
+    /// new hand anywhere.
     pub(crate) fn settle(
         &mut self,
         now: Time,
         report: &mut HandReport,
     ) -> Result<(), DirectorError> {
+        // One player left, however the others went (a late player removed, HC-1.4; a
+        // disqualification, TDA-71D): the event is won.
+        if self.alive == 1 && self.in_hand_tables == 0 && self.finish_if_won(now)? {
+            report.release_all = true;
+            return Ok(());
+        }
+        if self.barrier.is_none()
+            && self.profile.director.balance == BalanceWhen::BeforeAnyHand
+            && self.index.spread() >= 2
+        {
+            self.barrier = Some(Barrier::Balance);
+        }
         if self.barrier.is_some() && self.in_hand_tables == 0 {
             match self.barrier.take() {
                 // Entries that came in while the tables finished may not fit on one table.
@@ -291,6 +299,15 @@ impl Tournament {
     ) -> Result<(), DirectorError> {
         let source = &self.tables[from.0 as usize].table;
         let dest = &self.tables[to.0 as usize].table;
+        // A table in a hand deals its next hand from this one's positions (TDA-11A, WWPLA-12).
+        let last = self.tables[to.0 as usize]
+            .hand
+            .as_ref()
+            .map(|h| {
+                let p = &h.positions;
+                (p.button, p.small_blind_position, p.big_blind)
+            })
+            .or(dest.last_positions());
         let (seat, dest_seat, rule) = match (self.profile.director.mover, vacancy) {
             (Mover::RelativePosition, Some((vacant, k))) => (
                 balance::at_relative_position(source, k),
@@ -299,12 +316,12 @@ impl Tournament {
             ),
             (Mover::ButtonNext, _) => (
                 balance::button_next(source),
-                balance::soonest_button(dest),
+                balance::soonest_button(dest, last),
                 "WWPLA-12",
             ),
             _ => (
                 balance::big_blind_next(source),
-                balance::worst_position(dest),
+                balance::worst_position(dest, last),
                 "TDA-11A",
             ),
         };

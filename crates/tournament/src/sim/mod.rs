@@ -70,7 +70,14 @@ struct Sim {
     actions: Vec<crate::director::ActionId>,
     names: u32,
     known_tables: u32,
+    /// Clock jumps in a row with no hand played: a table held for ever is a stall, not a wait.
+    idle_jumps: u32,
+    /// Why the last table that tried could not start, for a stall's report.
+    last_wait: String,
 }
+
+/// More clock jumps than this with no hand played in between is a stall.
+const MAX_IDLE_JUMPS: u32 = 100;
 
 const SECOND: u64 = 1000;
 
@@ -92,6 +99,8 @@ pub fn run(
         actions: Vec::new(),
         names: 0,
         known_tables: 0,
+        idle_jumps: 0,
+        last_wait: String::new(),
     };
     sim.register_field()?;
     sim.t.start(Time(0))?;
@@ -186,7 +195,8 @@ impl Sim {
                 self.release_new(now);
                 return Ok(());
             }
-            Err(DirectorError::Wait(_, _)) => {
+            Err(e @ DirectorError::Wait(_, _)) => {
+                self.last_wait = e.to_string();
                 self.waiting.insert(table);
                 return Ok(());
             }
@@ -227,6 +237,7 @@ impl Sim {
             return Ok(());
         };
         let report = self.t.finish_hand(TableId(table), &hand, now)?;
+        self.idle_jumps = 0;
         if self.opts.director_traffic {
             self.player_decisions(&report, table, now)?;
             self.director_actions(table, now)?;
@@ -362,22 +373,18 @@ impl Sim {
                 ),
             });
         };
-        if std::env::var("SIMDEBUG").is_ok() {
-            let mut reasons = std::collections::BTreeMap::new();
-            for &t in &self.waiting {
-                *reasons
-                    .entry(format!("{:?}", self.t.may_start(TableId(t))))
-                    .or_insert(0) += 1;
-            }
-            eprintln!(
-                "idle at {} -> {at}: alive {} tables {} max {:?} min {:?} waiting {:?}",
-                self.t.events().last().map(|e| e.at).unwrap_or_default(),
-                self.t.alive(),
-                self.t.active_table_count(),
-                self.t.index_max(),
-                self.t.index_min(),
-                reasons
-            );
+        self.idle_jumps += 1;
+        if self.idle_jumps > MAX_IDLE_JUMPS {
+            return Err(SimError::Stalled {
+                at,
+                detail: format!(
+                    "{} clock changes with no hand played; {} players on {} tables; last: {}",
+                    self.idle_jumps,
+                    self.t.alive(),
+                    self.t.active_table_count(),
+                    self.last_wait
+                ),
+            });
         }
         self.t.tick(at)?;
         if self.waiting.is_empty() && self.known_tables == self.t.tables().len() as u32 {
