@@ -1,4 +1,4 @@
-//! `croupier bench engine`: complete hands with random legal actions (heads-up and six-max
+//! `croupier bench engine` (and `bench sim`, in `bench_sim`): complete hands with random legal actions (heads-up and six-max
 //! no-limit hold'em, every automation on, showdowns evaluated), here and in PokerKit in the same
 //! run, on the same kind of hands: blinds 1-2, stacks of 200.
 
@@ -28,6 +28,20 @@ enum BenchCommand {
         /// Measure this engine only.
         #[arg(long)]
         no_peer: bool,
+    },
+    /// Whole tournaments by the random bots: seconds, hands per second and peak memory by
+    /// field size, and how the time grows.
+    Sim {
+        /// Field sizes, each played in a process of its own.
+        #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
+        entrants: Vec<u32>,
+        #[arg(long, default_value = "deepstack")]
+        template: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// random, strength or mixed.
+        #[arg(long, default_value = "random")]
+        bots: String,
     },
 }
 
@@ -130,7 +144,15 @@ fn pokerkit(seconds: f64) -> Result<(f64, f64)> {
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    let BenchCommand::Engine { seconds, no_peer } = args.command;
+    let (seconds, no_peer) = match args.command {
+        BenchCommand::Engine { seconds, no_peer } => (seconds, no_peer),
+        BenchCommand::Sim {
+            entrants,
+            template,
+            seed,
+            bots,
+        } => return crate::bench_sim::run(&entrants, &template, seed, &bots),
+    };
     // The evaluator's tables are built once per process; not part of any hand.
     eval::HighEvaluator::get();
     let ours = [

@@ -2,6 +2,7 @@
 //! `serve` and `rule`.
 
 mod bench;
+mod bench_sim;
 mod equity;
 mod eval_cmd;
 mod phh_cmd;

@@ -157,4 +157,15 @@ fn print_summary(t: &Tournament, seconds: f64, top: usize) {
         "wall time          {seconds:.2} s ({:.0} hands/s)",
         s.hands as f64 / seconds.max(1e-9)
     );
+    match peak_memory_kib() {
+        Some(kib) => println!("peak memory        {:.1} MiB", kib as f64 / 1024.0),
+        None => println!("peak memory        not known on this system"),
+    }
+}
+
+/// The process's peak resident memory (Linux: VmHWM in /proc/self/status).
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -68,12 +68,25 @@ pub(crate) fn pot_layers(players: &[PlayerState], antes: &[Chips]) -> PotLayers 
         |_, p| p.is_all_in(),
         &mut out,
     );
+    // A layer no hand in play can win (a killed hand's blind that nobody matched, TDA-30) is
+    // dead money in the pot below it; below the first pot, in the first.
     let mut kept = 0;
+    let mut dead = Chips::ZERO;
     for i in 0..out.len {
-        if !out.pots[i].0.is_zero() {
-            out.pots[kept] = out.pots[i];
-            kept += 1;
+        let (amount, eligible) = out.pots[i];
+        if amount.is_zero() {
+            continue;
         }
+        if eligible == 0 {
+            match kept {
+                0 => dead += amount,
+                _ => out.pots[kept - 1].0 += amount,
+            }
+            continue;
+        }
+        out.pots[kept] = (amount + dead, eligible);
+        dead = Chips::ZERO;
+        kept += 1;
     }
     out.len = kept;
     out

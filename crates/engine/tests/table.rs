@@ -183,7 +183,7 @@ fn tda_10_a_new_player_may_take_the_big_blind_at_once() {
 }
 
 #[test]
-fn tda_30_absent_player_is_dealt_in_blinds_posted_hand_killed_at_turn() {
+fn tda_30_absent_player_is_dealt_in_blinds_posted_hand_killed_after_the_deal() {
     let mut t = table(&[0, 1, 2, 3], 0);
     t.set_absent(Seat(1), true).unwrap(); // small blind
     let deck = Deck::shuffled(Seed::from_u64(3));
@@ -203,6 +203,43 @@ fn tda_30_absent_player_is_dealt_in_blinds_posted_hand_killed_at_turn() {
         rule: Rule("TDA-30")
     }));
     assert_eq!(actor(&hand), engine::Player(1), "the big blind acts next");
+}
+
+#[test]
+fn tda_30_a_walk_to_an_absent_big_blind_goes_to_the_last_live_hand() {
+    let mut t = table(&[0, 1, 2, 3], 0);
+    t.set_absent(Seat(2), true).unwrap(); // big blind
+    let deck = Deck::shuffled(Seed::from_u64(5));
+    let (_, setup) = t
+        .next_hand(LEVEL, false, Automations::ALL, Some(deck))
+        .unwrap();
+    let start: Vec<Chips> = setup.stacks.clone();
+    let mut hand = Hand::new(setup).unwrap();
+    act(&mut hand, "f"); // seat 3
+    act(&mut hand, "f"); // seat 0, the button
+    assert!(hand.is_over(), "the small blind is the last live hand");
+    let end = hand.final_stacks();
+    // The dead big blind loses its blind to the small blind, the only live hand left.
+    assert_eq!(end[1], start[1] - LEVEL.big_blind);
+    assert_eq!(end[0], start[0] + LEVEL.big_blind);
+}
+
+#[test]
+fn tda_30_a_killed_big_blind_nobody_matched_is_dead_money_for_the_live_hand() {
+    // Small blind all in for 30, the absent big blind's hand killed after the deal, the button
+    // folds: the whole blind stays in the pot (TDA-30) and the only live hand takes it.
+    let mut s = setup(
+        Variant::NO_LIMIT_HOLDEM,
+        &[30, 10_000, 10_000],
+        &[50, 100, 0],
+        100,
+    );
+    s.absent = vec![false, true, false];
+    s.deck = Some(Deck::shuffled(Seed::from_u64(7)));
+    let mut hand = Hand::new(s).unwrap();
+    act(&mut hand, "f"); // the button
+    assert!(hand.is_over());
+    assert_eq!(hand.final_stacks(), chips(&[130, 9_900, 10_000]));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The dealer's steps: forced bets, hole cards, burns and board cards, collecting bets, and
 //! moving from one betting round to the next.
 
-use super::{Hand, Phase};
+use super::{Hand, Phase, Status};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::{BoardCards, Event};
@@ -174,6 +174,7 @@ impl Hand {
     fn after_hole_card(&mut self) {
         let per_player = self.variant.game.hole_cards();
         if self.players.iter().all(|p| p.hole.len() == per_player) {
+            self.kill_absent_hands();
             // First to act before the flop: left of the biggest blind (HC-1.12, TDA-34).
             let biggest = (0..self.player_count())
                 .rev()
@@ -282,7 +283,8 @@ impl Hand {
         }
     }
 
-    /// Returns the uncalled part of the biggest bet, then pulls all bets into the middle.
+    /// Returns the uncalled part of the biggest bet, then pulls all bets into the middle. A
+    /// killed hand's bet is not returned: its blinds and antes stay in the pot (TDA-30).
     pub(super) fn collect_bets(&mut self) {
         let (top, top_bet) = self
             .players
@@ -299,7 +301,7 @@ impl Hand {
             .map(|(_, p)| p.bet)
             .max()
             .unwrap_or_default();
-        if top_bet > second {
+        if top_bet > second && self.players[top].status != Status::Folded {
             let amount = top_bet - second;
             let me = &mut self.players[top];
             me.bet -= amount;

@@ -1,0 +1,242 @@
+//! Players coming and going: late players (HC-1.4, TDA-30), rebuys and the add-on (HC-1.1,
+//! TDA-27), re-entry, late registration and alternates (TDA-8).
+
+mod common;
+
+use common::*;
+use engine::PlayerId;
+use tournament::config::{AddOn, Money, ReEntry, Rebuy, RebuyWhen};
+use tournament::director::{DirectorError, Happening, Status};
+use tournament::{Actor, Time, Tournament};
+
+/// `arrived[i]` for player "P{i+1}"; started at 0.
+fn with_arrivals(config: tournament::config::EventConfig, arrived: &[bool]) -> Tournament {
+    let mut t = Tournament::new(config, 21).unwrap();
+    for (i, &a) in arrived.iter().enumerate() {
+        t.register(&format!("P{}", i + 1), a, Actor::System, Time(0))
+            .unwrap();
+    }
+    t.start(Time(0)).unwrap();
+    t
+}
+
+#[test]
+fn hc_1_4_a_late_player_is_dealt_in_and_removed_at_the_first_hand_of_level_3() {
+    // HC template: levels 1/2 and 2/4 of 15 minutes; level 3 from 30:00. P4 never comes, P5
+    // comes at 20:00.
+    let mut t = with_arrivals(config("hc", "hc"), &[true, true, true, false, false]);
+    let table = counts(&t)[0].0;
+    let (late, comes) = (PlayerId(3), PlayerId(4));
+    for m in [1, 10, 16] {
+        let (start, _) = play(&mut t, table, at_minute(m), Script::Walk).unwrap();
+        // TDA-30: dealt in, hand killed.
+        let i = start.players.iter().position(|&p| p == late).unwrap();
+        assert!(start.setup.absent[i]);
+    }
+    t.arrive(comes, at_minute(20)).unwrap();
+    play(&mut t, table, Time(ms(29, 59)), Script::Walk).unwrap();
+    assert_eq!(t.entry(late).unwrap().status, Status::Playing);
+    let stack = stack_of(&t, late);
+    let chips = t.chips_in_play();
+    let (start, _) = play(&mut t, table, at_minute(31), Script::Walk).unwrap();
+    assert_eq!(start.level, 2);
+    assert!(!start.players.contains(&late));
+    assert!(start.players.contains(&comes));
+    assert_eq!(t.entry(late).unwrap().status, Status::Removed);
+    assert_eq!(t.chips_in_play(), chips - stack);
+    assert!(t.events().iter().any(|e| e.what
+        == Happening::Removed {
+            player: late,
+            chips: stack,
+            rule: "HC-1.4"
+        }));
+    // The buy-in is due in any case: 5 buy-ins of 100 in the pool.
+    assert_eq!(t.prize_pool(), Money(500));
+}
+
+#[test]
+fn tda_30_without_a_deadline_a_late_player_stays_dealt_in() {
+    let mut c = config("hc", "tda");
+    c.late_players = None;
+    let mut t = with_arrivals(c, &[true, true, false]);
+    let table = counts(&t)[0].0;
+    let (start, _) = play(&mut t, table, at_minute(31), Script::Walk).unwrap();
+    assert_eq!(start.level, 2);
+    assert!(start.players.contains(&PlayerId(2)));
+    assert_eq!(t.entry(PlayerId(2)).unwrap().status, Status::Playing);
+}
+
+/// The HC template with HC-1.1 rebuys and an add-on: 300 chips for 100 points each.
+fn hc_rebuys() -> tournament::config::EventConfig {
+    let mut c = config("hc", "hc");
+    c.rebuy = Some(Rebuy {
+        until_level: 4,
+        when: RebuyWhen::Busted,
+        stack: 300,
+        price: Money(100),
+        max: 0,
+    });
+    c.add_on = Some(AddOn {
+        after_level: 4,
+        stack: 300,
+        price: Money(100),
+    });
+    c
+}
+
+#[test]
+fn hc_1_1_a_rebuy_only_when_busted_until_the_first_hand_of_level_5() {
+    // Levels of 15 minutes, a break 45:00-50:00: level 4 runs 50:00-65:00.
+    let mut t = started(hc_rebuys(), 4, 22);
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    assert!(t.rebuy(ids[1], Actor::System, at_minute(1)).is_err());
+    knock_out(&mut t, table, at_minute(1), ids[0], &ids[1..2]);
+    t.rebuy(ids[1], Actor::System, at_minute(2)).unwrap();
+    assert_eq!(stack_of(&t, ids[1]), 300);
+    assert_eq!(t.entry(ids[1]).unwrap().status, Status::Playing);
+    assert!(
+        t.events()
+            .iter()
+            .any(|e| e.what == Happening::Rebuy { player: ids[1] })
+    );
+    // HC-1.1: a rebuy is worth the buy-in's points: 4 x 100 + 100.
+    assert_eq!(t.prize_pool(), Money(500));
+    // Busted in the last hand of level 4: the rebuy is open until level 5's first hand.
+    knock_out(&mut t, table, at_minute(64), ids[0], &ids[2..3]);
+    t.rebuy(ids[2], Actor::System, at_minute(66)).unwrap();
+    knock_out(&mut t, table, at_minute(67), ids[0], &ids[2..3]);
+    assert!(matches!(
+        t.rebuy(ids[2], Actor::System, at_minute(68)),
+        Err(DirectorError::Closed { .. })
+    ));
+}
+
+#[test]
+fn hc_1_1_the_add_on_at_the_end_of_level_4_before_the_first_hand_of_level_5() {
+    let mut t = started(hc_rebuys(), 4, 23);
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    play(&mut t, table, at_minute(60), Script::Walk).unwrap();
+    // During level 4 it is not the end of it.
+    assert!(t.add_on(ids[0], Actor::System, at_minute(61)).is_err());
+    let before = stack_of(&t, ids[0]);
+    t.add_on(ids[0], Actor::System, Time(ms(65, 10))).unwrap();
+    assert_eq!(stack_of(&t, ids[0]), before + 300);
+    // Once each.
+    assert!(t.add_on(ids[0], Actor::System, Time(ms(65, 20))).is_err());
+    let (start, _) = play(&mut t, table, Time(ms(65, 30)), Script::Walk).unwrap();
+    assert_eq!(start.level, 4);
+    assert!(t.add_on(ids[1], Actor::System, at_minute(66)).is_err());
+    assert_eq!(t.prize_pool(), Money(500));
+}
+
+#[test]
+fn tda_27_a_rebuy_at_or_below_the_start_stack_before_a_hand() {
+    // Turbo: 5,000 chips, rebuys of 5,000 for 2,000 at or below 5,000, at most 2.
+    let mut t = started(config("turbo", "tda"), 3, 24);
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    t.rebuy(ids[0], Actor::System, at_minute(1)).unwrap();
+    assert_eq!(stack_of(&t, ids[0]), 10_000);
+    // Now above the start stack.
+    assert!(t.rebuy(ids[0], Actor::System, at_minute(1)).is_err());
+    // Not during a hand.
+    let mut start = t.next_hand(table, at_minute(2)).unwrap();
+    assert!(t.rebuy(ids[1], Actor::System, at_minute(2)).is_err());
+    let hand = play_start(&mut start, Script::Walk);
+    t.finish_hand(table, &hand, at_minute(2)).unwrap();
+    let chips = t.chips_in_play();
+    let p = ids[1..]
+        .iter()
+        .copied()
+        .find(|&p| stack_of(&t, p) <= 5000)
+        .unwrap();
+    t.rebuy(p, Actor::System, at_minute(3)).unwrap();
+    assert_eq!(t.chips_in_play(), chips + 5000);
+}
+
+/// The deep stack without its big-blind ante, so that equal stacks all in bust the loser.
+fn deepstack() -> tournament::config::EventConfig {
+    let mut c = config("deepstack", "tda");
+    for level in &mut c.levels {
+        level.big_blind_ante = 0;
+    }
+    c
+}
+
+#[test]
+fn tda_8_re_entry_is_a_new_entry_with_a_full_stack_for_a_busted_player_only() {
+    // Deep stack: re-entry through level 6, two entries each.
+    let mut seats = std::collections::HashSet::new();
+    for seed in 0..8 {
+        let mut t = started(deepstack(), 4, seed);
+        let table = counts(&t)[0].0;
+        let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+        assert!(t.re_enter(ids[1], Actor::System, at_minute(1)).is_err());
+        knock_out(&mut t, table, at_minute(1), ids[0], &ids[1..2]);
+        let new = t.re_enter(ids[1], Actor::System, at_minute(2)).unwrap();
+        assert_ne!(new, ids[1]);
+        let e = t.entry(new).unwrap();
+        assert_eq!(
+            (e.entry_number, e.name.as_str()),
+            (2, t.entry(ids[1]).unwrap().name.as_str())
+        );
+        assert_eq!(stack_of(&t, new), 40_000);
+        assert_eq!(t.prize_pool(), Money(5 * 50_000));
+        seats.insert(seat_of(&t, new));
+        // Two entries at most.
+        knock_out(&mut t, table, at_minute(3), ids[0], &[new]);
+        assert!(t.re_enter(new, Actor::System, at_minute(4)).is_err());
+    }
+    // TDA-8A: the seat is drawn, not given back.
+    assert!(seats.len() > 1, "{seats:?}");
+}
+
+#[test]
+fn tda_8_re_entry_and_late_registration_close_after_their_level() {
+    let mut c = deepstack();
+    c.re_entry = Some(ReEntry {
+        until_level: 1,
+        max_entries: 0,
+    });
+    c.registration.late_until_level = 1;
+    let mut t = started(c, 3, 25);
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    // Level 1 runs 40 minutes.
+    let late = t
+        .register("Late", true, Actor::System, at_minute(39))
+        .unwrap();
+    assert_eq!(stack_of(&t, late), 40_000);
+    knock_out(&mut t, table, at_minute(39), ids[0], &ids[1..2]);
+    assert!(matches!(
+        t.register("Later", true, Actor::System, at_minute(41)),
+        Err(DirectorError::Closed { .. })
+    ));
+    assert!(matches!(
+        t.re_enter(ids[1], Actor::System, at_minute(41)),
+        Err(DirectorError::Closed { .. })
+    ));
+}
+
+#[test]
+fn tda_8a_alternates_take_a_seat_with_a_full_stack_when_one_opens() {
+    let mut c = deepstack();
+    c.registration.max_entrants = 3;
+    c.re_entry = None;
+    let mut t = Tournament::new(c, 26).unwrap();
+    for name in ["A", "B", "C", "D"] {
+        t.register(name, true, Actor::System, Time(0)).unwrap();
+    }
+    let d = PlayerId(3);
+    assert_eq!(t.entry(d).unwrap().status, Status::Alternate);
+    t.start(Time(0)).unwrap();
+    assert_eq!(t.alive(), 3);
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    knock_out(&mut t, table, at_minute(1), ids[0], &ids[1..2]);
+    assert_eq!(t.entry(d).unwrap().status, Status::Playing);
+    assert_eq!(stack_of(&t, d), 40_000);
+    assert_eq!(t.alive(), 3);
+}
