@@ -84,7 +84,7 @@ fn distance(n: usize, from: Seat, to: Seat) -> usize {
     (to.index() + n - from.index()) % n
 }
 
-fn empty_seats(table: &Table) -> impl Iterator<Item = Seat> + '_ {
+pub(crate) fn empty_seats(table: &Table) -> impl Iterator<Item = Seat> + '_ {
     table
         .seats()
         .iter()

@@ -111,6 +111,11 @@ impl EventTable {
     pub fn players(&self) -> usize {
         self.table.player_count()
     }
+
+    /// The players seated, by seat.
+    pub fn player_ids(&self) -> Vec<PlayerId> {
+        self.table.seats().iter().flatten().map(|p| p.id).collect()
+    }
 }
 
 /// Counts for the closing report.

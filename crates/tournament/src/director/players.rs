@@ -271,14 +271,8 @@ impl Tournament {
             }
             _ => self.open_table(size)?,
         };
-        let empty: Vec<Seat> = self.tables[table.0 as usize]
-            .table
-            .seats()
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_none())
-            .map(|(i, _)| Seat(i as u8))
-            .collect();
+        let empty: Vec<Seat> =
+            crate::balance::empty_seats(&self.tables[table.0 as usize].table).collect();
         let seat = empty[self.draw.below(empty.len())];
         self.sit(player, table, seat, stack, rule, now)
     }

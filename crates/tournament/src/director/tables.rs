@@ -127,13 +127,7 @@ impl Tournament {
             self.index.set(table.0, count);
             return Ok(());
         }
-        let players: Vec<PlayerId> = self.tables[table.0 as usize]
-            .table
-            .seats()
-            .iter()
-            .flatten()
-            .map(|p| p.id)
-            .collect();
+        let players: Vec<PlayerId> = self.tables[table.0 as usize].player_ids();
         let mut stacks = Vec::with_capacity(players.len());
         for &p in &players {
             stacks.push(self.unseat(p)?);
@@ -186,13 +180,7 @@ impl Tournament {
         let active: Vec<TableId> = self.active_tables().collect();
         let mut players = Vec::new();
         for &table in &active {
-            let ids: Vec<PlayerId> = self.tables[table.0 as usize]
-                .table
-                .seats()
-                .iter()
-                .flatten()
-                .map(|p| p.id)
-                .collect();
+            let ids: Vec<PlayerId> = self.tables[table.0 as usize].player_ids();
             for id in ids {
                 let stack = self.unseat(id)?;
                 players.push((id, stack));
@@ -469,11 +457,5 @@ impl Tournament {
 }
 
 fn empty(table: &Table) -> Vec<Seat> {
-    table
-        .seats()
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.is_none())
-        .map(|(i, _)| Seat(i as u8))
-        .collect()
+    balance::empty_seats(table).collect()
 }

@@ -295,13 +295,7 @@ impl Sim {
                 self.release_all(now);
             }
         }
-        let seated: Vec<PlayerId> = self.t.tables()[table as usize]
-            .table
-            .seats()
-            .iter()
-            .flatten()
-            .map(|p| p.id)
-            .collect();
+        let seated: Vec<PlayerId> = self.t.tables()[table as usize].player_ids();
         for player in seated {
             if self.t.config().add_on.is_some() && self.chance(50) {
                 let _ = self.t.add_on(player, Actor::System, now);
@@ -327,13 +321,7 @@ impl Sim {
         if !self.chance(1) {
             return Ok(());
         }
-        let seated: Vec<PlayerId> = self.t.tables()[table as usize]
-            .table
-            .seats()
-            .iter()
-            .flatten()
-            .map(|p| p.id)
-            .collect();
+        let seated: Vec<PlayerId> = self.t.tables()[table as usize].player_ids();
         if seated.is_empty() || self.t.is_finished() {
             return Ok(());
         }
