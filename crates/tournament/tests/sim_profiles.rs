@@ -11,7 +11,7 @@ use tournament::config::EventConfig;
 use tournament::director::Status;
 use tournament::sim::{self, Bots, SimOptions};
 
-const PER_PROFILE: u64 = 60;
+const PER_PROFILE: u64 = 200;
 
 fn template_for(profile: &str, k: u64) -> &'static str {
     // HC-1.6: a multi-table HC event has no rebuys, re-entries or add-ons: the HC template.
