@@ -1,6 +1,6 @@
-//! `croupier bench engine` (and `bench sim`, in `bench_sim`): complete hands with random legal actions (heads-up and six-max
+//! `croupier bench engine`: complete hands with random legal actions (heads-up and six-max
 //! no-limit hold'em, every automation on, showdowns evaluated), here and in PokerKit in the same
-//! run, on the same kind of hands: blinds 1-2, stacks of 200.
+//! run, on the same kind of hands: blinds 1-2, stacks of 200. `bench sim` is in `bench_sim`.
 
 use anyhow::{Context, Result, bail};
 use cards::Deck;

@@ -1,19 +1,10 @@
 //! `croupier phh check` over every hand in ../shared/phh: each no-limit, pot-limit and
 //! fixed-limit hold'em and Omaha hand passes; other variants are skipped, by name.
 
-use std::process::Command;
+mod common;
 
 fn check(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .args(["phh", "check"])
-        .args(args)
-        .output()
-        .expect("run croupier");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::croupier(&[&["phh", "check"], args].concat())
 }
 
 #[test]

@@ -1,19 +1,10 @@
 //! `croupier sim` end to end: a tournament played to the winner with its summary, the same seed
 //! giving the same tournament, and bad input refused with what was wrong.
 
-use std::process::Command;
+mod common;
 
 fn sim(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_croupier"))
-        .arg("sim")
-        .args(args)
-        .output()
-        .expect("run croupier");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::croupier(&[&["sim"], args].concat())
 }
 
 #[test]

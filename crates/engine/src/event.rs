@@ -88,7 +88,7 @@ pub enum Event {
         all_in: bool,
         full: bool,
     },
-    /// A hand killed by a rule, e.g. an absent player's at their turn (TDA-30).
+    /// A hand killed by a rule, e.g. an absent player's when the deal ends (TDA-30).
     HandKilled {
         player: Player,
         rule: Rule,

@@ -55,7 +55,7 @@ pub struct HandSetup {
     /// The smallest chip in play: a split pot is divided in these, the odd ones going from the
     /// button's left (TDA-20A). 1 when every unit is a chip, as in hand histories.
     pub chip_unit: Chips,
-    /// Players away from the table: their hand is killed when it is their turn (TDA-30).
+    /// Players away from the table: their hand is killed when the deal ends (TDA-30).
     pub absent: Vec<bool>,
     /// Whether the whole event is down to two players (TDA-48: the limit cap then ends).
     pub tournament_heads_up: bool,

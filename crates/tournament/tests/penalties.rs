@@ -5,34 +5,9 @@
 mod common;
 
 use common::*;
-use engine::{Action, Hand, Op, PlayerId, Seat, Step};
+use engine::{PlayerId, Seat};
 use tournament::director::{HandStart, Happening, Status, TdAction};
-use tournament::{Actor, TableId, Time, Tournament};
-
-/// Everyone folds to the big blind, as `Script::Walk`, except that the last live hand does not
-/// fold to the hands of absent players (killed at their turn, TDA-30): it calls and wins.
-fn walk_past_absent(t: &mut Tournament, table: TableId, now: Time) -> HandStart {
-    let start = t.next_hand(table, now).unwrap();
-    let mut live: Vec<bool> = start.setup.absent.iter().map(|a| !a).collect();
-    let mut hand = Hand::new(start.setup.clone()).unwrap();
-    while let Step::Act(p) = hand.step() {
-        let legal = hand.legal_actions().unwrap();
-        let others = (0..live.len())
-            .filter(|&i| i != p.index() && live[i])
-            .count();
-        let action = if legal.check {
-            Action::Check
-        } else if others == 0 {
-            Action::Call
-        } else {
-            live[p.index()] = false;
-            Action::Fold
-        };
-        hand.apply(Op::Act(p, action)).unwrap();
-    }
-    t.finish_hand(table, &hand, now).unwrap();
-    start
-}
+use tournament::{Actor, TableId, Tournament};
 
 /// Whether `player` is dealt in (`Some`) and away, their hand to be killed (TDA-30).
 fn dealt_absent(start: &HandStart, player: PlayerId) -> Option<bool> {
@@ -68,7 +43,7 @@ fn tda_71a_c_missed_rounds_are_a_hand_per_player_at_the_table_times_rounds() {
     let mut stack = stack_of(&t, p);
     let mut posted = 0;
     for hand in 0..10 {
-        let start = walk_past_absent(&mut t, table, at_minute(2));
+        let (start, _) = play(&mut t, table, at_minute(2), Script::Walk).unwrap();
         // TDA-71C: dealt in, blinds and antes posted, the hand killed.
         assert_eq!(dealt_absent(&start, p), Some(true), "hand {hand}");
         let now = stack_of(&t, p);
@@ -270,7 +245,7 @@ fn tda_71a_a_penalised_player_can_be_blinded_out() {
         if t.entry(big).unwrap().status != Status::Playing {
             break;
         }
-        walk_past_absent(&mut t, table, at_minute(2));
+        play(&mut t, table, at_minute(2), Script::Walk).unwrap();
     }
     assert_eq!(t.entry(big).unwrap().status, Status::Busted);
 }

@@ -227,35 +227,11 @@ impl Hand {
 
     /// TDA-30: a player away from the table when the last card of the deal is dealt has no
     /// live hand; the cards are taken in at once, the blinds and antes stay in the pot. So a
-    /// walk to an absent big blind goes to the last live hand, not to the dead one.
+    /// walk to an absent big blind goes to the last live hand, and an absent player all in on
+    /// the forced bets cannot win a pot (WWPLA-9). With everyone away, the last hand stands.
     pub(super) fn kill_absent_hands(&mut self) {
         for i in 0..self.player_count() {
             if self.players[i].absent && self.players[i].is_live() && self.live_count() > 1 {
-                self.players[i].status = Status::Folded;
-                self.emit(Event::HandKilled {
-                    player: Player(i as u8),
-                    rule: Rule("TDA-30"),
-                });
-            }
-        }
-    }
-
-    /// TDA-30: the hand of an absent player is killed at their turn.
-    pub(super) fn kill_absent(&mut self, p: Player) {
-        self.players[p.index()].status = Status::Folded;
-        self.emit(Event::HandKilled {
-            player: p,
-            rule: Rule("TDA-30"),
-        });
-        self.pass_action(p);
-    }
-
-    /// TDA-30, WWPLA-9: an absent player cannot win a pot. One all-in on the forced bets never
-    /// gets a turn, so the hand is killed once a round ends while others are still in it.
-    pub(super) fn kill_absent_all_in(&mut self) {
-        for i in 0..self.player_count() {
-            let me = &self.players[i];
-            if me.absent && me.is_all_in() && self.live_count() > 1 {
                 self.players[i].status = Status::Folded;
                 self.emit(Event::HandKilled {
                     player: Player(i as u8),

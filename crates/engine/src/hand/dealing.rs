@@ -323,7 +323,6 @@ impl Hand {
     /// After a round (and its collection): the pot to the last player, a showdown, the board run
     /// out with hands tabled (TDA-16), or the next street.
     pub(super) fn after_round(&mut self) {
-        self.kill_absent_all_in();
         if self.live_count() <= 1 {
             self.phase = Phase::Pushing;
             return;

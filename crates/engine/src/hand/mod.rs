@@ -413,11 +413,7 @@ impl Hand {
             match self.phase {
                 Phase::Posting if self.automations.posting => self.post_next(),
                 Phase::DealingHole if self.automations.dealing => self.deal_all_hole_cards(),
-                Phase::Betting => match self.actor {
-                    // TDA-30: an absent player's hand is killed when it is their turn.
-                    Some(p) if self.players[p.index()].absent => self.kill_absent(p),
-                    _ => return,
-                },
+                Phase::Betting => return,
                 Phase::Collecting if self.automations.collecting => self.collect_bets(),
                 Phase::DealingBoard => {
                     // TDA-16: the hands are turned up before the board is run out.

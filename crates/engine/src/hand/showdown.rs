@@ -241,7 +241,7 @@ impl Hand {
         if k == 0 {
             return;
         }
-        let unit = self.chip_unit.0.max(1);
+        let unit = self.chip_unit.0;
         let (chips, rest) = (amount.0 / unit, amount.0 % unit);
         let share = chips / k * unit;
         let odd = chips % k;
@@ -311,7 +311,7 @@ impl Hand {
                 self.split(index, Half::Whole, amount, high);
             } else {
                 // TDA-20C: the odd chip of the whole pot goes to the high half.
-                let unit = self.chip_unit.0.max(1);
+                let unit = self.chip_unit.0;
                 let low_half = Chips(amount.0 / unit / 2 * unit);
                 self.split(index, Half::High, amount - low_half, high);
                 self.split(index, Half::Low, low_half, low);

@@ -112,7 +112,6 @@ impl Tournament {
                 self.expected_chips -= chips;
                 let entry = self.entry_mut(*player)?;
                 entry.status = Status::Disqualified;
-                entry.removed_chips = chips;
                 Inverse::Disqualify {
                     player: *player,
                     at,

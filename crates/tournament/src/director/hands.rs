@@ -128,9 +128,7 @@ impl Tournament {
         self.settle(now, &mut report)?;
         self.may_start(table)
             .map_err(|w| DirectorError::Wait(table, w))?;
-        if !self.tables[table.0 as usize].colour_up.is_empty() {
-            self.race(table, now)?;
-        }
+        self.race(table, now)?;
         self.remove_late_players(table, now)?;
         self.plan_tables(now, &mut report)?;
         self.settle(now, &mut report)?;
@@ -374,9 +372,7 @@ impl Tournament {
         if !busts.is_empty() {
             self.record_busts(busts, now)?;
         }
-        if !self.tables[table.0 as usize].colour_up.is_empty() {
-            self.race(table, now)?;
-        }
+        self.race(table, now)?;
         self.seat_alternates(now)?;
         self.between_hands(table, now, &mut report)?;
         // Tables held short of the fullest (TDA-11D) may play once the fullest has shrunk.

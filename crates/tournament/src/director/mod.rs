@@ -64,8 +64,6 @@ pub struct Entry {
     pub prize: Money,
     pub knockouts: u32,
     pub league_points: Option<i64>,
-    /// Chips when last removed from play (disqualification), for an undo.
-    pub(crate) removed_chips: u64,
 }
 
 impl Entry {
@@ -181,8 +179,6 @@ pub struct Tournament {
     pub(crate) shared: Vec<Vec<PlayerId>>,
     /// Bounties nobody could win, added to the prize pool at the end (HC-1.2).
     pub(crate) unclaimed_bounties: Money,
-    pub(crate) rebuys: u32,
-    pub(crate) add_ons: u32,
     /// The highest 0-based level a hand has been dealt at (HC-1.1: rebuys and the add-on end
     /// with the first hand of the next level).
     pub(crate) dealt_level: usize,
@@ -239,8 +235,6 @@ impl Tournament {
             alternates: Default::default(),
             shared: Vec::new(),
             unclaimed_bounties: Money(0),
-            rebuys: 0,
-            add_ons: 0,
             dealt_level: 0,
             stats: Stats::default(),
             paid: std::cell::Cell::new((0, 0)),
@@ -335,8 +329,8 @@ impl Tournament {
         let bought = crate::payout::prize_pool(
             &self.config.buy_in,
             self.stats.entries,
-            self.rebuys,
-            self.add_ons,
+            self.stats.rebuys,
+            self.stats.add_ons,
             self.config.rebuy.map_or(Money(0), |r| r.price),
             self.config.add_on.map_or(Money(0), |a| a.price),
         );

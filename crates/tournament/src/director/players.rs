@@ -76,7 +76,6 @@ impl Tournament {
             prize: Money(0),
             knockouts: 0,
             league_points: None,
-            removed_chips: 0,
         });
         id
     }
@@ -416,7 +415,6 @@ impl Tournament {
             }
         }
         self.entry_mut(player)?.rebuys += 1;
-        self.rebuys += 1;
         self.stats.rebuys += 1;
         self.log(now, by, Happening::Rebuy { player });
         Ok(())
@@ -461,7 +459,6 @@ impl Tournament {
         }
         self.add_chips(table, seat, rules.stack)?;
         self.entry_mut(player)?.add_ons += 1;
-        self.add_ons += 1;
         self.stats.add_ons += 1;
         self.log(now, by, Happening::AddOn { player });
         Ok(())

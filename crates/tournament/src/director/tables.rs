@@ -345,9 +345,13 @@ impl Tournament {
         Ok(())
     }
 
-    /// The chip race of a colour-up at one table (TDA-24, HC-3.7, WWPLA-13, JPR-11).
+    /// The chip race of a colour-up due at one table, if one is (TDA-24, HC-3.7, WWPLA-13,
+    /// JPR-11).
     pub(crate) fn race(&mut self, table: TableId, now: Time) -> Result<(), DirectorError> {
         let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
+        if removed.is_empty() {
+            return Ok(());
+        }
         let t = &self.tables[table.0 as usize];
         let n = t.table.seats().len();
         let start = match self.profile.director.chip_race {
