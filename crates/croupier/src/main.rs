@@ -1,11 +1,11 @@
-//! The `croupier` binary: the command line over the Croupier crates. Later issues add
-//! `serve` and `rule`.
+//! The `croupier` binary: the command line over the Croupier crates. A later issue adds `rule`.
 
 mod bench;
 mod bench_sim;
 mod equity;
 mod eval_cmd;
 mod phh_cmd;
+mod serve_cmd;
 mod sim_cmd;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +24,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Runs tournaments in the browser: the TD console, player tables, the clock, on an event
+    /// log that survives a crash. `serve --demo` also starts a tournament of bots.
+    Serve(serve_cmd::ServeArgs),
     /// Hand values: name a hand, or walk every hand and count the categories.
     Eval(eval_cmd::EvalArgs),
     /// Each hand's chance to win, tie and its share of the pot, e.g. `equity AsAh KsKd --board 2c7h`.
@@ -39,6 +42,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
+        Command::Serve(args) => serve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Equity(args) => equity::run(args),
         Command::Phh(args) => phh_cmd::run(args),

@@ -26,4 +26,4 @@ pub mod sim;
 pub use clock::Time;
 pub use config::{ConfigError, EventConfig, Money};
 pub use director::{Actor, DirectorError, Entry, Status, TableId, TdAction, Tournament};
-pub use profile::{DirectorRules, Profile};
+pub use profile::{DirectorRules, Profile, TimeExpiry};

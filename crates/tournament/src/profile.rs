@@ -105,6 +105,16 @@ pub enum ChipRace {
     CardsFromButton,
 }
 
+/// What happens when the time called on a player runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TimeExpiry {
+    /// TDA-29, HC-1.13.7: facing a bet the hand is dead, else it is checked.
+    CheckOrDead,
+    /// DG-14a, WWPLA-11: the hand is dead.
+    Dead,
+}
+
 /// The director's rules of one profile.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +134,9 @@ pub struct DirectorRules {
     pub late_player_deadline_level: u32,
     /// More new players than this at a table redraw its button (WWPLA-12); 0: never.
     pub redraw_button_over_new_players: u8,
+    /// Seconds a player has once time is called, the final countdown included (TDA-29).
+    pub time_call_seconds: u32,
+    pub time_expiry: TimeExpiry,
 }
 
 const PROFILES: [(&str, &str); 5] = [

@@ -53,6 +53,9 @@ pub struct Entry {
     pub seat: Option<(TableId, Seat)>,
     /// At the table; a player who has not arrived is dealt in and blinded off (TDA-30).
     pub arrived: bool,
+    /// Arrived but away from the table now (an online player disconnected): dealt in and
+    /// blinded off like a late player (TDA-30), never removed as one (HC-1.4).
+    pub away: bool,
     pub rebuys: u32,
     pub add_ons: u32,
     pub warnings: u32,

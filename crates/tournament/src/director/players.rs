@@ -67,6 +67,7 @@ impl Tournament {
             status: Status::Registered,
             seat: None,
             arrived,
+            away: false,
             rebuys: 0,
             add_ons: 0,
             warnings: 0,
@@ -287,6 +288,26 @@ impl Tournament {
         Ok(())
     }
 
+    /// A player steps away from the table or comes back (an online player's connection): away,
+    /// they are dealt in and blinded off, their hand killed (TDA-30).
+    pub fn set_away(
+        &mut self,
+        player: PlayerId,
+        away: bool,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let entry = self.entry_mut(player)?;
+        entry.away = away;
+        if !away {
+            entry.arrived = true;
+        }
+        let seat = entry.seat;
+        if let Some((table, seat)) = seat {
+            self.refresh_absence(table, seat, player, now)?;
+        }
+        Ok(())
+    }
+
     /// Whether the engine should treat a seat as away: not arrived, sitting out a penalty
     /// (TDA-71A, C) or a time penalty (HC-1.10).
     pub(crate) fn refresh_absence(
@@ -297,7 +318,8 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let e = self.entry(player)?;
-        let away = !e.arrived || e.penalty_hands > 0 || e.away_until.is_some_and(|t| t > now);
+        let away =
+            !e.arrived || e.away || e.penalty_hands > 0 || e.away_until.is_some_and(|t| t > now);
         let t = self.table_mut(table)?;
         if !t.in_hand() {
             t.table.set_absent(seat, away)?;

@@ -1,0 +1,115 @@
+//! `croupier serve`: the server on an embedded SQLite log. Every setting is a flag with an
+//! environment variable of the same meaning (listed by `croupier serve --help`).
+
+use anyhow::Context;
+use clap::Args;
+use protocol::Command;
+use server::app::{App, now_ms};
+use server::driver::BotStyle;
+use server::hub::{Hub, Settings};
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The event log (SQLite), created when missing.
+    #[arg(long, env = "CROUPIER_DB", default_value = "croupier.db")]
+    db: PathBuf,
+    /// Address to listen on.
+    #[arg(long, env = "CROUPIER_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Also start a demo tournament of bots (a turbo, late registration open).
+    #[arg(long, env = "CROUPIER_DEMO")]
+    demo: bool,
+    /// Seconds a player has to act before the floor calls the clock (TDA-29).
+    #[arg(long, env = "CROUPIER_ACT_SECONDS", default_value_t = 30)]
+    act_seconds: u32,
+    /// Milliseconds a bot takes to act.
+    #[arg(long, env = "CROUPIER_BOT_THINK_MS", default_value_t = 800)]
+    bot_think_ms: u64,
+    /// Sync every commit to disk (survives power loss, slower); a killed process loses nothing
+    /// either way.
+    #[arg(long, env = "CROUPIER_DURABLE")]
+    durable: bool,
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let store = store::Store::open(&args.db, args.durable)
+        .with_context(|| format!("opening the event log {}", args.db.display()))?;
+    let records = store.len()?;
+    let settings = Settings {
+        act_seconds: args.act_seconds,
+    };
+    let mut hub = Hub::open(store, settings)
+        .with_context(|| format!("replaying the event log {}", args.db.display()))?;
+    if args.demo {
+        let event = start_demo(&mut hub)?;
+        println!("demo tournament started: event {event}");
+    }
+    let secret = hub.td_secret().to_string();
+    let app = App::new(hub);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .with_context(|| format!("listening on {}", args.listen))?;
+        let addr = listener.local_addr()?;
+        println!(
+            "event log: {} ({records} records replayed)",
+            args.db.display()
+        );
+        println!("Croupier at http://{addr}/");
+        println!("TD console: http://{addr}/td?secret={secret}");
+        app.spawn_background(BotStyle {
+            think_ms: args.bot_think_ms,
+        });
+        app.serve(listener).await.context("serving")
+    })
+}
+
+/// A turbo of twelve bots on two tables, started at once; late registration stays open so
+/// that a newcomer can join from the player page.
+fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
+    let now = now_ms();
+    let toml = tournament::config::TEMPLATES
+        .iter()
+        .find(|(name, _)| *name == "turbo")
+        .map(|(_, text)| text.replacen("name = \"Turbo\"", "name = \"Demo turbo\"", 1))
+        .context("the turbo template is missing")?;
+    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    hub.submit(
+        now,
+        Command::CreateEvent {
+            config_toml: toml,
+            seed: server::secret::new_seed(),
+            act_seconds: hub.settings().act_seconds,
+            by: "demo".into(),
+        },
+    )
+    .map_err(refused)?;
+    let event = hub.rooms().len() as u32 - 1;
+    for i in 1..=12 {
+        hub.submit(
+            now,
+            Command::Register {
+                event,
+                name: format!("Bot {i}"),
+                token: server::secret::new_secret(),
+                bot: true,
+                by: "demo".into(),
+            },
+        )
+        .map_err(refused)?;
+    }
+    hub.submit(
+        now,
+        Command::Start {
+            event,
+            by: "demo".into(),
+        },
+    )
+    .map_err(refused)?;
+    Ok(event)
+}

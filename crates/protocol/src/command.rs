@@ -1,0 +1,167 @@
+//! Commands: every change to the server's state is one, written to the log before anyone is told
+//! of it. Replaying the log in order rebuilds the state exactly, because the director and the
+//! engine are deterministic given the event's seed and each command's time.
+
+use serde::{Deserialize, Serialize};
+
+/// An event (tournament) on this server, numbered from 0 in order of creation.
+pub type EventId = u32;
+/// An entry of an event (a re-entry is a new entry), numbered from 0.
+pub type EntryId = u32;
+
+/// One record of the log: when the command was applied (ms since the Unix epoch) and what it was.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub at_ms: u64,
+    pub command: Command,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// A new event from its TOML configuration; the seed makes its seating and decks.
+    CreateEvent {
+        config_toml: String,
+        seed: u64,
+        /// Seconds to act before the floor calls the clock (TDA-29).
+        act_seconds: u32,
+        by: String,
+    },
+    /// A player registers; `token` is the secret that lets them act for their own seat.
+    Register {
+        event: EventId,
+        name: String,
+        token: String,
+        bot: bool,
+        by: String,
+    },
+    Start {
+        event: EventId,
+        by: String,
+    },
+    /// The next hand at a table is dealt.
+    Deal {
+        event: EventId,
+        table: u32,
+    },
+    /// A player's action in hand `hand` (the table's hand number) at `table`.
+    Act {
+        event: EventId,
+        table: u32,
+        hand: u64,
+        player: EntryId,
+        action: PlayerAction,
+    },
+    /// Time is called on the player to act (TDA-29), by the TD, a player or the floor.
+    CallClock {
+        event: EventId,
+        table: u32,
+        hand: u64,
+        by: String,
+    },
+    /// The time to act ran out for `player`.
+    TimeOut {
+        event: EventId,
+        table: u32,
+        hand: u64,
+        player: EntryId,
+    },
+    /// A player's connection came or went: an absent player is dealt in and blinded off, and
+    /// their hand is killed (TDA-30).
+    Presence {
+        event: EventId,
+        player: EntryId,
+        present: bool,
+    },
+    /// The clock reached a level's or break's end.
+    Tick {
+        event: EventId,
+    },
+    /// A tournament director's action.
+    Td {
+        event: EventId,
+        by: String,
+        action: TdCommand,
+    },
+}
+
+impl Command {
+    /// The event a command is about; `None` for a new event.
+    pub fn event(&self) -> Option<EventId> {
+        match self {
+            Command::CreateEvent { .. } => None,
+            Command::Register { event, .. }
+            | Command::Start { event, .. }
+            | Command::Deal { event, .. }
+            | Command::Act { event, .. }
+            | Command::CallClock { event, .. }
+            | Command::TimeOut { event, .. }
+            | Command::Presence { event, .. }
+            | Command::Tick { event }
+            | Command::Td { event, .. } => Some(*event),
+        }
+    }
+}
+
+/// A player's action; amounts are "to" amounts, the player's whole bet in this round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PlayerAction {
+    Fold,
+    Check,
+    Call,
+    /// A bet when nothing is to call, else a raise.
+    BetOrRaise {
+        to: u64,
+    },
+}
+
+/// The director's actions from the TD console.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TdCommand {
+    Pause,
+    Resume,
+    /// Sets the time left in the current level or break.
+    SetClock {
+        remaining_ms: u64,
+    },
+    /// Moves a player between hands to a table (numbered from 1) and seat (from 1).
+    Move {
+        player: EntryId,
+        table: u32,
+        seat: u8,
+    },
+    Rebuy {
+        player: EntryId,
+    },
+    AddOn {
+        player: EntryId,
+    },
+    /// A busted player buys a new entry (TDA-8).
+    ReEnter {
+        player: EntryId,
+    },
+    /// A spoken warning (TDA-71A).
+    Warn {
+        player: EntryId,
+        reason: String,
+    },
+    /// Missed rounds (TDA-71A, C).
+    MissRounds {
+        player: EntryId,
+        rounds: u32,
+    },
+    /// Away for some minutes (HC-1.10).
+    TimePenalty {
+        player: EntryId,
+        minutes: u32,
+    },
+    /// Out of the event, chips out of play (TDA-71D).
+    Disqualify {
+        player: EntryId,
+        reason: String,
+    },
+    /// Undoes the last director's action not yet undone.
+    Undo,
+}

@@ -1,0 +1,284 @@
+//! What each role is sent. A view never holds a card its viewer may not see: hole cards are the
+//! viewer's own, or shown at showdown, or turned up at an all-in (TDA-16).
+
+use crate::command::{EntryId, EventId};
+use serde::{Deserialize, Serialize};
+
+/// An event as the public sees it: the big-screen clock's data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventSummary {
+    pub id: EventId,
+    pub name: String,
+    pub profile: String,
+    pub game: String,
+    pub started: bool,
+    pub finished: bool,
+    /// Whether players may register themselves now.
+    pub registration_open: bool,
+    pub clock: ClockView,
+    pub entrants: u32,
+    pub players_left: u32,
+    pub average_stack: u64,
+    pub chips_in_play: u64,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub prize_pool: u64,
+    pub payouts: Vec<PayoutLine>,
+    pub tables: u32,
+    /// The server's time when the view was made, ms since the Unix epoch, to count down from.
+    pub server_time_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// 1-based level; during a break, the level just played.
+    pub level: u32,
+    pub on_break: bool,
+    pub running: bool,
+    pub hand_for_hand: bool,
+    pub remaining_ms: u64,
+    pub blinds: Blinds,
+    /// The next level's blinds, and whether a break comes first.
+    pub next: Blinds,
+    pub break_next: bool,
+    /// Time until the next break starts, when one is scheduled and the clock is in a level.
+    pub next_break_in_ms: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blinds {
+    pub small_blind: u64,
+    pub big_blind: u64,
+    pub ante: u64,
+    pub big_blind_ante: u64,
+    pub minutes: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayoutLine {
+    pub place: u32,
+    pub amount: u64,
+}
+
+/// Every table's seats, for the seating chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seating {
+    pub tables: Vec<TableSeating>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableSeating {
+    /// Numbered from 1.
+    pub table: u32,
+    pub seats: Vec<Option<SeatLine>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatLine {
+    pub player: EntryId,
+    pub name: String,
+    pub chips: u64,
+    pub away: bool,
+}
+
+/// Every entry with its standing: chip counts while in play, places and prizes at the end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standings {
+    pub rows: Vec<Standing>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    pub player: EntryId,
+    pub name: String,
+    pub entry_number: u32,
+    /// `registered`, `alternate`, `playing`, `busted`, `removed`, `disqualified`, `won`.
+    pub status: String,
+    pub bot: bool,
+    /// Table and seat, from 1.
+    pub table: Option<u32>,
+    pub seat: Option<u8>,
+    pub chips: u64,
+    pub place: Option<u32>,
+    pub prize: u64,
+    pub bounties: u64,
+    pub knockouts: u32,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub warnings: u32,
+    pub penalty_hands: u32,
+}
+
+/// One table as a given viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableView {
+    pub event: EventId,
+    /// Numbered from 1.
+    pub table: u32,
+    pub seats: Vec<Option<SeatView>>,
+    pub hand: Option<HandView>,
+    /// Why no hand is being dealt, when none is.
+    pub waiting: Option<String>,
+    /// The viewer's own seat and what they may do, for a player.
+    pub you: Option<You>,
+    /// The last hands played here, as the viewer saw them, newest first.
+    pub history: Vec<HandHistory>,
+    pub server_time_ms: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// From 1.
+    pub seat: u8,
+    pub player: EntryId,
+    pub name: String,
+    pub stack: u64,
+    /// Chips in front of the player in this betting round.
+    pub bet: u64,
+    /// Hole cards: text such as `As` when the viewer may see them, `None` for a face-down card.
+    pub cards: Vec<Option<String>>,
+    pub in_hand: bool,
+    pub folded: bool,
+    pub all_in: bool,
+    pub away: bool,
+    pub button: bool,
+    pub small_blind: bool,
+    pub big_blind: bool,
+    pub to_act: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandView {
+    /// The table's hand number, from 1.
+    pub number: u64,
+    pub level: u32,
+    /// `preflop`, `flop`, `turn`, `river`, `showdown`, `over`.
+    pub street: String,
+    pub board: Vec<String>,
+    /// The main pot first, then side pots, as they stand with the bets in front counted (TDA-21).
+    pub pots: Vec<PotView>,
+    pub total_pot: u64,
+    /// The seat to act, from 1.
+    pub to_act: Option<u8>,
+    /// When the time to act runs out, ms since the Unix epoch.
+    pub act_deadline_ms: Option<u64>,
+    /// Time has been called on the player to act (TDA-29).
+    pub clock_called: bool,
+    /// What the dealer has said in this hand, in order.
+    pub announcements: Vec<Announcement>,
+    /// Each tabled hand's share of the pot, once hands are face up at an all-in (TDA-16).
+    pub equities: Vec<SeatEquity>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PotView {
+    pub amount: u64,
+    /// Seats (from 1) that can win it.
+    pub eligible: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatEquity {
+    pub seat: u8,
+    /// 0 to 1.
+    pub equity: f64,
+}
+
+/// A dealer's announcement, for the UI to say in the viewer's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Announcement {
+    /// `posts`, `folds`, `checks`, `calls`, `bets`, `raises`, `all_in`, `killed`, `returned`,
+    /// `board`, `tabled`, `shows`, `mucks`, `wins`, `clock`, `timeout`.
+    pub kind: String,
+    pub seat: Option<u8>,
+    pub amount: Option<u64>,
+    pub cards: Vec<String>,
+    /// A made hand's name, in English and German.
+    pub hand_en: Option<String>,
+    pub hand_de: Option<String>,
+    /// The rule behind it, where one decides it.
+    pub rule: Option<String>,
+}
+
+/// The viewer's own place at the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct You {
+    pub player: EntryId,
+    pub seat: u8,
+    pub legal: Option<Legal>,
+}
+
+/// The legal actions of the player to act, with exact amounts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legal {
+    pub hand: u64,
+    pub fold: bool,
+    pub check: bool,
+    /// Chips a call adds, and the bet it makes.
+    pub call: Option<u64>,
+    pub call_to: Option<u64>,
+    /// Bounds of a bet or raise, as "to" amounts.
+    pub min_to: Option<u64>,
+    pub max_to: Option<u64>,
+    /// `bet` when nothing is to call, else `raise`.
+    pub raise_kind: String,
+}
+
+/// A finished hand as the viewer saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandHistory {
+    pub number: u64,
+    pub board: Vec<String>,
+    /// Each seat's cards as the viewer may see them.
+    pub seats: Vec<HistorySeat>,
+    pub announcements: Vec<Announcement>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistorySeat {
+    pub seat: u8,
+    pub name: String,
+    pub cards: Vec<Option<String>>,
+    pub won: u64,
+}
+
+/// One line of the audit log: every command applied, with who made it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AuditLine {
+    pub seq: u64,
+    pub at_ms: u64,
+    pub by: String,
+    pub what: String,
+}
+
+/// What a player gets back from registering: keep the token, it is the only key to the seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Registered {
+    pub event: EventId,
+    pub player: EntryId,
+    pub token: String,
+}
+
+/// A template's name and text, to create an event from or edit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Template {
+    pub name: String,
+    pub toml: String,
+}
+
+/// A player's own page: their entry and, while seated, their table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Me {
+    pub event: EventId,
+    pub standing: Standing,
+    pub table: Option<TableView>,
+}
+
+/// Who a secret belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WhoAmI {
+    /// `td`, `player` or `public`.
+    pub role: String,
+    pub event: Option<EventId>,
+    pub player: Option<EntryId>,
+}

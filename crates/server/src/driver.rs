@@ -1,0 +1,72 @@
+//! The driver: what no person does. It deals the next hand when a table may start, ticks the
+//! clock at the end of a level or break, times out players, and acts for bots, each as a command
+//! through the hub like anyone else's, so that it is logged and replayed the same way.
+
+use crate::hub::Hub;
+use protocol::{Command, PlayerAction};
+use rand_chacha::ChaCha8Rng;
+use tournament::sim::Bots;
+
+/// How the driver's bots play.
+#[derive(Clone, Copy, Debug)]
+pub struct BotStyle {
+    /// Time a bot takes to act, so that people can follow.
+    pub think_ms: u64,
+}
+
+/// Submits everything due at `now`; returns when to look again (`None`: at the next change).
+pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, bots: BotStyle) -> Option<u64> {
+    let mut next: Option<u64> = None;
+    let mut later = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
+    for event in 0..hub.rooms().len() {
+        // A command may make another due (a hand ends, the next may be dealt after its pause);
+        // a bounded number of passes keeps one busy event from starving the others.
+        for _ in 0..4 {
+            let room = &hub.rooms()[event];
+            let mut due = room.due(now);
+            for (table, hand, player, h) in room.bots_to_act() {
+                let Some(since) = room.turn_since(table) else {
+                    continue;
+                };
+                if since + bots.think_ms > now {
+                    later(since + bots.think_ms);
+                    continue;
+                }
+                let Some(legal) = h.legal_actions() else {
+                    continue;
+                };
+                let unit = room
+                    .tournament()
+                    .denominations()
+                    .first()
+                    .copied()
+                    .unwrap_or(1);
+                let action =
+                    tournament::sim::bots::decide(Bots::Mixed, player, h, &legal, unit, rng);
+                due.push(Command::Act {
+                    event: event as u32,
+                    table,
+                    hand,
+                    player,
+                    action: match action {
+                        engine::Action::Fold => PlayerAction::Fold,
+                        engine::Action::Check => PlayerAction::Check,
+                        engine::Action::Call => PlayerAction::Call,
+                        engine::Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
+                    },
+                });
+            }
+            if due.is_empty() {
+                break;
+            }
+            for command in due {
+                // Refused: overtaken by another change (a table already dealt), nothing done.
+                let _ = hub.submit(now, command);
+            }
+        }
+        if let Some(t) = hub.rooms()[event].next_due(now) {
+            later(t);
+        }
+    }
+    next
+}

@@ -1,0 +1,473 @@
+//! The HTTP JSON API under `/api/`. Every refusal is a 4xx with an `ApiError` body saying what
+//! was wrong, and the rule where one decided it; nothing is written for a refused request.
+
+use crate::app::App;
+use crate::hub::{Hub, Role};
+use crate::room::{Refusal, Viewer};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+
+/// A refusal as an HTTP answer.
+#[derive(Debug)]
+pub struct Fail(pub Refusal);
+
+impl From<Refusal> for Fail {
+    fn from(r: Refusal) -> Fail {
+        Fail(r)
+    }
+}
+
+impl IntoResponse for Fail {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.0.status).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, Json(self.0.to_api())).into_response()
+    }
+}
+
+type Answer<T> = Result<Json<T>, Fail>;
+
+pub fn routes() -> axum::Router<App> {
+    axum::Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/whoami", get(whoami))
+        .route("/api/templates", get(templates))
+        .route("/api/events", get(list_events).post(create_event))
+        .route("/api/events/{event}", get(summary))
+        .route("/api/events/{event}/seating", get(seating))
+        .route("/api/events/{event}/standings", get(standings))
+        .route("/api/events/{event}/audit", get(audit))
+        .route("/api/events/{event}/tables/{table}", get(table))
+        .route("/api/events/{event}/tables/{table}/clock", post(call_clock))
+        .route("/api/events/{event}/register", post(register))
+        .route("/api/events/{event}/start", post(start))
+        .route("/api/events/{event}/td", post(td))
+        .route("/api/events/{event}/me", get(me))
+        .route("/api/events/{event}/act", post(act))
+        .route("/api/events/{event}/ws", get(crate::ws::upgrade))
+        .route("/api/{*rest}", axum::routing::any(no_such_route))
+        .route("/api", axum::routing::any(no_such_route))
+}
+
+async fn no_such_route() -> Fail {
+    Fail(Refusal::not_found(
+        "no such API route; the routes are listed in /api/openapi.json",
+    ))
+}
+
+async fn openapi() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        crate::OPENAPI,
+    )
+        .into_response()
+}
+
+/// The secret of a request: `Authorization: Bearer …`, or `?token=…` for a WebSocket.
+pub fn secret(headers: &HeaderMap, query: &HashMap<String, String>) -> Option<String> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|s| s.trim().to_string())
+        .or_else(|| query.get("token").cloned())
+}
+
+pub fn event_id(text: &str) -> Result<EventId, Refusal> {
+    text.parse()
+        .map_err(|_| Refusal::new(400, "bad_path", format!("{text:?} is not an event number")))
+}
+
+fn table_number(text: &str) -> Result<u32, Refusal> {
+    match text.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(Refusal::new(
+            400,
+            "bad_path",
+            format!("{text:?} is not a table number (tables count from 1)"),
+        )),
+    }
+}
+
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        Refusal::new(
+            400,
+            "bad_json",
+            format!("the request body is not valid: {e}"),
+        )
+    })
+}
+
+fn require_td(role: Role) -> Result<(), Refusal> {
+    match role {
+        Role::Td => Ok(()),
+        _ => Err(Refusal::new(
+            401,
+            "unauthorized",
+            "the TD's secret is needed",
+        )),
+    }
+}
+
+/// Runs `f` on the hub with the caller's role, then wakes the driver and the flusher.
+fn with_hub<T>(
+    app: &App,
+    headers: &HeaderMap,
+    query: &HashMap<String, String>,
+    f: impl FnOnce(&mut Hub, Role, u64) -> Result<T, Refusal>,
+) -> Result<T, Fail> {
+    let secret = secret(headers, query);
+    let now = app.now();
+    let result = {
+        let mut hub = app.hub();
+        let role = hub.role(secret.as_deref())?;
+        f(&mut hub, role, now)
+    };
+    app.wake();
+    Ok(result?)
+}
+
+async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+        let who = |role: &str| WhoAmI {
+            role: role.into(),
+            event: None,
+            player: None,
+        };
+        Ok(Json(match role {
+            Role::Td => who("td"),
+            Role::Public => who("public"),
+            Role::Player { event, .. } => WhoAmI {
+                event: Some(event),
+                player: hub.entry_of(role, event).ok(),
+                ..who("player")
+            },
+        }))
+    })
+}
+
+async fn templates() -> Json<Vec<Template>> {
+    Json(
+        tournament::config::TEMPLATES
+            .iter()
+            .map(|(name, toml)| Template {
+                name: name.to_string(),
+                toml: toml.to_string(),
+            })
+            .collect(),
+    )
+}
+
+async fn list_events(State(app): State<App>) -> Json<Vec<protocol::EventSummary>> {
+    let now = app.now();
+    let hub = app.hub();
+    Json(hub.rooms().iter().map(|r| r.summary(now)).collect())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateEvent {
+    toml: String,
+    seed: Option<u64>,
+}
+
+async fn create_event(
+    State(app): State<App>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Answer<protocol::EventSummary> {
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        require_td(role)?;
+        let request: CreateEvent = body(&bytes)?;
+        let seed = request.seed.unwrap_or_else(crate::secret::new_seed);
+        let command = Command::CreateEvent {
+            config_toml: request.toml,
+            seed,
+            act_seconds: hub.settings().act_seconds,
+            by: "td".into(),
+        };
+        hub.submit(now, command)?;
+        let room = hub
+            .rooms()
+            .last()
+            .ok_or_else(|| Refusal::internal("no event"))?;
+        Ok(Json(room.summary(now)))
+    })
+}
+
+async fn summary(
+    State(app): State<App>,
+    Path(event): Path<String>,
+) -> Answer<protocol::EventSummary> {
+    let event = event_id(&event)?;
+    let now = app.now();
+    let hub = app.hub();
+    Ok(Json(hub.room(event)?.summary(now)))
+}
+
+async fn seating(State(app): State<App>, Path(event): Path<String>) -> Answer<protocol::Seating> {
+    let event = event_id(&event)?;
+    let hub = app.hub();
+    Ok(Json(hub.room(event)?.seating()))
+}
+
+async fn standings(
+    State(app): State<App>,
+    Path(event): Path<String>,
+) -> Answer<protocol::Standings> {
+    let event = event_id(&event)?;
+    let hub = app.hub();
+    Ok(Json(hub.room(event)?.standings()))
+}
+
+async fn audit(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+) -> Answer<Vec<protocol::AuditLine>> {
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+        require_td(role)?;
+        Ok(Json(hub.room(event_id(&event)?)?.audit().to_vec()))
+    })
+}
+
+async fn table(
+    State(app): State<App>,
+    Path((event, table)): Path<(String, String)>,
+) -> Answer<protocol::TableView> {
+    let (event, table) = (event_id(&event)?, table_number(&table)?);
+    let now = app.now();
+    let hub = app.hub();
+    let room = hub.room(event)?;
+    if table > room.table_count() {
+        return Err(Refusal::not_found(format!("no table {table}")).into());
+    }
+    Ok(Json(room.table_view(table - 1, Viewer::Public, now)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HandRef {
+    hand: u64,
+}
+
+async fn call_clock(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path((event, table)): Path<(String, String)>,
+    bytes: Bytes,
+) -> Answer<protocol::TableView> {
+    let (event, table) = (event_id(&event)?, table_number(&table)?);
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        let request: HandRef = body(&bytes)?;
+        let by = caller_at_table(hub, role, event, table - 1)?;
+        hub.submit(
+            now,
+            Command::CallClock {
+                event,
+                table: table - 1,
+                hand: request.hand,
+                by,
+            },
+        )?;
+        Ok(Json(hub.room(event)?.table_view(
+            table - 1,
+            Viewer::Public,
+            now,
+        )))
+    })
+}
+
+/// Who calls the clock: the TD, or a player seated at the table (TDA-29).
+pub fn caller_at_table(
+    hub: &Hub,
+    role: Role,
+    event: EventId,
+    table: u32,
+) -> Result<String, Refusal> {
+    match role {
+        Role::Td => Ok("td".into()),
+        Role::Player { .. } => {
+            let entry = hub.entry_of(role, event)?;
+            if hub.room(event)?.table_of(entry) == Some(table) {
+                Ok(format!("player {}", entry + 1))
+            } else {
+                Err(Refusal::forbidden(
+                    "only a player at the table or the TD may call the clock (TDA-29)",
+                ))
+            }
+        }
+        Role::Public => Err(Refusal::new(401, "unauthorized", "a secret is needed")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Register {
+    name: String,
+    #[serde(default)]
+    bot: bool,
+}
+
+async fn register(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+    bytes: Bytes,
+) -> Answer<Registered> {
+    let event = event_id(&event)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        let request: Register = body(&bytes)?;
+        let room = hub.room(event)?;
+        if role != Role::Td {
+            if request.bot {
+                return Err(Refusal::forbidden("only the TD seats bots"));
+            }
+            if !room.registration_open() {
+                return Err(Refusal::conflict(
+                    "closed",
+                    "registration is closed; the TD may still register players",
+                )
+                .with_rule("TDA-8A"));
+            }
+        }
+        let token = crate::secret::new_secret();
+        let changes = hub.submit(
+            now,
+            Command::Register {
+                event,
+                name: request.name,
+                token: token.clone(),
+                bot: request.bot,
+                by: if role == Role::Td { "td" } else { "self" }.into(),
+            },
+        )?;
+        let (player, _) = changes
+            .registered
+            .ok_or_else(|| Refusal::internal("no entry made"))?;
+        Ok(Json(Registered {
+            event,
+            player,
+            token,
+        }))
+    })
+}
+
+async fn start(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+) -> Answer<protocol::EventSummary> {
+    let event = event_id(&event)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        require_td(role)?;
+        hub.submit(
+            now,
+            Command::Start {
+                event,
+                by: "td".into(),
+            },
+        )?;
+        Ok(Json(hub.room(event)?.summary(now)))
+    })
+}
+
+async fn td(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+    bytes: Bytes,
+) -> Answer<protocol::EventSummary> {
+    let event = event_id(&event)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        require_td(role)?;
+        let action: TdCommand = body(&bytes)?;
+        hub.room(event)?;
+        hub.submit(
+            now,
+            Command::Td {
+                event,
+                by: "td".into(),
+                action,
+            },
+        )?;
+        Ok(Json(hub.room(event)?.summary(now)))
+    })
+}
+
+async fn me(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+) -> Answer<protocol::Me> {
+    let event = event_id(&event)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        let entry = hub.entry_of(role, event)?;
+        hub.room(event)?
+            .me(entry, now)
+            .map(Json)
+            .ok_or_else(|| Refusal::not_found("no entry"))
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Act {
+    hand: u64,
+    action: PlayerAction,
+}
+
+async fn act(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+    bytes: Bytes,
+) -> Answer<protocol::Me> {
+    let event = event_id(&event)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        let request: Act = body(&bytes)?;
+        player_act(hub, role, event, request.hand, request.action, now)?;
+        let entry = hub.entry_of(role, event)?;
+        hub.room(event)?
+            .me(entry, now)
+            .map(Json)
+            .ok_or_else(|| Refusal::not_found("no entry"))
+    })
+}
+
+/// A player's action for their own seat, from HTTP or the WebSocket.
+pub fn player_act(
+    hub: &mut Hub,
+    role: Role,
+    event: EventId,
+    hand: u64,
+    action: PlayerAction,
+    now: u64,
+) -> Result<(), Refusal> {
+    let entry = hub.entry_of(role, event)?;
+    let table = hub.room(event)?.table_of(entry).ok_or_else(|| {
+        Refusal::conflict("not_seated", format!("player {} has no seat", entry + 1))
+    })?;
+    hub.submit(
+        now,
+        Command::Act {
+            event,
+            table,
+            hand,
+            player: entry,
+            action,
+        },
+    )?;
+    Ok(())
+}
+
+/// Query strings for handlers that read them.
+pub type QueryMap = Query<HashMap<String, String>>;

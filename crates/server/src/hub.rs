@@ -1,0 +1,461 @@
+//! The hub: every event's room, the log, the secrets and the connections. A command is applied,
+//! then appended to the log in its own transaction, and only then acknowledged or pushed to
+//! anyone; a log that cannot be written undoes the command by replaying the log.
+
+use crate::room::{Changes, Refusal, Room, Viewer};
+use protocol::{Command, EntryId, EventId, LogEntry, ServerMessage};
+use std::collections::HashMap;
+use store::Store;
+use tokio::sync::mpsc::UnboundedSender;
+
+/// Who is asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Td,
+    /// A person of an event, by index; they act for their current entry.
+    Player {
+        event: EventId,
+        person: usize,
+    },
+    Public,
+}
+
+/// What a connection is sent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Topics {
+    pub summary: bool,
+    pub seating: bool,
+    pub standings: bool,
+}
+
+#[derive(Debug)]
+struct Subscriber {
+    id: u64,
+    event: EventId,
+    role: Role,
+    topics: Topics,
+    /// A table watched with the public's eyes (0-based).
+    watch: Option<u32>,
+    /// The table last sent to a player, to notice a move.
+    last_table: Option<Option<u32>>,
+    tx: UnboundedSender<String>,
+}
+
+/// Server settings that shape new events.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Seconds to act before the floor calls the clock (TDA-29).
+    pub act_seconds: u32,
+}
+
+#[derive(Debug)]
+pub struct Hub {
+    store: Store,
+    rooms: Vec<Room>,
+    td_secret: String,
+    settings: Settings,
+    subscribers: Vec<Subscriber>,
+    next_subscriber: u64,
+    /// Open connections of each person, for presence at the table (TDA-30).
+    connections: HashMap<(EventId, usize), u32>,
+    /// Events whose summary, seating or standings changed since the last flush.
+    dirty: Vec<bool>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error("record {seq} of the log is not a command this server reads: {detail}")]
+    BadRecord { seq: u64, detail: String },
+    #[error("record {seq} of the log could not be replayed: {detail}")]
+    Replay { seq: u64, detail: String },
+}
+
+impl Hub {
+    /// Opens the hub over a log, replaying every record; the TD's secret is kept in the log's
+    /// meta table, made on first use.
+    pub fn open(mut store: Store, settings: Settings) -> Result<Hub, OpenError> {
+        let td_secret = match store.meta("td_secret")? {
+            Some(secret) => secret,
+            None => {
+                let secret = crate::secret::new_secret();
+                store.set_meta("td_secret", &secret)?;
+                secret
+            }
+        };
+        let mut hub = Hub {
+            store,
+            rooms: Vec::new(),
+            td_secret,
+            settings,
+            subscribers: Vec::new(),
+            next_subscriber: 0,
+            connections: HashMap::new(),
+            dirty: Vec::new(),
+        };
+        hub.replay()?;
+        Ok(hub)
+    }
+
+    fn replay(&mut self) -> Result<(), OpenError> {
+        self.rooms.clear();
+        for record in self.store.records()? {
+            let entry: LogEntry =
+                serde_json::from_str(&record.body).map_err(|e| OpenError::BadRecord {
+                    seq: record.seq,
+                    detail: e.to_string(),
+                })?;
+            self.apply(record.seq, entry.at_ms, &entry.command)
+                .map_err(|r| OpenError::Replay {
+                    seq: record.seq,
+                    detail: r.message,
+                })?;
+        }
+        self.dirty = vec![true; self.rooms.len()];
+        Ok(())
+    }
+
+    pub fn td_secret(&self) -> &str {
+        &self.td_secret
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    pub fn rooms(&self) -> &[Room] {
+        &self.rooms
+    }
+
+    pub fn room(&self, event: EventId) -> Result<&Room, Refusal> {
+        self.rooms
+            .get(event as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
+    }
+
+    /// Who a secret belongs to; no secret is the public, an unknown one is refused.
+    pub fn role(&self, secret: Option<&str>) -> Result<Role, Refusal> {
+        let Some(secret) = secret.filter(|s| !s.is_empty()) else {
+            return Ok(Role::Public);
+        };
+        if crate::secret::same(secret, &self.td_secret) {
+            return Ok(Role::Td);
+        }
+        for room in &self.rooms {
+            if let Some(person) = room.person_by_token(secret) {
+                return Ok(Role::Player {
+                    event: room.id,
+                    person,
+                });
+            }
+        }
+        Err(Refusal::new(401, "unauthorized", "unknown secret"))
+    }
+
+    /// A player's current entry in an event.
+    pub fn entry_of(&self, role: Role, event: EventId) -> Result<EntryId, Refusal> {
+        match role {
+            Role::Player { event: e, person } if e == event => self
+                .room(event)?
+                .current_entry(person)
+                .ok_or_else(|| Refusal::not_found("no entry")),
+            Role::Player { .. } => Err(Refusal::forbidden(
+                "this secret belongs to a player of another event",
+            )),
+            _ => Err(Refusal::new(
+                401,
+                "unauthorized",
+                "a player's secret is needed",
+            )),
+        }
+    }
+
+    fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        match command {
+            Command::CreateEvent {
+                config_toml,
+                seed,
+                act_seconds,
+                ..
+            } => {
+                let id = self.rooms.len() as EventId;
+                let room = Room::new(id, config_toml, *seed, *act_seconds)?;
+                self.rooms.push(room);
+                self.dirty.push(true);
+                Ok(Changes::default())
+            }
+            other => {
+                let event = other.event().unwrap_or(u32::MAX);
+                let room = self
+                    .rooms
+                    .get_mut(event as usize)
+                    .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
+                room.apply(seq, at_ms, other)
+            }
+        }
+    }
+
+    /// Applies a command, writes it to the log, then tells whoever watches. Only a written
+    /// command is acknowledged.
+    pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
+        let seq = self.store.len().map_err(storage)? + 1;
+        let command_event = command.event();
+        let changes = self.apply(seq, at_ms, &command)?;
+        let body = serde_json::to_string(&LogEntry { at_ms, command })
+            .map_err(|e| Refusal::internal(e.to_string()))?;
+        if let Err(e) = self.store.append(at_ms, &body) {
+            // The state moved on but the log did not: go back to what the log holds.
+            let _ = self.replay();
+            return Err(storage(e));
+        }
+        let event = match &command_event {
+            Some(e) => *e,
+            None => self.rooms.len() as EventId - 1,
+        };
+        self.notify(event, &changes, at_ms);
+        Ok(changes)
+    }
+
+    /// Pushes table views to the players and watchers of the changed tables of `event`.
+    pub fn notify(&mut self, event: EventId, changes: &Changes, now: u64) {
+        if let Some(d) = self.dirty.get_mut(event as usize) {
+            *d = true;
+        }
+        let Some(room) = self.rooms.get(event as usize) else {
+            return;
+        };
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        for sub in self.subscribers.iter_mut().filter(|s| s.event == event) {
+            match sub.role {
+                Role::Player { person, .. } => {
+                    let Some(entry) = room.current_entry(person) else {
+                        continue;
+                    };
+                    let table = room.table_of(entry);
+                    let moved = sub.last_table != Some(table);
+                    let changed = table.is_some_and(|t| changes.tables.contains(&t));
+                    if moved || changed {
+                        sub.last_table = Some(table);
+                        if let Some(me) = room.me(entry, now) {
+                            send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
+                        }
+                    }
+                }
+                _ => {
+                    if let Some(t) = sub.watch
+                        && changes.tables.contains(&t)
+                    {
+                        let table = room.table_view(t, Viewer::Public, now);
+                        send(
+                            &sub.tx,
+                            &ServerMessage::Table {
+                                table: Box::new(table),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends the summary, seating and standings of every changed event to those who asked.
+    pub fn flush(&mut self, now: u64) {
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        for (i, room) in self.rooms.iter().enumerate() {
+            if !std::mem::take(&mut self.dirty[i]) {
+                continue;
+            }
+            let event = i as EventId;
+            let subs: Vec<&Subscriber> = self
+                .subscribers
+                .iter()
+                .filter(|s| s.event == event)
+                .collect();
+            if subs.is_empty() {
+                continue;
+            }
+            let lazy = |f: &dyn Fn() -> ServerMessage| serde_json::to_string(&f()).ok();
+            let summary = subs.iter().any(|s| s.topics.summary).then(|| {
+                lazy(&|| ServerMessage::Summary {
+                    summary: Box::new(room.summary(now)),
+                })
+            });
+            let seating = subs.iter().any(|s| s.topics.seating).then(|| {
+                lazy(&|| ServerMessage::Seating {
+                    seating: room.seating(),
+                })
+            });
+            let standings = subs.iter().any(|s| s.topics.standings).then(|| {
+                lazy(&|| ServerMessage::Standings {
+                    standings: room.standings(),
+                })
+            });
+            for sub in subs {
+                for (wanted, text) in [
+                    (sub.topics.summary, &summary),
+                    (sub.topics.seating, &seating),
+                    (sub.topics.standings, &standings),
+                ] {
+                    if let (true, Some(Some(text))) = (wanted, text) {
+                        let _ = sub.tx.send(text.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A new connection; it is sent the current state at once. Returns its id and whether a
+    /// player came back to the table.
+    pub fn subscribe(
+        &mut self,
+        event: EventId,
+        role: Role,
+        topics: Topics,
+        tx: UnboundedSender<String>,
+        now: u64,
+    ) -> Result<(u64, Option<Command>), Refusal> {
+        let room = self
+            .rooms
+            .get(event as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
+        if let Role::Player { event: e, .. } = role
+            && e != event
+        {
+            return Err(Refusal::forbidden(
+                "this secret belongs to a player of another event",
+            ));
+        }
+        let send_now = |m: ServerMessage| send(&tx, &m);
+        if topics.summary {
+            send_now(ServerMessage::Summary {
+                summary: Box::new(room.summary(now)),
+            });
+        }
+        if topics.seating {
+            send_now(ServerMessage::Seating {
+                seating: room.seating(),
+            });
+        }
+        if topics.standings {
+            send_now(ServerMessage::Standings {
+                standings: room.standings(),
+            });
+        }
+        let mut last_table = None;
+        let mut presence = None;
+        if let Role::Player { person, .. } = role {
+            let entry = room.current_entry(person);
+            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
+                last_table = Some(entry.and_then(|e| room.table_of(e)));
+                send_now(ServerMessage::Me { me: Box::new(me) });
+            }
+            *self.connections.entry((event, person)).or_insert(0) += 1;
+            if let Some(entry) = entry
+                && room.is_away(entry)
+            {
+                presence = Some(Command::Presence {
+                    event,
+                    player: entry,
+                    present: true,
+                });
+            }
+        }
+        self.next_subscriber += 1;
+        let id = self.next_subscriber;
+        self.subscribers.push(Subscriber {
+            id,
+            event,
+            role,
+            topics,
+            watch: None,
+            last_table,
+            tx,
+        });
+        Ok((id, presence))
+    }
+
+    /// A connection closed; returns the presence change when a player's last one closed.
+    pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
+        let i = self.subscribers.iter().position(|s| s.id == id)?;
+        let sub = self.subscribers.swap_remove(i);
+        let Role::Player { event, person } = sub.role else {
+            return None;
+        };
+        let count = self.connections.entry((event, person)).or_insert(1);
+        *count = count.saturating_sub(1);
+        if *count > 0 {
+            return None;
+        }
+        let room = self.rooms.get(event as usize)?;
+        let entry = room.current_entry(person)?;
+        let playing = room
+            .tournament()
+            .entry(engine::PlayerId(entry))
+            .is_ok_and(|e| e.seat.is_some());
+        (playing && !room.is_away(entry)).then_some(Command::Presence {
+            event,
+            player: entry,
+            present: false,
+        })
+    }
+
+    /// A public or TD connection watches a table (numbered from 1).
+    pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
+        let sub = self
+            .subscribers
+            .iter_mut()
+            .find(|s| s.id == id)
+            .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        let room = self
+            .rooms
+            .get(sub.event as usize)
+            .ok_or_else(|| Refusal::not_found("no event"))?;
+        if table == 0 || table > room.table_count() {
+            return Err(Refusal::not_found(format!("no table {table}")));
+        }
+        sub.watch = Some(table - 1);
+        let view = room.table_view(table - 1, Viewer::Public, now);
+        send(
+            &sub.tx,
+            &ServerMessage::Table {
+                table: Box::new(view),
+            },
+        );
+        Ok(())
+    }
+
+    /// Sends a refusal to one connection.
+    pub fn tell(&self, id: u64, refusal: &Refusal) {
+        if let Some(sub) = self.subscribers.iter().find(|s| s.id == id) {
+            send(
+                &sub.tx,
+                &ServerMessage::Error {
+                    error: refusal.to_api(),
+                },
+            );
+        }
+    }
+
+    /// The role of a connection.
+    pub fn subscriber_role(&self, id: u64) -> Option<(EventId, Role)> {
+        self.subscribers
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| (s.event, s.role))
+    }
+}
+
+fn send(tx: &UnboundedSender<String>, message: &ServerMessage) {
+    if let Ok(text) = serde_json::to_string(message) {
+        let _ = tx.send(text);
+    }
+}
+
+fn storage(e: store::StoreError) -> Refusal {
+    Refusal::new(
+        503,
+        "storage",
+        format!("the event log could not be written: {e}"),
+    )
+}

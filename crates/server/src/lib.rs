@@ -1,0 +1,20 @@
+//! Croupier's server: the HTTP JSON API and WebSocket pushes, the web UI served from the binary,
+//! over the event log in `store`.
+//!
+//! It owns the room (an event's state rebuilt from its commands), who may do what (the TD's
+//! secret, each player's token, the public), the views each role is sent (never a card it may
+//! not see, TDA-16), the driver that deals hands, runs the clock, times players and acts for
+//! bots, and the log written before anything is acknowledged. It does not own the rules (the
+//! engine and the tournament director apply them) or the wire format (`protocol`).
+
+pub mod app;
+mod assets;
+pub mod driver;
+pub mod http;
+pub mod hub;
+pub mod room;
+pub mod secret;
+pub mod ws;
+
+/// The API's OpenAPI 3.1 description, served at `/api/openapi.json`.
+pub const OPENAPI: &str = include_str!("../openapi.json");

@@ -1,0 +1,186 @@
+//! What the dealer says: each engine event as an announcement a viewer may hear (never a hole
+//! card not shown), made hands named in English and German, and the equities of hands tabled
+//! at an all-in (TDA-16).
+
+use super::LiveHand;
+use cards::{Card, Lang, Seed};
+use engine::{Event, Hand};
+use eval::MadeHand;
+use protocol::Announcement;
+
+pub(crate) fn note(kind: &str, seat: Option<u8>, rule: Option<&str>) -> Announcement {
+    Announcement {
+        kind: kind.to_string(),
+        seat,
+        amount: None,
+        cards: Vec::new(),
+        hand_en: None,
+        hand_de: None,
+        rule: rule.map(str::to_string),
+    }
+}
+
+/// The hand's announcements so far, the server's notes (time called, timeouts) in place.
+pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
+    let seat = |p: engine::Player| live.start.positions.dealt.get(p.index()).map(|s| s.0 + 1);
+    let hand = &live.hand;
+    let mut out = Vec::new();
+    let mut notes = live.notes.iter().peekable();
+    let mut level = 0u64;
+    let mut board: Vec<Card> = Vec::new();
+    for (i, event) in hand.events().iter().enumerate() {
+        while let Some((_, n)) = notes.next_if(|(at, _)| *at <= i) {
+            out.push(n.clone());
+        }
+        let mut a = |kind: &str, p: Option<engine::Player>, amount: Option<u64>| {
+            let mut n = note(kind, p.and_then(seat), None);
+            n.amount = amount;
+            out.push(n);
+        };
+        match event {
+            Event::AntePosted { player, amount } | Event::BlindPosted { player, amount } => {
+                a("posts", Some(*player), Some(amount.0));
+                level = level.max(amount.0);
+            }
+            Event::HoleDealt { .. } | Event::Burned { .. } | Event::BetsCollected { .. } => {}
+            Event::BoardDealt { cards, .. } => {
+                board.extend(cards.iter().copied());
+                level = 0;
+                let mut n = note("board", None, None);
+                n.cards = board.iter().map(Card::to_string).collect();
+                out.push(n);
+            }
+            Event::Folded { player } => a("folds", Some(*player), None),
+            Event::Checked { player } => a("checks", Some(*player), None),
+            Event::Called {
+                player, to, all_in, ..
+            } => {
+                a("calls", Some(*player), Some(to.0));
+                if *all_in {
+                    a("all_in", Some(*player), None);
+                }
+            }
+            Event::BetOrRaised {
+                player, to, all_in, ..
+            } => {
+                a(
+                    if level == 0 { "bets" } else { "raises" },
+                    Some(*player),
+                    Some(to.0),
+                );
+                level = level.max(to.0);
+                if *all_in {
+                    a("all_in", Some(*player), None);
+                }
+            }
+            Event::HandKilled { player, rule } => {
+                let mut n = note("killed", seat(*player), Some(rule.0));
+                n.amount = None;
+                out.push(n);
+            }
+            Event::BetReturned { player, amount } => a("returned", Some(*player), Some(amount.0)),
+            Event::HandsTabled => out.push(note("tabled", None, Some("TDA-16"))),
+            Event::Shown { player, cards } => {
+                let mut n = note("shows", seat(*player), None);
+                let hole: Vec<Card> = cards.cards().iter().flatten().copied().collect();
+                n.cards = hole.iter().map(Card::to_string).collect();
+                if board.len() == 5 {
+                    name_into(&mut n, hand, &hole, &board);
+                }
+                out.push(n);
+            }
+            Event::Mucked { player } => a("mucks", Some(*player), None),
+            Event::PotAwarded {
+                player,
+                amount,
+                half,
+                ..
+            } => {
+                let mut n = note("wins", seat(*player), None);
+                n.amount = Some(amount.0);
+                let p = hand.player(*player);
+                if p.shown && board.len() == 5 && *half != engine::Half::Low {
+                    let hole: Vec<Card> = p.hole.cards().iter().flatten().copied().collect();
+                    name_into(&mut n, hand, &hole, &board);
+                }
+                if *half == engine::Half::Low {
+                    n.hand_en = Some("Low".into());
+                    n.hand_de = Some("Low".into());
+                }
+                out.push(n);
+            }
+            Event::HandEnded => {}
+        }
+    }
+    out.extend(notes.map(|(_, n)| n.clone()));
+    out
+}
+
+/// Names a shown hand's best high hand with the board, in both languages.
+fn name_into(n: &mut Announcement, hand: &Hand, hole: &[Card], board: &[Card]) {
+    let made = match hand.variant().game {
+        engine::Game::Holdem => {
+            let mut all = hole.to_vec();
+            all.extend_from_slice(board);
+            MadeHand::best(&all)
+        }
+        _ => MadeHand::best_omaha(hole, board),
+    };
+    if let Some(made) = made {
+        n.hand_en = Some(made.name(Lang::En));
+        n.hand_de = Some(made.name(Lang::De));
+    }
+}
+
+/// Samples for an equity not counted exactly; enough for a percentage to one decimal.
+const SAMPLES: u64 = 20_000;
+
+/// Each tabled hand's share of the pot on the board as it stood when the hands were turned up
+/// at an all-in (TDA-16), by hand player. Empty when no hands were tabled.
+pub(crate) fn tabled_equities(hand: &Hand) -> Vec<(usize, f64)> {
+    let events = hand.events();
+    let Some(at) = events.iter().position(|e| *e == Event::HandsTabled) else {
+        return Vec::new();
+    };
+    let mut board = Vec::new();
+    for e in &events[..at] {
+        if let Event::BoardDealt { cards, .. } = e {
+            board.extend(cards.iter().copied());
+        }
+    }
+    let tabled: Vec<(usize, Vec<Card>)> = hand
+        .players()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_live())
+        .filter_map(|(i, p)| {
+            let cards: Option<Vec<Card>> = p.hole.cards().iter().copied().collect();
+            cards.map(|c| (i, c))
+        })
+        .collect();
+    if tabled.len() < 2 || board.len() >= 5 {
+        return Vec::new();
+    }
+    let game = match hand.variant().game {
+        engine::Game::Holdem => eval::equity::Game::Holdem,
+        engine::Game::Omaha => eval::equity::Game::Omaha,
+        engine::Game::OmahaHiLo => eval::equity::Game::OmahaHiLo,
+    };
+    let hands: Vec<&[Card]> = tabled.iter().map(|(_, c)| c.as_slice()).collect();
+    let Ok(deal) = eval::equity::Deal::new(game, &hands, &board, &[]) else {
+        return Vec::new();
+    };
+    let result = if deal.boards() <= SAMPLES {
+        Ok(deal.exact(1))
+    } else {
+        deal.monte_carlo(SAMPLES, Seed::from_u64(deal.boards()), 1)
+    };
+    match result {
+        Ok(equity) => tabled
+            .iter()
+            .zip(equity.players)
+            .map(|((i, _), e)| (*i, e.equity))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}

@@ -1,0 +1,418 @@
+//! Hands at the tables: dealing (when the director allows it), players' actions, time to act
+//! and time called (TDA-29), absent players' hands killed (TDA-30), and the end of a hand
+//! reported to the director.
+
+use super::*;
+use crate::room::announce::note;
+use engine::{Action, Op, Player, Step};
+use protocol::PlayerAction;
+use tournament::director::Wait;
+use tournament::{DirectorError, TableId, Time, TimeExpiry};
+
+/// Before a player may call the clock, the player to act has had this long (TDA-29: "a
+/// reasonable time").
+const REASONABLE_MS: u64 = 10_000;
+
+impl Room {
+    pub(super) fn deal(&mut self, table: u32, at: u64) -> Result<Changes, Refusal> {
+        let id = TableId(table);
+        let live = self
+            .tables
+            .get(table as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no table {}", table + 1)))?;
+        if live.in_play().is_some() {
+            return Err(Refusal::conflict(
+                "wait",
+                format!("{id} has a hand in play"),
+            ));
+        }
+        if at < live.ready_at {
+            return Err(Refusal::conflict("wait", format!("{id} is between hands")));
+        }
+        // A table that may not start is refused before the director is touched, so that a
+        // refused deal changes nothing and need not be logged.
+        self.t
+            .may_start(id)
+            .map_err(|w| Refusal::director(&DirectorError::Wait(id, w)))?;
+        let start = match self.t.next_hand(id, Time(at)) {
+            Ok(start) => start,
+            // The director moved on (balanced, raced off chips) before finding it must wait:
+            // a change all the same, logged and replayed.
+            Err(DirectorError::Wait(_, _)) => return Ok(self.changed_everywhere()),
+            Err(e) => return Err(Refusal::director(&e)),
+        };
+        let hand = Hand::new(start.setup.clone())
+            .map_err(|e| Refusal::internal(format!("the engine refused a hand: {e}")))?;
+        let live = &mut self.tables[table as usize];
+        live.hands_dealt += 1;
+        live.hand = Some(LiveHand {
+            number: live.hands_dealt,
+            start,
+            hand,
+            turn: None,
+            notes: Vec::new(),
+            equities: Vec::new(),
+        });
+        self.after_change(table, at)
+    }
+
+    pub(super) fn act(
+        &mut self,
+        table: u32,
+        number: u64,
+        player: EntryId,
+        action: PlayerAction,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let p = self.in_turn(table, number, player)?;
+        let action = match action {
+            PlayerAction::Fold => Action::Fold,
+            PlayerAction::Check => Action::Check,
+            PlayerAction::Call => Action::Call,
+            PlayerAction::BetOrRaise { to } => Action::BetOrRaiseTo(engine::Chips(to)),
+        };
+        self.apply_action(table, p, action, at)
+    }
+
+    /// The hand player of `entry` when it is their turn in hand `number` at `table`.
+    fn in_turn(&self, table: u32, number: u64, entry: EntryId) -> Result<Player, Refusal> {
+        let live = self.live_hand(table, number)?;
+        let mine = live
+            .start
+            .players
+            .iter()
+            .position(|id| id.0 == entry)
+            .map(|i| Player(i as u8))
+            .ok_or_else(|| {
+                Refusal::forbidden(format!(
+                    "player {} is not in the hand at table {}",
+                    entry + 1,
+                    table + 1
+                ))
+            })?;
+        match live.hand.step() {
+            Step::Act(actor) if actor == mine => Ok(mine),
+            Step::Act(actor) => Err(Refusal::hand(&engine::HandError::NotYourTurn {
+                player: mine,
+                actor,
+            })),
+            other => Err(Refusal::conflict(
+                "not_your_turn",
+                format!("the hand is waiting for {other}, not for an action"),
+            )),
+        }
+    }
+
+    fn live_hand(&self, table: u32, number: u64) -> Result<&LiveHand, Refusal> {
+        let live = self
+            .tables
+            .get(table as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no table {}", table + 1)))?;
+        let hand = live.in_play().ok_or_else(|| {
+            Refusal::conflict("no_hand", format!("no hand in play at table {}", table + 1))
+        })?;
+        if hand.number != number {
+            return Err(Refusal::conflict(
+                "stale_hand",
+                format!(
+                    "hand {number} at table {} is over; hand {} is in play",
+                    table + 1,
+                    hand.number
+                ),
+            ));
+        }
+        Ok(hand)
+    }
+
+    fn apply_action(
+        &mut self,
+        table: u32,
+        p: Player,
+        action: Action,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let live = self.tables[table as usize]
+            .hand
+            .as_mut()
+            .ok_or_else(|| Refusal::internal("no hand"))?;
+        live.hand
+            .apply(Op::Act(p, action))
+            .map_err(|e| Refusal::hand(&e))?;
+        self.after_change(table, at)
+    }
+
+    /// Time is called on the player to act (TDA-29) by the TD, a player at the table or the
+    /// floor when the time to act has run out.
+    pub(super) fn call_clock(
+        &mut self,
+        table: u32,
+        number: u64,
+        by: &str,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let called_ms = u64::from(self.t.profile().director.time_call_seconds) * 1000;
+        let live = self.live_hand(table, number)?;
+        let turn = live
+            .turn
+            .ok_or_else(|| Refusal::conflict("no_turn", "nobody is to act"))?;
+        if turn.clock_called {
+            return Err(
+                Refusal::conflict("clock_running", "time has already been called")
+                    .with_rule("TDA-29"),
+            );
+        }
+        let by_player = by.starts_with("player");
+        if by_player && at < turn.since + REASONABLE_MS {
+            return Err(Refusal::conflict(
+                "too_early",
+                format!(
+                    "time may be called once a reasonable time ({} s) has passed",
+                    REASONABLE_MS / 1000
+                ),
+            )
+            .with_rule("TDA-29"));
+        }
+        let events = live.hand.events().len();
+        let seat = live.start.positions.dealt[turn.player.index()].0 + 1;
+        let live = self.tables[table as usize]
+            .hand
+            .as_mut()
+            .ok_or_else(|| Refusal::internal("no hand"))?;
+        live.turn = Some(Turn {
+            clock_called: true,
+            deadline: at + called_ms,
+            ..turn
+        });
+        let mut a = note("clock", Some(seat), Some("TDA-29"));
+        a.amount = Some(called_ms / 1000);
+        live.notes.push((events, a));
+        Ok(Changes {
+            tables: vec![table],
+            ..Changes::default()
+        })
+    }
+
+    /// The time to act ran out. A player at the table gets the clock called by the floor
+    /// first; when that runs out too, the hand is checked or dead as the profile says (TDA-29,
+    /// DG-14a). An away player's hand is killed (TDA-30).
+    pub(super) fn time_out(
+        &mut self,
+        table: u32,
+        number: u64,
+        entry: EntryId,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let p = self.in_turn(table, number, entry)?;
+        let live = self.live_hand(table, number)?;
+        let turn = live
+            .turn
+            .ok_or_else(|| Refusal::conflict("no_turn", "nobody is to act"))?;
+        if at < turn.deadline {
+            return Err(Refusal::conflict(
+                "too_early",
+                "the time to act has not run out",
+            ));
+        }
+        let away = self.is_away(entry);
+        if !away && !turn.clock_called {
+            return self.call_clock(table, number, "floor", at);
+        }
+        let legal = live.hand.legal_actions();
+        let (action, rule) = if away {
+            (Action::Fold, "TDA-30")
+        } else {
+            match self.t.profile().director.time_expiry {
+                TimeExpiry::CheckOrDead if legal.is_some_and(|l| l.check) => {
+                    (Action::Check, "TDA-29")
+                }
+                TimeExpiry::CheckOrDead => (Action::Fold, "TDA-29"),
+                TimeExpiry::Dead => (Action::Fold, "DG-14a"),
+            }
+        };
+        let events = live.hand.events().len();
+        let seat = live.start.positions.dealt[p.index()].0 + 1;
+        if let Some(live) = self.tables[table as usize].hand.as_mut() {
+            live.notes
+                .push((events, note("timeout", Some(seat), Some(rule))));
+        }
+        self.apply_action(table, p, action, at)
+    }
+
+    /// The clock reached the end of a level or break.
+    pub(super) fn tick(&mut self, at: u64) -> Result<Changes, Refusal> {
+        let due = self.t.clock().phase_ends().is_some_and(|end| end.0 <= at);
+        if !due {
+            return Err(Refusal::conflict(
+                "too_early",
+                "the clock has not reached a change",
+            ));
+        }
+        self.t.tick(Time(at)).map_err(|e| Refusal::director(&e))?;
+        Ok(self.changed_everywhere())
+    }
+
+    pub(super) fn changed_everywhere(&mut self) -> Changes {
+        if self.tables.len() < self.t.tables().len() {
+            self.tables
+                .resize_with(self.t.tables().len(), LiveTable::default);
+        }
+        Changes {
+            tables: self.all_tables(),
+            ..Changes::default()
+        }
+    }
+
+    /// Whether an entry is away from the table: not arrived, disconnected or sitting out.
+    pub(crate) fn is_away(&self, entry: EntryId) -> bool {
+        self.t
+            .entry(PlayerId(entry))
+            .is_ok_and(|e| !e.arrived || e.away)
+    }
+
+    /// After a hand changed: the next turn's time, or the finished hand to the director.
+    fn after_change(&mut self, table: u32, at: u64) -> Result<Changes, Refusal> {
+        let act_ms = self.act_ms;
+        let live = self.tables[table as usize]
+            .hand
+            .as_mut()
+            .ok_or_else(|| Refusal::internal("no hand"))?;
+        if live.equities.is_empty() {
+            live.equities = announce::tabled_equities(&live.hand);
+        }
+        match live.hand.step() {
+            Step::Act(p) => {
+                if live.turn.is_none_or(|t| t.player != p) {
+                    live.turn = Some(Turn {
+                        player: p,
+                        since: at,
+                        deadline: at + act_ms,
+                        clock_called: false,
+                    });
+                } else if let Some(turn) = live.turn.as_mut() {
+                    // The same player again, in a new round: a fresh time to act.
+                    turn.since = at;
+                    turn.deadline = at + act_ms;
+                    turn.clock_called = false;
+                }
+                Ok(Changes {
+                    tables: vec![table],
+                    ..Changes::default()
+                })
+            }
+            Step::Done => self.finish(table, at),
+            other => Err(Refusal::internal(format!(
+                "the hand stopped at {other} with every automation on"
+            ))),
+        }
+    }
+
+    fn finish(&mut self, table: u32, at: u64) -> Result<Changes, Refusal> {
+        let id = TableId(table);
+        let live = &mut self.tables[table as usize];
+        let Some(mut done) = live.hand.take() else {
+            return Err(Refusal::internal("no hand to finish"));
+        };
+        done.turn = None;
+        let tabled = !done.equities.is_empty();
+        let result = self.t.finish_hand(id, &done.hand, Time(at));
+        let live = &mut self.tables[table as usize];
+        live.ready_at = at + if tabled { ALL_IN_PAUSE_MS } else { PAUSE_MS };
+        live.history.push_front(done.clone());
+        live.history.truncate(HISTORY);
+        live.hand = Some(done);
+        result.map_err(|e| Refusal::director(&e))?;
+        self.t
+            .declare_winner_if_alone(Time(at))
+            .map_err(|e| Refusal::director(&e))?;
+        Ok(self.changed_everywhere())
+    }
+
+    /// Commands due at `now` for the driver to submit: ticks, deals and timeouts.
+    pub fn due(&self, now: u64) -> Vec<Command> {
+        let mut due = Vec::new();
+        if !self.t.is_started() || self.t.is_finished() {
+            return due;
+        }
+        let event = self.id;
+        if self.t.clock().phase_ends().is_some_and(|end| end.0 <= now) {
+            due.push(Command::Tick { event });
+        }
+        for (i, live) in self.tables.iter().enumerate() {
+            let table = i as u32;
+            match live.in_play() {
+                Some(hand) => {
+                    if let Some(turn) = hand.turn
+                        && turn.deadline <= now
+                    {
+                        due.push(Command::TimeOut {
+                            event,
+                            table,
+                            hand: hand.number,
+                            player: hand.start.players[turn.player.index()].0,
+                        });
+                    }
+                }
+                None if now >= live.ready_at && self.t.may_start(TableId(table)).is_ok() => {
+                    due.push(Command::Deal { event, table });
+                }
+                None => {}
+            }
+        }
+        due
+    }
+
+    /// The earliest time something may fall due, for the driver's sleep.
+    pub fn next_due(&self, now: u64) -> Option<u64> {
+        if !self.t.is_started() || self.t.is_finished() {
+            return None;
+        }
+        let mut next = self.t.clock().phase_ends().map(|t| t.0);
+        let mut take = |t: u64| next = Some(next.map_or(t, |n: u64| n.min(t)));
+        for live in &self.tables {
+            match live.in_play() {
+                Some(hand) => {
+                    if let Some(turn) = hand.turn {
+                        take(turn.deadline);
+                    }
+                }
+                // A table ready but held by the director is tried again at the next change.
+                None if live.ready_at > now => take(live.ready_at),
+                None => {}
+            }
+        }
+        next
+    }
+
+    /// Bots to act now: table, hand number, entry, and the hand with its legal actions.
+    pub fn bots_to_act(&self) -> Vec<(u32, u64, EntryId, &Hand)> {
+        let mut out = Vec::new();
+        for (i, live) in self.tables.iter().enumerate() {
+            let Some(hand) = live.in_play() else { continue };
+            let Some(turn) = hand.turn else { continue };
+            let entry = hand.start.players[turn.player.index()].0;
+            if self.person_of(entry).is_some_and(|p| p.bot) {
+                out.push((i as u32, hand.number, entry, &hand.hand));
+            }
+        }
+        out
+    }
+
+    /// Why a table deals no hand now, if it does not.
+    pub(crate) fn waiting(&self, table: u32) -> Option<String> {
+        match self.t.may_start(TableId(table)) {
+            Ok(()) | Err(Wait::InHand) => None,
+            Err(w) => Some(w.to_string()),
+        }
+    }
+}
+
+impl Room {
+    /// When the player to act at `table` got their turn.
+    pub fn turn_since(&self, table: u32) -> Option<u64> {
+        self.tables
+            .get(table as usize)?
+            .in_play()?
+            .turn
+            .map(|t| t.since)
+    }
+}

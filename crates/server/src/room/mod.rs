@@ -1,0 +1,267 @@
+//! One event as the server runs it: the director's tournament, the hand in play at each table,
+//! the people behind the entries with their secrets, and the audit log. Every change is a
+//! [`Command`] applied at its time; the same commands in the same order rebuild the same room,
+//! because the director and the engine are deterministic given the event's seed. No I/O here.
+
+mod announce;
+mod hands;
+mod people;
+mod refusal;
+mod views;
+
+pub use views::Viewer;
+
+pub use refusal::Refusal;
+
+use engine::{Hand, PlayerId};
+use protocol::{AuditLine, Command, EntryId, EventId};
+use std::collections::VecDeque;
+use tournament::director::HandStart;
+use tournament::{EventConfig, Tournament};
+
+/// How many finished hands each table keeps for the players' hand histories.
+const HISTORY: usize = 5;
+/// The pause after a hand before the next is dealt, to see the showdown.
+const PAUSE_MS: u64 = 3_000;
+/// A longer pause after hands were tabled at an all-in, to see the run-out and equities.
+const ALL_IN_PAUSE_MS: u64 = 6_000;
+
+/// A person behind one or more entries (a re-entry is a new entry of the same person, TDA-8).
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub name: String,
+    pub token: String,
+    pub bot: bool,
+    /// The person's entries, the current one last.
+    pub entries: Vec<EntryId>,
+}
+
+/// A hand in play or just finished at a table.
+#[derive(Clone, Debug)]
+pub(crate) struct LiveHand {
+    /// The table's hand number, from 1.
+    pub number: u64,
+    pub start: HandStart,
+    pub hand: Hand,
+    pub turn: Option<Turn>,
+    /// Announcements that are not engine events (time called, timeouts), each with the number
+    /// of engine events before it.
+    pub notes: Vec<(usize, protocol::Announcement)>,
+    /// Each tabled hand's equity when the hands were turned up (TDA-16), by hand player.
+    pub equities: Vec<(usize, f64)>,
+}
+
+/// Whose turn it is, since when, and when their time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Turn {
+    pub player: engine::Player,
+    pub since: u64,
+    pub deadline: u64,
+    /// Time has been called (TDA-29): the deadline is the called time's end.
+    pub clock_called: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LiveTable {
+    /// The hand in play, or the last one during the pause after it.
+    pub hand: Option<LiveHand>,
+    pub history: VecDeque<LiveHand>,
+    pub hands_dealt: u64,
+    /// No new hand before this time (ms).
+    pub ready_at: u64,
+}
+
+impl LiveTable {
+    pub(crate) fn in_play(&self) -> Option<&LiveHand> {
+        self.hand.as_ref().filter(|h| !h.hand.is_over())
+    }
+}
+
+/// What a command changed, for the server to tell whoever watches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Tables (0-based) whose view changed.
+    pub tables: Vec<u32>,
+    /// A player's entry, when a registration made one.
+    pub registered: Option<(EntryId, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Room {
+    pub id: EventId,
+    pub toml: String,
+    pub(crate) t: Tournament,
+    people: Vec<Person>,
+    /// Entry id to person index.
+    entry_person: Vec<usize>,
+    tables: Vec<LiveTable>,
+    audit: Vec<AuditLine>,
+    /// Time to act before the floor calls the clock (TDA-29).
+    act_ms: u64,
+}
+
+impl Room {
+    pub fn new(id: EventId, toml: &str, seed: u64, act_seconds: u32) -> Result<Room, Refusal> {
+        let config =
+            EventConfig::from_toml(toml).map_err(|e| Refusal::bad_config(e.to_string()))?;
+        let t = Tournament::new(config, seed).map_err(|e| Refusal::bad_config(e.to_string()))?;
+        Ok(Room {
+            id,
+            toml: toml.to_string(),
+            t,
+            people: Vec::new(),
+            entry_person: Vec::new(),
+            tables: Vec::new(),
+            audit: Vec::new(),
+            act_ms: u64::from(act_seconds.max(1)) * 1000,
+        })
+    }
+
+    pub fn tournament(&self) -> &Tournament {
+        &self.t
+    }
+
+    pub fn people(&self) -> &[Person] {
+        &self.people
+    }
+
+    pub fn audit(&self) -> &[AuditLine] {
+        &self.audit
+    }
+
+    pub fn table_count(&self) -> u32 {
+        self.t.tables().len() as u32
+    }
+
+    /// The person behind an entry.
+    pub fn person_of(&self, entry: EntryId) -> Option<&Person> {
+        self.entry_person
+            .get(entry as usize)
+            .map(|&i| &self.people[i])
+    }
+
+    /// The person's current entry.
+    pub fn current_entry(&self, person: usize) -> Option<EntryId> {
+        self.people
+            .get(person)
+            .and_then(|p| p.entries.last().copied())
+    }
+
+    pub fn person_by_token(&self, token: &str) -> Option<usize> {
+        self.people.iter().position(|p| p.token == token)
+    }
+
+    /// The table (0-based) an entry sits at.
+    pub fn table_of(&self, entry: EntryId) -> Option<u32> {
+        let e = self.t.entry(PlayerId(entry)).ok()?;
+        e.seat.map(|(t, _)| t.0)
+    }
+
+    /// Applies a command at `at_ms`. A refusal changes nothing and is not logged.
+    pub fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        if self.tables.len() < self.t.tables().len() {
+            self.tables
+                .resize_with(self.t.tables().len(), LiveTable::default);
+        }
+        // The director's calls outside hands may change its books before refusing (the clock
+        // moved on); they are tried on a copy so that a refusal leaves nothing to replay.
+        let saved = match command {
+            Command::Register { .. } | Command::Start { .. } | Command::Presence { .. } => {
+                Some(self.t.clone())
+            }
+            _ => None,
+        };
+        let changes = match self.dispatch(at_ms, command) {
+            Ok(changes) => changes,
+            Err(refusal) => {
+                if let Some(saved) = saved {
+                    self.t = saved;
+                }
+                return Err(refusal);
+            }
+        };
+        if self.tables.len() < self.t.tables().len() {
+            self.tables
+                .resize_with(self.t.tables().len(), LiveTable::default);
+        }
+        // Hands speak for themselves in their histories; the audit log is everything else.
+        if !matches!(
+            command,
+            Command::Act { .. } | Command::Deal { .. } | Command::Tick { .. }
+        ) {
+            self.audit.push(AuditLine {
+                seq,
+                at_ms,
+                by: who(command),
+                what: describe(command),
+            });
+        }
+        Ok(changes)
+    }
+
+    fn dispatch(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        Ok(match command {
+            Command::CreateEvent { .. } => return Err(Refusal::internal("event already exists")),
+            Command::Register {
+                name, token, bot, ..
+            } => self.register(name, token, *bot, at_ms)?,
+            Command::Start { .. } => self.start(at_ms)?,
+            Command::Deal { table, .. } => self.deal(*table, at_ms)?,
+            Command::Act {
+                table,
+                hand,
+                player,
+                action,
+                ..
+            } => self.act(*table, *hand, *player, *action, at_ms)?,
+            Command::CallClock {
+                table, hand, by, ..
+            } => self.call_clock(*table, *hand, by, at_ms)?,
+            Command::TimeOut {
+                table,
+                hand,
+                player,
+                ..
+            } => self.time_out(*table, *hand, *player, at_ms)?,
+            Command::Presence {
+                player, present, ..
+            } => self.presence(*player, *present, at_ms)?,
+            Command::Tick { .. } => self.tick(at_ms)?,
+            Command::Td { by, action, .. } => self.td(by, action, at_ms)?,
+        })
+    }
+
+    /// Every table that changed: balancing and breaking move players between tables.
+    fn all_tables(&self) -> Vec<u32> {
+        (0..self.t.tables().len() as u32).collect()
+    }
+}
+
+fn who(command: &Command) -> String {
+    match command {
+        Command::CreateEvent { by, .. }
+        | Command::Register { by, .. }
+        | Command::Start { by, .. }
+        | Command::CallClock { by, .. }
+        | Command::Td { by, .. } => by.clone(),
+        Command::Act { player, .. } => format!("player {}", player + 1),
+        Command::Presence { player, .. } => format!("player {}", player + 1),
+        Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => "system".into(),
+    }
+}
+
+fn describe(command: &Command) -> String {
+    match command {
+        Command::Td { action, .. } => format!("{action:?}"),
+        Command::Register { name, bot, .. } => {
+            format!("registered {name}{}", if *bot { " (bot)" } else { "" })
+        }
+        other => {
+            let json = serde_json::to_value(other).unwrap_or_default();
+            json.get("type")
+                .and_then(|t| t.as_str())
+                .unwrap_or("command")
+                .replace('_', " ")
+        }
+    }
+}

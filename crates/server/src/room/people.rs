@@ -1,0 +1,176 @@
+//! The people of an event: registration with their secret, the start, presence at the table
+//! (an online player's connection, TDA-30), and the director's actions.
+
+use super::*;
+use protocol::TdCommand;
+use tournament::{Actor, DirectorError, TableId, TdAction, Time};
+
+impl Room {
+    pub(super) fn register(
+        &mut self,
+        name: &str,
+        token: &str,
+        bot: bool,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 40 {
+            return Err(Refusal::new(
+                422,
+                "bad_name",
+                "a player's name is 1 to 40 characters",
+            ));
+        }
+        if self.people.iter().any(|p| p.token == token) {
+            return Err(Refusal::internal("a secret was drawn twice"));
+        }
+        // Bots are at the table; a person is there once their browser connects (TDA-30).
+        let entry = self
+            .t
+            .register(name, bot, Actor::Director(name.to_string()), Time(at))
+            .map_err(|e| Refusal::director(&e))?;
+        self.people.push(Person {
+            name: name.to_string(),
+            token: token.to_string(),
+            bot,
+            entries: vec![entry.0],
+        });
+        self.link(entry.0, self.people.len() - 1);
+        let mut changes = self.changed_everywhere();
+        changes.registered = Some((entry.0, token.to_string()));
+        Ok(changes)
+    }
+
+    fn link(&mut self, entry: EntryId, person: usize) {
+        let i = entry as usize;
+        if self.entry_person.len() <= i {
+            self.entry_person.resize(i + 1, usize::MAX);
+        }
+        self.entry_person[i] = person;
+    }
+
+    pub(super) fn start(&mut self, at: u64) -> Result<Changes, Refusal> {
+        self.t.start(Time(at)).map_err(|e| Refusal::director(&e))?;
+        Ok(self.changed_everywhere())
+    }
+
+    pub(super) fn presence(
+        &mut self,
+        entry: EntryId,
+        present: bool,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
+        let e = self
+            .t
+            .entry(PlayerId(entry))
+            .map_err(|e| Refusal::director(&e))?;
+        if e.arrived && e.away != present {
+            return Err(Refusal::conflict("unchanged", "presence unchanged"));
+        }
+        self.t
+            .set_away(PlayerId(entry), !present, Time(at))
+            .map_err(|e| Refusal::director(&e))?;
+        Ok(self.changed_everywhere())
+    }
+
+    pub(super) fn td(&mut self, by: &str, action: &TdCommand, at: u64) -> Result<Changes, Refusal> {
+        // Director's calls are tried on a copy: a refusal leaves the event as it was.
+        let mut t = self.t.clone();
+        let now = Time(at);
+        let actor = Actor::Director(by.to_string());
+        let mut new_entry = None;
+        let result = match action {
+            TdCommand::Rebuy { player } => t.rebuy(PlayerId(*player), actor, now),
+            TdCommand::AddOn { player } => t.add_on(PlayerId(*player), actor, now),
+            TdCommand::ReEnter { player } => t.re_enter(PlayerId(*player), actor, now).map(|id| {
+                new_entry = Some((*player, id.0));
+            }),
+            TdCommand::Undo => {
+                let undone: Vec<_> = t
+                    .events()
+                    .iter()
+                    .filter_map(|e| match &e.what {
+                        tournament::director::Happening::Undone { id } => Some(*id),
+                        _ => None,
+                    })
+                    .collect();
+                let last = t.events().iter().rev().find_map(|e| match &e.what {
+                    tournament::director::Happening::Action { id, .. } if !undone.contains(id) => {
+                        Some(*id)
+                    }
+                    _ => None,
+                });
+                match last {
+                    Some(id) => t.undo(by, id, now),
+                    None => Err(DirectorError::Refused(
+                        "there is no director's action to undo".into(),
+                    )),
+                }
+            }
+            other => {
+                let action = td_action(other)?;
+                t.act(by, action, now).map(|_| ())
+            }
+        };
+        result.map_err(|e| Refusal::director(&e))?;
+        self.t = t;
+        if let Some((old, new)) = new_entry
+            && let Some(&person) = self.entry_person.get(old as usize)
+        {
+            self.people[person].entries.push(new);
+            self.link(new, person);
+        }
+        Ok(self.changed_everywhere())
+    }
+}
+
+fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
+    let player = |p: &EntryId| PlayerId(*p);
+    Ok(match command {
+        TdCommand::Pause => TdAction::Pause,
+        TdCommand::Resume => TdAction::Resume,
+        TdCommand::SetClock { remaining_ms } => TdAction::SetClock {
+            remaining_ms: *remaining_ms,
+        },
+        TdCommand::Move {
+            player: p,
+            table,
+            seat,
+        } => {
+            if *table == 0 || *seat == 0 {
+                return Err(Refusal::new(
+                    422,
+                    "bad_request",
+                    "tables and seats are numbered from 1",
+                ));
+            }
+            TdAction::Move {
+                player: player(p),
+                to: TableId(table - 1),
+                seat: engine::Seat(seat - 1),
+            }
+        }
+        TdCommand::Warn { player: p, reason } => TdAction::Warn {
+            player: player(p),
+            reason: reason.clone(),
+        },
+        TdCommand::MissRounds { player: p, rounds } => TdAction::MissRounds {
+            player: player(p),
+            rounds: *rounds,
+        },
+        TdCommand::TimePenalty { player: p, minutes } => TdAction::TimePenalty {
+            player: player(p),
+            minutes: *minutes,
+        },
+        TdCommand::Disqualify { player: p, reason } => TdAction::Disqualify {
+            player: player(p),
+            reason: reason.clone(),
+        },
+        TdCommand::Rebuy { .. }
+        | TdCommand::AddOn { .. }
+        | TdCommand::ReEnter { .. }
+        | TdCommand::Undo => {
+            return Err(Refusal::internal("handled by the caller"));
+        }
+    })
+}

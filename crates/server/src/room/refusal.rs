@@ -1,0 +1,108 @@
+//! Why a command is refused: an HTTP status, a short code, what was wrong, and the rule.
+
+use engine::HandError;
+use protocol::ApiError;
+use tournament::DirectorError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub status: u16,
+    pub code: &'static str,
+    pub message: String,
+    pub rule: Option<String>,
+}
+
+impl Refusal {
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            code,
+            message: message.into(),
+            rule: None,
+        }
+    }
+
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Refusal {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    pub fn bad_config(message: String) -> Refusal {
+        Refusal::new(422, "bad_config", message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Refusal {
+        Refusal::new(404, "not_found", message)
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal::new(409, code, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Refusal {
+        Refusal::new(403, "forbidden", message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> Refusal {
+        Refusal::new(500, "internal", message)
+    }
+
+    /// An action the engine refused, with the rule it cites.
+    pub fn hand(error: &HandError) -> Refusal {
+        let code = match error {
+            HandError::NotYourTurn { .. } => "not_your_turn",
+            HandError::HandOver => "hand_over",
+            _ => "illegal_action",
+        };
+        let refusal = Refusal::new(422, code, error.to_string());
+        match error.rule() {
+            Some(rule) => refusal.with_rule(rule.0),
+            None => refusal,
+        }
+    }
+
+    pub fn director(error: &DirectorError) -> Refusal {
+        let message = error.to_string();
+        match error {
+            DirectorError::Wait(..) => Refusal::conflict("wait", message),
+            DirectorError::NoSuchPlayer(_) | DirectorError::NoSuchTable(_) => {
+                Refusal::not_found(message)
+            }
+            DirectorError::NoSuchAction(_) => Refusal::not_found(message),
+            DirectorError::AlreadyStarted => Refusal::conflict("already_started", message),
+            DirectorError::TooFewPlayers(_) => Refusal::conflict("too_few_players", message),
+            DirectorError::Closed { rule, .. } => {
+                let refusal = Refusal::conflict("closed", message);
+                if looks_like_rule(rule) {
+                    refusal.with_rule(*rule)
+                } else {
+                    refusal
+                }
+            }
+            DirectorError::Refused(_) => Refusal::new(422, "refused", message),
+            DirectorError::CannotUndo(..) => Refusal::conflict("cannot_undo", message),
+            DirectorError::Table(_) => Refusal::new(422, "refused", message),
+            DirectorError::HandNotOver(_) | DirectorError::NoHand(_) => {
+                Refusal::conflict("wait", message)
+            }
+            DirectorError::ChipsNotConserved { .. } | DirectorError::BalanceBreach { .. } => {
+                Refusal::internal(message)
+            }
+        }
+    }
+
+    pub fn to_api(&self) -> ApiError {
+        ApiError {
+            status: self.status,
+            code: self.code.to_string(),
+            message: self.message.clone(),
+            rule: self.rule.clone(),
+        }
+    }
+}
+
+/// Rule ids look like `TDA-47A` or `HC-1.1`.
+fn looks_like_rule(text: &str) -> bool {
+    text.split_once('-')
+        .is_some_and(|(book, _)| !book.is_empty() && book.chars().all(|c| c.is_ascii_uppercase()))
+}

@@ -1,0 +1,405 @@
+//! The views each role is sent. A viewer sees hole cards only of their own seat, or shown at
+//! showdown, or turned up at an all-in (TDA-16); the TD and the public see what the public sees.
+
+use super::announce::announcements;
+use super::*;
+use protocol::{
+    Blinds, ClockView, EventSummary, HandHistory, HandView, HistorySeat, Legal, Me, PayoutLine,
+    PotView, SeatEquity, SeatLine, SeatView, Seating, Standing, Standings, TableSeating, TableView,
+    You,
+};
+use tournament::clock::Phase;
+use tournament::{Status, TableId, Time};
+
+/// Whose eyes a view is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Public,
+    Player(EntryId),
+}
+
+impl Room {
+    pub fn summary(&self, now: u64) -> EventSummary {
+        let t = &self.t;
+        let config = t.config();
+        let clock = t.clock();
+        let level_index = clock.level_index();
+        let on_break = matches!(clock.phase(), Phase::Break { .. });
+        let blinds = |i: usize| {
+            let l = config.level(i);
+            Blinds {
+                small_blind: l.small_blind,
+                big_blind: l.big_blind,
+                ante: l.ante,
+                big_blind_ante: l.big_blind_ante,
+                minutes: l.minutes,
+            }
+        };
+        let remaining = clock.remaining(Time(now));
+        let (shown_level, next_index) = match clock.phase() {
+            Phase::Level(i) => (i, i + 1),
+            Phase::Break { after_level } => (after_level as usize - 1, after_level as usize),
+        };
+        let break_next = !on_break && config.break_after(level_index as u32 + 1).is_some();
+        let next_break_in_ms = match clock.phase() {
+            Phase::Break { .. } => None,
+            Phase::Level(i) => {
+                let mut ms = remaining;
+                let mut level = i as u32 + 1;
+                loop {
+                    if config.break_after(level).is_some() {
+                        break Some(ms);
+                    }
+                    if level as usize >= config.levels.len() {
+                        break None;
+                    }
+                    ms += u64::from(config.level(level as usize).minutes) * 60_000;
+                    level += 1;
+                }
+            }
+        };
+        let entrants = t.stats.entries;
+        let left = t.alive();
+        let prize_pool = t.prize_pool();
+        let prizes = tournament::payout::prizes(&config.payouts, entrants, prize_pool);
+        EventSummary {
+            id: self.id,
+            name: config.name.clone(),
+            profile: t.profile().director.name.to_string(),
+            game: format!("{:?}", config.game),
+            started: t.is_started(),
+            finished: t.is_finished(),
+            registration_open: self.registration_open(),
+            clock: ClockView {
+                level: shown_level as u32 + 1,
+                on_break,
+                running: clock.is_running(),
+                hand_for_hand: clock.is_hand_for_hand(),
+                remaining_ms: remaining,
+                blinds: blinds(if on_break { next_index } else { shown_level }),
+                next: blinds(next_index),
+                break_next,
+                next_break_in_ms,
+            },
+            entrants,
+            players_left: left,
+            average_stack: t.chips_in_play().checked_div(u64::from(left)).unwrap_or(0),
+            chips_in_play: t.chips_in_play(),
+            rebuys: t.stats.rebuys,
+            add_ons: t.stats.add_ons,
+            prize_pool: prize_pool.0,
+            payouts: prizes
+                .iter()
+                .enumerate()
+                .map(|(i, m)| PayoutLine {
+                    place: i as u32 + 1,
+                    amount: m.0,
+                })
+                .collect(),
+            tables: t.active_table_count() as u32,
+            server_time_ms: now,
+        }
+    }
+
+    /// Whether a player may register themselves now: before the start, or in late registration
+    /// (TDA-8A).
+    pub fn registration_open(&self) -> bool {
+        let t = &self.t;
+        !t.is_finished()
+            && (!t.is_started()
+                || t.config().registration.late_until_level > t.clock().level_index() as u32)
+    }
+
+    pub fn seating(&self) -> Seating {
+        let tables = self
+            .t
+            .tables()
+            .iter()
+            .filter(|t| !t.broken)
+            .map(|et| TableSeating {
+                table: et.id.0 + 1,
+                seats: et
+                    .table
+                    .seats()
+                    .iter()
+                    .map(|s| {
+                        s.map(|p| SeatLine {
+                            player: p.id.0,
+                            name: self.name_of(p.id.0),
+                            chips: p.stack.0,
+                            away: p.absent,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        Seating { tables }
+    }
+
+    fn name_of(&self, entry: EntryId) -> String {
+        self.t
+            .entry(PlayerId(entry))
+            .map(|e| e.name.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn standing(&self, entry: EntryId) -> Option<Standing> {
+        let e = self.t.entry(PlayerId(entry)).ok()?;
+        let chips = e
+            .seat
+            .and_then(|(t, s)| self.t.table(t).ok()?.table.seats()[s.index()].map(|p| p.stack.0))
+            .unwrap_or(0);
+        Some(Standing {
+            player: e.id.0,
+            name: e.name.clone(),
+            entry_number: e.entry_number,
+            status: status_name(e.status).to_string(),
+            bot: self.person_of(entry).is_some_and(|p| p.bot),
+            table: e.seat.map(|(t, _)| t.0 + 1),
+            seat: e.seat.map(|(_, s)| s.0 + 1),
+            chips,
+            place: e.place,
+            prize: e.prize.0,
+            bounties: e.bounties_won(&self.t).0,
+            knockouts: e.knockouts,
+            rebuys: e.rebuys,
+            add_ons: e.add_ons,
+            warnings: e.warnings,
+            penalty_hands: e.penalty_hands,
+        })
+    }
+
+    /// Chip counts, best first; at the end, by place.
+    pub fn standings(&self) -> Standings {
+        let mut rows: Vec<Standing> = (0..self.t.entries().len() as u32)
+            .filter_map(|i| self.standing(i))
+            .collect();
+        rows.sort_by(|a, b| {
+            let place = |s: &Standing| s.place.unwrap_or(u32::MAX);
+            place(a)
+                .cmp(&place(b))
+                .then(b.chips.cmp(&a.chips))
+                .then(a.player.cmp(&b.player))
+        });
+        Standings { rows }
+    }
+
+    pub fn me(&self, entry: EntryId, now: u64) -> Option<Me> {
+        let standing = self.standing(entry)?;
+        let table = self
+            .table_of(entry)
+            .map(|t| self.table_view(t, Viewer::Player(entry), now));
+        Some(Me {
+            event: self.id,
+            standing,
+            table,
+        })
+    }
+
+    pub fn table_view(&self, table: u32, viewer: Viewer, now: u64) -> TableView {
+        let et = self.t.table(TableId(table)).ok();
+        let live = self.tables.get(table as usize);
+        let hand = live.and_then(|l| l.hand.as_ref());
+        let me = match viewer {
+            Viewer::Player(e) => Some(e),
+            Viewer::Public => None,
+        };
+        let mut seats: Vec<Option<SeatView>> = Vec::new();
+        if let Some(et) = et {
+            for (i, s) in et.table.seats().iter().enumerate() {
+                seats.push(s.map(|p| SeatView {
+                    seat: i as u8 + 1,
+                    player: p.id.0,
+                    name: self.name_of(p.id.0),
+                    stack: p.stack.0,
+                    bet: 0,
+                    cards: Vec::new(),
+                    in_hand: false,
+                    folded: false,
+                    all_in: false,
+                    away: p.absent,
+                    button: false,
+                    small_blind: false,
+                    big_blind: false,
+                    to_act: false,
+                }));
+            }
+        }
+        let mut you = None;
+        if let Some(live) = hand {
+            let over = live.hand.is_over();
+            let pos = &live.start.positions;
+            for (i, &seat) in pos.dealt.iter().enumerate() {
+                let entry = live.start.players[i].0;
+                let Some(Some(view)) = seats.get_mut(seat.index()) else {
+                    continue;
+                };
+                if view.player != entry {
+                    continue;
+                }
+                let p = live.hand.players()[i];
+                view.cards = visible_cards(&p, me == Some(entry));
+                view.in_hand = true;
+                view.folded = !p.is_live();
+                if !over {
+                    view.stack = p.stack.0;
+                    view.bet = p.bet.0;
+                    view.all_in = p.is_all_in();
+                }
+                view.to_act = live.turn.is_some_and(|t| t.player.index() == i) && !over;
+            }
+            for view in seats.iter_mut().flatten() {
+                view.button = pos.button.0 + 1 == view.seat;
+                view.small_blind = pos.small_blind.is_some_and(|s| s.0 + 1 == view.seat);
+                view.big_blind = pos.big_blind.0 + 1 == view.seat;
+            }
+            if let (Some(entry), false) = (me, over)
+                && let Some(i) = live.start.players.iter().position(|p| p.0 == entry)
+            {
+                let legal = match (live.hand.legal_actions(), live.turn) {
+                    (Some(l), Some(turn)) if turn.player.index() == i => {
+                        Some(legal_view(live.number, &l, live.hand.players()[i].bet.0))
+                    }
+                    _ => None,
+                };
+                you = Some(You {
+                    player: entry,
+                    seat: pos.dealt[i].0 + 1,
+                    legal,
+                });
+            }
+        }
+        if you.is_none()
+            && let Some(entry) = me
+            && let Ok(e) = self.t.entry(PlayerId(entry))
+            && let Some((t, s)) = e.seat
+            && t.0 == table
+        {
+            you = Some(You {
+                player: entry,
+                seat: s.0 + 1,
+                legal: None,
+            });
+        }
+        TableView {
+            event: self.id,
+            table: table + 1,
+            seats,
+            hand: hand.map(|h| hand_view(h, self.t.clock().level_index() as u32 + 1)),
+            waiting: if hand.is_some_and(|h| !h.hand.is_over()) {
+                None
+            } else {
+                self.waiting(table)
+            },
+            you,
+            history: live
+                .map(|l| {
+                    l.history
+                        .iter()
+                        .map(|h| history(h, me, |e| self.name_of(e)))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            server_time_ms: now,
+        }
+    }
+}
+
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Registered => "registered",
+        Status::Alternate => "alternate",
+        Status::Playing => "playing",
+        Status::Busted => "busted",
+        Status::Removed => "removed",
+        Status::Disqualified => "disqualified",
+        Status::Won => "won",
+    }
+}
+
+/// A player's hole cards as a viewer may see them: their own, or shown (TDA-16 tables them).
+fn visible_cards(p: &engine::PlayerState, own: bool) -> Vec<Option<String>> {
+    let see = own || p.shown;
+    p.hole
+        .cards()
+        .iter()
+        .map(|c| if see { c.map(|c| c.to_string()) } else { None })
+        .collect()
+}
+
+fn legal_view(hand: u64, l: &engine::LegalActions, bet: u64) -> Legal {
+    Legal {
+        hand,
+        fold: l.fold,
+        check: l.check,
+        call: l.call.map(|c| c.0),
+        call_to: l.call.map(|c| c.0 + bet),
+        min_to: l.bet_or_raise.map(|r| r.min_to.0),
+        max_to: l.bet_or_raise.map(|r| r.max_to.0),
+        raise_kind: if l.check { "bet" } else { "raise" }.to_string(),
+    }
+}
+
+fn hand_view(live: &LiveHand, level: u32) -> HandView {
+    let hand = &live.hand;
+    let seat = |i: usize| live.start.positions.dealt[i].0 + 1;
+    let over = hand.is_over();
+    let pots: Vec<PotView> = if over {
+        Vec::new()
+    } else {
+        hand.pots()
+            .iter()
+            .map(|p| PotView {
+                amount: p.amount.0,
+                eligible: p.eligible.iter().map(|e| seat(e.index())).collect(),
+            })
+            .collect()
+    };
+    HandView {
+        number: live.number,
+        level,
+        street: if over {
+            "over".to_string()
+        } else {
+            format!("{:?}", hand.street()).to_lowercase()
+        },
+        board: hand.board().map(|c| c.to_string()).collect(),
+        total_pot: pots.iter().map(|p| p.amount).sum(),
+        pots,
+        to_act: live.turn.filter(|_| !over).map(|t| seat(t.player.index())),
+        act_deadline_ms: live.turn.filter(|_| !over).map(|t| t.deadline),
+        clock_called: live.turn.is_some_and(|t| t.clock_called) && !over,
+        announcements: announcements(live),
+        equities: live
+            .equities
+            .iter()
+            .map(|&(i, equity)| SeatEquity {
+                seat: seat(i),
+                equity,
+            })
+            .collect(),
+    }
+}
+
+fn history(live: &LiveHand, me: Option<EntryId>, name: impl Fn(EntryId) -> String) -> HandHistory {
+    HandHistory {
+        number: live.number,
+        board: live.hand.board().map(|c| c.to_string()).collect(),
+        seats: live
+            .hand
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let entry = live.start.players[i].0;
+                HistorySeat {
+                    seat: live.start.positions.dealt[i].0 + 1,
+                    name: name(entry),
+                    cards: visible_cards(p, me == Some(entry)),
+                    won: p.won.0,
+                }
+            })
+            .collect(),
+        announcements: announcements(live),
+    }
+}

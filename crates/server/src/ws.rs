@@ -1,0 +1,151 @@
+//! The WebSocket: the current state at once on connect, then every change pushed; a player's
+//! actions may come over it too. A player's connections are their presence at the table: when
+//! the last one closes they are away, dealt in and blinded off, their hand killed (TDA-30).
+
+use crate::app::App;
+use crate::http::{caller_at_table, event_id, player_act, secret};
+use crate::hub::{Role, Topics};
+use crate::room::Refusal;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMessage, Command, EventId};
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+pub async fn upgrade(
+    State(app): State<App>,
+    Path(event): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let checked = (|| {
+        let event = event_id(&event)?;
+        let hub = app.hub();
+        hub.room(event)?;
+        let role = hub.role(secret(&headers, &query).as_deref())?;
+        if let Role::Player { event: e, .. } = role
+            && e != event
+        {
+            return Err(Refusal::forbidden(
+                "this secret belongs to a player of another event",
+            ));
+        }
+        Ok((event, role))
+    })();
+    let (event, role) = match checked {
+        Ok(ok) => ok,
+        Err(refusal) => return crate::http::Fail(refusal).into_response(),
+    };
+    let topics = topics(query.get("topics").map(String::as_str), role);
+    ws.on_upgrade(move |socket| session(app, socket, event, role, topics))
+}
+
+/// What a connection asked for; by default the public and the TD get everything, a player
+/// their table and the summary.
+fn topics(asked: Option<&str>, role: Role) -> Topics {
+    match asked {
+        Some(list) => Topics {
+            summary: list.split(',').any(|t| t == "summary"),
+            seating: list.split(',').any(|t| t == "seating"),
+            standings: list.split(',').any(|t| t == "standings"),
+        },
+        None => Topics {
+            summary: true,
+            seating: !matches!(role, Role::Player { .. }),
+            standings: !matches!(role, Role::Player { .. }),
+        },
+    }
+}
+
+async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics: Topics) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let now = app.now();
+    let subscribed = {
+        let mut hub = app.hub();
+        match hub.subscribe(event, role, topics, tx, now) {
+            Ok((id, presence)) => {
+                if let Some(command) = presence {
+                    let _ = hub.submit(now, command);
+                }
+                Some(id)
+            }
+            Err(_) => None,
+        }
+    };
+    app.wake();
+    let Some(id) = subscribed else { return };
+    let (mut sink, mut stream) = socket.split();
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(text) => {
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) => handle(&app, id, event, role, text.as_str()),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let now = app.now();
+    {
+        let mut hub = app.hub();
+        if let Some(command) = hub.unsubscribe(id) {
+            let _ = hub.submit(now, command);
+        }
+    }
+    app.wake();
+}
+
+fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
+    let now = app.now();
+    let mut hub = app.hub();
+    let result = match serde_json::from_str::<ClientMessage>(text) {
+        Err(e) => Err(Refusal::new(400, "bad_json", format!("not a message: {e}"))),
+        Ok(ClientMessage::Act { hand, action }) => {
+            player_act(&mut hub, role, event, hand, action, now)
+        }
+        Ok(ClientMessage::CallClock { hand }) => {
+            let table = match role {
+                Role::Player { .. } => hub.entry_of(role, event).and_then(|e| {
+                    hub.room(event)?
+                        .table_of(e)
+                        .ok_or_else(|| Refusal::conflict("not_seated", "no seat"))
+                }),
+                _ => Err(Refusal::new(
+                    400,
+                    "bad_request",
+                    "the TD calls the clock through the HTTP API",
+                )),
+            };
+            table.and_then(|table| {
+                let by = caller_at_table(&hub, role, event, table)?;
+                hub.submit(
+                    now,
+                    Command::CallClock {
+                        event,
+                        table,
+                        hand,
+                        by,
+                    },
+                )
+                .map(|_| ())
+            })
+        }
+        Ok(ClientMessage::Watch { table }) => hub.watch(id, table, now),
+    };
+    if let Err(refusal) = result {
+        hub.tell(id, &refusal);
+    }
+    drop(hub);
+    app.wake();
+}

@@ -1,0 +1,138 @@
+// api.js: the HTTP API with the caller's secret, the WebSocket with reconnect, and where
+// secrets are kept (localStorage). No test ids here.
+
+/** A refusal from the server (its ApiError body), or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(body) {
+    super(body.message || body.code || 'error');
+    this.status = body.status ?? 0;
+    this.code = body.code ?? '';
+    this.rule = body.rule ?? null;
+  }
+}
+
+const TD_KEY = 'croupier.td_secret';
+const tokenKey = (event) => `croupier.token.${event}`;
+
+export const tdSecret = () => localStorage.getItem(TD_KEY);
+export function setTdSecret(secret) {
+  if (secret) localStorage.setItem(TD_KEY, secret);
+  else localStorage.removeItem(TD_KEY);
+}
+export const playerToken = (event) => localStorage.getItem(tokenKey(event));
+export function setPlayerToken(event, token) {
+  if (token) localStorage.setItem(tokenKey(event), token);
+  else localStorage.removeItem(tokenKey(event));
+}
+
+/** A query parameter of the page's address. */
+export const param = (name) => new URL(location.href).searchParams.get(name);
+
+/** Reads a query parameter and removes it from the address bar (for secrets). */
+export function takeParam(name) {
+  const url = new URL(location.href);
+  const value = url.searchParams.get(name);
+  if (value !== null) {
+    url.searchParams.delete(name);
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  }
+  return value;
+}
+
+/** One request; resolves to the parsed JSON body, rejects with an ApiError. */
+export async function api(method, path, { body, secret } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (secret) headers.Authorization = `Bearer ${secret}`;
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError({ status: 0, code: 'network', message: String(e?.message || e) });
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    if (data && typeof data.message === 'string') throw new ApiError(data);
+    throw new ApiError({
+      status: res.status,
+      code: `http_${res.status}`,
+      message: text || res.statusText || `HTTP ${res.status}`,
+    });
+  }
+  return data;
+}
+
+export const get = (path, secret) => api('GET', path, { secret });
+export const post = (path, body, secret) => api('POST', path, { body: body ?? {}, secret });
+
+/**
+ * The event's WebSocket. Calls onMessage(msg) for each server message and onStatus('open' |
+ * 'closed') as the connection comes and goes; reconnects with a growing delay. A watched table
+ * is watched again after a reconnect.
+ */
+export function connect(event, token, onMessage, onStatus) {
+  let ws = null;
+  let stopped = false;
+  let delay = 500;
+  let timer = null;
+  let watching = null;
+
+  const send = (msg) => {
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  };
+
+  const open = () => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    ws = new WebSocket(`${proto}//${location.host}/api/events/${event}/ws${query}`);
+    ws.onopen = () => {
+      delay = 500;
+      onStatus?.('open');
+      if (watching != null) send({ type: 'watch', table: watching });
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      onMessage(msg);
+    };
+    ws.onclose = () => {
+      onStatus?.('closed');
+      if (stopped) return;
+      timer = setTimeout(open, delay + Math.random() * 250);
+      delay = Math.min(delay * 2, 10000);
+    };
+    ws.onerror = () => ws.close();
+  };
+
+  open();
+  return {
+    send,
+    watch(table) {
+      watching = table;
+      send({ type: 'watch', table });
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      ws?.close();
+    },
+  };
+}

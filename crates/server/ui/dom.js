@@ -1,0 +1,167 @@
+// dom.js: shared helpers: element building, number/time formats, cards, the error box, the page
+// header and the clock arithmetic.
+// Test ids: error, error-message, error-rule, error-close, connection (data-state open|closed),
+// lang-en, lang-de, nav-events, nav-play, nav-clock, nav-seating, nav-standings, nav-td.
+
+import { t, lang, langSwitch, onLang, translateStatic } from './i18n.js';
+
+/** h('div', {class, testid, text, data: {..}, onclick, ...attrs}, ...children) */
+export function h(tag, props, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'testid') el.dataset.testid = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'data') for (const [dk, dv] of Object.entries(v)) el.dataset[dk] = dv;
+    else if (k === 'value') el.value = v;
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of kids.flat(Infinity)) {
+    if (c != null && c !== false) el.append(c instanceof Node ? c : String(c));
+  }
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+const formats = {};
+/** Chips with the language's digit grouping (1,200 or 1.200). */
+export function fmtChips(n) {
+  const l = lang();
+  formats[l] ??= new Intl.NumberFormat(l === 'de' ? 'de-DE' : 'en-US');
+  return formats[l].format(n ?? 0);
+}
+
+/** ms as m:ss, or h:mm:ss from an hour; rounds up so that 0:00 means time is out. */
+export function fmtTime(ms) {
+  const total = Math.max(0, Math.ceil((ms ?? 0) / 1000));
+  const s = total % 60;
+  const m = Math.floor(total / 60) % 60;
+  const hrs = Math.floor(total / 3600);
+  const pad = (x) => String(x).padStart(2, '0');
+  return hrs > 0 ? `${hrs}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+}
+
+/** "12:30" or "12" (minutes) to ms; null when unreadable. */
+export function parseClock(text) {
+  const m = String(text).trim().match(/^(\d{1,3})(?::([0-5]?\d))?$/);
+  if (!m) return null;
+  return (Number(m[1]) * 60 + Number(m[2] || 0)) * 1000;
+}
+
+const SUITS = { s: '♠', h: '♥', d: '♦', c: '♣' };
+/** A card such as "Td"; null is a face-down card. */
+export function cardEl(card, size = '') {
+  if (!card) return h('span', { class: `card back ${size}`, data: { card: '' }, title: '??' });
+  const rank = card[0] === 'T' ? '10' : card[0];
+  const suit = card[1];
+  return h(
+    'span',
+    { class: `card suit-${suit} ${size}`, data: { card }, title: card },
+    h('span', { class: 'rank' }, rank),
+    h('span', { class: 'suit' }, SUITS[suit] || suit),
+  );
+}
+
+/** "100/200", with the ante and big-blind ante when there are. */
+export function blindsText(b) {
+  if (!b) return '';
+  let s = `${fmtChips(b.small_blind)}/${fmtChips(b.big_blind)}`;
+  if (b.ante) s += ` · ${t('ante')} ${fmtChips(b.ante)}`;
+  if (b.big_blind_ante) s += ` · ${t('bb_ante')} ${fmtChips(b.big_blind_ante)}`;
+  return s;
+}
+
+/** The clock of a summary, counting down from when it was received. */
+export class Clock {
+  constructor() {
+    this.summary = null;
+    this.at = 0;
+  }
+  update(summary) {
+    this.summary = summary;
+    this.at = performance.now();
+  }
+  elapsed() {
+    return this.summary?.clock.running ? performance.now() - this.at : 0;
+  }
+  remaining() {
+    if (!this.summary) return 0;
+    return Math.max(0, this.summary.clock.remaining_ms - this.elapsed());
+  }
+  nextBreak() {
+    const nb = this.summary?.clock.next_break_in_ms;
+    return nb == null ? null : Math.max(0, nb - this.elapsed());
+  }
+}
+
+// The error box: every refusal's message and its rule.
+export function showError(err) {
+  let box = document.getElementById('error');
+  if (!box) box = document.body.appendChild(h('div', { id: 'error' }));
+  box.dataset.testid = 'error';
+  box.dataset.code = err?.code || '';
+  box.className = 'error-box';
+  const parts = [
+    h('span', { class: 'error-message', testid: 'error-message' }, err?.message || String(err)),
+    err?.rule ? h('span', { class: 'rule', testid: 'error-rule' }, err.rule) : null,
+    h('button', { class: 'close', testid: 'error-close', 'aria-label': 'close', onclick: clearError }, '×'),
+  ];
+  box.replaceChildren(...parts.filter(Boolean));
+  box.hidden = false;
+}
+export function clearError() {
+  const box = document.getElementById('error');
+  if (box) box.hidden = true;
+}
+/** Runs an async action, showing its refusal; returns its result or undefined. */
+export async function attempt(fn) {
+  try {
+    const r = await fn();
+    clearError();
+    return r;
+  } catch (e) {
+    showError(e);
+    return undefined;
+  }
+}
+
+/** A rule id as a small badge. */
+export const ruleBadge = (rule) => (rule ? h('span', { class: 'rule', testid: 'rule' }, rule) : null);
+
+/**
+ * Fills <header id="top">: brand, links (for the event when known), a slot for the page's own
+ * items, the language switch and the connection dot. Returns { slot, setConnection }.
+ */
+export function pageHeader(active, event) {
+  let top = document.getElementById('top');
+  if (!top) document.body.prepend((top = h('header', { id: 'top' })));
+  const q = event != null ? `?event=${event}` : '';
+  const link = (key, href, testid) =>
+    h('a', { href, testid, class: key === active ? 'active' : '', 'data-i18n': `nav_${key}` }, t(`nav_${key}`));
+  const nav = h(
+    'nav',
+    {},
+    link('events', '/', 'nav-events'),
+    event != null ? [
+      link('play', `/play${q}`, 'nav-play'),
+      link('clock', `/clock${q}`, 'nav-clock'),
+      link('seating', `/seating${q}`, 'nav-seating'),
+      link('standings', `/standings${q}`, 'nav-standings'),
+    ] : null,
+    link('td', '/td', 'nav-td'),
+  );
+  const slot = h('div', { class: 'header-slot' });
+  const dot = h('span', { class: 'conn', testid: 'connection', data: { state: 'none' }, title: '' });
+  top.replaceChildren(h('a', { class: 'brand', href: '/' }, '♠ Croupier'), nav, slot, langSwitch(), dot);
+  translateStatic();
+  document.documentElement.lang = lang();
+  const setConnection = (state) => {
+    dot.dataset.state = state;
+    dot.title = t(state === 'open' ? 'connected' : 'disconnected');
+  };
+  onLang(() => setConnection(dot.dataset.state));
+  return { slot, setConnection };
+}

@@ -1,0 +1,193 @@
+// i18n.js: English and German strings, the language switch (stored in localStorage, default
+// from navigator.language), and the translation of static text marked data-i18n,
+// data-i18n-placeholder or data-i18n-title.
+// Test ids: lang-en, lang-de (the switch; the active one has aria-pressed="true").
+
+const EN = {
+  // navigation and common
+  nav_events: 'Events', nav_play: 'Play', nav_clock: 'Clock', nav_seating: 'Seating',
+  nav_standings: 'Standings', nav_td: 'TD console',
+  connected: 'Connected', disconnected: 'Disconnected, reconnecting…',
+  no_event: 'No event chosen: open a page from the list of events.', events: 'Events',
+  no_events: 'No events yet.', event: 'Event', td_console: 'Tournament director',
+  level: 'Level', level_n: 'Level {n}', break: 'Break', blinds: 'Blinds', ante: 'Ante',
+  bb_ante: 'BB ante', time_left: 'Time left', paused: 'Paused', hand_for_hand: 'Hand for hand',
+  entrants: 'Entrants', players_left: 'Players left', average_stack: 'Average stack',
+  prize_pool: 'Prize pool', rebuys_add_ons: 'Rebuys / add-ons', payouts: 'Payouts',
+  tables: 'Tables', table: 'Table', table_n: 'Table {n}', seat: 'Seat', seat_n: 'Seat {n}',
+  seats: 'Seats', players: 'Players', players_n: '{n} players', name: 'Name',
+  status: 'Status', place: 'Place', prize: 'Prize', bounties: 'Bounties', copy: 'Copy',
+  // event states
+  event_registering: 'Registration open', event_not_started: 'Not started',
+  event_running: 'Running', event_paused: 'Paused', event_finished: 'Finished',
+  status_registered: 'Registered', status_alternate: 'Alternate', status_playing: 'Playing',
+  status_busted: 'Busted', status_removed: 'Removed', status_disqualified: 'Disqualified',
+  status_won: 'Winner',
+  // clock
+  next_level: 'Next level', break_next: 'Break first', next_break: 'Next break',
+  enable_sound: '♪ Enable sound', sound_on: '♪ Sound on ✓',
+  // the table
+  register_title: 'Take a seat', your_name: 'Your name', register: 'Register',
+  registration_closed: 'Registration is closed.', watch: 'Watch a table', watch_none: '—',
+  forget_token: 'Not you? Forget this seat on this device',
+  forget_confirm: 'Forget your seat on this device? Without the link you cannot come back to it.',
+  waiting_for_start: 'You are registered. Waiting for the tournament to start…',
+  waiting_for_seat: 'Waiting for a seat…',
+  hand_n: 'Hand #{n}', street_preflop: 'Preflop', street_flop: 'Flop', street_turn: 'Turn',
+  street_river: 'River', street_showdown: 'Showdown', street_over: 'Hand over',
+  main_pot: 'Main pot', side_pot: 'Side pot {n}', total_pot: 'Total pot',
+  button: 'Dealer button', sb: 'SB', bb: 'BB', away: 'Away', all_in: 'All-in',
+  your_turn: 'Your turn', to_act: '{who} to act', time_called: 'Time called (TDA-29)',
+  call_clock: 'Call the clock', dealer: 'Dealer', last_hands: 'Last hands',
+  fold: 'Fold', check: 'Check', call_amount: 'Call {amount}', bet_amount: 'Bet {amount}',
+  raise_to: 'Raise to {amount}', preset_min: 'Min', preset_half: '½ pot', preset_pot: 'Pot',
+  preset_allin: 'All-in', action_keys: 'Keys: F fold · C check/call · R amount · Enter bet/raise',
+  // the dealer's announcements
+  ann_posts: '{who} posts {amount}', ann_folds: '{who} folds', ann_checks: '{who} checks',
+  ann_calls: '{who} calls {amount}', ann_bets: '{who} bets {amount}',
+  ann_raises: '{who} raises to {amount}', ann_all_in: '{who} is all-in',
+  ann_killed: "{who}'s hand is killed", ann_returned: '{amount} returned to {who}',
+  ann_board: 'Board', ann_tabled: '{who} tables', ann_shows: '{who} shows',
+  ann_mucks: '{who} mucks', ann_wins: '{who} wins {amount}', ann_clock: 'Time called on {who}',
+  ann_timeout: '{who} ran out of time',
+  // the TD console
+  td_secret: 'TD secret', sign_in: 'Sign in', sign_out: 'Sign out',
+  not_td_secret: 'This secret is not the tournament director’s.', choose_event: 'Choose an event…',
+  new_event: 'New event', template: 'Template', seed: 'Seed (optional)', create_event: 'Create event',
+  start: 'Start', pause: 'Pause', resume: 'Resume', set_clock: 'Set clock',
+  undo: 'Undo last TD action', bad_time: 'Enter the time as minutes:seconds, e.g. 12:30.',
+  register_players: 'Register players', bot: 'Bot', add_bots: 'Add bots',
+  player_links: 'Player links (hand these out)', audit_log: 'Audit log',
+  col_id: '#', col_name: 'Name', col_status: 'Status', col_seat: 'Table/seat', col_chips: 'Chips',
+  col_rebuys: 'Rebuys/add-ons', col_warnings: 'Warnings', col_place: 'Place', col_prize: 'Prize',
+  col_actions: 'Actions', col_rank: '#', col_bounties: 'Bounties', col_knockouts: 'Knockouts',
+  act_move: 'Move', act_rebuy: 'Rebuy', act_add_on: 'Add-on', act_re_enter: 'Re-enter',
+  act_warn: 'Warn', act_miss_rounds: 'Miss rounds', act_time_penalty: 'Time penalty',
+  act_disqualify: 'Disqualify', reason: 'Reason', rounds: 'Rounds', minutes: 'Minutes',
+  penalty_hands: '{n} hands out',
+  // seating and standings
+  find_player: 'Find a player', no_tables: 'No tables yet.', empty_seat: 'empty',
+  chip_counts: 'Chip counts', results: 'Results',
+};
+
+const DE = {
+  nav_events: 'Turniere', nav_play: 'Spielen', nav_clock: 'Uhr', nav_seating: 'Sitzplan',
+  nav_standings: 'Rangliste', nav_td: 'Turnierleitung',
+  connected: 'Verbunden', disconnected: 'Getrennt, verbinde neu…',
+  no_event: 'Kein Turnier gewählt: Öffne eine Seite aus der Liste der Turniere.', events: 'Turniere',
+  no_events: 'Noch keine Turniere.', event: 'Turnier', td_console: 'Turnierleitung',
+  level: 'Level', level_n: 'Level {n}', break: 'Pause', blinds: 'Blinds', ante: 'Ante',
+  bb_ante: 'BB-Ante', time_left: 'Restzeit', paused: 'Angehalten', hand_for_hand: 'Hand für Hand',
+  entrants: 'Teilnehmer', players_left: 'Verbleibend', average_stack: 'Durchschnittsstack',
+  prize_pool: 'Preisgeld', rebuys_add_ons: 'Rebuys / Add-ons', payouts: 'Auszahlungen',
+  tables: 'Tische', table: 'Tisch', table_n: 'Tisch {n}', seat: 'Platz', seat_n: 'Platz {n}',
+  seats: 'Plätze', players: 'Spieler', players_n: '{n} Spieler', name: 'Name',
+  status: 'Status', place: 'Platzierung', prize: 'Preis', bounties: 'Kopfgelder', copy: 'Kopieren',
+  event_registering: 'Anmeldung offen', event_not_started: 'Nicht gestartet',
+  event_running: 'Läuft', event_paused: 'Angehalten', event_finished: 'Beendet',
+  status_registered: 'Angemeldet', status_alternate: 'Nachrücker', status_playing: 'Im Spiel',
+  status_busted: 'Ausgeschieden', status_removed: 'Entfernt', status_disqualified: 'Disqualifiziert',
+  status_won: 'Sieger',
+  next_level: 'Nächstes Level', break_next: 'Erst Pause', next_break: 'Nächste Pause',
+  enable_sound: '♪ Ton einschalten', sound_on: '♪ Ton an ✓',
+  register_title: 'Platz nehmen', your_name: 'Dein Name', register: 'Anmelden',
+  registration_closed: 'Die Anmeldung ist geschlossen.', watch: 'Tisch zuschauen', watch_none: '—',
+  forget_token: 'Nicht du? Platz auf diesem Gerät vergessen',
+  forget_confirm: 'Platz auf diesem Gerät vergessen? Ohne den Link kommst du nicht zurück.',
+  waiting_for_start: 'Du bist angemeldet. Warte auf den Turnierstart…',
+  waiting_for_seat: 'Warte auf einen Platz…',
+  hand_n: 'Hand #{n}', street_preflop: 'Preflop', street_flop: 'Flop', street_turn: 'Turn',
+  street_river: 'River', street_showdown: 'Showdown', street_over: 'Hand beendet',
+  main_pot: 'Hauptpot', side_pot: 'Sidepot {n}', total_pot: 'Pot gesamt',
+  button: 'Dealer-Button', sb: 'SB', bb: 'BB', away: 'Abwesend', all_in: 'All-in',
+  your_turn: 'Du bist dran', to_act: '{who} ist dran', time_called: 'Zeit gefordert (TDA-29)',
+  call_clock: 'Zeit fordern', dealer: 'Dealer', last_hands: 'Letzte Hände',
+  fold: 'Fold', check: 'Check', call_amount: 'Call {amount}', bet_amount: 'Bet {amount}',
+  raise_to: 'Raise auf {amount}', preset_min: 'Min', preset_half: '½ Pot', preset_pot: 'Pot',
+  preset_allin: 'All-in', action_keys: 'Tasten: F Fold · C Check/Call · R Betrag · Enter Bet/Raise',
+  ann_posts: '{who} zahlt {amount}', ann_folds: '{who} passt', ann_checks: '{who} checkt',
+  ann_calls: '{who} geht mit {amount}', ann_bets: '{who} setzt {amount}',
+  ann_raises: '{who} erhöht auf {amount}', ann_all_in: '{who} ist all-in',
+  ann_killed: 'Die Hand von {who} ist tot', ann_returned: '{amount} zurück an {who}',
+  ann_board: 'Board', ann_tabled: '{who} deckt auf', ann_shows: '{who} zeigt',
+  ann_mucks: '{who} wirft weg', ann_wins: '{who} gewinnt {amount}',
+  ann_clock: 'Zeit gefordert für {who}', ann_timeout: '{who}: Zeit abgelaufen',
+  td_secret: 'TD-Geheimnis', sign_in: 'Anmelden', sign_out: 'Abmelden',
+  not_td_secret: 'Dieses Geheimnis gehört nicht der Turnierleitung.', choose_event: 'Turnier wählen…',
+  new_event: 'Neues Turnier', template: 'Vorlage', seed: 'Seed (optional)', create_event: 'Turnier anlegen',
+  start: 'Starten', pause: 'Anhalten', resume: 'Fortsetzen', set_clock: 'Uhr stellen',
+  undo: 'Letzte TD-Aktion zurücknehmen', bad_time: 'Zeit als Minuten:Sekunden eingeben, z. B. 12:30.',
+  register_players: 'Spieler anmelden', bot: 'Bot', add_bots: 'Bots hinzufügen',
+  player_links: 'Spieler-Links (zum Weitergeben)', audit_log: 'Protokoll',
+  col_id: '#', col_name: 'Name', col_status: 'Status', col_seat: 'Tisch/Platz', col_chips: 'Chips',
+  col_rebuys: 'Rebuys/Add-ons', col_warnings: 'Verwarnungen', col_place: 'Platz', col_prize: 'Preis',
+  col_actions: 'Aktionen', col_rank: '#', col_bounties: 'Kopfgelder', col_knockouts: 'Knockouts',
+  act_move: 'Umsetzen', act_rebuy: 'Rebuy', act_add_on: 'Add-on', act_re_enter: 'Re-Entry',
+  act_warn: 'Verwarnen', act_miss_rounds: 'Runden aussetzen', act_time_penalty: 'Zeitstrafe',
+  act_disqualify: 'Disqualifizieren', reason: 'Grund', rounds: 'Runden', minutes: 'Minuten',
+  penalty_hands: '{n} Hände Sperre',
+  find_player: 'Spieler suchen', no_tables: 'Noch keine Tische.', empty_seat: 'frei',
+  chip_counts: 'Chipstände', results: 'Ergebnisse',
+};
+
+const STRINGS = { en: EN, de: DE };
+const KEY = 'croupier.lang';
+
+function initial() {
+  const stored = localStorage.getItem(KEY);
+  if (stored === 'en' || stored === 'de') return stored;
+  return (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
+let current = initial();
+const listeners = [];
+
+export const lang = () => current;
+
+/** The string for `key` with {name} placeholders filled; the key itself when unknown. */
+export function t(key, vars = {}) {
+  const s = STRINGS[current][key] ?? EN[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? '').toString()).trim();
+}
+/** The template itself, unfilled. */
+t.raw = (key) => STRINGS[current][key] ?? EN[key] ?? key;
+
+export function onLang(cb) {
+  listeners.push(cb);
+}
+
+export function translateStatic(root = document) {
+  document.documentElement.lang = current;
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+}
+
+export function setLang(l) {
+  if (!STRINGS[l] || l === current) return;
+  current = l;
+  localStorage.setItem(KEY, l);
+  translateStatic();
+  for (const b of document.querySelectorAll('.lang button')) b.setAttribute('aria-pressed', String(b.dataset.lang === l));
+  for (const cb of listeners) cb(l);
+}
+
+/** The EN/DE switch. */
+export function langSwitch() {
+  const box = document.createElement('div');
+  box.className = 'lang';
+  for (const l of ['en', 'de']) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = l.toUpperCase();
+    b.dataset.lang = l;
+    b.dataset.testid = `lang-${l}`;
+    b.setAttribute('aria-pressed', String(l === current));
+    b.addEventListener('click', () => setLang(l));
+    box.append(b);
+  }
+  return box;
+}
+
+/** For tests of the strings: both languages' keys. */
+export const KEYS = { en: Object.keys(EN), de: Object.keys(DE) };

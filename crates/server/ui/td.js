@@ -1,0 +1,296 @@
+// td.js: the tournament director's console (/td[?secret=S][&event=E]).
+// Test ids: td-secret, td-secret-submit, td-logout, event-select, create-panel,
+// template-select, template-toml, seed, create-event, event-summary (data-event), event-status,
+// start, pause, resume, set-clock-input, set-clock, undo, td-register-name, td-register-bot,
+// td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
+// audit-log, audit-line (data-seq); the players table's ids are in td-players.js.
+
+import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError } from './api.js';
+import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
+import { t, onLang, translateStatic } from './i18n.js';
+import { playersTable } from './td-players.js';
+
+const urlSecret = takeParam('secret');
+if (urlSecret) setTdSecret(urlSecret);
+
+const state = {
+  secret: tdSecret(),
+  events: [],
+  event: param('event') != null ? Number(param('event')) : null,
+  summary: null,
+  standings: null,
+  socket: null,
+  auditTimer: null,
+};
+let header = pageHeader('td', state.event);
+const clock = new Clock();
+const players = playersTable($('#standings-table'), td);
+
+// --- signing in ---------------------------------------------------------------------------
+
+async function signIn(secret) {
+  const who = await get('/api/whoami', secret);
+  if (who?.role !== 'td') throw new ApiError({ status: 403, code: 'not_td', message: t('not_td_secret') });
+  setTdSecret(secret);
+  state.secret = secret;
+  $('#login').hidden = true;
+  $('#console').hidden = false;
+  await Promise.all([loadTemplates(), loadEvents()]);
+}
+
+$('#login-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  attempt(() => signIn($('#td-secret').value.trim()));
+});
+
+$('#td-logout').addEventListener('click', () => {
+  setTdSecret(null);
+  location.reload();
+});
+
+// --- events and templates -----------------------------------------------------------------
+
+async function loadTemplates() {
+  const templates = (await get('/api/templates')) || [];
+  const select = $('#template-select');
+  select.replaceChildren(...templates.map((tp, i) => h('option', { value: i }, tp.name)));
+  select.onchange = () => {
+    $('#template-toml').value = templates[Number(select.value)]?.toml ?? '';
+  };
+  select.onchange();
+}
+
+async function loadEvents() {
+  state.events = (await get('/api/events', state.secret)) || [];
+  const select = $('#event-select');
+  select.replaceChildren(h('option', { value: '' }, t('choose_event')),
+    ...state.events.map((e) => h('option', { value: e.id }, `${e.id} · ${e.name}`)));
+  if (state.event != null && !state.events.some((e) => e.id === state.event)) state.event = null;
+  select.value = state.event ?? '';
+  $('#create-panel').open = state.events.length === 0;
+  selectEvent(state.event);
+}
+
+$('#event-select').addEventListener('change', (ev) => {
+  selectEvent(ev.target.value === '' ? null : Number(ev.target.value));
+});
+
+$('#create-event').addEventListener('click', () => attempt(async () => {
+  const body = { toml: $('#template-toml').value };
+  const seed = $('#seed').value.trim();
+  if (seed !== '') body.seed = Number(seed);
+  const created = await post('/api/events', body, state.secret);
+  state.event = created.id;
+  $('#create-panel').open = false;
+  await loadEvents();
+}));
+
+function selectEvent(id) {
+  state.event = id;
+  state.summary = null;
+  state.standings = null;
+  players.clear();
+  $('#player-links').replaceChildren();
+  $('#audit-log').replaceChildren();
+  const url = new URL(location.href);
+  if (id == null) url.searchParams.delete('event');
+  else url.searchParams.set('event', id);
+  history.replaceState(history.state, '', url.pathname + url.search);
+  header = pageHeader('td', id);
+  state.socket?.close();
+  state.socket = null;
+  $('#event-panel').hidden = id == null;
+  $('#event-body').hidden = id == null;
+  if (id == null) return;
+  renderLinks();
+  attempt(async () => {
+    const [summary, standings] = await Promise.all([
+      get(`/api/events/${id}`, state.secret), get(`/api/events/${id}/standings`, state.secret)]);
+    onSummary(summary);
+    if (id === state.event && !state.standings) {
+      state.standings = standings;
+      players.update(standings);
+    }
+  });
+  refreshAudit();
+  state.socket = connect(id, state.secret, onMessage, header.setConnection);
+}
+
+// --- live state ---------------------------------------------------------------------------
+
+function onMessage(msg) {
+  if (msg.type === 'summary') onSummary(msg.summary);
+  else if (msg.type === 'standings') {
+    state.standings = msg.standings;
+    players.update(msg.standings);
+  } else if (msg.type === 'error') showError(msg.error);
+  if (msg.type !== 'error') scheduleAudit();
+}
+
+function onSummary(s) {
+  if (!s || s.id !== state.event) return;
+  state.summary = s;
+  clock.update(s);
+  renderSummary();
+}
+
+function statusOf(s) {
+  if (s.finished) return 'finished';
+  if (!s.started) return s.registration_open ? 'registering' : 'not_started';
+  return s.clock.running ? 'running' : 'paused';
+}
+
+function renderSummary() {
+  const s = state.summary;
+  if (!s) return;
+  const c = s.clock;
+  const status = statusOf(s);
+  const kv = (label, value, testid) => h('div', { class: 'kv' }, h('span', {}, label), h('b', { testid }, value));
+  const q = `?event=${s.id}`;
+  $('#event-summary').dataset.event = s.id;
+  $('#event-summary').replaceChildren(
+    h('h2', {}, s.name, ' ', h('span', { class: `badge status-${status}`, testid: 'event-status', data: { status } }, t(`event_${status}`))),
+    h('div', { class: 'muted' }, `${s.game} · ${s.profile}`),
+    h('div', { class: 'kvs' },
+      kv(c.on_break ? t('break') : t('level'), c.on_break ? '–' : `${c.level}`, 'level'),
+      kv(t('blinds'), blindsText(c.blinds), 'blinds'),
+      kv(t('time_left'), fmtTime(clock.remaining()), 'time-left'),
+      kv(t('entrants'), `${s.entrants}`, 'entrants'),
+      kv(t('players_left'), `${s.players_left}`, 'players-left'),
+      kv(t('tables'), `${s.tables}`, 'tables'),
+      kv(t('average_stack'), fmtChips(s.average_stack), 'average-stack'),
+      kv(t('prize_pool'), fmtChips(s.prize_pool), 'prize-pool'),
+      kv(t('rebuys_add_ons'), `${s.rebuys}/${s.add_ons}`, 'rebuys'),
+      c.hand_for_hand ? h('span', { class: 'badge h4h', testid: 'hand-for-hand' }, t('hand_for_hand')) : null),
+    h('div', { class: 'page-links' },
+      ['play', 'clock', 'seating', 'standings'].map((p) => h('a', { href: `/${p}${q}`, target: '_blank', testid: `link-${p}` }, t(`nav_${p}`)))));
+  $('#start').hidden = s.started;
+  $('#pause').hidden = !s.started || s.finished || !c.running;
+  $('#resume').hidden = !s.started || s.finished || c.running;
+}
+
+setInterval(() => {
+  const el = document.querySelector('[data-testid="time-left"]');
+  if (el && state.summary) el.textContent = fmtTime(clock.remaining());
+}, 250);
+
+function scheduleAudit() {
+  clearTimeout(state.auditTimer);
+  state.auditTimer = setTimeout(refreshAudit, 400);
+}
+
+async function refreshAudit() {
+  if (state.event == null) return;
+  const id = state.event;
+  let lines;
+  try {
+    lines = (await get(`/api/events/${id}/audit`, state.secret)) || [];
+  } catch {
+    return; // shown on the next change; not worth an error box
+  }
+  if (id !== state.event) return;
+  const time = (ms) => new Date(ms).toLocaleTimeString();
+  $('#audit-log').replaceChildren(...lines.slice(-300).reverse().map((l) =>
+    h('li', { testid: 'audit-line', data: { seq: l.seq } },
+      h('span', { class: 'muted' }, `#${l.seq} ${time(l.at_ms)} `), h('b', {}, l.by), ` ${l.what}`)));
+}
+
+// --- commands -----------------------------------------------------------------------------
+
+/** Sends a TdCommand for the selected event; shows the new summary or the refusal. */
+function td(command) {
+  return attempt(async () => {
+    onSummary(await post(`/api/events/${state.event}/td`, command, state.secret));
+    scheduleAudit();
+  });
+}
+
+$('#start').addEventListener('click', () => attempt(async () => {
+  const r = await post(`/api/events/${state.event}/start`, {}, state.secret);
+  if (r?.clock) onSummary(r);
+  else onSummary(await get(`/api/events/${state.event}`, state.secret));
+  scheduleAudit();
+}));
+$('#pause').addEventListener('click', () => td({ type: 'pause' }));
+$('#resume').addEventListener('click', () => td({ type: 'resume' }));
+$('#undo').addEventListener('click', () => td({ type: 'undo' }));
+$('#set-clock').addEventListener('click', () => {
+  const ms = parseClock($('#set-clock-input').value);
+  if (ms == null) {
+    showError({ code: 'bad_time', message: t('bad_time') });
+    return;
+  }
+  td({ type: 'set_clock', remaining_ms: ms });
+});
+
+// --- registration -------------------------------------------------------------------------
+
+const linksKey = () => `croupier.td_links.${state.event}`;
+const savedLinks = () => JSON.parse(localStorage.getItem(linksKey()) || '[]');
+
+function renderLinks() {
+  $('#player-links').replaceChildren(...savedLinks().reverse().map((l) =>
+    h('li', { testid: 'player-link', data: { player: l.player } },
+      h('span', {}, `${l.player} · ${l.name} `),
+      h('a', { href: l.url, target: '_blank' }, l.url),
+      h('button', { type: 'button', class: 'btn small', onclick: () => navigator.clipboard?.writeText(l.url) }, t('copy')))));
+}
+
+async function register(name, bot) {
+  const reg = await post(`/api/events/${state.event}/register`, { name, bot }, state.secret);
+  if (!bot) {
+    const url = `${location.origin}/play?event=${reg.event}&token=${encodeURIComponent(reg.token)}`;
+    localStorage.setItem(linksKey(), JSON.stringify([...savedLinks(), { player: reg.player, name, url }]));
+    renderLinks();
+  }
+  return reg;
+}
+
+$('#td-register-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const name = $('#td-register-name').value.trim();
+  if (!name) return;
+  attempt(async () => {
+    await register(name, $('#td-register-bot').checked);
+    $('#td-register-name').value = '';
+  });
+});
+
+$('#add-bots-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const count = Math.min(500, Math.max(1, Number($('#add-bots-count').value) || 0));
+  const first = (state.standings?.rows.filter((r) => r.bot).length ?? 0) + 1;
+  attempt(async () => {
+    for (let i = 0; i < count; i++) await register(`Bot ${first + i}`, true);
+  });
+});
+
+// --- start --------------------------------------------------------------------------------
+
+onLang(() => {
+  renderSummary();
+  renderLinks();
+  players.relabel(state.standings);
+  const first = $('#event-select').options[0];
+  if (first) first.textContent = t('choose_event');
+});
+
+async function init() {
+  translateStatic();
+  if (state.secret) {
+    try {
+      await signIn(state.secret);
+      return;
+    } catch (e) {
+      showError(e);
+      if (e.status === 401 || e.status === 403) {
+        setTdSecret(null);
+        state.secret = null;
+      }
+    }
+  }
+  $('#login').hidden = false;
+  $('#td-secret').focus();
+}
+
+init();
