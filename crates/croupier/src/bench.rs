@@ -12,6 +12,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+#[path = "bench_load.rs"]
+mod load;
+
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     #[command(subcommand)]
@@ -42,6 +45,17 @@ enum BenchCommand {
         /// random, strength or mixed.
         #[arg(long, default_value = "random")]
         bots: String,
+    },
+    /// The server under load: `croupier serve` as a child, one WebSocket per simulated player
+    /// acting at once with random legal actions; latency of each action to its new state.
+    Load {
+        #[arg(long, default_value_t = 1000)]
+        players: u32,
+        /// Seconds to play after the start.
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 10)]
+        table_size: u32,
     },
 }
 
@@ -152,6 +166,11 @@ pub fn run(args: BenchArgs) -> Result<()> {
             seed,
             bots,
         } => return crate::bench_sim::run(&entrants, &template, seed, &bots),
+        BenchCommand::Load {
+            players,
+            seconds,
+            table_size,
+        } => return load::run(players, seconds, table_size),
     };
     // The evaluator's tables are built once per process; not part of any hand.
     eval::HighEvaluator::get();

@@ -5,7 +5,7 @@ use anyhow::Context;
 use clap::Args;
 use protocol::Command;
 use server::app::{App, now_ms};
-use server::driver::BotStyle;
+use server::driver::Pace;
 use server::hub::{Hub, Settings};
 use std::path::PathBuf;
 
@@ -26,6 +26,9 @@ pub struct ServeArgs {
     /// Milliseconds a bot takes to act.
     #[arg(long, env = "CROUPIER_BOT_THINK_MS", default_value_t = 800)]
     bot_think_ms: u64,
+    /// After a start, milliseconds before new hands are dealt, for people to reconnect.
+    #[arg(long, env = "CROUPIER_RECONNECT_GRACE_MS", default_value_t = 5000)]
+    reconnect_grace_ms: u64,
     /// Sync every commit to disk (survives power loss, slower); a killed process loses nothing
     /// either way.
     #[arg(long, env = "CROUPIER_DURABLE")]
@@ -41,6 +44,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     };
     let mut hub = Hub::open(store, settings)
         .with_context(|| format!("replaying the event log {}", args.db.display()))?;
+    hub.all_away(now_ms());
     if args.demo {
         let event = start_demo(&mut hub)?;
         println!("demo tournament started: event {event}");
@@ -62,8 +66,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         );
         println!("Croupier at http://{addr}/");
         println!("TD console: http://{addr}/td?secret={secret}");
-        app.spawn_background(BotStyle {
-            think_ms: args.bot_think_ms,
+        app.spawn_background(Pace {
+            bot_think_ms: args.bot_think_ms,
+            deal_after: now_ms() + args.reconnect_grace_ms,
         });
         app.serve(listener).await.context("serving")
     })

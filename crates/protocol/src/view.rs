@@ -237,6 +237,7 @@ pub struct HandHistory {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistorySeat {
     pub seat: u8,
+    pub player: EntryId,
     pub name: String,
     pub cards: Vec<Option<String>>,
     pub won: u64,

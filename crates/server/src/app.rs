@@ -1,7 +1,7 @@
 //! The running server: the hub behind one lock, the router, and the two background tasks (the
 //! driver, and the flusher that pushes summaries, seating and standings).
 
-use crate::driver::{BotStyle, drive};
+use crate::driver::{Pace, drive};
 use crate::hub::Hub;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -68,7 +68,7 @@ impl App {
     }
 
     /// Starts the driver and the flusher on the current tokio runtime.
-    pub fn spawn_background(&self, bots: BotStyle) {
+    pub fn spawn_background(&self, pace: Pace) {
         let app = self.clone();
         tokio::spawn(async move {
             let mut rng = ChaCha8Rng::seed_from_u64(crate::secret::new_seed());
@@ -76,7 +76,7 @@ impl App {
                 let now = now_ms();
                 let next = {
                     let mut hub = app.hub();
-                    drive(&mut hub, now, &mut rng, bots)
+                    drive(&mut hub, now, &mut rng, pace)
                 };
                 app.inner.flush.notify_one();
                 let wait = next.map_or(Duration::from_secs(1), |t| {

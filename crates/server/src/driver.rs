@@ -7,15 +7,18 @@ use protocol::{Command, PlayerAction};
 use rand_chacha::ChaCha8Rng;
 use tournament::sim::Bots;
 
-/// How the driver's bots play.
-#[derive(Clone, Copy, Debug)]
-pub struct BotStyle {
+/// The driver's pace.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pace {
     /// Time a bot takes to act, so that people can follow.
-    pub think_ms: u64,
+    pub bot_think_ms: u64,
+    /// No new hand is dealt before this time: after a restart, people get a moment to
+    /// reconnect before they would be dealt in as absent (TDA-30). Hands in play resume at once.
+    pub deal_after: u64,
 }
 
 /// Submits everything due at `now`; returns when to look again (`None`: at the next change).
-pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, bots: BotStyle) -> Option<u64> {
+pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, pace: Pace) -> Option<u64> {
     let mut next: Option<u64> = None;
     let mut later = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
     for event in 0..hub.rooms().len() {
@@ -24,12 +27,16 @@ pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, bots: BotStyle) -> O
         for _ in 0..4 {
             let room = &hub.rooms()[event];
             let mut due = room.due(now);
+            if now < pace.deal_after {
+                due.retain(|c| !matches!(c, Command::Deal { .. }));
+                later(pace.deal_after);
+            }
             for (table, hand, player, h) in room.bots_to_act() {
                 let Some(since) = room.turn_since(table) else {
                     continue;
                 };
-                if since + bots.think_ms > now {
-                    later(since + bots.think_ms);
+                if since + pace.bot_think_ms > now {
+                    later(since + pace.bot_think_ms);
                     continue;
                 }
                 let Some(legal) = h.legal_actions() else {

@@ -54,6 +54,18 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/ws", get(crate::ws::upgrade))
         .route("/api/{*rest}", axum::routing::any(no_such_route))
         .route("/api", axum::routing::any(no_such_route))
+        .method_not_allowed_fallback(wrong_method)
+}
+
+async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Fail {
+    Fail(Refusal::new(
+        405,
+        "method_not_allowed",
+        format!(
+            "{method} is not allowed on {}; see /api/openapi.json",
+            uri.path()
+        ),
+    ))
 }
 
 async fn no_such_route() -> Fail {
@@ -267,8 +279,8 @@ async fn call_clock(
 ) -> Answer<protocol::TableView> {
     let (event, table) = (event_id(&event)?, table_number(&table)?);
     with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        let request: HandRef = body(&bytes)?;
         let by = caller_at_table(hub, role, event, table - 1)?;
+        let request: HandRef = body(&bytes)?;
         hub.submit(
             now,
             Command::CallClock {

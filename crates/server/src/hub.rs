@@ -116,6 +116,38 @@ impl Hub {
         Ok(())
     }
 
+    /// After a start nobody is connected: every person at a table is away until their browser
+    /// connects again (TDA-30). Bots are always there.
+    pub fn all_away(&mut self, now: u64) {
+        let mut commands = Vec::new();
+        for room in &self.rooms {
+            for person in room.people().iter().filter(|p| !p.bot) {
+                let Some(&entry) = person.entries.last() else {
+                    continue;
+                };
+                let seated = room
+                    .tournament()
+                    .entry(engine::PlayerId(entry))
+                    .is_ok_and(|e| e.seat.is_some());
+                if seated && !room.is_away(entry) {
+                    commands.push(Command::Presence {
+                        event: room.id,
+                        player: entry,
+                        present: false,
+                    });
+                }
+            }
+        }
+        for command in commands {
+            let _ = self.submit(now, command);
+        }
+    }
+
+    /// Records in the event log.
+    pub fn log_len(&self) -> u64 {
+        self.store.len().unwrap_or(0)
+    }
+
     pub fn td_secret(&self) -> &str {
         &self.td_secret
     }

@@ -20,7 +20,7 @@ pub async fn upgrade(
     Path(event): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let checked = (|| {
         let event = event_id(&event)?;
@@ -39,6 +39,14 @@ pub async fn upgrade(
     let (event, role) = match checked {
         Ok(ok) => ok,
         Err(refusal) => return crate::http::Fail(refusal).into_response(),
+    };
+    let Ok(ws) = ws else {
+        let refusal = Refusal::new(
+            400,
+            "not_a_websocket",
+            "this route is a WebSocket: connect with an upgrade request",
+        );
+        return crate::http::Fail(refusal).into_response();
     };
     let topics = topics(query.get("topics").map(String::as_str), role);
     ws.on_upgrade(move |socket| session(app, socket, event, role, topics))

@@ -7,6 +7,7 @@ import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const POTS_INCLUDE_BETS = true;
 
 /** act(hand, action) sends an action and returns a promise; the bar is disabled meanwhile. */
 export function actionBar({ act }) {
@@ -40,10 +41,13 @@ export function actionBar({ act }) {
     return Math.min(legal.max_to, Math.max(legal.min_to, n));
   };
 
-  // A pot-sized raise: call, then raise by the pot as it then is (pots, bets in front, the call).
+  // A pot-sized raise: call, then raise by the pot as it then is (everything in the middle and
+  // in front, and the call). The server's pots already hold the bets in front (the engine's
+  // side pots are built from all contributions).
   function potTo(fraction) {
     const seats = table.seats.filter(Boolean);
-    const pot = sum((table.hand?.pots || []).map((p) => p.amount)) + sum(seats.map((s) => s.bet)) + (legal.call ?? 0);
+    const inFront = POTS_INCLUDE_BETS ? 0 : sum(seats.map((s) => s.bet));
+    const pot = sum((table.hand?.pots || []).map((p) => p.amount)) + inFront + (legal.call ?? 0);
     const base = legal.call_to ?? Math.max(0, ...seats.map((s) => s.bet));
     return clamp(base + Math.floor(pot * fraction));
   }

@@ -160,8 +160,12 @@ export function pageHeader(active, event) {
   document.documentElement.lang = lang();
   const setConnection = (state) => {
     dot.dataset.state = state;
-    dot.title = t(state === 'open' ? 'connected' : 'disconnected');
+    dot.title = state === 'none' ? '' : t(state === 'open' ? 'connected' : 'disconnected');
   };
-  onLang(() => setConnection(dot.dataset.state));
+  currentConnection = setConnection;
+  if (!hooked) onLang(() => currentConnection?.(document.querySelector('.conn')?.dataset.state ?? 'none'));
+  hooked = true;
   return { slot, setConnection };
 }
+let hooked = false;
+let currentConnection = null;

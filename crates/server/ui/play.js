@@ -1,10 +1,10 @@
 // play.js: a player's page (/play?event=E[&token=T]): registration, the table, the action bar.
-// Test ids: level, blinds, time-left (header clock); register-form, register-name,
+// Test ids: level, blinds, time-left, paused (header clock); register-form, register-name,
 // register-submit, registration-closed, watch-table (select, spectators), forget-token,
 // my-standing, my-status, my-place, my-prize; turn-line, your-turn, act-timer (data-ms),
 // clock-called, call-clock; action-bar, fold, check, call (data-amount), raise (data-to),
 // raise-to (number input), raise-slider, preset-min, preset-half, preset-pot, preset-allin;
-// table ids from table.js; announcements, history.
+// history-toggle (opens the last hands); table ids from table.js.
 // Keys: F fold, C check or call, R focus the raise amount, Enter in it bets or raises.
 
 import { get, post, connect, param, takeParam, playerToken, setPlayerToken } from './api.js';
@@ -23,8 +23,9 @@ const els = {
   level: h('span', { class: 'hc-level', testid: 'level' }),
   blinds: h('span', { class: 'hc-blinds', testid: 'blinds' }),
   time: h('span', { class: 'hc-time', testid: 'time-left' }),
+  paused: h('span', { class: 'badge paused', testid: 'paused', hidden: true }),
 };
-header.slot.append(h('div', { class: 'clock-strip' }, els.level, els.blinds, els.time));
+header.slot.append(h('div', { class: 'clock-strip' }, els.level, els.blinds, els.time, els.paused));
 
 const state = {
   token: event != null ? playerToken(event) : null,
@@ -49,7 +50,9 @@ function tick() {
     const c = s.clock;
     els.level.textContent = c.on_break ? t('break') : t('level_n', { n: c.level });
     els.blinds.textContent = blindsText(c.blinds);
-    els.time.textContent = fmtTime(clock.remaining()) + (c.running ? '' : ` · ${t('paused')}`);
+    els.time.textContent = fmtTime(clock.remaining());
+    els.paused.hidden = c.running || !s.started || s.finished;
+    els.paused.textContent = t('paused');
   }
   const hand = state.table?.hand;
   const timer = $('#act-timer');
@@ -112,7 +115,7 @@ function showStanding(me) {
   box.hidden = !st || !!me.table;
   if (box.hidden) return;
   const row = (label, value, testid) => h('div', { class: 'kv' }, h('span', {}, label), h('b', { testid }, value));
-  box.replaceChildren(
+  box.replaceChildren(...[
     h('h2', {}, st.name),
     row(t('status'), t(`status_${st.status}`), 'my-status'),
     st.place != null ? row(t('place'), `${st.place}.`, 'my-place') : null,
@@ -121,7 +124,7 @@ function showStanding(me) {
     st.status === 'playing' || st.status === 'registered' || st.status === 'alternate'
       ? h('p', { class: 'muted' }, t(st.status === 'playing' ? 'waiting_for_seat' : 'waiting_for_start'))
       : null,
-  );
+  ].filter(Boolean));
   box.dataset.testid = 'my-standing';
 }
 

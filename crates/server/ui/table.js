@@ -82,10 +82,11 @@ export function renderFelt(root, table, mySeat) {
     ? `${t('table_n', { n: table.table })} · ${t('hand_n', { n: hand.number })} · ${t(`street_${hand.street}`)}`
     : t('table_n', { n: table.table });
   const center = h('div', { class: 'center' },
-    h('div', { class: 'hand-info', testid: 'hand-info' }, info),
     table.waiting && !hand ? h('div', { class: 'waiting', testid: 'waiting' }, table.waiting) : null,
     board, pots, total);
-  root.replaceChildren(h('div', { class: 'felt', testid: 'felt', data: { seats: table.seats.length } }, center, bets, seats));
+  root.replaceChildren(
+    h('div', { class: 'hand-info', testid: 'hand-info', data: { hand: hand?.number ?? '' } }, info),
+    h('div', { class: 'felt', testid: 'felt', data: { seats: table.seats.length } }, center, bets, seats));
 }
 
 /** Who sits in `seat`, by name, from a table's seats or a history's seats. */
@@ -98,7 +99,8 @@ export function namer(seats) {
 /** One announcement as a list item, in the viewer's language. */
 export function announcementEl(a, nameOf) {
   const who = a.seat != null ? nameOf(a.seat) : '';
-  const amount = a.amount != null ? fmtChips(a.amount) : '';
+  // A clock's amount is the seconds given to act (TDA-29).
+  const amount = a.amount == null ? '' : a.kind === 'clock' ? `${a.amount} s` : fmtChips(a.amount);
   const key = `ann_${a.kind}`;
   let text = t(key, { who, amount });
   if (text === key) text = [who, a.kind.replace(/_/g, ' '), amount].filter(Boolean).join(' ');

@@ -24,7 +24,7 @@ export function playersTable(tableEl, td) {
 
   function panelFor(player) {
     const num = (testid, value, label) =>
-      h('input', { type: 'number', min: '1', class: 'num', testid, value, 'aria-label': label, title: label });
+      h('input', { type: 'number', min: '1', class: 'num', testid, value, placeholder: label, 'aria-label': label, title: label });
     const text = (testid, label) => h('input', { type: 'text', testid, placeholder: label, 'aria-label': label, class: 'reason' });
     const button = (testid, key, command, cls = '') =>
       h('button', { type: 'button', class: `btn small ${cls}`, testid, 'data-i18n': key, onclick: () => td(command()) }, t(key));

@@ -1,5 +1,6 @@
 // td.js: the tournament director's console (/td[?secret=S][&event=E]).
-// Test ids: td-secret, td-secret-submit, td-logout, event-select, create-panel,
+// Test ids: td-secret, td-secret-submit, td-logout, event-select, create-panel (a <details>,
+// open while there is no event), new-event-toggle (opens it),
 // template-select, template-toml, seed, create-event, event-summary (data-event), event-status,
 // start, pause, resume, set-clock-input, set-clock, undo, td-register-name, td-register-bot,
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
@@ -113,7 +114,7 @@ function selectEvent(id) {
     }
   });
   refreshAudit();
-  state.socket = connect(id, state.secret, onMessage, header.setConnection);
+  state.socket = connect(id, state.secret, (msg) => id === state.event && onMessage(msg), header.setConnection);
 }
 
 // --- live state ---------------------------------------------------------------------------

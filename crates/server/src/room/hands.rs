@@ -97,7 +97,7 @@ impl Room {
                 actor,
             })),
             other => Err(Refusal::conflict(
-                "not_your_turn",
+                "no_action_due",
                 format!("the hand is waiting for {other}, not for an action"),
             )),
         }

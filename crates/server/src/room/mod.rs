@@ -148,7 +148,9 @@ impl Room {
     }
 
     pub fn person_by_token(&self, token: &str) -> Option<usize> {
-        self.people.iter().position(|p| p.token == token)
+        self.people
+            .iter()
+            .position(|p| crate::secret::same(&p.token, token))
     }
 
     /// The table (0-based) an entry sits at.

@@ -394,6 +394,7 @@ fn history(live: &LiveHand, me: Option<EntryId>, name: impl Fn(EntryId) -> Strin
                 let entry = live.start.players[i].0;
                 HistorySeat {
                     seat: live.start.positions.dealt[i].0 + 1,
+                    player: entry,
                     name: name(entry),
                     cards: visible_cards(p, me == Some(entry)),
                     won: p.won.0,

@@ -1,0 +1,140 @@
+//! A `croupier serve` child process and a minimal HTTP client for tests that crash it.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+    pub secret: String,
+}
+
+impl Server {
+    /// Starts the server on a free port over the log at `db`, bots acting in 0.2 s.
+    pub fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--bot-think-ms", "200"])
+            .args([
+                "--act-seconds",
+                "600",
+                "--reconnect-grace-ms",
+                "300",
+                "--db",
+            ])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start croupier serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let (mut addr, mut secret) = (String::new(), String::new());
+        for line in lines.by_ref() {
+            let line = line.expect("a line");
+            if let Some(rest) = line.strip_prefix("Croupier at http://") {
+                addr = rest.trim_end_matches('/').to_string();
+            }
+            if let Some((_, s)) = line.split_once("?secret=") {
+                secret = s.trim().to_string();
+                break;
+            }
+        }
+        assert!(
+            !addr.is_empty() && !secret.is_empty(),
+            "the server did not start"
+        );
+        // Keep draining stdout so that the child never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        Server {
+            child,
+            addr,
+            secret,
+        }
+    }
+
+    /// SIGKILL: no chance to flush or clean up.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn get(&self, path: &str, secret: Option<&str>) -> (u16, Value) {
+        http(&self.addr, "GET", path, secret, None)
+    }
+
+    pub fn post(&self, path: &str, secret: Option<&str>, body: &Value) -> (u16, Value) {
+        http(&self.addr, "POST", path, secret, Some(body))
+    }
+}
+
+/// One HTTP/1.1 request with `Connection: close`; the status and the JSON body (Null when the
+/// body is not JSON or the connection failed: status 0).
+pub fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    secret: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    let Ok(mut stream) = TcpStream::connect(addr) else {
+        return (0, Value::Null);
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = secret.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if stream.write_all(request.as_bytes()).is_err() {
+        return (0, Value::Null);
+    }
+    let mut response = String::new();
+    if stream.read_to_string(&mut response).is_err() {
+        return (0, Value::Null);
+    }
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, rest) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    let text = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+fn dechunk(mut text: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = text.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        text = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A person's browser: a WebSocket held open on its own thread (their presence at the table,
+/// TDA-30) until the server goes away.
+pub fn browser(addr: &str, event: u64, token: &str) {
+    let url = format!("ws://{addr}/api/events/{event}/ws?token={token}&topics=");
+    if let Ok((mut socket, _)) = tungstenite::connect(url) {
+        std::thread::spawn(move || while socket.read().is_ok() {});
+    }
+}

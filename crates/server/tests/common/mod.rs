@@ -1,0 +1,256 @@
+//! Shared helpers of the API tests: a server in-process, requests through the real router with
+//! `tower::ServiceExt::oneshot`, and the hub underneath for what no HTTP request does (the
+//! driver, a WebSocket's presence).
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use protocol::EventId;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde_json::{Value, json};
+use server::app::App;
+use server::driver::{Pace, drive};
+use server::hub::{Hub, Settings, Topics};
+use tokio::sync::mpsc::UnboundedReceiver;
+use tower::ServiceExt;
+
+/// A server with an in-memory log, and the TD's secret.
+#[derive(Debug)]
+pub struct Api {
+    pub app: App,
+    pub td: String,
+    rng: ChaCha8Rng,
+}
+
+/// An HTTP answer: the status and the body as JSON (`Null` when empty).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub content_type: Option<String>,
+    pub body: Value,
+}
+
+impl Api {
+    pub fn open() -> Api {
+        let store = store::Store::open_in_memory().expect("an in-memory log");
+        let hub = Hub::open(store, Settings { act_seconds: 30 }).expect("a hub");
+        let td = hub.td_secret().to_string();
+        Api {
+            app: App::new(hub),
+            td,
+            rng: ChaCha8Rng::seed_from_u64(1),
+        }
+    }
+
+    /// Sends one request through the router; `body` is sent as it is (it may be malformed).
+    pub async fn send(
+        &self,
+        method: Method,
+        uri: &str,
+        secret: Option<&str>,
+        body: Option<&str>,
+    ) -> Reply {
+        let mut request = Request::builder().method(method).uri(uri);
+        if let Some(secret) = secret {
+            request = request.header("authorization", format!("Bearer {secret}"));
+        }
+        if body.is_some() {
+            request = request.header("content-type", "application/json");
+        }
+        let request = request
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .expect("a request");
+        let response = self
+            .app
+            .router()
+            .oneshot(request)
+            .await
+            .expect("the router answers");
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        let body = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+                panic!(
+                    "{uri}: the body is not JSON ({e}): {}",
+                    String::from_utf8_lossy(&bytes)
+                )
+            })
+        };
+        Reply {
+            status,
+            content_type,
+            body,
+        }
+    }
+
+    pub async fn get(&self, uri: &str, secret: Option<&str>) -> Reply {
+        self.send(Method::GET, uri, secret, None).await
+    }
+
+    pub async fn post(&self, uri: &str, secret: Option<&str>, body: &Value) -> Reply {
+        self.send(Method::POST, uri, secret, Some(&body.to_string()))
+            .await
+    }
+
+    /// A request that must succeed; its body.
+    pub async fn ok(
+        &self,
+        method: Method,
+        uri: &str,
+        secret: Option<&str>,
+        body: Option<&Value>,
+    ) -> Value {
+        let text = body.map(Value::to_string);
+        let reply = self.send(method, uri, secret, text.as_deref()).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.body);
+        reply.body
+    }
+
+    /// A request that must be refused with `status` and `code`, writing nothing to the log;
+    /// its `ApiError` body.
+    pub async fn refused(
+        &self,
+        method: Method,
+        uri: &str,
+        secret: Option<&str>,
+        body: Option<&str>,
+        status: u16,
+        code: &str,
+    ) -> Value {
+        let before = self.log_len();
+        let reply = self.send(method, uri, secret, body).await;
+        assert_eq!(reply.status.as_u16(), status, "{uri}: {}", reply.body);
+        assert_eq!(
+            reply.content_type.as_deref(),
+            Some("application/json"),
+            "{uri}: a refusal is JSON"
+        );
+        let error = &reply.body;
+        assert_eq!(error["status"], json!(status), "{uri}: {error}");
+        assert_eq!(error["code"], json!(code), "{uri}: {error}");
+        assert!(
+            error["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{error}"
+        );
+        assert!(
+            error["rule"].is_null() || error["rule"].is_string(),
+            "{error}"
+        );
+        assert_eq!(
+            self.log_len(),
+            before,
+            "{uri}: a refused request wrote to the log: {error}"
+        );
+        reply.body
+    }
+
+    pub fn log_len(&self) -> u64 {
+        self.app.hub().log_len()
+    }
+
+    /// The shipped template `name`'s TOML, from `GET /api/templates`.
+    pub async fn template(&self, name: &str) -> String {
+        let templates = self.ok(Method::GET, "/api/templates", None, None).await;
+        templates
+            .as_array()
+            .expect("a list of templates")
+            .iter()
+            .find(|t| t["name"] == name)
+            .and_then(|t| t["toml"].as_str())
+            .unwrap_or_else(|| panic!("no template {name}"))
+            .to_string()
+    }
+
+    /// The TD creates an event from a template with a fixed seed; its summary.
+    pub async fn create_event(&self, template: &str, seed: u64) -> Value {
+        let toml = self.template(template).await;
+        self.ok(
+            Method::POST,
+            "/api/events",
+            Some(&self.td),
+            Some(&json!({ "toml": toml, "seed": seed })),
+        )
+        .await
+    }
+
+    /// A player registers themselves; their entry and token.
+    pub async fn register_self(&self, event: EventId, name: &str) -> (u32, String) {
+        let registered = self
+            .ok(
+                Method::POST,
+                &format!("/api/events/{event}/register"),
+                None,
+                Some(&json!({ "name": name })),
+            )
+            .await;
+        entry_and_token(&registered)
+    }
+
+    /// The TD seats a bot; its entry and token.
+    pub async fn register_bot(&self, event: EventId, name: &str) -> (u32, String) {
+        let registered = self
+            .ok(
+                Method::POST,
+                &format!("/api/events/{event}/register"),
+                Some(&self.td),
+                Some(&json!({ "name": name, "bot": true })),
+            )
+            .await;
+        entry_and_token(&registered)
+    }
+
+    pub async fn start(&self, event: EventId) -> Value {
+        self.ok(
+            Method::POST,
+            &format!("/api/events/{event}/start"),
+            Some(&self.td),
+            None,
+        )
+        .await
+    }
+
+    /// What a player's WebSocket does on connect: subscribes, and comes to the table (TDA-30).
+    /// Keep the receiver: it gets the pushed messages.
+    pub fn connect(&self, event: EventId, token: &str) -> UnboundedReceiver<String> {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let now = server::app::now_ms();
+        let mut hub = self.app.hub();
+        let role = hub.role(Some(token)).expect("a known token");
+        let topics = Topics {
+            summary: true,
+            seating: true,
+            standings: true,
+        };
+        let (_, presence) = hub
+            .subscribe(event, role, topics, tx, now)
+            .expect("subscribed");
+        if let Some(command) = presence {
+            hub.submit(now, command).expect("present");
+        }
+        rx
+    }
+
+    /// One round of the driver at the current time: deals, ticks, timeouts, bots' actions.
+    pub fn drive(&mut self) {
+        let now = server::app::now_ms();
+        let mut hub = self.app.hub();
+        drive(&mut hub, now, &mut self.rng, Pace::default());
+    }
+}
+
+fn entry_and_token(registered: &Value) -> (u32, String) {
+    let player = registered["player"].as_u64().expect("an entry") as u32;
+    let token = registered["token"].as_str().expect("a token").to_string();
+    (player, token)
+}

@@ -1,0 +1,254 @@
+//! A whole event played in simulated time through the hub, as the server plays it: the driver
+//! deals, times out and acts for bots; the test acts for people through the same calls the API
+//! makes, and every connection's messages are kept for checking.
+
+use protocol::{Command, EntryId, Me, PlayerAction, ServerMessage};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use server::driver::{Pace, drive};
+use server::hub::{Hub, Role, Settings, Topics};
+use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+
+/// Who a connection is, for checking what it was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eyes {
+    Public,
+    Td,
+    Player(EntryId),
+}
+
+pub struct Connection {
+    pub eyes: Eyes,
+    pub id: u64,
+    rx: UnboundedReceiver<String>,
+    /// Every message received, as sent.
+    pub received: Vec<String>,
+}
+
+pub struct Person {
+    pub entry: EntryId,
+    pub role: Role,
+    /// The open connection, when the person's browser is open.
+    pub connection: Option<usize>,
+}
+
+pub struct Sim {
+    pub hub: Hub,
+    pub now: u64,
+    pub rng: ChaCha8Rng,
+    pub connections: Vec<Connection>,
+    pub people: Vec<Person>,
+    pub event: u32,
+}
+
+pub const START: u64 = 1_800_000_000_000;
+
+impl Sim {
+    pub fn new(toml: &str, seed: u64) -> Sim {
+        let store = store::Store::open_in_memory().expect("in-memory log");
+        let mut hub = Hub::open(store, Settings { act_seconds: 20 }).expect("hub");
+        hub.submit(
+            START,
+            Command::CreateEvent {
+                config_toml: toml.to_string(),
+                seed,
+                act_seconds: 20,
+                by: "test".into(),
+            },
+        )
+        .expect("event created");
+        Sim {
+            hub,
+            now: START,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            connections: Vec::new(),
+            people: Vec::new(),
+            event: 0,
+        }
+    }
+
+    pub fn template(name: &str) -> String {
+        tournament::config::TEMPLATES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t.to_string())
+            .expect("template")
+    }
+
+    /// Registers a bot, or a person who then connects.
+    pub fn register(&mut self, name: &str, bot: bool) -> usize {
+        let token = server::secret::new_secret();
+        let changes = self
+            .hub
+            .submit(
+                self.now,
+                Command::Register {
+                    event: self.event,
+                    name: name.into(),
+                    token: token.clone(),
+                    bot,
+                    by: "td".into(),
+                },
+            )
+            .expect("registered");
+        let entry = changes.registered.expect("entry").0;
+        let role = self.hub.role(Some(&token)).expect("role");
+        self.people.push(Person {
+            entry,
+            role,
+            connection: None,
+        });
+        let person = self.people.len() - 1;
+        if !bot {
+            self.connect_person(person);
+        }
+        person
+    }
+
+    pub fn connect(&mut self, eyes: Eyes, role: Role, topics: Topics) -> usize {
+        let (tx, rx) = unbounded_channel();
+        let (id, presence) = self
+            .hub
+            .subscribe(self.event, role, topics, tx, self.now)
+            .expect("subscribed");
+        if let Some(command) = presence {
+            self.hub.submit(self.now, command).expect("presence");
+        }
+        self.connections.push(Connection {
+            eyes,
+            id,
+            rx,
+            received: Vec::new(),
+        });
+        self.connections.len() - 1
+    }
+
+    pub fn connect_person(&mut self, person: usize) {
+        let p = &self.people[person];
+        let (eyes, role) = (Eyes::Player(p.entry), p.role);
+        let topics = Topics {
+            summary: true,
+            ..Topics::default()
+        };
+        let c = self.connect(eyes, role, topics);
+        self.people[person].connection = Some(c);
+    }
+
+    /// The person's browser closes: away from the table (TDA-30).
+    pub fn disconnect_person(&mut self, person: usize) {
+        if let Some(c) = self.people[person].connection.take() {
+            self.collect();
+            if let Some(command) = self.hub.unsubscribe(self.connections[c].id) {
+                self.hub.submit(self.now, command).expect("presence");
+            }
+        }
+    }
+
+    pub fn start(&mut self) {
+        self.hub
+            .submit(
+                self.now,
+                Command::Start {
+                    event: self.event,
+                    by: "td".into(),
+                },
+            )
+            .expect("started");
+    }
+
+    /// Moves every message sent so far into the connections' records.
+    pub fn collect(&mut self) {
+        for c in &mut self.connections {
+            while let Ok(text) = c.rx.try_recv() {
+                c.received.push(text);
+            }
+        }
+    }
+
+    /// The latest `me` a person's connection received.
+    fn latest_me(&self, person: usize) -> Option<Me> {
+        let c = self.people[person].connection?;
+        self.connections[c].received.iter().rev().find_map(|text| {
+            match serde_json::from_str::<ServerMessage>(text) {
+                Ok(ServerMessage::Me { me }) => Some(*me),
+                _ => None,
+            }
+        })
+    }
+
+    /// One step: the driver's due commands, people acting on what their browsers show, the
+    /// flusher, then the clock moves on to the next thing due. False once the event is over.
+    pub fn step(&mut self) -> bool {
+        let next = drive(
+            &mut self.hub,
+            self.now,
+            &mut self.rng,
+            Pace {
+                bot_think_ms: 1_000,
+                deal_after: 0,
+            },
+        );
+        self.hub.flush(self.now);
+        self.collect();
+        for person in 0..self.people.len() {
+            self.person_acts(person);
+        }
+        self.collect();
+        let room = &self.hub.rooms()[self.event as usize];
+        if room.tournament().is_finished() {
+            self.hub.flush(self.now);
+            self.collect();
+            return false;
+        }
+        let step = next
+            .map_or(1_000, |t| t.saturating_sub(self.now))
+            .clamp(1, 1_000);
+        self.now += step;
+        true
+    }
+
+    /// A connected person whose turn it is acts at random among the legal actions, now and
+    /// then a second or two later.
+    fn person_acts(&mut self, person: usize) {
+        let Some(me) = self.latest_me(person) else {
+            return;
+        };
+        let Some(legal) = me
+            .table
+            .as_ref()
+            .and_then(|t| t.you.as_ref()?.legal.clone())
+        else {
+            return;
+        };
+        let roll = self.rng.next_u64() % 100;
+        let action = if roll < 15 && legal.fold {
+            PlayerAction::Fold
+        } else if roll < 25
+            && let (Some(min), Some(max)) = (legal.min_to, legal.max_to)
+        {
+            let to = min + self.rng.next_u64() % (max - min + 1);
+            PlayerAction::BetOrRaise { to }
+        } else if legal.check {
+            PlayerAction::Check
+        } else {
+            PlayerAction::Call
+        };
+        let role = self.people[person].role;
+        // Refusals are expected (a stale view); they must change nothing.
+        let before = self.hub.log_len();
+        if let Err(refusal) = server::http::player_act(
+            &mut self.hub,
+            role,
+            self.event,
+            legal.hand,
+            action,
+            self.now,
+        ) {
+            assert_eq!(
+                self.hub.log_len(),
+                before,
+                "a refusal wrote to the log: {refusal:?}"
+            );
+        }
+    }
+}
