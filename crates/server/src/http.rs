@@ -54,6 +54,7 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/ws", get(crate::ws::upgrade))
         .route("/api/{*rest}", axum::routing::any(no_such_route))
         .route("/api", axum::routing::any(no_such_route))
+        .route("/api/", axum::routing::any(no_such_route))
         .method_not_allowed_fallback(wrong_method)
 }
 

@@ -16,7 +16,7 @@ const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 /// The fallbacks that answer 404 for everything else under `/api`.
-const FALLBACKS: [&str; 2] = ["/api/{*rest}", "/api"];
+const FALLBACKS: [&str; 3] = ["/api/{*rest}", "/api", "/api/"];
 
 fn document() -> Value {
     serde_json::from_str(DOCUMENT).expect("openapi.json is JSON")

@@ -263,7 +263,7 @@ impl Room {
     }
 
     /// Whether an entry is away from the table: not arrived, disconnected or sitting out.
-    pub(crate) fn is_away(&self, entry: EntryId) -> bool {
+    pub fn is_away(&self, entry: EntryId) -> bool {
         self.t
             .entry(PlayerId(entry))
             .is_ok_and(|e| !e.arrived || e.away)
