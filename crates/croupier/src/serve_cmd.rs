@@ -46,8 +46,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("replaying the event log {}", args.db.display()))?;
     hub.all_away(now_ms());
     if args.demo {
-        let event = start_demo(&mut hub)?;
-        println!("demo tournament started: event {event}");
+        let running = hub
+            .rooms()
+            .iter()
+            .find(|r| r.tournament().config().name == DEMO && !r.tournament().is_finished());
+        match running {
+            Some(room) => println!("demo tournament: event {} (from the log)", room.id),
+            None => println!("demo tournament started: event {}", start_demo(&mut hub)?),
+        }
     }
     let secret = hub.td_secret().to_string();
     let app = App::new(hub);
@@ -74,6 +80,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     })
 }
 
+const DEMO: &str = "Demo turbo";
+
 /// A turbo of twelve bots on two tables, started at once; late registration stays open so
 /// that a newcomer can join from the player page.
 fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
@@ -81,7 +89,7 @@ fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
     let toml = tournament::config::TEMPLATES
         .iter()
         .find(|(name, _)| *name == "turbo")
-        .map(|(_, text)| text.replacen("name = \"Turbo\"", "name = \"Demo turbo\"", 1))
+        .map(|(_, text)| text.replacen("name = \"Turbo\"", &format!("name = {DEMO:?}"), 1))
         .context("the turbo template is missing")?;
     let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
     hub.submit(

@@ -314,6 +314,7 @@ impl Room {
         };
         done.turn = None;
         let tabled = !done.equities.is_empty();
+        let before = self.seating_ids();
         let result = self.t.finish_hand(id, &done.hand, Time(at));
         let live = &mut self.tables[table as usize];
         live.ready_at = at + if tabled { ALL_IN_PAUSE_MS } else { PAUSE_MS };
@@ -324,7 +325,26 @@ impl Room {
         self.t
             .declare_winner_if_alone(Time(at))
             .map_err(|e| Refusal::director(&e))?;
-        Ok(self.changed_everywhere())
+        // The finished table, and every table whose players changed (balancing, breaking).
+        self.changed_everywhere();
+        let after = self.seating_ids();
+        let tables = (0..after.len())
+            .filter(|&i| i == table as usize || before.get(i) != after.get(i))
+            .map(|i| i as u32)
+            .collect();
+        Ok(Changes {
+            tables,
+            ..Changes::default()
+        })
+    }
+
+    /// Who sits where at every table, to see which tables a change touched.
+    fn seating_ids(&self) -> Vec<Vec<Option<u32>>> {
+        self.t
+            .tables()
+            .iter()
+            .map(|t| t.table.seats().iter().map(|s| s.map(|p| p.id.0)).collect())
+            .collect()
     }
 
     /// Commands due at `now` for the driver to submit: ticks, deals and timeouts.
