@@ -5,7 +5,9 @@
 //! with a random legal action; an action's latency is the time from sending it to the next
 //! `me` message for that player (the state after it). The server deals as fast as it may: its
 //! own rule is a 3 s pause after each hand at a table (6 s after hands were tabled at an all-in),
-//! which bounds the actions per second, not the latency.
+//! which bounds the actions per second, not the latency. At the end every socket closes at once
+//! (as when a venue's network drops) and the time the server stays busy with that is reported.
+//! CPU and memory are read from `/proc` (Linux).
 
 use anyhow::{Context, Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
@@ -32,6 +34,8 @@ const GOAL_P99_MS: f64 = 50.0;
 const LEVEL_MINUTES: u32 = 1440;
 /// WebSocket handshakes in flight at once while connecting (the listener's backlog is finite).
 const CONNECTING_AT_ONCE: usize = 64;
+/// How long to watch the server after the players left.
+const TEARDOWN_LIMIT: Duration = Duration::from_secs(60);
 /// Linux reports process times in clock ticks of 1/100 s to user space.
 const CLOCK_TICKS: f64 = 100.0;
 
@@ -42,7 +46,7 @@ pub fn run(players: u32, seconds: f64, table_size: u32) -> Result<()> {
     if !(2..=10).contains(&table_size) {
         bail!("a table seats 2 to 10, not {table_size}");
     }
-    if !(seconds > 0.0) {
+    if seconds.is_nan() || seconds <= 0.0 {
         bail!("--seconds must be positive");
     }
     let (soft, hard) = raise_open_files()?;
@@ -60,7 +64,6 @@ pub fn run(players: u32, seconds: f64, table_size: u32) -> Result<()> {
         .context("starting the runtime")?;
     // The server is killed when `server` drops, whatever happens here.
     let report = runtime.block_on(drive(&server, players, seconds, table_size))?;
-    // Killed before the players' connections close: what the server does then is not measured.
     drop(server);
     drop(runtime);
     report.print(players, table_size);
@@ -100,6 +103,9 @@ impl Server {
             .args(["--listen", "127.0.0.1:0", "--act-seconds", "600"])
             .env_remove("CROUPIER_DEMO")
             .env_remove("CROUPIER_DURABLE")
+            // A fresh log has nobody to wait for: hands are dealt from the start (an environment
+            // variable, harmless to a server without that setting).
+            .env("CROUPIER_RECONNECT_GRACE_MS", "0")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -205,6 +211,9 @@ struct Report {
     setup_seconds: f64,
     players_left: Option<u32>,
     tables_left: Option<u32>,
+    after: Option<AfterLeaving>,
+    /// How late a 10 ms timer of this process fired, in microseconds, sorted.
+    client_lag: Vec<u64>,
 }
 
 /// What one simulated player saw.
@@ -280,6 +289,8 @@ async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> 
     let server_cpu_start = server.cpu_seconds();
     let client_cpu_start = cpu_seconds("/proc/self/stat");
     let started = Instant::now();
+    // How late this runtime wakes a timer: were the players slow to read, it would show here.
+    let lag = tokio::spawn(runtime_lag(stop_rx.clone()));
     let summary: EventSummary = http.json("POST", "/api/events/0/start", None).await?;
     let end = started + Duration::from_secs_f64(seconds);
     let mut rss: Option<u64> = None;
@@ -297,6 +308,8 @@ async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> 
     // Read while the players are still connected (their going away is a storm of its own).
     let last: Option<EventSummary> = http.json("GET", "/api/events/0", None).await.ok();
     let _ = stop_tx.send(true);
+    let mut client_lag = lag.await.unwrap_or_default();
+    client_lag.sort_unstable();
 
     let mut report = Report {
         tables: summary.tables,
@@ -305,6 +318,7 @@ async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> 
         client_cpu,
         server_rss_kib: rss,
         setup_seconds,
+        client_lag,
         players_left: last.as_ref().map(|s| s.players_left),
         tables_left: last.as_ref().map(|s| s.tables),
         ..Report::default()
@@ -323,7 +337,58 @@ async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> 
         report.resent += stats.resent;
         report.closed += u64::from(stats.closed);
     }
+    // Every socket is closed now, all at once, as when a venue's network drops: how long the
+    // server stays busy with it, and its memory meanwhile.
+    report.after = Some(after_players_left(server).await);
     Ok(report)
+}
+
+/// Lateness of a 10 ms timer until told to stop, in microseconds.
+async fn runtime_lag(mut stop: watch::Receiver<bool>) -> Vec<u64> {
+    let mut late = Vec::new();
+    loop {
+        let due = Instant::now() + Duration::from_millis(10);
+        tokio::select! {
+            _ = tokio::time::sleep_until(due.into()) => {
+                late.push(Instant::now().saturating_duration_since(due).as_micros() as u64);
+            }
+            _ = stop.changed() => return late,
+        }
+    }
+}
+
+/// What the server did after every player's connection closed at once.
+#[derive(Debug)]
+struct AfterLeaving {
+    busy_seconds: f64,
+    cpu_seconds: Option<f64>,
+    rss_kib: Option<u64>,
+    still_busy: bool,
+}
+
+/// Waits (up to `TEARDOWN_LIMIT`) until the server is idle: under 4% of a core in half a second.
+async fn after_players_left(server: &Server) -> AfterLeaving {
+    let start = Instant::now();
+    let cpu_start = server.cpu_seconds();
+    let mut rss = server.memory_kib();
+    let mut last = cpu_start;
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        rss = rss.max(server.memory_kib());
+        let cpu = server.cpu_seconds();
+        let idle = last.zip(cpu).is_none_or(|(a, b)| b - a < 0.02);
+        last = cpu;
+        let still_busy = start.elapsed() >= TEARDOWN_LIMIT;
+        if idle || still_busy {
+            return AfterLeaving {
+                busy_seconds: (start.elapsed().as_secs_f64() - if idle { 0.5 } else { 0.0 })
+                    .max(0.0),
+                cpu_seconds: cpu_start.zip(cpu).map(|(a, b)| b - a),
+                rss_kib: rss,
+                still_busy,
+            };
+        }
+    }
 }
 
 /// The deepstack template with tables of `table_size` and levels a day long; the rest as shipped.
@@ -418,7 +483,7 @@ async fn play(
                     let ended = table
                         .as_ref()
                         .and_then(|t| t.hand.as_ref())
-                        .is_none_or(|h| h.street == "over" || Some(h.number) != Some(acted_on.1));
+                        .is_none_or(|h| h.street == "over" || h.number != acted_on.1);
                     if ended {
                         stats.ending.push(micros);
                     }
@@ -747,8 +812,21 @@ impl Report {
         }
         if let Some(cpu) = self.client_cpu {
             println!(
-                "client CPU          {cpu:.1} s ({:.0}% of one core)",
-                share(cpu)
+                "client CPU          {cpu:.1} s ({:.0}% of one core); its timers fired late by \
+                 {:.2} ms at the median, {:.2} ms p99",
+                share(cpu),
+                percentile(&self.client_lag, 50.0),
+                percentile(&self.client_lag, 99.0)
+            );
+        }
+        if let Some(a) = &self.after {
+            println!(
+                "all sockets closed  the server was busy {}{:.1} s with it ({} CPU s), memory up to {}",
+                if a.still_busy { "still after " } else { "" },
+                a.busy_seconds,
+                a.cpu_seconds.map_or("?".into(), |c| format!("{c:.1}")),
+                a.rss_kib
+                    .map_or("?".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
             );
         }
         println!(

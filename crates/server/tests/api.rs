@@ -744,7 +744,9 @@ async fn the_td_console_and_audit_log() {
     assert_eq!(by_what[1], ("self", "registered Bob"));
     assert_eq!(by_what[2], ("td", "registered Robot (bot)"));
     assert_eq!(by_what[3], ("td", "start"));
-    assert!(by_what.contains(&("td", "Pause")), "{by_what:?}");
+    assert!(by_what.contains(&("td", "pause")), "{by_what:?}");
+    // Players as the TD console numbers them, from 1: Ann is entry 0.
+    assert!(by_what.contains(&("td", "warn player 1, reason \"acting out of turn\"")));
     let seqs: Vec<u64> = lines.iter().map(|l| l["seq"].as_u64().unwrap()).collect();
     assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
     assert!(*seqs.last().unwrap() <= api.log_len());

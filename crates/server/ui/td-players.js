@@ -81,7 +81,7 @@ export function playersTable(tableEl, td) {
   function fill(r, st) {
     const seat = st.table != null ? `${st.table}/${st.seat ?? '–'}` : '–';
     const values = [
-      `${st.player}`,
+      `${st.player + 1}`,
       [st.name, st.entry_number > 1 ? ` #${st.entry_number}` : '', st.bot ? ` (${t('bot')})` : ''].join(''),
       t(`status_${st.status}`),
       seat,

@@ -232,7 +232,7 @@ const savedLinks = () => JSON.parse(localStorage.getItem(linksKey()) || '[]');
 function renderLinks() {
   $('#player-links').replaceChildren(...savedLinks().reverse().map((l) =>
     h('li', { testid: 'player-link', data: { player: l.player } },
-      h('span', {}, `${l.player} · ${l.name} `),
+      h('span', {}, `${l.player + 1} · ${l.name} `),
       h('a', { href: l.url, target: '_blank' }, l.url),
       h('button', { type: 'button', class: 'btn small', onclick: () => navigator.clipboard?.writeText(l.url) }, t('copy')))));
 }

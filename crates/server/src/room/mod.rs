@@ -254,7 +254,24 @@ fn who(command: &Command) -> String {
 
 fn describe(command: &Command) -> String {
     match command {
-        Command::Td { action, .. } => format!("{action:?}"),
+        Command::Td { action, .. } => {
+            // Players as the TD console numbers them, from 1.
+            let mut json = serde_json::to_value(action).unwrap_or_default();
+            if let Some(p) = json.get_mut("player").and_then(|p| p.as_u64()) {
+                json["player"] = (p + 1).into();
+            }
+            let kind = json["type"].as_str().unwrap_or("action").replace('_', " ");
+            let details: Vec<String> = json
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, _)| *k != "type")
+                .map(|(k, v)| format!("{} {}", k.replace('_', " "), v))
+                .collect();
+            format!("{kind} {}", details.join(", "))
+                .trim_end()
+                .to_string()
+        }
         Command::Register { name, bot, .. } => {
             format!("registered {name}{}", if *bot { " (bot)" } else { "" })
         }

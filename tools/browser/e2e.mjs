@@ -1,0 +1,379 @@
+// e2e.mjs: the web UI end to end in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core; installed by setup.sh, found through NODE_PATH). Playwright's launch gives
+// Chromium a fresh temporary user-data dir of its own and removes it at the end.
+//
+//   NODE_PATH=<setup.sh's node_modules> node tools/browser/e2e.mjs ADDR TD_SECRET OUT_DIR
+//
+// ADDR is host:port of a fresh `croupier serve` (best with --bot-think-ms 50 --act-seconds 20).
+// The scenario: the TD creates a turbo in /td, three people register on /play in browsers of
+// their own, the TD adds nine bots and starts; the people play by clicking (check or call,
+// folding to big bets; one of them all in whenever a raise is possible) while the TD sets the
+// clock to five seconds and the clock page shows level 2; until somebody busts and shows in
+// the results on /standings, and for 25 s at least. Every page is saved as a PNG in OUT_DIR
+// (failure-*.png: every page when the run fails). Every step is bounded; a step's timeout, a
+// page error, a console error or an error box left showing fails the run (exit status 1) with
+// a message naming the step.
+
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+const [addr, secret, outDir] = process.argv.slice(2);
+if (!addr || !secret || !outDir) {
+  console.error('usage: node e2e.mjs HOST:PORT TD_SECRET OUT_DIR');
+  process.exit(2);
+}
+const base = `http://${addr}`;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TOTAL_MS = 200_000; // the whole scenario, whatever happens
+const PLAYERS = ['Alice', 'Bob', 'Carol']; // Alice goes all in whenever she can
+const CALL_UP_TO = 600; // the others check or call up to this much, and fold to more
+const BOTS = 9; // 3 + 9 = 12 entrants: two tables of six in the turbo
+const PLAY_MS = 25_000; // the people play at least this long
+const MIN_ACTIONS = 5; // and each one still seated clicks at least this often
+
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch (e) {
+  console.error(`e2e: playwright-core not found (${e.message}); run tools/browser/setup.sh and `
+    + 'set NODE_PATH to the node_modules folder it prints');
+  process.exit(2);
+}
+
+mkdirSync(outDir, { recursive: true });
+const started = Date.now();
+const secs = (t0 = started) => ((Date.now() - t0) / 1000).toFixed(1);
+const log = (msg) => console.log(`[${secs().padStart(6)}s] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const q = (testid) => `[data-testid="${testid}"]`;
+
+// --- pages, and the errors they report ----------------------------------------------------
+
+const pages = []; // { label, page }
+const errors = []; // "label: what"
+const shots = [];
+
+function watch(label, page) {
+  pages.push({ label, page });
+  page.on('pageerror', (e) => errors.push(`${label}: uncaught page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') {
+      const at = m.location()?.url ? ` (${m.location().url})` : '';
+      errors.push(`${label}: console error: ${m.text()}${at}`);
+    }
+  });
+  page.on('crash', () => errors.push(`${label}: the page crashed`));
+  return page;
+}
+
+async function newPage(context, label) {
+  const page = watch(label, await context.newPage());
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+function checkErrors(where) {
+  if (errors.length) throw new Error(`errors in the browser (at "${where}"):\n  ${errors.join('\n  ')}`);
+}
+
+async function shot(page, name, fullPage = false) {
+  const file = join(outDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  shots.push(file);
+  log(`  screenshot ${file}`);
+}
+
+/** Runs fn as a named step bounded by ms; a browser error ends it at once. Any failure names
+ * the step. */
+async function step(name, ms, fn) {
+  const t0 = Date.now();
+  log(`${name} ...`);
+  let timer;
+  let poll;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+    poll = setInterval(() => {
+      try {
+        checkErrors(name);
+      } catch (e) {
+        reject(e);
+      }
+    }, 200);
+  });
+  try {
+    const result = await Promise.race([fn(), timeout]);
+    checkErrors(name);
+    log(`${name}: ok (${secs(t0)} s)`);
+    return result;
+  } catch (e) {
+    throw new Error(`step "${name}" failed after ${secs(t0)} s: ${e.message}`);
+  } finally {
+    clearTimeout(timer);
+    clearInterval(poll);
+  }
+}
+
+/** The text of the error box when it shows (a refusal from the server), else null. */
+async function errorBox(page) {
+  const box = page.locator(q('error'));
+  if (!(await box.isVisible())) return null;
+  const code = await box.getAttribute('data-code');
+  const message = await box.locator(q('error-message')).textContent();
+  return `${message}${code ? ` (${code})` : ''}`;
+}
+
+// --- a person at the table ----------------------------------------------------------------
+
+/** What the action bar offers now, read in one go: null unless it is this player's turn. */
+function readBar(page) {
+  return page.evaluate(() => {
+    const el = (id) => document.querySelector(`[data-testid="${id}"]`);
+    const shown = (id) => {
+      const e = el(id);
+      return !!e && e.checkVisibility() && !e.disabled;
+    };
+    if (!el('your-turn') || !shown('action-bar')) return null;
+    return {
+      check: shown('check'), call: shown('call'), raise: shown('raise'), allin: shown('preset-allin'),
+      fold: shown('fold'),
+      callAmount: Number(el('call')?.dataset.amount ?? 0),
+      max: Number(el('raise-slider')?.max ?? 0),
+    };
+  });
+}
+
+/** Clicks one action if it is this player's turn; returns what it did or null. */
+async function actOnce(p) {
+  const bar = await readBar(p.page);
+  if (!bar) return null;
+  const click = (id) => p.page.locator(q(id)).click({ timeout: 3000 });
+  if (p.aggressive && bar.raise) {
+    if (bar.allin) await click('preset-allin');
+    const to = Number(await p.page.locator(q('raise')).getAttribute('data-to'));
+    if (bar.allin && to !== bar.max) {
+      throw new Error(`${p.name}: preset-allin set the raise to ${to}, not the maximum ${bar.max}`);
+    }
+    await click('raise');
+    return 'all-in';
+  }
+  if (bar.check) {
+    await click('check');
+    return 'check';
+  }
+  if (bar.call && (p.aggressive || bar.callAmount <= CALL_UP_TO || !bar.fold)) {
+    await click('call');
+    return 'call';
+  }
+  if (bar.fold) {
+    await click('fold');
+    return 'fold';
+  }
+  return null;
+}
+
+/** Plays until `until.stop`; counts the actions. A click that raced a change is retried. */
+async function play(p, until) {
+  while (!until.stop) {
+    let did = null;
+    try {
+      did = await actOnce(p);
+    } catch (e) {
+      if (until.stop) break;
+      if (!/Timeout|detached|not visible|not enabled/i.test(e.message)) throw e;
+    }
+    if (did) {
+      p.actions[did] = (p.actions[did] ?? 0) + 1;
+      p.total += 1;
+      await sleep(150);
+    } else {
+      await sleep(120);
+    }
+  }
+}
+
+// --- the scenario -------------------------------------------------------------------------
+
+let browser;
+try {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+} catch (e) {
+  console.error(`e2e: FAILED: cannot launch ${CHROMIUM} (run tools/browser/setup.sh): ${e.message}`);
+  process.exit(1);
+}
+let failed = null;
+const watchdog = setTimeout(() => {
+  console.error(`e2e: FAILED: the whole scenario took longer than ${TOTAL_MS / 1000} s`);
+  process.exit(1);
+}, TOTAL_MS);
+
+const until = { stop: false };
+const loops = [];
+try {
+  const viewport = { width: 1280, height: 860 };
+  const locale = 'en-US';
+  const tdContext = await browser.newContext({ viewport, locale });
+  const publicContext = await browser.newContext({ viewport, locale });
+  const td = await newPage(tdContext, 'td');
+
+  const event = await step('TD signs in and creates an event from the turbo template', 20_000, async () => {
+    await td.goto(`${base}/td?secret=${encodeURIComponent(secret)}`);
+    await td.locator('#console').waitFor({ state: 'visible' });
+    const panel = td.locator(q('create-panel'));
+    if (!(await panel.evaluate((d) => d.open))) await td.locator(q('new-event-toggle')).click();
+    await td.locator(q('template-select')).selectOption({ label: 'turbo' });
+    await td.waitForFunction(() => document.querySelector('[data-testid="template-toml"]').value.includes('name = "Turbo"'));
+    await td.locator(q('create-event')).click();
+    const summary = td.locator(`${q('event-summary')}[data-event]`);
+    await summary.waitFor();
+    await td.locator(`${q('event-status')}[data-status="registering"]`).waitFor();
+    return Number(await summary.getAttribute('data-event'));
+  });
+  log(`event ${event}`);
+
+  const people = [];
+  await step('three people register on /play, each in a browser of their own', 30_000, async () => {
+    for (const [i, name] of PLAYERS.entries()) {
+      const context = await browser.newContext({ viewport, locale });
+      const page = await newPage(context, `player-${i + 1} (${name})`);
+      await page.goto(`${base}/play?event=${event}`);
+      await page.locator(q('register-name')).fill(name);
+      await page.locator(q('register-submit')).click();
+      await page.locator(q('my-status')).waitFor();
+      await page.locator(q('register-form')).waitFor({ state: 'hidden' });
+      people.push({ name, page, aggressive: i === 0, actions: {}, total: 0 });
+    }
+    await td.locator(q('entrants')).filter({ hasText: /^3$/ }).waitFor();
+  });
+
+  await step(`TD adds ${BOTS} bots and starts the event`, 40_000, async () => {
+    await td.locator(q('add-bots-count')).fill(String(BOTS));
+    await td.locator(q('add-bots')).click();
+    await td.locator(q('entrants')).filter({ hasText: new RegExp(`^${PLAYERS.length + BOTS}$`) }).waitFor();
+    await td.locator(q('player-row')).nth(PLAYERS.length + BOTS - 1).waitFor();
+    await td.locator(q('start')).click();
+    await td.locator(`${q('event-status')}[data-status="running"]`).waitFor();
+    await td.locator(q('tables')).filter({ hasText: /^2$/ }).waitFor();
+  });
+
+  await step('each person sees their table and is dealt cards', 30_000, async () => {
+    await Promise.all(people.map(async (p) => {
+      await p.page.locator(q('felt')).waitFor();
+      await p.page.locator(q('hole-cards')).waitFor();
+    }));
+    // Let the deal settle on screen before the pictures.
+    await sleep(300);
+    for (const [i, p] of people.entries()) await shot(p.page, `player-${i + 1}-table`);
+  });
+
+  const playStart = Date.now();
+  for (const p of people) loops.push(play(p, until).catch((e) => { until.error ??= `${p.name}: ${e.message}`; }));
+
+  const clock = await newPage(publicContext, 'clock');
+  await step('the clock page shows level 1', 15_000, async () => {
+    await clock.goto(`${base}/clock?event=${event}`);
+    await clock.locator(`${q('level')}[data-level="1"]`).waitFor();
+  });
+
+  await step('TD sets the clock to 0:05; the clock page shows level 2 after it runs out', 30_000, async () => {
+    await td.locator(q('set-clock-input')).fill('0:05');
+    await td.locator(q('set-clock')).click();
+    await clock.waitForFunction(() => Number(document.querySelector('[data-testid="time-left"]').dataset.ms) <= 5000);
+    await clock.locator(`${q('level')}[data-level="2"]`).waitFor({ timeout: 25_000 });
+    await clock.locator(q('blinds')).filter({ hasText: /50\s*\/\s*100/ }).waitFor();
+    await shot(clock, 'clock');
+  });
+
+  const standings = await newPage(publicContext, 'standings');
+  const busted = await step('people play by clicking until somebody busts and shows in the results', 100_000, async () => {
+    await standings.goto(`${base}/standings?event=${event}`);
+    const row = standings.locator(`${q('results-table')} ${q('results-row')}`).first();
+    while (!(await row.isVisible())) {
+      if (until.error) throw new Error(until.error);
+      await sleep(250);
+    }
+    return row.evaluate((r) => [...r.cells].map((c) => c.textContent.trim()).join(' | '));
+  });
+  log(`in the results: ${busted}`);
+
+  const playing = `people keep playing for ${PLAY_MS / 1000} s in all, each seated one acting at least ${MIN_ACTIONS} times`;
+  await step(playing, PLAY_MS + 40_000, async () => {
+    for (;;) {
+      if (until.error) throw new Error(until.error);
+      const seated = await Promise.all(people.map((p) => p.page.locator(q('felt')).isVisible()));
+      const enough = people.every((p, i) => p.total >= MIN_ACTIONS || !seated[i]);
+      if (enough && Date.now() - playStart >= PLAY_MS) break;
+      await sleep(250);
+    }
+    for (const p of people) log(`  ${p.name}: ${JSON.stringify(p.actions)}`);
+    if (!people.some((p) => p.actions['all-in'])) throw new Error('nobody went all in with the raise control');
+  });
+
+  until.stop = true;
+  await Promise.all(loops);
+
+  await step('the standings show the bust in the results', 15_000, async () => {
+    // Places are given when the field is final (rebuys and re-entries close); until then a
+    // busted entry is listed with its status and no place yet.
+    const rows = standings.locator(`${q('results-table')} ${q('results-row')}`);
+    const row = rows.filter({ hasText: /Busted/ }).first();
+    await row.waitFor();
+    await standings.locator(`${q('standings-table')} ${q('standing-row')}`).first().waitFor();
+    await shot(standings, 'standings', true);
+  });
+
+  await step('pictures of the seating, the index, the TD console and every person', 30_000, async () => {
+    const seating = await newPage(publicContext, 'seating');
+    await seating.goto(`${base}/seating?event=${event}`);
+    await seating.locator(q('seating-table')).first().waitFor();
+    await seating.locator(q('seat-name')).first().waitFor();
+    await shot(seating, 'seating', true);
+
+    const index = await newPage(publicContext, 'index');
+    await index.goto(`${base}/`);
+    await index.locator(`${q('event-row')}[data-event="${event}"]`).waitFor();
+    await shot(index, 'index');
+
+    await td.locator(`${q('player-row')}[data-status="busted"]`).first().waitFor();
+    await shot(td, 'td', true);
+
+    for (const [i, p] of people.entries()) await shot(p.page, `player-${i + 1}-end`);
+  });
+
+  for (const { label, page } of pages) {
+    const box = await errorBox(page);
+    if (box) throw new Error(`${label} shows an error box at the end: ${box}`);
+  }
+  checkErrors('the end');
+} catch (e) {
+  failed = e;
+} finally {
+  until.stop = true;
+  clearTimeout(watchdog);
+}
+
+if (failed) {
+  console.error(`e2e: FAILED: ${failed.message}`);
+  if (errors.length && !failed.message.includes('errors in the browser')) {
+    console.error(`errors in the browser:\n  ${errors.join('\n  ')}`);
+  }
+  for (const { label, page } of pages) {
+    const name = `failure-${label.replace(/[^a-z0-9-]+/gi, '_')}`;
+    try {
+      const box = await errorBox(page);
+      if (box) console.error(`  ${label} error box: ${box}`);
+      await shot(page, name, true);
+    } catch {
+      // the page is gone; nothing to show
+    }
+  }
+}
+await Promise.race([Promise.all(loops), sleep(5000)]);
+await browser.close().catch(() => {});
+writeFileSync(join(outDir, 'screenshots.txt'), `${shots.join('\n')}\n`);
+log(failed ? 'e2e: failed' : `e2e: passed, ${shots.length} screenshots in ${outDir}`);
+process.exit(failed ? 1 : 0);
