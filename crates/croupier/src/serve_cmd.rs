@@ -55,6 +55,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             None => println!("demo tournament started: event {}", start_demo(&mut hub)?),
         }
     }
+    // The evaluator's tables are built once, now, not inside the first showdown.
+    eval::HighEvaluator::get();
     let secret = hub.td_secret().to_string();
     let app = App::new(hub);
     let runtime = tokio::runtime::Builder::new_multi_thread()

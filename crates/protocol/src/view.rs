@@ -121,8 +121,9 @@ pub struct TableView {
     pub waiting: Option<String>,
     /// The viewer's own seat and what they may do, for a player.
     pub you: Option<You>,
-    /// The last hands played here, as the viewer saw them, newest first.
-    pub history: Vec<HandHistory>,
+    /// The last hands played here, as the viewer saw them, newest first; `None` in a pushed
+    /// message when they have not changed since the last one this client was sent.
+    pub history: Option<Vec<HandHistory>>,
     pub server_time_ms: u64,
 }
 

@@ -38,6 +38,8 @@ struct Subscriber {
     watch: Option<u32>,
     /// The table last sent to a player, to notice a move.
     last_table: Option<Option<u32>>,
+    /// The table and newest finished hand whose history this client has.
+    history_sent: Option<(u32, Option<u64>)>,
     tx: UnboundedSender<String>,
 }
 
@@ -60,6 +62,8 @@ pub struct Hub {
     connections: HashMap<(EventId, usize), u32>,
     /// Events whose summary, seating or standings changed since the last flush.
     dirty: Vec<bool>,
+    /// Records in the log, counted once at the start and then as appended.
+    log_len: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +97,7 @@ impl Hub {
             next_subscriber: 0,
             connections: HashMap::new(),
             dirty: Vec::new(),
+            log_len: 0,
         };
         hub.replay()?;
         Ok(hub)
@@ -100,7 +105,9 @@ impl Hub {
 
     fn replay(&mut self) -> Result<(), OpenError> {
         self.rooms.clear();
+        self.log_len = 0;
         for record in self.store.records()? {
+            self.log_len = record.seq;
             let entry: LogEntry =
                 serde_json::from_str(&record.body).map_err(|e| OpenError::BadRecord {
                     seq: record.seq,
@@ -145,7 +152,7 @@ impl Hub {
 
     /// Records in the event log.
     pub fn log_len(&self) -> u64 {
-        self.store.len().unwrap_or(0)
+        self.log_len
     }
 
     pub fn td_secret(&self) -> &str {
@@ -231,15 +238,18 @@ impl Hub {
     /// Applies a command, writes it to the log, then tells whoever watches. Only a written
     /// command is acknowledged.
     pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
-        let seq = self.store.len().map_err(storage)? + 1;
+        let seq = self.log_len + 1;
         let command_event = command.event();
         let changes = self.apply(seq, at_ms, &command)?;
         let body = serde_json::to_string(&LogEntry { at_ms, command })
             .map_err(|e| Refusal::internal(e.to_string()))?;
-        if let Err(e) = self.store.append(at_ms, &body) {
-            // The state moved on but the log did not: go back to what the log holds.
-            let _ = self.replay();
-            return Err(storage(e));
+        match self.store.append(at_ms, &body) {
+            Ok(seq) => self.log_len = seq,
+            Err(e) => {
+                // The state moved on but the log did not: go back to what the log holds.
+                let _ = self.replay();
+                return Err(storage(e));
+            }
         }
         let event = match &command_event {
             Some(e) => *e,
@@ -269,7 +279,12 @@ impl Hub {
                     let changed = table.is_some_and(|t| changes.tables.contains(&t));
                     if moved || changed {
                         sub.last_table = Some(table);
-                        if let Some(me) = room.me(entry, now) {
+                        let key = table.map(|t| (t, room.history_key(t)));
+                        let history = key.is_some() && key != sub.history_sent;
+                        if history {
+                            sub.history_sent = key;
+                        }
+                        if let Some(me) = room.me_with(entry, now, history) {
                             send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
                         }
                     }
@@ -278,7 +293,10 @@ impl Hub {
                     if let Some(t) = sub.watch
                         && changes.tables.contains(&t)
                     {
-                        let table = room.table_view(t, Viewer::Public, now);
+                        let key = Some((t, room.history_key(t)));
+                        let history = key != sub.history_sent;
+                        sub.history_sent = key;
+                        let table = room.table_view_with(t, Viewer::Public, now, history);
                         send(
                             &sub.tx,
                             &ServerMessage::Table {
@@ -375,11 +393,14 @@ impl Hub {
             });
         }
         let mut last_table = None;
+        let mut history_sent = None;
         let mut presence = None;
         if let Role::Player { person, .. } = role {
             let entry = room.current_entry(person);
             if let Some(me) = entry.and_then(|e| room.me(e, now)) {
-                last_table = Some(entry.and_then(|e| room.table_of(e)));
+                let table = entry.and_then(|e| room.table_of(e));
+                last_table = Some(table);
+                history_sent = table.map(|t| (t, room.history_key(t)));
                 send_now(ServerMessage::Me { me: Box::new(me) });
             }
             *self.connections.entry((event, person)).or_insert(0) += 1;
@@ -402,6 +423,7 @@ impl Hub {
             topics,
             watch: None,
             last_table,
+            history_sent,
             tx,
         });
         Ok((id, presence))
@@ -447,6 +469,7 @@ impl Hub {
             return Err(Refusal::not_found(format!("no table {table}")));
         }
         sub.watch = Some(table - 1);
+        sub.history_sent = Some((table - 1, room.history_key(table - 1)));
         let view = room.table_view(table - 1, Viewer::Public, now);
         send(
             &sub.tx,

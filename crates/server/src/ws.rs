@@ -49,7 +49,9 @@ pub async fn upgrade(
         return crate::http::Fail(refusal).into_response();
     };
     let topics = topics(query.get("topics").map(String::as_str), role);
-    ws.on_upgrade(move |socket| session(app, socket, event, role, topics))
+    // Clients send little: a small read buffer saves zeroing a large one on every poll.
+    ws.read_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| session(app, socket, event, role, topics))
 }
 
 /// What a connection asked for; by default the public and the TD get everything, a player
@@ -91,7 +93,12 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
         tokio::select! {
             out = rx.recv() => match out {
                 Some(text) => {
-                    if sink.send(Message::Text(text.into())).await.is_err() {
+                    // Everything queued goes out in one flush.
+                    let mut failed = sink.feed(Message::Text(text.into())).await.is_err();
+                    while let (false, Ok(more)) = (failed, rx.try_recv()) {
+                        failed = sink.feed(Message::Text(more.into())).await.is_err();
+                    }
+                    if failed || sink.flush().await.is_err() {
                         break;
                     }
                 }

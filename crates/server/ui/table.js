@@ -123,6 +123,8 @@ export function renderAnnouncements(root, table) {
 
 /** The last hands as collapsible entries, newest first. */
 export function renderHistory(root, table) {
+  // A pushed view leaves the history out when it has not changed.
+  if (table.history == null) return;
   const open = new Set([...root.querySelectorAll('details[open]')].map((d) => d.dataset.hand));
   root.replaceChildren(...(table.history || []).map((hh) => {
     const nameOf = namer(hh.seats);

@@ -168,9 +168,7 @@ impl Room {
         // The director's calls outside hands may change its books before refusing (the clock
         // moved on); they are tried on a copy so that a refusal leaves nothing to replay.
         let saved = match command {
-            Command::Register { .. } | Command::Start { .. } | Command::Presence { .. } => {
-                Some(self.t.clone())
-            }
+            Command::Register { .. } | Command::Start { .. } => Some(self.t.clone()),
             _ => None,
         };
         let changes = match self.dispatch(at_ms, command) {

@@ -70,7 +70,12 @@ impl Room {
         self.t
             .set_away(PlayerId(entry), !present, Time(at))
             .map_err(|e| Refusal::director(&e))?;
-        Ok(self.changed_everywhere())
+        // Only the player's table shows it.
+        self.changed_everywhere();
+        Ok(Changes {
+            tables: self.table_of(entry).into_iter().collect(),
+            ..Changes::default()
+        })
     }
 
     pub(super) fn td(&mut self, by: &str, action: &TdCommand, at: u64) -> Result<Changes, Refusal> {

@@ -185,10 +185,15 @@ impl Room {
     }
 
     pub fn me(&self, entry: EntryId, now: u64) -> Option<Me> {
+        self.me_with(entry, now, true)
+    }
+
+    /// A player's page; the table's history only when `history`.
+    pub fn me_with(&self, entry: EntryId, now: u64, history: bool) -> Option<Me> {
         let standing = self.standing(entry)?;
         let table = self
             .table_of(entry)
-            .map(|t| self.table_view(t, Viewer::Player(entry), now));
+            .map(|t| self.table_view_with(t, Viewer::Player(entry), now, history));
         Some(Me {
             event: self.id,
             standing,
@@ -197,6 +202,26 @@ impl Room {
     }
 
     pub fn table_view(&self, table: u32, viewer: Viewer, now: u64) -> TableView {
+        self.table_view_with(table, viewer, now, true)
+    }
+
+    /// The newest finished hand at a table: its history changes when this does.
+    pub fn history_key(&self, table: u32) -> Option<u64> {
+        self.tables
+            .get(table as usize)?
+            .history
+            .front()
+            .map(|h| h.number)
+    }
+
+    /// A table's view; its history only when `with_history`.
+    pub fn table_view_with(
+        &self,
+        table: u32,
+        viewer: Viewer,
+        now: u64,
+        with_history: bool,
+    ) -> TableView {
         let et = self.t.table(TableId(table)).ok();
         let live = self.tables.get(table as usize);
         let hand = live.and_then(|l| l.hand.as_ref());
@@ -292,14 +317,15 @@ impl Room {
                 self.waiting(table)
             },
             you,
-            history: live
-                .map(|l| {
+            history: with_history.then(|| {
+                live.map(|l| {
                     l.history
                         .iter()
                         .map(|h| history(h, me, |e| self.name_of(e)))
                         .collect()
                 })
-                .unwrap_or_default(),
+                .unwrap_or_default()
+            }),
             server_time_ms: now,
         }
     }
