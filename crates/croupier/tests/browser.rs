@@ -4,9 +4,12 @@
 //! the TD and three people would (see its top comment). The screenshots of every page are left
 //! in `<target>/browser-artifacts/` and listed at the end of the output.
 
-use std::io::{BufRead, BufReader, Read};
+mod server;
+
+use server::Server;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// What e2e.mjs must have saved (it may save more, such as `player-N-end.png`).
@@ -34,59 +37,6 @@ fn target_dir() -> PathBuf {
         .parent()
         .expect("CARGO_TARGET_TMPDIR has a parent")
         .to_path_buf()
-}
-
-/// A `croupier serve` child, killed when dropped (also when the test panics).
-struct Served {
-    child: Child,
-    addr: String,
-    secret: String,
-}
-
-impl Served {
-    fn start(db: &Path) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .args(["--bot-think-ms", "50", "--act-seconds", "20"])
-            .args(["--reconnect-grace-ms", "500", "--db"])
-            .arg(db)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start croupier serve");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let (mut addr, mut secret) = (String::new(), String::new());
-        for line in lines.by_ref() {
-            let line = line.expect("a line from croupier serve");
-            if let Some(rest) = line.strip_prefix("Croupier at http://") {
-                addr = rest.trim_end_matches('/').to_string();
-            }
-            if let Some((_, s)) = line.split_once("?secret=") {
-                secret = s.trim().to_string();
-                break;
-            }
-        }
-        // Keep draining stdout so that the child never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        let served = Served {
-            child,
-            addr,
-            secret,
-        };
-        assert!(
-            !served.addr.is_empty() && !served.secret.is_empty(),
-            "croupier serve did not print its address and TD secret"
-        );
-        served
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Reads a child's pipe to the end on a thread of its own.
@@ -161,7 +111,17 @@ fn the_web_ui_plays_a_turbo_in_headless_chromium() {
     ] {
         let _ = std::fs::remove_file(stale);
     }
-    let server = Served::start(&db);
+    let server = Server::start_with(
+        &db,
+        &[
+            "--bot-think-ms",
+            "50",
+            "--act-seconds",
+            "20",
+            "--reconnect-grace-ms",
+            "500",
+        ],
+    );
 
     // 3. The scenario.
     let artifacts = target.join("browser-artifacts");

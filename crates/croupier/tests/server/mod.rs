@@ -1,5 +1,8 @@
 //! A `croupier serve` child process and a minimal HTTP client for tests that crash it.
 
+// Each test binary uses part of it.
+#![allow(dead_code)]
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -13,18 +16,27 @@ pub struct Server {
     pub secret: String,
 }
 
+/// Killed when dropped, also when a test panics.
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Server {
     /// Starts the server on a free port over the log at `db`, bots acting in 0.2 s.
     pub fn start(db: &Path) -> Server {
+        let flags = ["--bot-think-ms", "200", "--act-seconds", "600"];
+        Server::start_with(db, &[&flags[..], &["--reconnect-grace-ms", "300"]].concat())
+    }
+
+    /// Starts the server on a free port over the log at `db` with more `serve` flags.
+    pub fn start_with(db: &Path, flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--bot-think-ms", "200"])
-            .args([
-                "--act-seconds",
-                "600",
-                "--reconnect-grace-ms",
-                "300",
-                "--db",
-            ])
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(flags)
+            .arg("--db")
             .arg(db)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -57,9 +69,8 @@ impl Server {
     }
 
     /// SIGKILL: no chance to flush or clean up.
-    pub fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    pub fn kill(self) {
+        drop(self);
     }
 
     pub fn get(&self, path: &str, secret: Option<&str>) -> (u16, Value) {
