@@ -31,10 +31,7 @@ pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, pace: Pace) -> Optio
                 due.retain(|c| !matches!(c, Command::Deal { .. }));
                 later(pace.deal_after);
             }
-            for (table, hand, player, h) in room.bots_to_act() {
-                let Some(since) = room.turn_since(table) else {
-                    continue;
-                };
+            for (table, hand, player, since, h) in room.bots_to_act() {
                 if since + pace.bot_think_ms > now {
                     later(since + pace.bot_think_ms);
                     continue;

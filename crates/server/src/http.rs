@@ -6,7 +6,7 @@ use crate::hub::{Hub, Role};
 use crate::room::{Refusal, Viewer};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -481,6 +481,3 @@ pub fn player_act(
     )?;
     Ok(())
 }
-
-/// Query strings for handlers that read them.
-pub type QueryMap = Query<HashMap<String, String>>;

@@ -325,29 +325,13 @@ impl Hub {
             if subs.is_empty() {
                 continue;
             }
-            let lazy = |f: &dyn Fn() -> ServerMessage| serde_json::to_string(&f()).ok();
-            let summary = subs.iter().any(|s| s.topics.summary).then(|| {
-                lazy(&|| ServerMessage::Summary {
-                    summary: Box::new(room.summary(now)),
-                })
-            });
-            let seating = subs.iter().any(|s| s.topics.seating).then(|| {
-                lazy(&|| ServerMessage::Seating {
-                    seating: room.seating(),
-                })
-            });
-            let standings = subs.iter().any(|s| s.topics.standings).then(|| {
-                lazy(&|| ServerMessage::Standings {
-                    standings: room.standings(),
-                })
-            });
+            let wanted = subs
+                .iter()
+                .fold(Topics::default(), |all, s| all.or(s.topics));
+            let texts = topic_texts(room, wanted, now);
             for sub in subs {
-                for (wanted, text) in [
-                    (sub.topics.summary, &summary),
-                    (sub.topics.seating, &seating),
-                    (sub.topics.standings, &standings),
-                ] {
-                    if let (true, Some(Some(text))) = (wanted, text) {
+                for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
+                    if let (true, Some(text)) = (wanted, text) {
                         let _ = sub.tx.send(text.clone());
                     }
                 }
@@ -376,21 +360,8 @@ impl Hub {
                 "this secret belongs to a player of another event",
             ));
         }
-        let send_now = |m: ServerMessage| send(&tx, &m);
-        if topics.summary {
-            send_now(ServerMessage::Summary {
-                summary: Box::new(room.summary(now)),
-            });
-        }
-        if topics.seating {
-            send_now(ServerMessage::Seating {
-                seating: room.seating(),
-            });
-        }
-        if topics.standings {
-            send_now(ServerMessage::Standings {
-                standings: room.standings(),
-            });
+        for text in topic_texts(room, topics, now).into_iter().flatten() {
+            let _ = tx.send(text);
         }
         let mut last_table = None;
         let mut history_sent = None;
@@ -401,7 +372,7 @@ impl Hub {
                 let table = entry.and_then(|e| room.table_of(e));
                 last_table = Some(table);
                 history_sent = table.map(|t| (t, room.history_key(t)));
-                send_now(ServerMessage::Me { me: Box::new(me) });
+                send(&tx, &ServerMessage::Me { me: Box::new(me) });
             }
             *self.connections.entry((event, person)).or_insert(0) += 1;
             if let Some(entry) = entry
@@ -491,14 +462,52 @@ impl Hub {
             );
         }
     }
+}
 
-    /// The role of a connection.
-    pub fn subscriber_role(&self, id: u64) -> Option<(EventId, Role)> {
-        self.subscribers
-            .iter()
-            .find(|s| s.id == id)
-            .map(|s| (s.event, s.role))
+impl Topics {
+    fn or(self, other: Topics) -> Topics {
+        Topics {
+            summary: self.summary || other.summary,
+            seating: self.seating || other.seating,
+            standings: self.standings || other.standings,
+        }
     }
+
+    /// In the order of `topic_texts`.
+    fn as_array(self) -> [bool; 3] {
+        [self.summary, self.seating, self.standings]
+    }
+}
+
+/// The summary, seating and standings of a room as sent, each only when wanted.
+fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
+    let text = |message: ServerMessage| serde_json::to_string(&message).ok();
+    [
+        wanted
+            .summary
+            .then(|| {
+                text(ServerMessage::Summary {
+                    summary: Box::new(room.summary(now)),
+                })
+            })
+            .flatten(),
+        wanted
+            .seating
+            .then(|| {
+                text(ServerMessage::Seating {
+                    seating: room.seating(),
+                })
+            })
+            .flatten(),
+        wanted
+            .standings
+            .then(|| {
+                text(ServerMessage::Standings {
+                    standings: room.standings(),
+                })
+            })
+            .flatten(),
+    ]
 }
 
 fn send(tx: &UnboundedSender<String>, message: &ServerMessage) {

@@ -3,14 +3,21 @@
 /// 128 random bits as 32 hex digits. Falls back to the time if the system has no randomness
 /// to give, which on the platforms we run on does not happen.
 pub fn new_secret() -> String {
-    let mut bytes = [0u8; 16];
+    random::<16>().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn random<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
     if getrandom::fill(&mut bytes).is_err() {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        bytes = nanos.to_le_bytes();
+            .map_or(0, |d| d.as_nanos())
+            .to_le_bytes();
+        for (b, n) in bytes.iter_mut().zip(nanos.iter().cycle()) {
+            *b = *n;
+        }
     }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    bytes
 }
 
 /// Compares secrets in time independent of where they differ.
@@ -24,11 +31,5 @@ pub fn same(a: &str, b: &str) -> bool {
 
 /// A seed for a new event's draws.
 pub fn new_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        return std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-    }
-    u64::from_le_bytes(bytes)
+    u64::from_le_bytes(random::<8>())
 }

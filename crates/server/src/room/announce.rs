@@ -74,9 +74,7 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 }
             }
             Event::HandKilled { player, rule } => {
-                let mut n = note("killed", seat(*player), Some(rule.0));
-                n.amount = None;
-                out.push(n);
+                out.push(note("killed", seat(*player), Some(rule.0)));
             }
             Event::BetReturned { player, amount } => a("returned", Some(*player), Some(amount.0)),
             Event::HandsTabled => out.push(note("tabled", None, Some("TDA-16"))),

@@ -251,11 +251,16 @@ impl Room {
         Ok(self.changed_everywhere())
     }
 
-    pub(super) fn changed_everywhere(&mut self) -> Changes {
+    /// A live table for every table the director has opened.
+    pub(super) fn sync_tables(&mut self) {
         if self.tables.len() < self.t.tables().len() {
             self.tables
                 .resize_with(self.t.tables().len(), LiveTable::default);
         }
+    }
+
+    pub(super) fn changed_everywhere(&mut self) -> Changes {
+        self.sync_tables();
         Changes {
             tables: self.all_tables(),
             ..Changes::default()
@@ -326,7 +331,7 @@ impl Room {
             .declare_winner_if_alone(Time(at))
             .map_err(|e| Refusal::director(&e))?;
         // The finished table, and every table whose players changed (balancing, breaking).
-        self.changed_everywhere();
+        self.sync_tables();
         let after = self.seating_ids();
         let tables = (0..after.len())
             .filter(|&i| i == table as usize || before.get(i) != after.get(i))
@@ -403,15 +408,15 @@ impl Room {
         next
     }
 
-    /// Bots to act now: table, hand number, entry, and the hand with its legal actions.
-    pub fn bots_to_act(&self) -> Vec<(u32, u64, EntryId, &Hand)> {
+    /// Bots to act: table, hand number, entry, when their turn came, and the hand.
+    pub fn bots_to_act(&self) -> Vec<(u32, u64, EntryId, u64, &Hand)> {
         let mut out = Vec::new();
         for (i, live) in self.tables.iter().enumerate() {
             let Some(hand) = live.in_play() else { continue };
             let Some(turn) = hand.turn else { continue };
             let entry = hand.start.players[turn.player.index()].0;
             if self.person_of(entry).is_some_and(|p| p.bot) {
-                out.push((i as u32, hand.number, entry, &hand.hand));
+                out.push((i as u32, hand.number, entry, turn.since, &hand.hand));
             }
         }
         out
@@ -423,16 +428,5 @@ impl Room {
             Ok(()) | Err(Wait::InHand) => None,
             Err(w) => Some(w.to_string()),
         }
-    }
-}
-
-impl Room {
-    /// When the player to act at `table` got their turn.
-    pub fn turn_since(&self, table: u32) -> Option<u64> {
-        self.tables
-            .get(table as usize)?
-            .in_play()?
-            .turn
-            .map(|t| t.since)
     }
 }

@@ -161,10 +161,6 @@ impl Room {
 
     /// Applies a command at `at_ms`. A refusal changes nothing and is not logged.
     pub fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        if self.tables.len() < self.t.tables().len() {
-            self.tables
-                .resize_with(self.t.tables().len(), LiveTable::default);
-        }
         // The director's calls outside hands may change its books before refusing (the clock
         // moved on); they are tried on a copy so that a refusal leaves nothing to replay.
         let saved = match command {
@@ -180,10 +176,7 @@ impl Room {
                 return Err(refusal);
             }
         };
-        if self.tables.len() < self.t.tables().len() {
-            self.tables
-                .resize_with(self.t.tables().len(), LiveTable::default);
-        }
+        self.sync_tables();
         // Hands speak for themselves in their histories; the audit log is everything else.
         if !matches!(
             command,

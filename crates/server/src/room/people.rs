@@ -71,7 +71,7 @@ impl Room {
             .set_away(PlayerId(entry), !present, Time(at))
             .map_err(|e| Refusal::director(&e))?;
         // Only the player's table shows it.
-        self.changed_everywhere();
+        self.sync_tables();
         Ok(Changes {
             tables: self.table_of(entry).into_iter().collect(),
             ..Changes::default()
