@@ -310,7 +310,7 @@ impl Room {
             event: self.id,
             table: table + 1,
             seats,
-            hand: hand.map(|h| hand_view(h, self.t.clock().level_index() as u32 + 1)),
+            hand: hand.map(hand_view),
             waiting: if hand.is_some_and(|h| !h.hand.is_over()) {
                 None
             } else {
@@ -366,7 +366,7 @@ fn legal_view(hand: u64, l: &engine::LegalActions, bet: u64) -> Legal {
     }
 }
 
-fn hand_view(live: &LiveHand, level: u32) -> HandView {
+fn hand_view(live: &LiveHand) -> HandView {
     let hand = &live.hand;
     let seat = |i: usize| live.start.positions.dealt[i].0 + 1;
     let over = hand.is_over();
@@ -383,7 +383,8 @@ fn hand_view(live: &LiveHand, level: u32) -> HandView {
     };
     HandView {
         number: live.number,
-        level,
+        // The level the hand is played at: a new level starts with the next hand (TDA-23).
+        level: live.start.level as u32 + 1,
         street: if over {
             "over".to_string()
         } else {
