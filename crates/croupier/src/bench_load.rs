@@ -191,18 +191,8 @@ fn cpu_seconds(stat_path: &str) -> Option<f64> {
 struct Report {
     tables: u32,
     seconds: f64,
-    /// Latency of every acknowledged action, in microseconds.
-    latencies: Vec<u64>,
-    /// Those of the actions that ended a hand.
-    ending: Vec<u64>,
-    /// Actions sent whose new state had not come when the run ended.
-    unanswered: u64,
-    refusals: BTreeMap<String, u64>,
-    hands: HashSet<(u32, u64)>,
-    messages: u64,
-    bytes: u64,
-    resent: u64,
-    closed: u64,
+    /// What all the players saw together.
+    seen: PlayerStats,
     /// CPU seconds of the server and of this process during the run.
     server_cpu: Option<f64>,
     client_cpu: Option<f64>,
@@ -216,7 +206,7 @@ struct Report {
     client_lag: Vec<u64>,
 }
 
-/// What one simulated player saw.
+/// What one simulated player saw, or all of them added up.
 #[derive(Debug, Default)]
 struct PlayerStats {
     latencies: Vec<u64>,
@@ -229,8 +219,8 @@ struct PlayerStats {
     bytes: u64,
     /// States sent again unchanged while an action was waiting for its answer.
     resent: u64,
-    /// The server closed the connection, or it failed.
-    closed: bool,
+    /// Connections the server closed, or that failed.
+    closed: u64,
 }
 
 async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> Result<Report> {
@@ -325,17 +315,7 @@ async fn drive(server: &Server, players: u32, seconds: f64, table_size: u32) -> 
     };
     for task in tasks {
         let stats = task.await.context("a player's task failed")?;
-        report.latencies.extend(stats.latencies);
-        report.ending.extend(stats.ending);
-        report.unanswered += stats.unanswered;
-        for (code, n) in stats.refusals {
-            *report.refusals.entry(code).or_default() += n;
-        }
-        report.hands.extend(stats.hands);
-        report.messages += stats.messages;
-        report.bytes += stats.bytes;
-        report.resent += stats.resent;
-        report.closed += u64::from(stats.closed);
+        report.seen.add(stats);
     }
     // Every socket is closed now, all at once, as when a venue's network drops: how long the
     // server stays busy with it, and its memory meanwhile.
@@ -440,7 +420,7 @@ async fn play(
         }
         Err(e) => {
             let _ = ready.send(Err(anyhow!(e))).await;
-            stats.closed = true;
+            stats.closed = 1;
             return stats;
         }
     };
@@ -456,7 +436,7 @@ async fn play(
         let text = match incoming {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Close(_))) | Some(Err(_)) | None => {
-                stats.closed = true;
+                stats.closed = 1;
                 break;
             }
             Some(Ok(_)) => continue,
@@ -507,7 +487,7 @@ async fn play(
                 };
                 sent = Some((Instant::now(), key));
                 if ws.send(Message::Text(text.into())).await.is_err() {
-                    stats.closed = true;
+                    stats.closed = 1;
                     break;
                 }
             }
@@ -698,6 +678,22 @@ fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>> {
     }
 }
 
+impl PlayerStats {
+    fn add(&mut self, other: PlayerStats) {
+        self.latencies.extend(other.latencies);
+        self.ending.extend(other.ending);
+        self.unanswered += other.unanswered;
+        for (code, n) in other.refusals {
+            *self.refusals.entry(code).or_default() += n;
+        }
+        self.hands.extend(other.hands);
+        self.messages += other.messages;
+        self.bytes += other.bytes;
+        self.resent += other.resent;
+        self.closed += other.closed;
+    }
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -708,12 +704,12 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 impl Report {
     fn print(mut self, players: u32, table_size: u32) {
-        self.latencies.sort_unstable();
-        let acked = self.latencies.len() as u64;
+        self.seen.latencies.sort_unstable();
+        let acked = self.seen.latencies.len() as u64;
         let (median, p99, max) = (
-            percentile(&self.latencies, 50.0),
-            percentile(&self.latencies, 99.0),
-            percentile(&self.latencies, 100.0),
+            percentile(&self.seen.latencies, 50.0),
+            percentile(&self.seen.latencies, 99.0),
+            percentile(&self.seen.latencies, 100.0),
         );
         println!(
             "croupier serve under load: deepstack, {table_size}-handed, one WebSocket per player, \
@@ -731,19 +727,19 @@ impl Report {
         println!(
             "actions acknowledged {acked} ({:.0} per second; {} unanswered at the end)",
             acked as f64 / self.seconds.max(1e-9),
-            self.unanswered
+            self.seen.unanswered
         );
         println!("latency             median {median:.2} ms, p99 {p99:.2} ms, max {max:.2} ms");
-        self.ending.sort_unstable();
+        self.seen.ending.sort_unstable();
         println!(
             "  ending a hand     {} actions: median {:.2} ms, p99 {:.2} ms",
-            self.ending.len(),
-            percentile(&self.ending, 50.0),
-            percentile(&self.ending, 99.0)
+            self.seen.ending.len(),
+            percentile(&self.seen.ending, 50.0),
+            percentile(&self.seen.ending, 99.0)
         );
         let buckets = [1u64, 5, 10, 25, 50, 100, 250, 500];
         let mut counts = vec![0usize; buckets.len() + 1];
-        for &l in &self.latencies {
+        for &l in &self.seen.latencies {
             counts[buckets.partition_point(|&b| b * 1000 <= l)] += 1;
         }
         let shares: Vec<String> = counts
@@ -759,8 +755,9 @@ impl Report {
             })
             .collect();
         println!("  distribution (ms) {}", shares.join(", "));
-        let refused: u64 = self.refusals.values().sum();
+        let refused: u64 = self.seen.refusals.values().sum();
         let by_code: Vec<String> = self
+            .seen
             .refusals
             .iter()
             .map(|(code, n)| format!("{code} {n}"))
@@ -775,28 +772,28 @@ impl Report {
         );
         println!(
             "hands dealt         {} (distinct table and hand numbers seen; {:.1} per table per minute)",
-            self.hands.len(),
-            self.hands.len() as f64 / f64::from(self.tables.max(1)) / (self.seconds / 60.0)
+            self.seen.hands.len(),
+            self.seen.hands.len() as f64 / f64::from(self.tables.max(1)) / (self.seconds / 60.0)
         );
         if let (Some(left), Some(tables)) = (self.players_left, self.tables_left) {
             println!("at the end          {left} players left on {tables} tables");
         }
         println!(
             "messages received   {} ({:.1} MiB, {:.0} per second)",
-            self.messages,
-            self.bytes as f64 / (1024.0 * 1024.0),
-            self.messages as f64 / self.seconds.max(1e-9)
+            self.seen.messages,
+            self.seen.bytes as f64 / (1024.0 * 1024.0),
+            self.seen.messages as f64 / self.seconds.max(1e-9)
         );
-        if self.resent > 0 {
+        if self.seen.resent > 0 {
             println!(
                 "states sent again  {} unchanged while an action awaited its answer (not counted)",
-                self.resent
+                self.seen.resent
             );
         }
-        if self.closed > 0 {
+        if self.seen.closed > 0 {
             println!(
                 "connections closed  {} by the server or failed",
-                self.closed
+                self.seen.closed
             );
         }
         let share = |cpu: f64| 100.0 * cpu / self.seconds.max(1e-9);
