@@ -1,10 +1,11 @@
-//! The `croupier` binary: the command line over the Croupier crates. A later issue adds `rule`.
+//! The `croupier` binary: the command line over the Croupier crates.
 
 mod bench;
 mod bench_sim;
 mod equity;
 mod eval_cmd;
 mod phh_cmd;
+mod rule_cmd;
 mod serve_cmd;
 mod sim_cmd;
 
@@ -36,6 +37,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Hand histories in PHH: `phh check PATH...` replays every hand through the engine.
     Phh(phh_cmd::PhhArgs),
+    /// Floor rulings: `rule FILE...` runs scenario files (what was said, which chips, who acted)
+    /// and prints each ruling with its rule ids, checking the expected ones.
+    Rule(rule_cmd::RuleArgs),
     /// A whole tournament played by bots, e.g. `sim --entrants 1000 --template hc --seed 7`.
     Sim(sim_cmd::SimArgs),
 }
@@ -48,6 +52,7 @@ fn main() -> ExitCode {
         Command::Phh(args) => phh_cmd::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sim(args) => sim_cmd::run(args),
+        Command::Rule(args) => rule_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -89,6 +89,16 @@ pub enum HandError {
     AlreadyShown { player: Player },
     #[error("{player} is not in the hand")]
     NotInHand { player: Player },
+    #[error("there is no pot {pot}: the hand has {pots}")]
+    NoSuchPot { pot: usize, pots: usize },
+    #[error("pot {pot} needs at least one winner")]
+    NoWinner { pot: usize },
+    #[error("{player} cannot win pot {pot}: not in it (TDA-21)")]
+    NotEligible { player: Player, pot: usize },
+    #[error("{player} holds the last live hand: it wins the pot and cannot be killed (TDA-17B)")]
+    LastLiveHand { player: Player },
+    #[error("{player} has not folded: only a folded player's chips are dead money (HC-3.4.2)")]
+    NotFolded { player: Player },
     #[error("the hand is over")]
     HandOver,
 }
@@ -111,6 +121,9 @@ impl HandError {
             HandError::DuplicateCard { .. } => Rule("WWPLA-5"),
             HandError::ExtraBurn => Rule("HC-1.13.4"),
             HandError::ShowAllCards { .. } => Rule("TDA-13"),
+            HandError::NotEligible { .. } => Rule("TDA-21"),
+            HandError::LastLiveHand { .. } => Rule("TDA-17B"),
+            HandError::NotFolded { .. } => Rule("HC-3.4.2"),
             _ => return None,
         })
     }

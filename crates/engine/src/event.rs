@@ -67,6 +67,10 @@ pub enum Event {
         street: Street,
         cards: BoardCards,
     },
+    /// A live dealer laid the street without the cards being entered.
+    BoardDealtUnknown {
+        street: Street,
+    },
     Folded {
         player: Player,
     },
@@ -92,6 +96,11 @@ pub enum Event {
     HandKilled {
         player: Player,
         rule: Rule,
+    },
+    /// Chips a folded player left in the pot (DG-15.11, HC-3.4.2).
+    DeadMoney {
+        player: Player,
+        amount: Chips,
     },
     /// The part of a bet nobody called, given back.
     BetReturned {

@@ -20,6 +20,8 @@ pub enum Step {
     Act(Player),
     CollectBets,
     ShowOrMuck(Player),
+    /// A live dealer names who won pot `n` (0 = main pot): its hands are not known.
+    AwardPot(usize),
     PushChips,
     Done,
 }
@@ -34,6 +36,8 @@ impl fmt::Display for Step {
             Step::Act(p) => write!(f, "{p} to act"),
             Step::CollectBets => f.write_str("the bets to be collected"),
             Step::ShowOrMuck(p) => write!(f, "{p} to show or muck"),
+            Step::AwardPot(0) => f.write_str("the dealer to name the main pot's winner"),
+            Step::AwardPot(n) => write!(f, "the dealer to name side pot {n}'s winner"),
             Step::PushChips => f.write_str("the pots to be pushed"),
             Step::Done => f.write_str("nothing: the hand is over"),
         }
@@ -72,6 +76,8 @@ pub enum Op {
     /// A burn card, `None` when not entered; dealing a street without one burns implicitly.
     Burn(Option<Card>),
     DealBoard(Vec<Card>),
+    /// A live dealer lays the street's board cards without entering them.
+    DealBoardUnknown,
     Act(Player, Action),
     CollectBets,
     /// Show the hole cards: `None` shows the cards dealt, `Some` enters them (a live table).
@@ -80,6 +86,24 @@ pub enum Op {
         cards: Option<Hole>,
     },
     Muck(Player),
+    /// A live dealer names the winners of pot `pot` (0 = main pot) whose hands were not entered,
+    /// in order from the button's left; a tie splits it (TDA-20, TDA-21).
+    AwardPot {
+        pot: usize,
+        winners: Vec<Player>,
+    },
+    /// A hand declared dead by a ruling (a clock run out, wrong cards, a penalty): folded where
+    /// it is, its chips staying in the pot.
+    KillHand {
+        player: Player,
+        rule: crate::Rule,
+    },
+    /// Chips a folded player left in the pot: an out-of-turn bet kept as dead money (DG-15.11,
+    /// HC-3.4.2).
+    DeadMoney {
+        player: Player,
+        amount: Chips,
+    },
     PushChips,
 }
 
@@ -90,11 +114,14 @@ impl Op {
             Op::PostBlind(_) => "a blind",
             Op::DealHole { .. } => "hole cards",
             Op::Burn(_) => "a burn card",
-            Op::DealBoard(_) => "board cards",
+            Op::DealBoard(_) | Op::DealBoardUnknown => "board cards",
             Op::Act(..) => "a player's action",
             Op::CollectBets => "collecting bets",
             Op::Show { .. } => "a show",
             Op::Muck(_) => "a muck",
+            Op::AwardPot { .. } => "a pot awarded",
+            Op::KillHand { .. } => "a hand killed",
+            Op::DeadMoney { .. } => "dead money",
             Op::PushChips => "pushing pots",
         }
     }

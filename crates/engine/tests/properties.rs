@@ -65,7 +65,7 @@ fn fresh_deck(hand: &Hand) -> Deck {
 fn random_op(hand: &Hand, rng: &mut ChaCha8Rng, fresh: &mut Deck) -> Op {
     let any_player = |rng: &mut ChaCha8Rng| Player(below(rng, 12) as u8);
     if below(rng, 4) == 0 {
-        return match below(rng, 9) {
+        return match below(rng, 12) {
             0 => Op::PostAnte(any_player(rng)),
             1 => Op::PostBlind(any_player(rng)),
             2 => Op::DealHole {
@@ -83,6 +83,18 @@ fn random_op(hand: &Hand, rng: &mut ChaCha8Rng, fresh: &mut Deck) -> Op {
             },
             6 => Op::Muck(any_player(rng)),
             7 => Op::CollectBets,
+            8 => Op::KillHand {
+                player: any_player(rng),
+                rule: engine::Rule("TDA-29"),
+            },
+            9 => Op::DeadMoney {
+                player: any_player(rng),
+                amount: Chips(below(rng, 500)),
+            },
+            10 => Op::AwardPot {
+                pot: below(rng, 4) as usize,
+                winners: (0..below(rng, 3)).map(|_| any_player(rng)).collect(),
+            },
             _ => Op::PushChips,
         };
     }
@@ -99,6 +111,7 @@ fn random_op(hand: &Hand, rng: &mut ChaCha8Rng, fresh: &mut Deck) -> Op {
                 cards: Hole::new(&cards).unwrap_or_default(),
             }
         }
+        Step::DealBoard { .. } if below(rng, 8) == 0 => Op::DealBoardUnknown,
         Step::DealBoard { cards, .. } => Op::DealBoard(deal(cards)),
         Step::Act(p) => {
             let legal = hand.legal_actions().expect("a player to act");
@@ -122,6 +135,20 @@ fn random_op(hand: &Hand, rng: &mut ChaCha8Rng, fresh: &mut Deck) -> Op {
                 }
             }
         }
+        Step::AwardPot(pot) => Op::AwardPot {
+            pot,
+            winners: hand
+                .pots()
+                .get(pot)
+                .map(|p| {
+                    p.eligible
+                        .iter()
+                        .copied()
+                        .take(1 + below(rng, 2) as usize)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        },
         Step::PushChips => Op::PushChips,
         Step::Done => Op::PushChips,
     }

@@ -23,5 +23,5 @@ pub use phh::{
 };
 pub use pokerstars::{pokerstars, pokerstars_hand_name, pokerstars_low_name};
 pub use record::{Currency, GameKind, HandContext, RecordError, Timestamp, View, record};
-pub use replay::{Outcome, replay};
+pub use replay::{Outcome, hand_setup, phh_op, replay};
 pub use toml_lite::{SyntaxError, Value};

@@ -71,9 +71,22 @@ fn variant(
     }))
 }
 
-/// Builds the engine's hand from the PHH header. Heads-up PHH lists the blinds as small then
-/// big, posted in reverse: the button posts the small blind (TDA-34).
+/// Builds the engine's hand from the PHH header, with cards entered by the dealer.
 fn start(hand: &PhhHand, scale: u8) -> Result<Option<Hand>, String> {
+    let Some(mut setup) = hand_setup(hand, scale)? else {
+        return Ok(None);
+    };
+    setup.automations = Automations {
+        showdown: false,
+        ..Automations::LIVE_DEALER
+    };
+    Hand::new(setup).map(Some).map_err(|e| e.to_string())
+}
+
+/// The engine's setup of a PHH hand under TDA 2019, amounts at `scale`; `None` for a variant
+/// the engine does not deal. Heads-up PHH lists the blinds as small then big, posted in
+/// reverse: the button posts the small blind (TDA-34).
+pub fn hand_setup(hand: &PhhHand, scale: u8) -> Result<Option<HandSetup>, String> {
     let chips = |a: &Amount| a.to_chips(scale).map_err(|e| e.to_string());
     let Some(variant) = variant(hand, &chips)? else {
         return Ok(None);
@@ -106,18 +119,15 @@ fn start(hand: &PhhHand, scale: u8) -> Result<Option<Hand>, String> {
     let mut setup = HandSetup::new(variant, &stacks, &blinds, min_bet);
     setup.antes = antes;
     setup.ruleset = Ruleset::tda();
-    setup.automations = Automations {
-        showdown: false,
-        ..Automations::LIVE_DEALER
-    };
-    Hand::new(setup).map(Some).map_err(|e| e.to_string())
+    Ok(Some(setup))
 }
 
 fn hole(cards: &[Option<cards::Card>]) -> Result<Hole, String> {
     Hole::new(cards).ok_or_else(|| format!("{} hole cards", cards.len()))
 }
 
-fn op_for(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> {
+/// The engine operation of a PHH action in `hand` as it stands, amounts at `scale`.
+pub fn phh_op(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> {
     let player = |p: usize| Player(p as u8);
     Ok(match action {
         PhhAction::DealHole { player: p, cards } => Op::DealHole {
@@ -172,7 +182,7 @@ pub fn replay(phh: &PhhHand) -> Outcome {
             ));
             return Outcome::Passed { notes };
         }
-        let op = match op_for(&hand, &line.action, scale) {
+        let op = match phh_op(&hand, &line.action, scale) {
             Ok(op) => op,
             Err(e) => return failed(&e),
         };

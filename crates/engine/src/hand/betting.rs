@@ -206,6 +206,7 @@ impl Hand {
             }
         }
         self.level = to;
+        self.round_bets = self.round_bets.saturating_add(1);
         self.last_aggressor = Some(p);
         self.put_in(p, to - me.bet);
         let all_in = self.players[p.index()].stack.is_zero();
@@ -275,7 +276,7 @@ impl Hand {
             .find(|&q| self.needs_action(q))
     }
 
-    fn pass_action(&mut self, p: Player) {
+    pub(super) fn pass_action(&mut self, p: Player) {
         self.actor = if self.live_count() <= 1 {
             None
         } else {
@@ -300,6 +301,7 @@ impl Hand {
             self.min_increment = self.min_bet;
             self.last_full_level = Chips::ZERO;
             self.raises = 0;
+            self.round_bets = 0;
             self.blind_shortfall = Chips::ZERO;
         }
         self.actor = self.first_to_act_from(first);

@@ -265,6 +265,11 @@ impl Hand {
                 cards,
             });
         }
+        self.after_board_laid();
+    }
+
+    /// The street is on the board: its betting round opens, or the runout goes on.
+    pub(super) fn after_board_laid(&mut self) {
         self.burned_this_street = false;
         if self.all_in_runout {
             self.after_round();

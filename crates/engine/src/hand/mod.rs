@@ -3,6 +3,7 @@
 
 mod betting;
 mod dealing;
+mod live;
 mod showdown;
 
 use crate::chips::{Chips, Player};
@@ -69,6 +70,11 @@ impl PlayerState {
         self.is_live() && self.stack.is_zero()
     }
 
+    /// Whether the player has acted in this betting round.
+    pub fn has_acted(&self) -> bool {
+        self.acted_level.is_some()
+    }
+
     /// Live and with chips behind: still able to bet.
     pub fn can_bet(&self) -> bool {
         self.is_live() && !self.stack.is_zero()
@@ -116,6 +122,11 @@ pub struct Hand {
     last_full_level: Chips,
     /// Fixed limit: full bets and raises this round (the big blind counts as the bet).
     raises: u8,
+    /// Bets and raises this round, full or not (the blinds not counted): whether a player faces
+    /// only the opening bet (TDA-51B).
+    round_bets: u8,
+    /// Winners a live dealer named per pot (bit sets by player), when the hands are not known.
+    named_winners: [u16; 2 * MAX_PLAYERS + 2],
     capped_multiway: bool,
     /// Pre-flop, what a short all-in big blind left unposted (TDA-54B keeps it in the pot-limit
     /// maximum).
@@ -240,6 +251,8 @@ impl Hand {
             min_increment: Chips::ZERO,
             last_full_level: Chips::ZERO,
             raises: 0,
+            round_bets: 0,
+            named_winners: [0; 2 * MAX_PLAYERS + 2],
             capped_multiway: false,
             blind_shortfall: Chips::ZERO,
             last_aggressor: None,
@@ -333,7 +346,10 @@ impl Hand {
                 None => self.board_step(),
             },
             Phase::Showdown => Step::ShowOrMuck(self.showdown_order[self.showdown_cursor]),
-            Phase::Pushing => Step::PushChips,
+            Phase::Pushing => match self.pot_to_name() {
+                Some(pot) => Step::AwardPot(pot),
+                None => Step::PushChips,
+            },
             Phase::Done => Step::Done,
         }
     }
@@ -371,6 +387,17 @@ impl Hand {
             }
             (Phase::DealingBoard, Op::Burn(card)) => self.burn(*card)?,
             (Phase::DealingBoard, Op::DealBoard(cards)) => self.deal_board_cards(cards)?,
+            (Phase::DealingBoard, Op::DealBoardUnknown) => self.deal_unknown_board()?,
+            (Phase::Showdown | Phase::Pushing, Op::AwardPot { pot, winners }) => {
+                self.award_pot(*pot, winners)?
+            }
+            (
+                Phase::Betting | Phase::Collecting | Phase::DealingBoard | Phase::Showdown,
+                Op::KillHand { player, rule },
+            ) => self.kill_hand(*player, *rule)?,
+            (Phase::Betting, Op::DeadMoney { player, amount }) => {
+                self.dead_money(*player, *amount)?
+            }
             (Phase::DealingBoard, Op::Show { player, cards }) if self.all_in_runout => {
                 self.show(*player, *cards)?
             }
@@ -388,7 +415,7 @@ impl Hand {
                 self.showdown_cursor += 1;
                 self.after_showdown_step();
             }
-            (Phase::Pushing, Op::PushChips) => self.push_chips(),
+            (Phase::Pushing, Op::PushChips) if self.pot_to_name().is_none() => self.push_chips(),
             (_, Op::Muck(p)) if self.all_in_runout => {
                 return Err(HandError::MustShow { player: *p });
             }
@@ -399,7 +426,7 @@ impl Hand {
                     Step::Act(_) => "TDA-50A",
                     Step::CollectBets => "HC-1.13.2",
                     Step::ShowOrMuck(_) => "TDA-17A",
-                    Step::PushChips | Step::Done => "HC-1.13.1",
+                    Step::AwardPot(_) | Step::PushChips | Step::Done => "HC-1.13.1",
                 }));
             }
         }
@@ -432,7 +459,9 @@ impl Hand {
                         return;
                     }
                 }
-                Phase::Pushing if self.automations.pushing => self.push_chips(),
+                Phase::Pushing if self.automations.pushing && self.pot_to_name().is_none() => {
+                    self.push_chips()
+                }
                 _ => return,
             }
         }

@@ -212,6 +212,9 @@ impl Hand {
 
     /// A player's high value and qualifying low, when the cards are known.
     fn compute_value(&self, player: Player) -> Option<Value> {
+        if self.board[..self.board_len].iter().any(Option::is_none) {
+            return None;
+        }
         let (hole, hole_len) = self.players[player.index()].hole.all_known()?;
         let hole = &hole[..hole_len];
         let (board, board_len) = self.board_cards();
@@ -275,6 +278,17 @@ impl Hand {
                 }
             }
             let eligible = &eligible[..count];
+            let named = self.named_winners(index);
+            if named != 0 {
+                let mut winners = [Player(0); MAX_PLAYERS];
+                let mut k = 0;
+                for p in eligible.iter().filter(|p| named & (1 << p.index()) != 0) {
+                    winners[k] = *p;
+                    k += 1;
+                }
+                self.split(index, Half::Whole, amount, &winners[..k]);
+                continue;
+            }
             let values = self.values;
             let value = |p: &Player| values[p.index()];
             if eligible.len() <= 1 || eligible.iter().all(|p| value(p).is_none()) {

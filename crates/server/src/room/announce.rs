@@ -50,6 +50,8 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 n.cards = board.iter().map(Card::to_string).collect();
                 out.push(n);
             }
+            Event::BoardDealtUnknown { .. } => level = 0,
+            Event::DeadMoney { player, amount } => a("dead_money", Some(*player), Some(amount.0)),
             Event::Folded { player } => a("folds", Some(*player), None),
             Event::Checked { player } => a("checks", Some(*player), None),
             Event::Called {

@@ -1,0 +1,97 @@
+//! `croupier rule FILE...`: runs floor scenarios, prints each ruling with its rule ids, checks
+//! the expected ones and ends with `N passed, M failed`.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Scenario files (`.toml`), or folders searched for them.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+    if meta.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .with_context(|| format!("{}", path.display()))?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()?;
+        entries.sort();
+        for entry in entries {
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
+                collect(&entry, out)?;
+            }
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+    Ok(())
+}
+
+/// Tally of a run: scenarios with an expected ruling that matched or did not.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+/// Rules on every scenario under `paths`, writing the report line by line.
+pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
+    let mut files = Vec::new();
+    for path in paths {
+        collect(path, &mut files)?;
+    }
+    let mut tally = Tally::default();
+    for file in &files {
+        let name = file.display();
+        let report = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| floor::scenario::run(&text).map_err(|e| e.to_string()));
+        let report = match report {
+            Ok(report) => report,
+            Err(e) => {
+                out(format!("{name}: FAILED: {e}"));
+                tally.failed += 1;
+                continue;
+            }
+        };
+        out(format!("{name} ({})", report.profile));
+        for ruling in &report.rulings {
+            for line in ruling.to_string().lines() {
+                out(format!("  {line}"));
+            }
+        }
+        out(format!(
+            "  = actions {:?}, next p{}, returned {}, rules {}",
+            report.actions,
+            report.next,
+            report.returned,
+            report.rules().join(" ")
+        ));
+        if report.expect.is_none() {
+            continue;
+        }
+        if report.passed() {
+            tally.passed += 1;
+            out("  ok".into());
+        } else {
+            tally.failed += 1;
+            for m in &report.mismatches {
+                out(format!("  FAILED: {m}"));
+            }
+        }
+    }
+    out(format!("{} passed, {} failed", tally.passed, tally.failed));
+    Ok(tally)
+}
+
+pub fn run(args: RuleArgs) -> Result<()> {
+    let tally = rule(&args.paths, |line| println!("{line}"))?;
+    if tally.failed > 0 {
+        bail!("{} of {} scenarios failed", tally.failed, tally.passed + tally.failed);
+    }
+    Ok(())
+}

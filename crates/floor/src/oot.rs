@@ -1,0 +1,208 @@
+//! Out-of-turn action (TDA-53A, 53B; DG-15.11; HC-3.4.2; WWPLA-6; JPR-4.0): held until the
+//! action reaches the player, then binding unless the action changed before it.
+
+use crate::act::Act;
+use crate::judge::{Judge, Outcome};
+use crate::profile::Profile;
+use crate::ruling::Ruling;
+use crate::table::{FloorHand, substantial};
+use engine::{Action, Chips, Event, Player, Rule};
+
+/// An act out of turn, held until the action reaches its player.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Oot {
+    pub player: Player,
+    pub action: Action,
+    /// The bet to call when it was made: a bet or raise before the player changes it.
+    pub level_at: Chips,
+    /// Chips put forward with it.
+    pub chips: Chips,
+    /// Made binding by substantial action after a skipped player (TDA-53B).
+    pub binding: bool,
+}
+
+/// The player in turn whom out-of-turn acts skipped, and those acts since (TDA-53B).
+#[derive(Clone, Debug)]
+pub(crate) struct Skipped {
+    pub player: Player,
+    pub acts: Vec<Event>,
+}
+
+fn seat(p: Player) -> usize {
+    p.index() + 1
+}
+
+impl FloorHand {
+    pub(crate) fn out_of_turn(&mut self, act: &Act, r: &mut Ruling) {
+        let q = act.player;
+        let Some(actor) = self.hand.actor() else {
+            return;
+        };
+        let Some(facing) = self.facing(q) else {
+            return;
+        };
+        r.in_turn = false;
+        r.because(
+            "TDA-53A",
+            format!("out of turn: the action goes back to p{}; p{}'s action is binding if the action does not change before it", seat(actor), seat(q)),
+            format!("außer der Reihe: die Aktion geht zurück zu p{}; die Aktion von p{} ist verbindlich, wenn sich bis dahin nichts ändert", seat(actor), seat(q)),
+        );
+        if self.profile == Profile::Jpr {
+            r.because(
+                "JPR-4.0",
+                "every player waits for their turn",
+                "jeder Spieler wartet, bis er an der Reihe ist",
+            );
+        }
+        r.penalty = Some(Rule("TDA-53A"));
+        let kept = self.hand.player(q).bet + self.held[q.index()];
+        let judge = Judge {
+            facing,
+            profile: self.profile,
+            act,
+            kept,
+        };
+        let decision = judge.decide(r);
+        let action = match decision.outcome {
+            Outcome::Act(action) => action,
+            Outcome::RaisePending => match facing.raise {
+                Some(range) => Action::BetOrRaiseTo(range.min_to),
+                None => Action::Call,
+            },
+            Outcome::NoAction { .. } => {
+                r.returned += act.pushed();
+                self.count_skipped(actor, Event::Checked { player: q }, r);
+                return;
+            }
+        };
+        self.oot.retain(|o| o.player != q);
+        self.oot.push(Oot {
+            player: q,
+            action,
+            level_at: self.hand.bet_to_call(),
+            chips: self.kept_and_pushed(q, act),
+            binding: false,
+        });
+        let event = match action {
+            Action::Fold => Event::Folded { player: q },
+            Action::Check => Event::Checked { player: q },
+            Action::Call => Event::Called {
+                player: q,
+                amount: facing.level,
+                to: facing.level,
+                all_in: false,
+            },
+            Action::BetOrRaiseTo(to) => Event::BetOrRaised {
+                player: q,
+                to,
+                all_in: false,
+                full: true,
+            },
+        };
+        self.count_skipped(actor, event, r);
+    }
+
+    /// Chips physically in front of an out-of-turn player beyond the earlier bet.
+    fn kept_and_pushed(&self, q: Player, act: &Act) -> Chips {
+        self.held[q.index()] + act.pushed()
+    }
+
+    /// TDA-53B: out-of-turn acts after a skipped player that amount to substantial action are
+    /// binding; the skipped player may then only check, call or fold.
+    fn count_skipped(&mut self, actor: Player, event: Event, r: &mut Ruling) {
+        let skipped = self.skipped.get_or_insert(Skipped {
+            player: actor,
+            acts: Vec::new(),
+        });
+        if skipped.player != actor {
+            *skipped = Skipped {
+                player: actor,
+                acts: Vec::new(),
+            };
+        }
+        skipped.acts.push(event);
+        if !substantial(&skipped.acts) || self.passive[actor.index()].is_some() {
+            return;
+        }
+        for o in &mut self.oot {
+            o.binding = true;
+        }
+        let rule = if self.profile == Profile::Wwpla {
+            "WWPLA-6"
+        } else {
+            "TDA-53B"
+        };
+        self.passive[actor.index()] = Some(Rule(rule));
+        r.because(
+            "TDA-36",
+            "the acts out of turn amount to substantial action",
+            "die Aktionen außer der Reihe sind wesentliche Aktionen",
+        );
+        r.because(
+            rule,
+            format!("p{} did not speak up before substantial action: the acts out of turn are binding; the floor restricts p{}'s hand to check, call or fold", seat(actor), seat(actor)),
+            format!("p{} hat sich vor wesentlichen Aktionen nicht gemeldet: die Aktionen außer der Reihe sind verbindlich; der Floor beschränkt die Hand von p{} auf Check, Call oder Fold", seat(actor), seat(actor)),
+        );
+    }
+
+    /// The action has reached players who acted out of turn: each act is binding unless a bet
+    /// or raise changed the action before it.
+    pub(crate) fn settle_reached_oot(&mut self, r: &mut Ruling) {
+        while let Some(actor) = self.hand.actor() {
+            let Some(i) = self.oot.iter().position(|o| o.player == actor) else {
+                return;
+            };
+            let o = self.oot.remove(i);
+            let changed = self.hand.bet_to_call() > o.level_at && !o.binding;
+            let q = o.player;
+            let in_front = self.hand.player(q).bet + o.chips;
+            if o.action == Action::Fold || !changed {
+                r.because(
+                    "TDA-53A",
+                    format!("nothing changed the action before p{}: the {} out of turn is binding", seat(q), o.action),
+                    format!("bis p{} hat sich die Aktion nicht geändert: die Aktion außer der Reihe ({}) ist verbindlich", seat(q), o.action),
+                );
+                let action = self.restrict(q, o.action, r);
+                self.apply_action(q, action, in_front, r);
+                continue;
+            }
+            match self.profile {
+                Profile::Dg => {
+                    self.held[q.index()] = o.chips;
+                    self.passive[q.index()] = Some(Rule("DG-15.11"));
+                    r.because(
+                        "DG-15.11",
+                        format!("the action changed before p{}: the chips put in out of turn stay in as part of a call; p{} may only call or fold", seat(q), seat(q)),
+                        format!("die Aktion hat sich vor p{} geändert: die außer der Reihe gesetzten Chips bleiben als Anzahlung für einen Call; p{} kann nur callen oder folden", seat(q), seat(q)),
+                    );
+                }
+                Profile::Hc => {
+                    self.held[q.index()] = o.chips;
+                    r.because(
+                        "HC-3.4.2",
+                        format!("the bet changed before p{}: p{} may fold, call or raise; folding, the chips put in out of turn stay in the pot as dead money", seat(q), seat(q)),
+                        format!("die Einsatzhöhe hat sich vor p{} geändert: p{} kann folden, callen oder raisen; bei einem Fold bleiben die außer der Reihe gesetzten Chips als Dead Money im Pot", seat(q), seat(q)),
+                    );
+                }
+                profile => {
+                    r.returned += o.chips;
+                    r.because(
+                        "TDA-53A",
+                        format!("the action changed before p{}: the out-of-turn action is not binding, its chips go back; p{} has every option", seat(q), seat(q)),
+                        format!("die Aktion hat sich vor p{} geändert: die Aktion außer der Reihe ist nicht verbindlich, die Chips gehen zurück; p{} hat alle Optionen", seat(q), seat(q)),
+                    );
+                    if profile == Profile::Wwpla && matches!(o.action, Action::Call | Action::Check)
+                    {
+                        self.passive[q.index()] = Some(Rule("WWPLA-6"));
+                        r.because(
+                            "WWPLA-6",
+                            "a call or check out of turn can never become a raise",
+                            "ein Call oder Check außer der Reihe kann nie zu einem Raise werden",
+                        );
+                    }
+                }
+            }
+            return;
+        }
+    }
+}

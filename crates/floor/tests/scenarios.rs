@@ -1,0 +1,83 @@
+//! Every scenario file in the repository passes: the TDA 2019 illustrations' worked examples for
+//! rules 40, 43, 45, 46, 47, 51, 52 and 53 (`scenarios/tda`), and the house profiles where they
+//! differ (`scenarios/house`).
+
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn run_all(folder: &str) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(folder);
+    let mut failures = Vec::new();
+    let all = files(&dir);
+    for file in &all {
+        let text = std::fs::read_to_string(file).expect("a readable scenario");
+        match floor::scenario::run(&text) {
+            Ok(report) if report.expect.is_none() => {
+                failures.push(format!("{}: states no expected ruling", file.display()))
+            }
+            Ok(report) if report.passed() => {}
+            Ok(report) => failures.push(format!(
+                "{}:\n  {}",
+                file.display(),
+                report.mismatches.join("\n  ")
+            )),
+            Err(e) => failures.push(format!("{}: {e}", file.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    all.len()
+}
+
+#[test]
+fn tda_illustrations_rules_40_to_53() {
+    let n = run_all("tda");
+    assert!(n >= 60, "only {n} TDA scenarios");
+}
+
+#[test]
+fn house_profiles_where_they_differ() {
+    assert!(run_all("house") >= 10);
+}
+
+#[test]
+fn a_wrong_expectation_fails_tda_45() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tda/r45_example_2.toml");
+    let text = std::fs::read_to_string(dir).expect("the example");
+    let wrong = text.replace("p4 cbr 1700", "p4 cc");
+    assert_ne!(wrong, text, "the example's expected raise");
+    let report = floor::scenario::run(&wrong).expect("a valid scenario");
+    assert!(!report.passed());
+}
+
+#[test]
+fn malformed_scenarios_say_what_is_wrong() {
+    for (text, says) in [
+        ("variant = 'NT'", "starting_stacks"),
+        (
+            "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nruleset = 'casino'",
+            "unknown ruleset 'casino'",
+        ),
+        (
+            "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nactions = ['p9 f']",
+            "the hand so far",
+        ),
+        (
+            "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\ndenominations = [1, 5]\n[[act]]\nplayer = 2\nchips = [7]",
+            "a chip of 7 is not in play",
+        ),
+    ] {
+        let err = floor::scenario::run(text).expect_err(text).to_string();
+        assert!(err.contains(says), "{err}");
+    }
+}
