@@ -75,13 +75,24 @@ impl FloorHand {
                 return;
             }
         };
+        // TDA-59B: a call made before the raise said ahead of it has an amount binds to any amount.
+        let premature_call = self.pending_raise.is_some_and(|pr| pr.player == actor)
+            && crate::Declaration::parse(&act.say) == Some(crate::Declaration::Call);
+        let action = if premature_call { Action::Call } else { action };
+        if premature_call {
+            r.because(
+                "TDA-59B",
+                format!("p{} called before p{}'s raise had an amount: the call stands for whatever the raise is", seat(q), seat(actor)),
+                format!("p{} hat gecallt, bevor die Höhe des Raise von p{} feststand: der Call gilt für jeden Betrag", seat(q), seat(actor)),
+            );
+        }
         self.oot.retain(|o| o.player != q);
         self.oot.push(Oot {
             player: q,
             action,
             level_at: self.hand.bet_to_call(),
             chips: self.kept_and_pushed(q, act),
-            binding: false,
+            binding: premature_call,
         });
         let event = match action {
             Action::Fold => Event::Folded { player: q },

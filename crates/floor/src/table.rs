@@ -297,11 +297,6 @@ impl FloorHand {
             r.returned = act.pushed();
             return Ok(r);
         }
-        if let Some(pending) = self.pending_raise
-            && pending.player != p
-        {
-            self.resolve_pending_raise(&mut r);
-        }
         let second_motion = self.last_in_turn == Some(p)
             && self.hand.actor() != Some(p)
             && act.say.trim().is_empty()
@@ -521,8 +516,8 @@ impl FloorHand {
         r.returned += pushed;
     }
 
-    /// A raise said without an amount and another player acts: it stands as the minimum raise
-    /// (TDA-50B: the others should have waited).
+    /// A raise said without an amount, and the player says something else before any chips:
+    /// the raise said first binds, at the minimum (TDA-51A).
     fn resolve_pending_raise(&mut self, r: &mut Ruling) {
         let Some(pending) = self.pending_raise.take() else {
             return;
@@ -532,7 +527,7 @@ impl FloorHand {
             return;
         };
         r.because(
-            "TDA-50B",
+            "TDA-51A",
             format!(
                 "p{}'s raise without an amount stands as the minimum raise to {}",
                 p.index() + 1,

@@ -1,6 +1,6 @@
 //! Every scenario file in the repository passes: the TDA 2019 illustrations' worked examples for
-//! rules 40, 43, 45, 46, 47, 51, 52 and 53 (`scenarios/tda`), and the house profiles where they
-//! differ (`scenarios/house`).
+//! rules 40, 43, 45, 46, 47, 51, 52 and 53 (`scenarios/tda`), other rules of the chapter on bets
+//! (`scenarios/rules`), and the house profiles where they differ (`scenarios/house`).
 
 use std::path::{Path, PathBuf};
 
@@ -48,6 +48,11 @@ fn tda_illustrations_rules_40_to_53() {
 #[test]
 fn house_profiles_where_they_differ() {
     assert!(run_all("house") >= 10);
+}
+
+#[test]
+fn other_rules_41_to_59() {
+    assert!(run_all("rules") >= 10);
 }
 
 #[test]

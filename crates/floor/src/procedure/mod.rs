@@ -18,21 +18,7 @@ use crate::Profile;
 use engine::{Chips, Player, Rule, Street};
 use serde::{Deserialize, Serialize};
 
-/// Text in both languages of the tablet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Text {
-    pub de: String,
-    pub en: String,
-}
-
-impl Text {
-    pub fn new(en: impl Into<String>, de: impl Into<String>) -> Text {
-        Text {
-            de: de.into(),
-            en: en.into(),
-        }
-    }
-}
+pub use crate::ruling::Text;
 
 /// What went wrong, as the dealer picks it from a menu.
 ///

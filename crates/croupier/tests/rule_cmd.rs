@@ -1,0 +1,57 @@
+//! `croupier rule FILE...`: each ruling printed with its rule ids, expected rulings checked,
+//! `N passed, M failed` at the end, and a failure or a corrupt file makes it exit non-zero.
+
+mod common;
+
+fn scenarios() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../floor/scenarios").to_string()
+}
+
+#[test]
+fn every_scenario_in_the_repository_passes() {
+    let (ok, stdout, stderr) = common::croupier(&["rule", &scenarios()]);
+    assert!(ok, "{stdout}\n{stderr}");
+    let summary = stdout.lines().last().unwrap_or_default();
+    assert!(summary.ends_with(" passed, 0 failed"), "{summary}");
+    let passed: usize = summary
+        .split(' ')
+        .next()
+        .unwrap_or("0")
+        .parse()
+        .unwrap_or(0);
+    assert!(passed >= 70, "{summary}");
+    // TDA-45 example 2: a 1000 and five 100s silently over a raise to 1100 is a raise to 1700.
+    assert!(stdout.contains("p4: p4 bet or raise to 1700"), "{stdout}");
+    assert!(stdout.contains("TDA-45B"), "{stdout}");
+}
+
+#[test]
+fn a_failed_expectation_and_a_corrupt_file_are_counted_as_failed() {
+    let dir = std::env::temp_dir().join(format!("rule-cmd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.toml");
+    std::fs::write(
+        &wrong,
+        "# TDA-44: a single oversized chip is a call, not a raise\n\
+         variant = 'NT'\nblinds_or_straddles = [50, 100, 0]\nstarting_stacks = [5000, 5000, 5000]\n\
+         denominations = [25, 100, 500, 1000]\n\
+         [[act]]\nplayer = 3\nchips = [1000]\n\
+         [expect]\nactions = ['p3 cbr 1000']\nrules = ['TDA-44']\n",
+    )
+    .unwrap();
+    let corrupt = dir.join("corrupt.toml");
+    std::fs::write(&corrupt, "variant = [").unwrap();
+    let (ok, stdout, _) =
+        common::croupier(&["rule", wrong.to_str().unwrap(), corrupt.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        stdout.contains("FAILED: actions: expected [\"p3 cbr 1000\"], got [\"p3 cc\"]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("corrupt.toml: FAILED: not a valid scenario"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("0 passed, 2 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}
