@@ -555,6 +555,7 @@ impl FloorHand {
                 r.returned += o.chips;
             }
             self.skipped = None;
+            self.last_in_turn = None;
         }
     }
 

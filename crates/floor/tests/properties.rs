@@ -163,6 +163,7 @@ fn finish(floor: &mut FloorHand) {
 #[test]
 fn random_acts_always_get_a_ruling_and_conserve_chips() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut rulings = 0;
     for round in 0..3000 {
         let mut floor = table(&mut rng);
         let total = chips_at_table(&floor);
@@ -181,6 +182,7 @@ fn random_acts_always_get_a_ruling_and_conserve_chips() {
                 let ruling = floor
                     .act(&act)
                     .unwrap_or_else(|e| panic!("round {round}: {act:?}: {e}"));
+                rulings += 1;
                 assert!(
                     !ruling.reasons.is_empty()
                         || !ruling.actions.is_empty()
