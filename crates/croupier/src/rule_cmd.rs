@@ -91,7 +91,11 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
 pub fn run(args: RuleArgs) -> Result<()> {
     let tally = rule(&args.paths, |line| println!("{line}"))?;
     if tally.failed > 0 {
-        bail!("{} of {} scenarios failed", tally.failed, tally.passed + tally.failed);
+        bail!(
+            "{} of {} scenarios failed",
+            tally.failed,
+            tally.passed + tally.failed
+        );
     }
     Ok(())
 }
