@@ -211,4 +211,5 @@ fn random_acts_always_get_a_ruling_and_conserve_chips() {
             "round {round}: chips conserved at the end"
         );
     }
+    assert!(rulings > 20_000, "{rulings} rulings");
 }
