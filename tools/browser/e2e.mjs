@@ -12,120 +12,17 @@
 // the results on /standings, and for 25 s at least. Every page is saved as a PNG in OUT_DIR
 // (failure-*.png: every page when the run fails). Every step is bounded; a step's timeout, a
 // page error, a console error or an error box left showing fails the run (exit status 1) with
-// a message naming the step.
+// a message naming the step (harness.mjs).
 
-import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { harness, q, sleep } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-
-const [addr, secret, outDir] = process.argv.slice(2);
-if (!addr || !secret || !outDir) {
-  console.error('usage: node e2e.mjs HOST:PORT TD_SECRET OUT_DIR');
-  process.exit(2);
-}
-const base = `http://${addr}`;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const { base, secret, log, newPage, shot, step, launch, checkEnd, finish } = harness('e2e.mjs');
 const TOTAL_MS = 200_000; // the whole scenario, whatever happens
 const PLAYERS = ['Alice', 'Bob', 'Carol']; // Alice goes all in whenever she can
 const CALL_UP_TO = 600; // the others check or call up to this much, and fold to more
 const BOTS = 9; // 3 + 9 = 12 entrants: two tables of six in the turbo
 const PLAY_MS = 25_000; // the people play at least this long
 const MIN_ACTIONS = 5; // and each one still seated clicks at least this often
-
-let chromium;
-try {
-  ({ chromium } = require('playwright-core'));
-} catch (e) {
-  console.error(`e2e: playwright-core not found (${e.message}); run tools/browser/setup.sh and `
-    + 'set NODE_PATH to the node_modules folder it prints');
-  process.exit(2);
-}
-
-mkdirSync(outDir, { recursive: true });
-const started = Date.now();
-const secs = (t0 = started) => ((Date.now() - t0) / 1000).toFixed(1);
-const log = (msg) => console.log(`[${secs().padStart(6)}s] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const q = (testid) => `[data-testid="${testid}"]`;
-
-// --- pages, and the errors they report ----------------------------------------------------
-
-const pages = []; // { label, page }
-const errors = []; // "label: what"
-const shots = [];
-
-function watch(label, page) {
-  pages.push({ label, page });
-  page.on('pageerror', (e) => errors.push(`${label}: uncaught page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') {
-      const at = m.location()?.url ? ` (${m.location().url})` : '';
-      errors.push(`${label}: console error: ${m.text()}${at}`);
-    }
-  });
-  page.on('crash', () => errors.push(`${label}: the page crashed`));
-  return page;
-}
-
-async function newPage(context, label) {
-  const page = watch(label, await context.newPage());
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-function checkErrors(where) {
-  if (errors.length) throw new Error(`errors in the browser (at "${where}"):\n  ${errors.join('\n  ')}`);
-}
-
-async function shot(page, name, fullPage = false) {
-  const file = join(outDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  shots.push(file);
-  log(`  screenshot ${file}`);
-}
-
-/** Runs fn as a named step bounded by ms; a browser error ends it at once. Any failure names
- * the step. */
-async function step(name, ms, fn) {
-  const t0 = Date.now();
-  log(`${name} ...`);
-  let timer;
-  let poll;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
-    poll = setInterval(() => {
-      try {
-        checkErrors(name);
-      } catch (e) {
-        reject(e);
-      }
-    }, 200);
-  });
-  try {
-    const result = await Promise.race([fn(), timeout]);
-    checkErrors(name);
-    log(`${name}: ok (${secs(t0)} s)`);
-    return result;
-  } catch (e) {
-    throw new Error(`step "${name}" failed after ${secs(t0)} s: ${e.message}`);
-  } finally {
-    clearTimeout(timer);
-    clearInterval(poll);
-  }
-}
-
-/** The text of the error box when it shows (a refusal from the server), else null. */
-async function errorBox(page) {
-  const box = page.locator(q('error'));
-  if (!(await box.isVisible())) return null;
-  const code = await box.getAttribute('data-code');
-  const message = await box.locator(q('error-message')).textContent();
-  return `${message}${code ? ` (${code})` : ''}`;
-}
 
 // --- a person at the table ----------------------------------------------------------------
 
@@ -198,13 +95,7 @@ async function play(p, until) {
 
 // --- the scenario -------------------------------------------------------------------------
 
-let browser;
-try {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-} catch (e) {
-  console.error(`e2e: FAILED: cannot launch ${CHROMIUM} (run tools/browser/setup.sh): ${e.message}`);
-  process.exit(1);
-}
+const browser = await launch();
 let failed = null;
 const watchdog = setTimeout(() => {
   console.error(`e2e: FAILED: the whole scenario took longer than ${TOTAL_MS / 1000} s`);
@@ -344,11 +235,7 @@ try {
     for (const [i, p] of people.entries()) await shot(p.page, `player-${i + 1}-end`);
   });
 
-  for (const { label, page } of pages) {
-    const box = await errorBox(page);
-    if (box) throw new Error(`${label} shows an error box at the end: ${box}`);
-  }
-  checkErrors('the end');
+  await checkEnd();
 } catch (e) {
   failed = e;
 } finally {
@@ -356,24 +243,7 @@ try {
   clearTimeout(watchdog);
 }
 
-if (failed) {
-  console.error(`e2e: FAILED: ${failed.message}`);
-  if (errors.length && !failed.message.includes('errors in the browser')) {
-    console.error(`errors in the browser:\n  ${errors.join('\n  ')}`);
-  }
-  for (const { label, page } of pages) {
-    const name = `failure-${label.replace(/[^a-z0-9-]+/gi, '_')}`;
-    try {
-      const box = await errorBox(page);
-      if (box) console.error(`  ${label} error box: ${box}`);
-      await shot(page, name, true);
-    } catch {
-      // the page is gone; nothing to show
-    }
-  }
-}
+const status = await finish(failed);
 await Promise.race([Promise.all(loops), sleep(5000)]);
 await browser.close().catch(() => {});
-writeFileSync(join(outDir, 'screenshots.txt'), `${shots.join('\n')}\n`);
-log(failed ? 'e2e: failed' : `e2e: passed, ${shots.length} screenshots in ${outDir}`);
-process.exit(failed ? 1 : 0);
+process.exit(status);

@@ -1,8 +1,9 @@
 //! The web UI end to end in headless Chromium: `tools/browser/setup.sh` installs Debian's
 //! Chromium and the pinned playwright-core (into `<target>/browser-node`), a `croupier serve`
-//! is started on a fresh log, and `tools/browser/e2e.mjs` plays a turbo through the pages as
-//! the TD and three people would (see its top comment). The screenshots of every page are left
-//! in `<target>/browser-artifacts/` and listed at the end of the output.
+//! is started on a fresh log for each scenario: `tools/browser/e2e.mjs` plays a turbo through
+//! the pages as the TD and three people would, `tools/browser/dealer.mjs` rules a live hand on
+//! the dealer tablet (see their top comments). The screenshots of every page are left in
+//! `<target>/browser-artifacts/` and listed at the end of the output.
 
 mod server;
 
@@ -10,6 +11,7 @@ use server::Server;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What e2e.mjs must have saved (it may save more, such as `player-N-end.png`).
@@ -22,6 +24,15 @@ const SCREENSHOTS: [&str; 8] = [
     "seating",
     "standings",
     "index",
+];
+
+/// What dealer.mjs must have saved.
+const DEALER_SCREENSHOTS: [&str; 5] = [
+    "dealer-tda45",
+    "dealer-de",
+    "dealer-procedure",
+    "dealer-end",
+    "dealer-next-hand",
 ];
 
 /// The scenario bounds itself (about 35 s, 200 s at most); this is the last resort.
@@ -75,35 +86,51 @@ fn run_bounded(command: &mut Command, limit: Duration) -> (Option<i32>, String, 
     (status, out, err)
 }
 
-#[test]
-fn the_web_ui_plays_a_turbo_in_headless_chromium() {
-    let started = Instant::now();
+/// `tools/browser/setup.sh`, run once for the tests of this file: the node_modules folder for
+/// NODE_PATH, and the seconds it took. The artifacts folder is emptied once too.
+fn setup() -> &'static (String, f64) {
+    static SETUP: OnceLock<(String, f64)> = OnceLock::new();
+    SETUP.get_or_init(|| {
+        let started = Instant::now();
+        let node_dir = target_dir().join("browser-node");
+        let (status, out, err) = run_bounded(
+            Command::new("bash")
+                .arg(repo().join("tools/browser/setup.sh"))
+                .arg(&node_dir),
+            Duration::from_secs(900),
+        );
+        assert!(
+            status == Some(0),
+            "tools/browser/setup.sh failed ({status:?}):\n{out}\n{err}"
+        );
+        print!("{out}");
+        let node_modules = out
+            .lines()
+            .last()
+            .expect("setup.sh prints the node_modules folder last")
+            .trim()
+            .to_string();
+        let artifacts = target_dir().join("browser-artifacts");
+        let _ = std::fs::remove_dir_all(&artifacts);
+        std::fs::create_dir_all(&artifacts).expect("create the artifacts folder");
+        (node_modules, started.elapsed().as_secs_f64())
+    })
+}
+
+/// Runs `tools/browser/{script}` against a fresh `croupier serve`, one scenario at a time (two
+/// Chromiums would compete for the cores), and checks that it saved `screenshots`.
+fn scenario(script: &str, screenshots: &[&str]) {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (node_modules, setup_secs) = setup();
     let target = target_dir();
 
-    // 1. Chromium and playwright-core.
-    let node_dir = target.join("browser-node");
-    let (status, out, err) = run_bounded(
-        Command::new("bash")
-            .arg(repo().join("tools/browser/setup.sh"))
-            .arg(&node_dir),
-        Duration::from_secs(900),
-    );
-    assert!(
-        status == Some(0),
-        "tools/browser/setup.sh failed ({status:?}):\n{out}\n{err}"
-    );
-    print!("{out}");
-    let node_modules = out
-        .lines()
-        .last()
-        .expect("setup.sh prints the node_modules folder last")
-        .trim()
-        .to_string();
-    let setup_secs = started.elapsed().as_secs_f64();
-
-    // 2. A fresh server.
+    // A fresh server.
+    let stem = script.trim_end_matches(".mjs");
     let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("browser-{}.db", std::process::id()));
+        .join(format!("browser-{stem}-{}.db", std::process::id()));
     for stale in [
         db.clone(),
         db.with_extension("db-wal"),
@@ -123,20 +150,18 @@ fn the_web_ui_plays_a_turbo_in_headless_chromium() {
         ],
     );
 
-    // 3. The scenario.
+    // The scenario.
     let artifacts = target.join("browser-artifacts");
-    let _ = std::fs::remove_dir_all(&artifacts);
-    std::fs::create_dir_all(&artifacts).expect("create the artifacts folder");
-    let e2e_start = Instant::now();
+    let started = Instant::now();
     let (status, out, err) = run_bounded(
         Command::new("node")
-            .arg(repo().join("tools/browser/e2e.mjs"))
+            .arg(repo().join("tools/browser").join(script))
             .args([&server.addr, &server.secret])
             .arg(&artifacts)
-            .env("NODE_PATH", &node_modules),
+            .env("NODE_PATH", node_modules),
         NODE_LIMIT,
     );
-    let e2e_secs = e2e_start.elapsed().as_secs_f64();
+    let secs = started.elapsed().as_secs_f64();
     drop(server);
     let _ = std::fs::remove_file(&db);
     print!("{out}");
@@ -154,13 +179,13 @@ fn the_web_ui_plays_a_turbo_in_headless_chromium() {
 
     assert!(
         status == Some(0),
-        "the browser scenario failed ({}); screenshots so far:\n{listing}",
+        "the browser scenario {script} failed ({}); screenshots so far:\n{listing}",
         match status {
             Some(code) => format!("exit status {code}"),
             None => format!("killed after {} s", NODE_LIMIT.as_secs()),
         }
     );
-    for name in SCREENSHOTS {
+    for name in screenshots {
         let path = artifacts.join(format!("{name}.png"));
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("screenshot {} missing: {e}", path.display()));
@@ -172,8 +197,19 @@ fn the_web_ui_plays_a_turbo_in_headless_chromium() {
         );
     }
     println!(
-        "browser test: setup {setup_secs:.1} s, scenario {e2e_secs:.1} s, {} screenshots in {}:\n{listing}",
+        "browser test {script}: setup {setup_secs:.1} s, scenario {secs:.1} s, {} screenshots in {}:\n{listing}",
         pngs.len(),
         artifacts.display()
     );
+}
+
+#[test]
+fn the_web_ui_plays_a_turbo_in_headless_chromium() {
+    scenario("e2e.mjs", &SCREENSHOTS);
+}
+
+/// TDA-45 example 2 and the rest of a live hand on the dealer tablet (see dealer.mjs).
+#[test]
+fn the_dealer_tablet_rules_a_live_hand_in_headless_chromium() {
+    scenario("dealer.mjs", &DEALER_SCREENSHOTS);
 }

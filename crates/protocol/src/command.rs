@@ -2,6 +2,7 @@
 //! of it. Replaying the log in order rebuilds the state exactly, because the director and the
 //! engine are deterministic given the event's seed and each command's time.
 
+use crate::dealer::FloorCommand;
 use serde::{Deserialize, Serialize};
 
 /// An event (tournament) on this server, numbered from 0 in order of creation.
@@ -83,13 +84,18 @@ pub enum Command {
         by: String,
         action: TdCommand,
     },
+    /// A live table's dealer tablet: no event of its own.
+    Floor {
+        by: String,
+        command: FloorCommand,
+    },
 }
 
 impl Command {
-    /// The event a command is about; `None` for a new event.
+    /// The event a command is about; `None` for a new event and a live table's commands.
     pub fn event(&self) -> Option<EventId> {
         match self {
-            Command::CreateEvent { .. } => None,
+            Command::CreateEvent { .. } | Command::Floor { .. } => None,
             Command::Register { event, .. }
             | Command::Start { event, .. }
             | Command::Deal { event, .. }

@@ -3,13 +3,18 @@
 //!
 //! It owns the shape of what crosses the wire and what is stored, in plain serde types (chips as
 //! integers, cards as text such as `As`), so that the UI, the log and the tests agree on one
-//! format. It does not own what the commands do (the server applies them through the engine and
-//! the tournament director), storage (`store`) or I/O.
+//! format; a live table's irregularities are the `floor` crate's own wire type. It does not own
+//! what the commands do (the server applies them through the engine, the tournament director
+//! and the floor), storage (`store`) or I/O.
 
 mod command;
+mod dealer;
+mod dealer_view;
 mod message;
 mod view;
 
 pub use command::{Command, EntryId, EventId, LogEntry, PlayerAction, TdCommand};
+pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
+pub use dealer_view::*;
 pub use message::{ApiError, ClientMessage, ServerMessage};
 pub use view::*;

@@ -1,5 +1,5 @@
 //! The web UI, embedded at build time (`build.rs`): pages at `/`, `/td`, `/play`, `/clock`,
-//! `/seating` and `/standings`, their scripts and styles under `/ui/`.
+//! `/seating`, `/standings` and `/dealer`, their scripts and styles under `/ui/`.
 
 use crate::app::App;
 use axum::extract::Path;
@@ -9,13 +9,14 @@ use axum::routing::get;
 
 include!(concat!(env!("OUT_DIR"), "/ui.rs"));
 
-const PAGES: [(&str, &str); 6] = [
+const PAGES: [(&str, &str); 7] = [
     ("/", "index.html"),
     ("/td", "td.html"),
     ("/play", "play.html"),
     ("/clock", "clock.html"),
     ("/seating", "seating.html"),
     ("/standings", "standings.html"),
+    ("/dealer", "dealer.html"),
 ];
 
 pub fn routes() -> axum::Router<App> {

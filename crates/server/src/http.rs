@@ -2,6 +2,7 @@
 //! was wrong, and the rule where one decided it; nothing is written for a refused request.
 
 use crate::app::App;
+use crate::dealer::http as floor;
 use crate::hub::{Hub, Role};
 use crate::room::{Refusal, Viewer};
 use axum::Json;
@@ -52,6 +53,16 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/me", get(me))
         .route("/api/events/{event}/act", post(act))
         .route("/api/events/{event}/ws", get(crate::ws::upgrade))
+        .route("/api/floor", get(floor::list).post(floor::open))
+        .route("/api/floor/{table}", get(floor::view))
+        .route("/api/floor/{table}/act", post(floor::act))
+        .route("/api/floor/{table}/notice", post(floor::notice))
+        .route("/api/floor/{table}/irregularity", post(floor::irregularity))
+        .route("/api/floor/{table}/board", post(floor::board))
+        .route("/api/floor/{table}/show", post(floor::show))
+        .route("/api/floor/{table}/muck", post(floor::muck))
+        .route("/api/floor/{table}/award", post(floor::award))
+        .route("/api/floor/{table}/next-hand", post(floor::next_hand))
         .route("/api/{*rest}", axum::routing::any(no_such_route))
         .route("/api", axum::routing::any(no_such_route))
         .route("/api/", axum::routing::any(no_such_route))
@@ -109,7 +120,7 @@ fn table_number(text: &str) -> Result<u32, Refusal> {
     }
 }
 
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
     serde_json::from_slice(bytes).map_err(|e| {
         Refusal::new(
             400,
@@ -119,7 +130,7 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
     })
 }
 
-fn require_td(role: Role) -> Result<(), Refusal> {
+pub(crate) fn require_td(role: Role) -> Result<(), Refusal> {
     match role {
         Role::Td => Ok(()),
         _ => Err(Refusal::new(
@@ -131,7 +142,7 @@ fn require_td(role: Role) -> Result<(), Refusal> {
 }
 
 /// Runs `f` on the hub with the caller's role, then wakes the driver and the flusher.
-fn with_hub<T>(
+pub(crate) fn with_hub<T>(
     app: &App,
     headers: &HeaderMap,
     query: &HashMap<String, String>,

@@ -2,8 +2,9 @@
 //! then appended to the log in its own transaction, and only then acknowledged or pushed to
 //! anyone; a log that cannot be written undoes the command by replaying the log.
 
+use crate::dealer::DealerTable;
 use crate::room::{Changes, Refusal, Room, Viewer};
-use protocol::{Command, EntryId, EventId, LogEntry, ServerMessage};
+use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
 use std::collections::HashMap;
 use store::Store;
 use tokio::sync::mpsc::UnboundedSender;
@@ -54,6 +55,8 @@ pub struct Settings {
 pub struct Hub {
     store: Store,
     rooms: Vec<Room>,
+    /// Live tables run from a dealer's tablet.
+    dealers: Vec<DealerTable>,
     td_secret: String,
     settings: Settings,
     subscribers: Vec<Subscriber>,
@@ -91,6 +94,7 @@ impl Hub {
         let mut hub = Hub {
             store,
             rooms: Vec::new(),
+            dealers: Vec::new(),
             td_secret,
             settings,
             subscribers: Vec::new(),
@@ -105,6 +109,7 @@ impl Hub {
 
     fn replay(&mut self) -> Result<(), OpenError> {
         self.rooms.clear();
+        self.dealers.clear();
         self.log_len = 0;
         for record in self.store.records()? {
             self.log_len = record.seq;
@@ -167,6 +172,16 @@ impl Hub {
         &self.rooms
     }
 
+    pub fn dealer_tables(&self) -> &[DealerTable] {
+        &self.dealers
+    }
+
+    pub fn dealer_table(&self, table: LiveTableId) -> Result<&DealerTable, Refusal> {
+        self.dealers
+            .get(table as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))
+    }
+
     pub fn room(&self, event: EventId) -> Result<&Room, Refusal> {
         self.rooms
             .get(event as usize)
@@ -224,6 +239,23 @@ impl Hub {
                 self.dirty.push(true);
                 Ok(Changes::default())
             }
+            Command::Floor { command, .. } => {
+                match command.table() {
+                    None => {
+                        let id = self.dealers.len() as LiveTableId;
+                        let FloorCommand::Open(request) = command else {
+                            return Err(Refusal::internal("a live table's command without one"));
+                        };
+                        self.dealers.push(DealerTable::open(id, request)?);
+                    }
+                    Some(table) => self
+                        .dealers
+                        .get_mut(table as usize)
+                        .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
+                        .apply(command)?,
+                }
+                Ok(Changes::default())
+            }
             other => {
                 let event = other.event().unwrap_or(u32::MAX);
                 let room = self
@@ -240,6 +272,10 @@ impl Hub {
     pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
         let seq = self.log_len + 1;
         let command_event = command.event();
+        let command_kind = match command {
+            Command::Floor { .. } => Kind::Floor,
+            _ => Kind::Event,
+        };
         let changes = self.apply(seq, at_ms, &command)?;
         let body = serde_json::to_string(&LogEntry { at_ms, command })
             .map_err(|e| Refusal::internal(e.to_string()))?;
@@ -251,9 +287,11 @@ impl Hub {
                 return Err(storage(e));
             }
         }
-        let event = match &command_event {
-            Some(e) => *e,
-            None => self.rooms.len() as EventId - 1,
+        let event = match (&command_event, &command_kind) {
+            (Some(e), _) => *e,
+            // Live tables have no watchers to push to: the tablet asks.
+            (None, Kind::Floor) => return Ok(changes),
+            (None, Kind::Event) => self.rooms.len() as EventId - 1,
         };
         self.notify(event, &changes, at_ms);
         Ok(changes)
@@ -462,6 +500,12 @@ impl Hub {
             );
         }
     }
+}
+
+/// Whether a command is an event's or a live table's.
+enum Kind {
+    Event,
+    Floor,
 }
 
 impl Topics {

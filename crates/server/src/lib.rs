@@ -4,11 +4,13 @@
 //! It owns the room (an event's state rebuilt from its commands), who may do what (the TD's
 //! secret, each player's token, the public), the views each role is sent (never a card it may
 //! not see, TDA-16), the driver that deals hands, runs the clock, times players and acts for
-//! bots, and the log written before anything is acknowledged. It does not own the rules (the
-//! engine and the tournament director apply them) or the wire format (`protocol`).
+//! bots, the live tables run from a dealer's tablet, and the log written before anything is
+//! acknowledged. It does not own the rules (the engine, the tournament director and the floor
+//! apply them) or the wire format (`protocol`).
 
 pub mod app;
 mod assets;
+pub mod dealer;
 pub mod driver;
 pub mod http;
 pub mod hub;

@@ -1,7 +1,8 @@
 // dom.js: shared helpers: element building, number/time formats, cards, the error box, the page
 // header and the clock arithmetic.
 // Test ids: error, error-message, error-rule, error-close, connection (data-state open|closed),
-// lang-en, lang-de, nav-events, nav-play, nav-clock, nav-seating, nav-standings, nav-td.
+// lang-en, lang-de, nav-events, nav-play, nav-clock, nav-seating, nav-standings, nav-td,
+// nav-dealer.
 
 import { t, lang, langSwitch, onLang, translateStatic } from './i18n.js';
 
@@ -152,6 +153,7 @@ export function pageHeader(active, event) {
       link('standings', `/standings${q}`, 'nav-standings'),
     ] : null,
     link('td', '/td', 'nav-td'),
+    link('dealer', '/dealer', 'nav-dealer'),
   );
   const slot = h('div', { class: 'header-slot' });
   const dot = h('span', { class: 'conn', testid: 'connection', data: { state: 'none' }, title: '' });

@@ -3,6 +3,8 @@
 // data-i18n-placeholder or data-i18n-title.
 // Test ids: lang-en, lang-de (the switch; the active one has aria-pressed="true").
 
+import { DEALER_EN, DEALER_DE } from './i18n-dealer.js';
+
 const EN = {
   // navigation and common
   nav_events: 'Events', nav_play: 'Play', nav_clock: 'Clock', nav_seating: 'Seating',
@@ -129,6 +131,9 @@ const DE = {
   find_player: 'Spieler suchen', no_tables: 'Noch keine Tische.', empty_seat: 'frei',
   chip_counts: 'Chipstände', results: 'Ergebnisse',
 };
+
+Object.assign(EN, DEALER_EN);
+Object.assign(DE, DEALER_DE);
 
 const STRINGS = { en: EN, de: DE };
 const KEY = 'croupier.lang';

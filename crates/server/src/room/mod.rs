@@ -195,6 +195,7 @@ impl Room {
     fn dispatch(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         Ok(match command {
             Command::CreateEvent { .. } => return Err(Refusal::internal("event already exists")),
+            Command::Floor { .. } => return Err(Refusal::internal("not an event's command")),
             Command::Register {
                 name, token, bot, ..
             } => self.register(name, token, *bot, at_ms)?,
@@ -236,7 +237,8 @@ fn who(command: &Command) -> String {
         | Command::Register { by, .. }
         | Command::Start { by, .. }
         | Command::CallClock { by, .. }
-        | Command::Td { by, .. } => by.clone(),
+        | Command::Td { by, .. }
+        | Command::Floor { by, .. } => by.clone(),
         Command::Act { player, .. } => format!("player {}", player + 1),
         Command::Presence { player, .. } => format!("player {}", player + 1),
         Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => "system".into(),

@@ -4,6 +4,9 @@
 
 #![allow(dead_code)]
 
+pub mod floor;
+pub mod schema;
+
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use protocol::EventId;
@@ -34,7 +37,15 @@ pub struct Reply {
 
 impl Api {
     pub fn open() -> Api {
-        let store = store::Store::open_in_memory().expect("an in-memory log");
+        Api::with(store::Store::open_in_memory().expect("an in-memory log"))
+    }
+
+    /// A server over the log in a file: opened again, it replays what was written.
+    pub fn open_at(path: &std::path::Path) -> Api {
+        Api::with(store::Store::open(path, false).expect("a log file"))
+    }
+
+    fn with(store: store::Store) -> Api {
         let hub = Hub::open(store, Settings { act_seconds: 30 }).expect("a hub");
         let td = hub.td_secret().to_string();
         Api {

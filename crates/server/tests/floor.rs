@@ -1,0 +1,196 @@
+//! The dealer tablet's API: a live table opened by the TD, acts entered as the dealer sees them
+//! and ruled by the floor with the rules cited, irregularities with their procedures.
+
+mod common;
+
+use axum::http::Method;
+use common::Api;
+use common::floor::{act, actions, post, rules, tda_45_table};
+use serde_json::json;
+
+/// The texts are the floor's; the wire is checked with its rule ids.
+macro_rules! snapshot_ruling {
+    ($name:expr, $value:expr) => {
+        insta::assert_json_snapshot!($name, $value, {
+            ".reasons[].de" => "[de]",
+            ".reasons[].en" => "[en]",
+        })
+    };
+}
+
+#[tokio::test]
+async fn the_td_opens_a_live_table_and_sees_what_the_first_player_faces() {
+    let api = Api::open();
+    let view = post(&api, "/api/floor", tda_45_table()).await;
+    assert_eq!(api.log_len(), 1);
+    insta::assert_json_snapshot!("opened", view);
+    // The button on seat 4: seat 1 posts the small blind, seat 2 the big blind, UTG acts.
+    assert_eq!(view["button_seat"], 4);
+    assert_eq!(view["next_to_act"], 2);
+    assert_eq!(view["to_call"], 500);
+    // TDA-43A: the minimum raise pre-flop is a big blind more.
+    assert_eq!(view["min_raise_to"], 1000);
+    assert_eq!(view["pots"][0]["amount"], 750);
+    let listed = api.ok(Method::GET, "/api/floor", None, None).await;
+    assert_eq!(listed[0], view);
+    assert_eq!(api.ok(Method::GET, "/api/floor/0", None, None).await, view);
+}
+
+#[tokio::test]
+async fn tda_45_example_2_a_silent_1000_and_five_100s_is_a_raise_to_1700() {
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    let view = act(
+        &api,
+        1,
+        json!({ "player": 2, "say": "raise", "chips": [1000, 100] }),
+    )
+    .await;
+    assert_eq!(actions(&view["rulings"][0]), ["p2 bet_or_raise 1100"]);
+    let view = act(
+        &api,
+        1,
+        json!({ "player": 3, "chips": [1000, 100, 100, 100, 100, 100] }),
+    )
+    .await;
+    let ruling = &view["rulings"][0];
+    // 1,500 is 400 over the call of 1,100, at least half the minimum raise of 600: a full
+    // raise to 1,700, 200 more to put in (TDA-45, TDA-43).
+    assert_eq!(actions(ruling), ["p3 bet_or_raise 1700"]);
+    assert_eq!(ruling["owed"], 200);
+    assert_eq!(ruling["in_turn"], true);
+    assert!(
+        rules(ruling).iter().any(|r| r.starts_with("TDA-45")),
+        "{ruling}"
+    );
+    assert!(
+        rules(ruling).iter().any(|r| r.starts_with("TDA-43")),
+        "{ruling}"
+    );
+    snapshot_ruling!("tda_45_example_2", ruling);
+    assert_eq!(view["rulings"].as_array().map(Vec::len), Some(2));
+    assert_eq!(view["next_to_act"], 0);
+    assert_eq!(view["min_raise_to"], 2300);
+}
+
+#[tokio::test]
+async fn a_call_out_of_turn_is_binding_when_the_action_does_not_change_tda_53a() {
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    act(&api, 1, json!({ "player": 2, "say": "raise 1100" })).await;
+    act(&api, 1, json!({ "player": 3, "say": "call" })).await;
+    let view = act(&api, 1, json!({ "player": 1, "say": "call" })).await;
+    let ruling = &view["rulings"][0];
+    assert_eq!(ruling["in_turn"], false);
+    assert!(
+        rules(ruling).iter().any(|r| r.starts_with("TDA-53")),
+        "{ruling}"
+    );
+    assert!(actions(ruling).is_empty());
+    // The action goes back to the small blind.
+    assert_eq!(view["next_to_act"], 0);
+    let view = act(&api, 1, json!({ "player": 0, "say": "fold" })).await;
+    assert_eq!(actions(&view["rulings"][0]), ["p0 fold", "p1 call"]);
+    // The round is over: the small blind's 250 and three calls of 1,100.
+    assert_eq!(view["pots"][0]["amount"], 3550);
+    assert_eq!(view["players"][1]["stack"], 18900);
+    assert_eq!(view["waiting"]["kind"], "board");
+    assert_eq!(view["waiting"]["street"], "flop");
+}
+
+#[tokio::test]
+async fn an_irregularity_from_the_menu_gives_its_procedure_tda_68() {
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    let body = json!({
+        "hand": 1,
+        "irregularity": { "kind": "player_exposed_cards", "player": 2 },
+    });
+    let view = post(&api, "/api/floor/0/irregularity", body).await;
+    let procedure = &view["procedure"];
+    assert_eq!(procedure["irregularity"]["kind"], "player_exposed_cards");
+    let steps: Vec<&str> = procedure["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap())
+        .collect();
+    // TDA-68: exposing cards with action pending does not kill the hand; a penalty may follow.
+    assert!(steps.contains(&"TDA-68"), "{procedure}");
+    assert_eq!(procedure["outcome"]["kind"], "continue");
+    assert_eq!(view["players"][2]["status"], "live");
+    insta::assert_json_snapshot!("exposed_cards", procedure, {
+        ".steps[].de" => "[de]",
+        ".steps[].en" => "[en]",
+    });
+}
+
+#[tokio::test]
+async fn a_short_pot_bet_noticed_at_once_is_corrected_tda_52b() {
+    let api = Api::open();
+    let table = json!({
+        "variant": "PO",
+        "names": ["A", "B", "C", "D", "E"],
+        "stacks": [100000, 100000, 100000, 100000, 100000],
+        "small_blind": 500,
+        "big_blind": 1000,
+        "denominations": [100, 500, 1000, 5000, 25000],
+    });
+    post(&api, "/api/floor", table).await;
+    for (player, say) in [
+        (2, "raise 2500"),
+        (3, "call"),
+        (4, "call"),
+        (0, "fold"),
+        (1, "call"),
+    ] {
+        act(&api, 1, json!({ "player": player, "say": say })).await;
+    }
+    post(&api, "/api/floor/0/board", json!({ "hand": 1 })).await;
+    // The pot is 10,500; told 9,500, B bets 9,500 as "pot".
+    let chips = [5000, 1000, 1000, 1000, 1000, 500];
+    let view = act(
+        &api,
+        1,
+        json!({ "player": 1, "say": "pot", "told": 9500, "chips": chips }),
+    )
+    .await;
+    assert_eq!(actions(&view["rulings"][0]), ["p1 bet_or_raise 9500"]);
+    let view = post(&api, "/api/floor/0/notice", json!({ "hand": 1 })).await;
+    let ruling = &view["rulings"][0];
+    assert_eq!(ruling["kind"], "notice");
+    assert_eq!(actions(ruling), ["p1 bet_or_raise 10500"]);
+    assert_eq!(ruling["owed"], 1000);
+    assert!(rules(ruling).contains(&"TDA-52B".to_string()), "{ruling}");
+    assert_eq!(view["players"][1]["bet"], 10500);
+}
+
+#[tokio::test]
+async fn heads_up_the_button_posts_the_small_blind_and_a_muck_concedes_tda_34() {
+    let api = Api::open();
+    let table = json!({
+        "names": ["Ann", "Bob"],
+        "stacks": [1000, 1000],
+        "small_blind": 50,
+        "big_blind": 100,
+        "denominations": [25, 100],
+    });
+    let view = post(&api, "/api/floor", table).await;
+    // TDA-34: heads-up the button posts the small blind and acts first before the flop.
+    assert_eq!(view["button_seat"], 2);
+    assert_eq!(view["players"][1]["small_blind"], true);
+    assert_eq!(view["players"][0]["big_blind"], true);
+    assert_eq!(view["next_to_act"], 1);
+    act(&api, 1, json!({ "player": 1, "say": "call" })).await;
+    act(&api, 1, json!({ "player": 0, "say": "check" })).await;
+    for _ in 0..3 {
+        post(&api, "/api/floor/0/board", json!({ "hand": 1 })).await;
+        act(&api, 1, json!({ "player": 0, "say": "check" })).await;
+        act(&api, 1, json!({ "player": 1, "say": "check" })).await;
+    }
+    let view = post(&api, "/api/floor/0/muck", json!({ "hand": 1, "player": 1 })).await;
+    assert_eq!(view["over"], true);
+    assert_eq!(view["players"][0]["stack"], 1100);
+    assert_eq!(view["players"][1]["stack"], 900);
+    assert_eq!(view["players"][1]["status"], "mucked");
+}
