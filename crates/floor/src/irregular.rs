@@ -2,46 +2,21 @@
 //! carried out on the hand.
 
 use crate::procedure::{self, Irregularity, Outcome, Procedure, Situation};
-use crate::table::{FloorHand, substantial};
+use crate::table::{FloorHand, action_with_chips, substantial};
 use engine::{Action, Chips, Event, Op, Player, Rule, Status};
-
-fn is_action(e: &Event) -> bool {
-    matches!(
-        e,
-        Event::Folded { .. }
-            | Event::Checked { .. }
-            | Event::Called { .. }
-            | Event::BetOrRaised { .. }
-    )
-}
 
 impl FloorHand {
     /// What a procedure needs to know of the hand now.
     pub fn situation(&self) -> Situation {
         let events = self.hand.events();
-        let round_start = events
-            .iter()
-            .rposition(|e| {
-                matches!(
-                    e,
-                    Event::BetsCollected { .. }
-                        | Event::BoardDealt { .. }
-                        | Event::BoardDealtUnknown { .. }
-                )
-            })
-            .map_or(0, |i| i + 1);
+        let actions = |events: &[Event]| events.iter().filter_map(action_with_chips).count();
         Situation {
             street: self.hand.street(),
             substantial_action: substantial(events),
-            actions_taken: events.iter().filter(|e| is_action(e)).count(),
-            round_actions: events[round_start..]
-                .iter()
-                .filter(|e| is_action(e))
-                .count(),
+            actions_taken: actions(events),
+            round_actions: actions(self.round_events()),
             live_players: self.hand.players().iter().filter(|p| p.is_live()).count(),
-            bets_made: events
-                .iter()
-                .any(|e| matches!(e, Event::Called { .. } | Event::BetOrRaised { .. })),
+            bets_made: events.iter().any(|e| action_with_chips(e) == Some(true)),
         }
     }
 

@@ -256,34 +256,45 @@ impl FloorHand {
         })
     }
 
-    /// Whether a bet or raise in the current round was not a full one.
-    fn short_raise_this_round(&self) -> bool {
-        self.hand
-            .events()
+    /// The events of the current betting round.
+    pub(crate) fn round_events(&self) -> &[Event] {
+        let events = self.hand.events();
+        let start = events
             .iter()
-            .rev()
-            .take_while(|e| {
-                !matches!(
+            .rposition(|e| {
+                matches!(
                     e,
                     Event::BetsCollected { .. }
                         | Event::BoardDealt { .. }
                         | Event::BoardDealtUnknown { .. }
                 )
             })
+            .map_or(0, |i| i + 1);
+        &events[start..]
+    }
+
+    /// Whether a bet or raise in the current round was not a full one.
+    fn short_raise_this_round(&self) -> bool {
+        self.round_events()
+            .iter()
             .any(|e| matches!(e, Event::BetOrRaised { full: false, .. }))
+    }
+
+    /// The hand with the streets due laid unknown: what the next player to act will face.
+    pub fn laid_ahead(&self) -> Hand {
+        let mut hand = self.hand.clone();
+        while hand.board_due() {
+            if hand.apply(Op::DealBoardUnknown).is_err() {
+                break;
+            }
+        }
+        hand
     }
 
     /// Who acts next: the player in turn, or when a round is complete the first to act once the
     /// next street is laid; `None` when no more betting is due.
     pub fn next_to_act(&self) -> Option<Player> {
-        if let Some(actor) = self.hand.actor() {
-            return Some(actor);
-        }
-        let mut hand = self.hand.clone();
-        while hand.board_due() {
-            hand.apply(Op::DealBoardUnknown).ok()?;
-        }
-        hand.actor()
+        self.hand.actor().or_else(|| self.laid_ahead().actor())
     }
 
     /// Rules on one act and applies what it comes to.
@@ -624,19 +635,17 @@ impl FloorHand {
     }
 }
 
+/// A player's action among the hand's events: `Some(true)` when it put chips in.
+pub(crate) fn action_with_chips(e: &Event) -> Option<bool> {
+    match e {
+        Event::Called { .. } | Event::BetOrRaised { .. } => Some(true),
+        Event::Checked { .. } | Event::Folded { .. } => Some(false),
+        _ => None,
+    }
+}
+
 /// TDA-36: two actions in a row of which one puts chips in, or any three actions.
 pub(crate) fn substantial(events: &[Event]) -> bool {
-    let mut count = 0;
-    let mut chips = false;
-    for e in events {
-        match e {
-            Event::Called { .. } | Event::BetOrRaised { .. } => {
-                count += 1;
-                chips = true;
-            }
-            Event::Checked { .. } | Event::Folded { .. } => count += 1,
-            _ => {}
-        }
-    }
-    count >= 3 || (count >= 2 && chips)
+    let actions: Vec<bool> = events.iter().filter_map(action_with_chips).collect();
+    actions.len() >= 3 || (actions.len() >= 2 && actions.contains(&true))
 }

@@ -40,6 +40,17 @@ impl Hand {
         self.phase == Phase::DealingBoard
     }
 
+    /// The street to lay and its number of cards, while board cards are due.
+    pub fn street_due(&self) -> Option<(crate::Street, usize)> {
+        self.board_due()
+            .then(|| (self.street, self.street.board_cards()))
+    }
+
+    /// The board as laid, card by card: `None` for a card laid without being entered.
+    pub fn board_slots(&self) -> &[Option<cards::Card>] {
+        &self.board[..self.board_len]
+    }
+
     /// What `player` could do if it were their turn now, during a betting round: the bounds an
     /// out-of-turn action is judged by (TDA-53).
     pub fn legal_actions_for(&self, player: Player) -> Option<LegalActions> {

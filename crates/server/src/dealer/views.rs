@@ -1,7 +1,7 @@
 //! The dealer tablet's view of a live table.
 
 use super::DealerTable;
-use engine::{Action, Event, Op, Player, Status, Step};
+use engine::{Action, Player, Status, Step};
 use protocol::{
     FloorAct, LivePlayer, LivePot, LiveSeat, LiveTableView, PlayerAction, ReasonView, RuledAction,
     RulingView, Waiting,
@@ -12,12 +12,7 @@ impl DealerTable {
         let hand = self.floor.hand();
         let over = self.floor.is_over();
         // What the player to act faces, with the due street laid (its bets start at nothing).
-        let mut ahead = hand.clone();
-        while let Step::DealBoard { .. } = ahead.step() {
-            if ahead.apply(Op::DealBoardUnknown).is_err() {
-                break;
-            }
-        }
+        let ahead = self.floor.laid_ahead();
         let legal = ahead.legal_actions().filter(|_| !over);
         let next = self.floor.next_to_act().filter(|_| !over);
         let stacks = self.floor.final_stacks();
@@ -109,7 +104,11 @@ impl DealerTable {
             max_raise_to: legal.and_then(|l| l.bet_or_raise).map(|r| r.max_to.0),
             next_to_act: next.map(|p| p.0),
             street: street(hand, over),
-            board: board(hand.events()),
+            board: hand
+                .board_slots()
+                .iter()
+                .map(|c| c.map(|c| c.to_string()))
+                .collect(),
             waiting: self.waiting(over),
             over,
             rulings: self.rulings.iter().rev().cloned().collect(),
@@ -129,7 +128,7 @@ impl DealerTable {
             return waiting;
         }
         let hand = self.floor.hand();
-        if let Some((street, cards)) = due_street(hand) {
+        if let Some((street, cards)) = hand.street_due() {
             waiting.street = Some(format!("{street:?}").to_lowercase());
             waiting.cards = Some(cards as u8);
         }
@@ -232,11 +231,11 @@ fn street(hand: &engine::Hand, over: bool) -> String {
     }
     let showdown = match hand.step() {
         Step::AwardPot(_) => true,
-        Step::ShowOrMuck(_) => due_street(hand).is_none(),
+        Step::ShowOrMuck(_) => !hand.board_due(),
         _ => false,
     };
     // The street whose cards are out (the engine's moves on when a round ends).
-    match (showdown, board(hand.events()).len()) {
+    match (showdown, hand.board_slots().len()) {
         (true, _) => "showdown",
         (_, 0..3) => "preflop",
         (_, 3) => "flop",
@@ -244,38 +243,4 @@ fn street(hand: &engine::Hand, over: bool) -> String {
         _ => "river",
     }
     .into()
-}
-
-/// The street still to be laid and its cards, also while hands are to be tabled first at an
-/// all-in (TDA-16).
-fn due_street(hand: &engine::Hand) -> Option<(engine::Street, usize)> {
-    if let Step::DealBoard { street, cards } = hand.step() {
-        return Some((street, cards));
-    }
-    let before = board(hand.events()).len();
-    let mut laid = hand.clone();
-    laid.apply(Op::DealBoardUnknown).ok()?;
-    let cards = board(laid.events()).len() - before;
-    let street = laid.events().iter().rev().find_map(|e| match e {
-        Event::BoardDealtUnknown { street } => Some(*street),
-        _ => None,
-    })?;
-    Some((street, cards))
-}
-
-/// The cards laid, in order; `None` for a card laid without being entered.
-fn board(events: &[Event]) -> Vec<Option<String>> {
-    let mut out = Vec::new();
-    for event in events {
-        match event {
-            Event::BoardDealt { cards, .. } => {
-                out.extend(cards.iter().map(|c| Some(c.to_string())))
-            }
-            Event::BoardDealtUnknown { street } => {
-                out.extend(std::iter::repeat_n(None, street.board_cards()));
-            }
-            _ => {}
-        }
-    }
-    out
 }
