@@ -4,6 +4,7 @@ mod bench;
 mod bench_sim;
 mod equity;
 mod eval_cmd;
+mod files;
 mod phh_cmd;
 mod rule_cmd;
 mod serve_cmd;

@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use hh::{Outcome, PhhKind, parse_text, replay};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -33,32 +33,14 @@ pub struct Tally {
     pub skipped: BTreeMap<String, usize>,
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
-    if meta.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .with_context(|| format!("{}", path.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()?;
-        entries.sort();
-        for entry in entries {
-            if entry.is_dir() || PhhKind::from_path(&entry).is_some() {
-                collect(&entry, out)?;
-            }
-        }
-    } else if PhhKind::from_path(path).is_some() {
-        out.push(path.to_path_buf());
-    } else {
-        bail!("{}: not a .phh or .phhs file", path.display());
-    }
-    Ok(())
-}
-
 /// Checks every hand under `paths`, printing a line per failing or odd-chip hand.
 pub fn check(paths: &[PathBuf], mut line: impl FnMut(String)) -> Result<Tally> {
     let mut files = Vec::new();
     for path in paths {
-        collect(path, &mut files)?;
+        if !path.is_dir() && PhhKind::from_path(path).is_none() {
+            bail!("{}: not a .phh or .phhs file", path.display());
+        }
+        crate::files::collect(path, &|p| PhhKind::from_path(p).is_some(), &mut files)?;
     }
     let mut tally = Tally::default();
     for file in files {

@@ -1,34 +1,15 @@
 //! `croupier rule FILE...`: runs floor scenarios, prints each ruling with its rule ids, checks
 //! the expected ones and ends with `N passed, M failed`.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct RuleArgs {
     /// Scenario files (`.toml`), or folders searched for them.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-}
-
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
-    if meta.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .with_context(|| format!("{}", path.display()))?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()?;
-        entries.sort();
-        for entry in entries {
-            if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect(&entry, out)?;
-            }
-        }
-    } else {
-        out.push(path.to_path_buf());
-    }
-    Ok(())
 }
 
 /// Tally of a run: scenarios with an expected ruling that matched or did not.
@@ -42,7 +23,11 @@ pub struct Tally {
 pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
     let mut files = Vec::new();
     for path in paths {
-        collect(path, &mut files)?;
+        crate::files::collect(
+            path,
+            &|p| p.extension().is_some_and(|e| e == "toml"),
+            &mut files,
+        )?;
     }
     let mut tally = Tally::default();
     for file in &files {

@@ -19,6 +19,20 @@ fn table() -> Value {
     })
 }
 
+/// Opens the table of `table()` (live table 0), the answer checked against the document.
+async fn open(api: &Api, doc: &Value) -> Value {
+    documented(
+        api,
+        doc,
+        Method::POST,
+        "/api/floor",
+        "/api/floor",
+        Some(&api.td),
+        Some(table()),
+    )
+    .await
+}
+
 /// A change whose request fits `request` and whose answer fits the document.
 async fn change(api: &Api, doc: &Value, path: &str, request: &str, body: Value) -> Value {
     fits(doc, request, &body);
@@ -42,16 +56,7 @@ async fn a_hand_played_through_fits_the_document() {
     let d = &doc;
     let api = Api::open();
     fits(d, "OpenTable", &table());
-    documented(
-        &api,
-        d,
-        Method::POST,
-        "/api/floor",
-        "/api/floor",
-        Some(&api.td),
-        Some(table()),
-    )
-    .await;
+    open(&api, d).await;
     let acts = [
         json!({ "player": 2, "say": "raise", "chips": [500, 100] }),
         json!({ "player": 3, "say": "all in", "order": "say_first" }),
@@ -181,16 +186,7 @@ async fn every_irregularity_on_the_menu_fits_the_document() {
     assert_eq!(seen.len(), kinds, "one of every kind: {seen:?}");
     for irregularity in all {
         let api = Api::open();
-        documented(
-            &api,
-            d,
-            Method::POST,
-            "/api/floor",
-            "/api/floor",
-            Some(&api.td),
-            Some(table()),
-        )
-        .await;
+        open(&api, d).await;
         let body = json!({ "hand": 1, "irregularity": irregularity });
         let view = change(&api, d, "irregularity", "IrregularityRequest", body).await;
         let procedure = &view["procedure"];
@@ -207,16 +203,7 @@ async fn the_floor_refusals_are_documented() {
     let doc = document();
     let api = Api::open();
     let td = Some(api.td.as_str());
-    documented(
-        &api,
-        &doc,
-        Method::POST,
-        "/api/floor",
-        "/api/floor",
-        td,
-        Some(table()),
-    )
-    .await;
+    open(&api, &doc).await;
     let refusals = [
         (
             "/api/floor/{table}",
