@@ -129,6 +129,30 @@ impl Deck {
         }
     }
 
+    /// Puts `extra` cards (burns taken back) with the stub and shuffles the new stub by
+    /// ChaCha20 from `seed`, as a dealer whose deck runs short does (TDA-RP-10H). Returns the
+    /// new stub's size.
+    pub fn reshuffled_stub(&mut self, extra: &[Card], seed: Seed) -> usize {
+        let mut stub: Vec<Card> = self.remaining().to_vec();
+        stub.extend_from_slice(extra);
+        stub.sort_unstable();
+        let mut rng = ChaCha20Rng::from_seed(seed.0);
+        for i in (1..stub.len()).rev() {
+            let j = uniform_below(&mut rng, i as u32 + 1) as usize;
+            stub.swap(i, j);
+        }
+        self.burned.retain(|c| !extra.contains(c));
+        let mut dealt: Vec<Card> = self.cards[..self.next]
+            .iter()
+            .filter(|c| !extra.contains(c))
+            .copied()
+            .collect();
+        self.next = dealt.len();
+        dealt.extend_from_slice(&stub);
+        self.cards = dealt;
+        stub.len()
+    }
+
     /// Cuts the deck: the top `at` cards go to the bottom. DG-6: at least three cards
     /// must stay on each side, and only a deck not yet dealt from can be cut.
     pub fn cut(&mut self, at: usize) -> Result<(), CutError> {

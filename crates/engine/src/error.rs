@@ -99,6 +99,19 @@ pub enum HandError {
     LastLiveHand { player: Player },
     #[error("{player} has not folded: only a folded player's chips are dead money (HC-3.4.2)")]
     NotFolded { player: Player },
+    #[error("{player} must post the bring-in or complete the bet (TDA-RP-10E): {reason}")]
+    BringInDue {
+        player: Player,
+        reason: &'static str,
+    },
+    #[error("there is no bring-in to post now: it is posted once, on third street (TDA-RP-10)")]
+    NoBringIn,
+    #[error("{what} (TDA-RP-10)")]
+    StudFaces { what: &'static str },
+    #[error(
+        "the deck holds enough cards for seventh street: a community card is dealt only when it runs short (TDA-RP-10H)"
+    )]
+    NoCommunityCard,
     #[error("the hand is over")]
     HandOver,
 }
@@ -124,6 +137,9 @@ impl HandError {
             HandError::NotEligible { .. } => Rule("TDA-21"),
             HandError::LastLiveHand { .. } => Rule("TDA-17B"),
             HandError::NotFolded { .. } => Rule("HC-3.4.2"),
+            HandError::BringInDue { .. } => Rule("TDA-RP-10E"),
+            HandError::NoBringIn | HandError::StudFaces { .. } => Rule("TDA-RP-10"),
+            HandError::NoCommunityCard => Rule("TDA-RP-10H"),
             _ => return None,
         })
     }

@@ -56,6 +56,14 @@ pub enum Event {
         player: Player,
         amount: Chips,
     },
+    /// Stud: the lowest up card's bring-in (razz: the highest), or the next player's when that
+    /// player is all-in with the ante (TDA-RP-10E); an absent player's is posted for them
+    /// (TDA-30).
+    BringInPosted {
+        player: Player,
+        amount: Chips,
+        all_in: bool,
+    },
     HoleDealt {
         player: Player,
         cards: Hole,
@@ -66,6 +74,11 @@ pub enum Event {
     BoardDealt {
         street: Street,
         cards: BoardCards,
+    },
+    /// Stud, seventh street with too few cards: the stub and the three earlier burns are
+    /// shuffled into a new stub (TDA-RP-10H).
+    StubReshuffled {
+        cards: usize,
     },
     /// A live dealer laid the street without the cards being entered.
     BoardDealtUnknown {

@@ -1,41 +1,57 @@
-//! Hole cards, each possibly unknown (a live table's cards are known only when shown).
+//! Hole cards, each possibly unknown (a live table's cards are known only when shown), and in
+//! stud each face up or face down.
 
 use cards::{Card, Rank, Suit};
 use std::fmt;
 
-/// Up to four hole cards; `None` is a card dealt face down that nobody has entered.
+/// The most cards a player holds: seven in stud.
+pub const MAX_HOLE: usize = 7;
+
+/// Up to seven hole cards; `None` is a card dealt face down that nobody has entered. Stud up
+/// cards are marked face up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hole {
-    cards: [Option<Card>; 4],
+    cards: [Option<Card>; MAX_HOLE],
     len: u8,
+    /// Bit `i` set: card `i` lies face up (stud).
+    up: u8,
 }
 
 impl Hole {
-    /// At most four cards; more gives `None`.
+    /// At most seven cards, all face down; more gives `None`.
     pub fn new(cards: &[Option<Card>]) -> Option<Hole> {
-        if cards.len() > 4 {
+        if cards.len() > MAX_HOLE {
             return None;
         }
         let mut hole = Hole::default();
         for &card in cards {
-            hole.push(card);
+            hole.push(card, false);
         }
         Some(hole)
     }
 
     pub fn known(cards: &[Card]) -> Option<Hole> {
-        if cards.len() > 4 {
+        let cards: Vec<Option<Card>> = cards.iter().copied().map(Some).collect();
+        Hole::new(&cards)
+    }
+
+    /// Stud cards with their faces: `(card, true)` lies face up.
+    pub fn with_faces(cards: &[(Option<Card>, bool)]) -> Option<Hole> {
+        if cards.len() > MAX_HOLE {
             return None;
         }
         let mut hole = Hole::default();
-        for &card in cards {
-            hole.push(Some(card));
+        for &(card, up) in cards {
+            hole.push(card, up);
         }
         Some(hole)
     }
 
-    pub(crate) fn push(&mut self, card: Option<Card>) {
+    pub(crate) fn push(&mut self, card: Option<Card>, up: bool) {
         self.cards[self.len as usize] = card;
+        if up {
+            self.up |= 1 << self.len;
+        }
         self.len += 1;
     }
 
@@ -51,9 +67,33 @@ impl Hole {
         &self.cards[..self.len as usize]
     }
 
+    /// Whether card `i` lies face up.
+    pub fn is_up(&self, i: usize) -> bool {
+        self.up & (1 << i) != 0
+    }
+
+    /// The face-up cards, in the order dealt (`None`: an up card not entered).
+    pub fn up_cards(&self) -> impl Iterator<Item = Option<Card>> + '_ {
+        self.cards()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.is_up(i))
+            .map(|(_, c)| *c)
+    }
+
+    pub fn up_count(&self) -> usize {
+        self.up.count_ones() as usize
+    }
+
+    /// The same cards with the faces of `faces` (card by card), e.g. a hand shown at showdown.
+    pub(crate) fn with_faces_of(mut self, faces: &Hole) -> Hole {
+        self.up = faces.up & ((1u16 << self.len) - 1) as u8;
+        self
+    }
+
     /// The cards when every one is known: a buffer and how many of it are cards.
-    pub fn all_known(&self) -> Option<([Card; 4], usize)> {
-        let mut out = [Card::new(Rank::Two, Suit::Clubs); 4];
+    pub fn all_known(&self) -> Option<([Card; MAX_HOLE], usize)> {
+        let mut out = [Card::new(Rank::Two, Suit::Clubs); MAX_HOLE];
         for (slot, card) in out.iter_mut().zip(self.cards()) {
             *slot = (*card)?;
         }

@@ -23,6 +23,18 @@ fn amount(rng: &mut impl Rng, min_to: Chips, max_to: Chips) -> Chips {
 pub fn random_action(legal: &LegalActions, rng: &mut impl Rng) -> Action {
     let roll = below(rng, 100);
     let raise = legal.bet_or_raise;
+    if legal.bring_in.is_some() {
+        return match raise {
+            Some(r) if roll < 30 => Action::BetOrRaiseTo(amount(rng, r.min_to, r.max_to)),
+            _ if legal.fold && roll >= 80 => Action::Fold,
+            _ => Action::BringIn,
+        };
+    }
+    if let Some(big) = legal.big_bet_to
+        && roll < 10
+    {
+        return Action::BetOrRaiseTo(big);
+    }
     if legal.check {
         return match raise {
             Some(r) if roll < 35 => Action::BetOrRaiseTo(amount(rng, r.min_to, r.max_to)),

@@ -50,8 +50,14 @@ pub struct HandSetup {
     pub antes: Vec<Chips>,
     /// Blinds and straddles per player, as PHH `blinds_or_straddles`.
     pub blinds: Vec<Chips>,
-    /// The minimum bet: the big blind in no-limit and pot-limit (HC-1.12).
+    /// The minimum bet: the big blind in no-limit and pot-limit (HC-1.12); in stud, the bet
+    /// that completes the bring-in.
     pub min_bet: Chips,
+    /// Stud: the bring-in of the lowest up card (razz: the highest), TDA-RP-10.
+    pub bring_in: Chips,
+    /// Randomness for a reshuffle in the hand (the stub with the burns on seventh street,
+    /// TDA-RP-10H), when the engine deals; take it from the same source as the deck.
+    pub reshuffle_seed: cards::Seed,
     /// The smallest chip in play: a split pot is divided in these, the odd ones going from the
     /// button's left (TDA-20A). 1 when every unit is a chip, as in hand histories.
     pub chip_unit: Chips,
@@ -90,6 +96,12 @@ pub enum SetupError {
     NoDeck,
     #[error("the deck has {0} cards, not enough for this hand")]
     ShortDeck(usize),
+    #[error("{0} deals to at most 8 players: seven cards each (TDA-RP-10H)")]
+    StudPlayers(&'static str),
+    #[error("stud has no blinds: antes and a bring-in (TDA-RP-10)")]
+    StudBlinds,
+    #[error("stud needs a bring-in of at least 1 and no more than the completing bet (TDA-RP-10)")]
+    BringIn,
     #[error("straddles are not allowed under {0} (WWPLA-9, HC-1.12)")]
     Straddle(String),
 }
@@ -105,6 +117,8 @@ impl HandSetup {
             antes: vec![Chips::ZERO; stacks.len()],
             blinds: blinds.to_vec(),
             min_bet,
+            bring_in: Chips::ZERO,
+            reshuffle_seed: cards::Seed([0; 32]),
             chip_unit: Chips(1),
             absent: vec![false; stacks.len()],
             tournament_heads_up: false,

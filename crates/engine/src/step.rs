@@ -51,6 +51,8 @@ pub enum Action {
     Check,
     Call,
     BetOrRaiseTo(Chips),
+    /// Stud: post the bring-in (TDA-RP-10); completing is `BetOrRaiseTo`.
+    BringIn,
 }
 
 impl fmt::Display for Action {
@@ -60,6 +62,7 @@ impl fmt::Display for Action {
             Action::Check => f.write_str("check"),
             Action::Call => f.write_str("call"),
             Action::BetOrRaiseTo(to) => write!(f, "bet or raise to {to}"),
+            Action::BringIn => f.write_str("bring in"),
         }
     }
 }
@@ -139,11 +142,17 @@ pub struct RaiseRange {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LegalActions {
     pub player: Player,
-    /// Always allowed: folding when a check is possible is binding (TDA-58).
+    /// Allowed but for the stud bring-in, which is forced: folding when a check is possible is
+    /// binding (TDA-58).
     pub fold: bool,
     pub check: bool,
     /// Chips a call adds (the whole stack when it puts the player all-in).
     pub call: Option<Chips>,
-    /// Bet (nothing to call) or raise.
+    /// Bet (nothing to call) or raise; in stud, completing the bring-in.
     pub bet_or_raise: Option<RaiseRange>,
+    /// Stud: the bring-in this player may post (all-in when short), before anyone has bet.
+    pub bring_in: Option<Chips>,
+    /// Ring-game stud, fourth street with an open pair: the big bet, which may be made instead
+    /// of the small bet in `bet_or_raise` (TDA-RP-10F: not in tournaments).
+    pub big_bet_to: Option<Chips>,
 }

@@ -341,6 +341,8 @@ impl Table {
             antes,
             blinds: forced,
             min_bet: blinds.big_blind,
+            bring_in: Chips::ZERO,
+            reshuffle_seed: cards::Seed([0; 32]),
             chip_unit: Chips(1),
             absent,
             tournament_heads_up: event_heads_up,

@@ -3,25 +3,103 @@
 use crate::chips::Chips;
 use std::fmt;
 
-/// The flop games this engine deals.
+/// The games this engine deals: flop games and stud games (HC-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Game {
     Holdem,
     Omaha,
     /// Omaha high-low split, eight or better (HC-1).
     OmahaHiLo,
+    /// Seven card stud: antes, a bring-in, third to seventh street (TDA-RP-10).
+    Stud,
+    /// Seven card stud high-low split, eight or better.
+    StudHiLo,
+    /// Seven card stud for the ace-to-five low.
+    Razz,
 }
 
 impl Game {
+    /// Every game, flop games first.
+    pub const ALL: [Game; 6] = [
+        Game::Holdem,
+        Game::Omaha,
+        Game::OmahaHiLo,
+        Game::Stud,
+        Game::StudHiLo,
+        Game::Razz,
+    ];
+
+    /// The hole cards a player holds once every card is dealt (seven in stud).
     pub fn hole_cards(self) -> usize {
         match self {
             Game::Holdem => 2,
             Game::Omaha | Game::OmahaHiLo => 4,
+            Game::Stud | Game::StudHiLo | Game::Razz => 7,
         }
     }
 
+    /// Whether a pot is split with the best qualifying low (8 or better).
     pub fn has_low(self) -> bool {
-        self == Game::OmahaHiLo
+        matches!(self, Game::OmahaHiLo | Game::StudHiLo)
+    }
+
+    /// Whether only the low hand wins (razz, ace to five).
+    pub fn low_only(self) -> bool {
+        self == Game::Razz
+    }
+
+    /// A stud game: no board, up cards, a bring-in.
+    pub fn is_stud(self) -> bool {
+        matches!(self, Game::Stud | Game::StudHiLo | Game::Razz)
+    }
+
+    /// The most players a hand of this game deals to: eight in stud (TDA-RP-10H covers the
+    /// deck running short on seventh street).
+    pub fn max_players(self) -> usize {
+        if self.is_stud() {
+            8
+        } else {
+            crate::MAX_PLAYERS
+        }
+    }
+
+    /// The first betting round.
+    pub fn first_street(self) -> Street {
+        if self.is_stud() {
+            Street::Third
+        } else {
+            Street::Preflop
+        }
+    }
+
+    /// The last betting round, before the showdown.
+    pub fn last_street(self) -> Street {
+        if self.is_stud() {
+            Street::Seventh
+        } else {
+            Street::River
+        }
+    }
+
+    /// The betting rounds, in order.
+    pub fn streets(self) -> &'static [Street] {
+        if self.is_stud() {
+            &Street::STUD
+        } else {
+            &Street::ALL
+        }
+    }
+
+    /// A name as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Holdem => "Hold'em",
+            Game::Omaha => "Omaha",
+            Game::OmahaHiLo => "Omaha Hi/Lo",
+            Game::Stud => "Seven Card Stud",
+            Game::StudHiLo => "Stud Hi/Lo",
+            Game::Razz => "Razz",
+        }
     }
 }
 
@@ -31,7 +109,8 @@ pub enum Structure {
     NoLimit,
     /// The maximum is the pot after calling, bets in front of players included (TDA-54).
     PotLimit,
-    /// Bets and raises of `small_bet` before the flop and on the flop, `big_bet` on turn and river.
+    /// Bets and raises of `small_bet` before the flop and on the flop (stud: third and fourth
+    /// street), `big_bet` on turn and river (stud: fifth to seventh street).
     FixedLimit {
         small_bet: Chips,
         big_bet: Chips,
@@ -45,44 +124,88 @@ pub struct Variant {
     pub structure: Structure,
 }
 
-/// A betting round of a flop game.
+/// A betting round: pre-flop to river in flop games, third to seventh street in stud.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Street {
     Preflop,
     Flop,
     Turn,
     River,
+    /// Stud: two down cards and one up card, then the bring-in.
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    /// Stud: the last card, face down (TDA-RP-10B).
+    Seventh,
 }
 
 impl Street {
+    /// The streets of a flop game.
     pub const ALL: [Street; 4] = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
+    /// The streets of a stud game.
+    pub const STUD: [Street; 5] = [
+        Street::Third,
+        Street::Fourth,
+        Street::Fifth,
+        Street::Sixth,
+        Street::Seventh,
+    ];
 
     pub fn next(self) -> Option<Street> {
         match self {
             Street::Preflop => Some(Street::Flop),
             Street::Flop => Some(Street::Turn),
             Street::Turn => Some(Street::River),
-            Street::River => None,
+            Street::Third => Some(Street::Fourth),
+            Street::Fourth => Some(Street::Fifth),
+            Street::Fifth => Some(Street::Sixth),
+            Street::Sixth => Some(Street::Seventh),
+            Street::River | Street::Seventh => None,
         }
     }
 
-    /// Board cards dealt at the start of this street (after one burn, HC-1.12).
+    pub fn is_stud(self) -> bool {
+        self >= Street::Third
+    }
+
+    /// Board cards dealt at the start of this street (after one burn, HC-1.12). Stud has no
+    /// board, but for the community card of a short deck (TDA-RP-10H).
     pub fn board_cards(self) -> usize {
         match self {
-            Street::Preflop => 0,
             Street::Flop => 3,
             Street::Turn | Street::River => 1,
+            _ => 0,
         }
     }
 
     /// Board cards on the table once this street is dealt.
     pub fn board_len(self) -> usize {
         match self {
-            Street::Preflop => 0,
             Street::Flop => 3,
             Street::Turn => 4,
             Street::River => 5,
+            _ => 0,
         }
+    }
+
+    /// Stud: the cards each player is dealt on this street, `true` for face up: two down and
+    /// one up on third street, one up on fourth to sixth, one down on seventh (TDA-RP-10).
+    pub fn stud_cards(self) -> &'static [bool] {
+        match self {
+            Street::Third => &[false, false, true],
+            Street::Fourth | Street::Fifth | Street::Sixth => &[true],
+            Street::Seventh => &[false],
+            _ => &[],
+        }
+    }
+
+    /// Whether fixed-limit bets on this street are big bets: turn and river, fifth street on.
+    pub fn big_bet(self) -> bool {
+        matches!(
+            self,
+            Street::Turn | Street::River | Street::Fifth | Street::Sixth | Street::Seventh
+        )
     }
 }
 
@@ -93,6 +216,11 @@ impl fmt::Display for Street {
             Street::Flop => "flop",
             Street::Turn => "turn",
             Street::River => "river",
+            Street::Third => "third street",
+            Street::Fourth => "fourth street",
+            Street::Fifth => "fifth street",
+            Street::Sixth => "sixth street",
+            Street::Seventh => "seventh street",
         })
     }
 }
@@ -125,6 +253,9 @@ impl Variant {
             Game::Holdem => "T",
             Game::Omaha => "O",
             Game::OmahaHiLo => "O/8",
+            Game::Stud => "7S",
+            Game::StudHiLo => "7S/8",
+            Game::Razz => "R",
         };
         format!("{structure}{game}")
     }
@@ -136,11 +267,6 @@ impl Variant {
             Structure::PotLimit => "Pot-Limit",
             Structure::FixedLimit { .. } => "Limit",
         };
-        let game = match self.game {
-            Game::Holdem => "Hold'em",
-            Game::Omaha => "Omaha",
-            Game::OmahaHiLo => "Omaha Hi/Lo",
-        };
-        format!("{structure} {game}")
+        format!("{structure} {}", self.game.name())
     }
 }

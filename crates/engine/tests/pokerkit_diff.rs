@@ -97,6 +97,7 @@ fn trace(setup: HandSetup, rng: &mut ChaCha8Rng) -> String {
             Action::Fold => "f".to_string(),
             Action::Check | Action::Call => "cc".to_string(),
             Action::BetOrRaiseTo(to) => format!("cbr {to}"),
+            Action::BringIn => "pb".to_string(),
         };
         let raise = legal.bet_or_raise.map_or("null".to_string(), |r| {
             format!("[{},{}]", r.min_to, r.max_to)

@@ -109,6 +109,11 @@ impl FloorHand {
                 all_in: false,
                 full: true,
             },
+            Action::BringIn => Event::BringInPosted {
+                player: q,
+                amount: facing.level,
+                all_in: false,
+            },
         };
         self.count_skipped(actor, event, r);
     }

@@ -158,6 +158,7 @@ fn phh_action(player: Player, action: Action) -> String {
         Action::Fold => format!("p{p} f"),
         Action::Check | Action::Call => format!("p{p} cc"),
         Action::BetOrRaiseTo(to) => format!("p{p} cbr {to}"),
+        Action::BringIn => format!("p{p} pb"),
     }
 }
 

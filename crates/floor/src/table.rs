@@ -431,6 +431,7 @@ impl FloorHand {
             Action::Check => me.bet,
             Action::Call => self.hand.bet_to_call().min(me.bet + me.stack),
             Action::BetOrRaiseTo(to) => to,
+            Action::BringIn => me.bet + me.stack.min(self.hand.bring_in()),
         };
         if let Err(e) = self.apply(Op::Act(p, action)) {
             r.because(

@@ -49,18 +49,27 @@ pub fn pokerstars_low_name(low: LowValue) -> String {
 
 /// What a shown hand makes on the board; hi/lo names both halves ("HI: ...; LO: ...").
 fn describe(game: Game, hole: &[Card], board: &[Card]) -> Option<String> {
+    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    let mut set = cards::CardSet::default();
+    all.iter().for_each(|&c| {
+        set.insert(c);
+    });
+    if game == Game::Razz {
+        return eval::low::ace_to_five(set).map(|low| format!("Lo: {}", pokerstars_low_name(low)));
+    }
     let made = match game {
-        Game::Holdem => {
-            let all: Vec<Card> = hole.iter().chain(board).copied().collect();
-            MadeHand::best(&all)
-        }
         Game::Omaha | Game::OmahaHiLo => MadeHand::best_omaha(hole, board),
+        _ => MadeHand::best(&all),
     }?;
     let high = pokerstars_hand_name(&made);
     if !game.has_low() {
         return Some(high);
     }
-    Some(match eval::omaha::omaha_low8(hole, board) {
+    let low = match game {
+        Game::StudHiLo => eval::low::low8(set),
+        _ => eval::omaha::omaha_low8(hole, board),
+    };
+    Some(match low {
         Some(low) => format!("HI: {high}; LO: {}", pokerstars_low_name(low)),
         None => format!("HI: {high}"),
     })
@@ -72,6 +81,9 @@ fn game_name(hand: &Hand) -> String {
         Game::Holdem => "Hold'em",
         Game::Omaha => "Omaha",
         Game::OmahaHiLo => "Omaha Hi/Lo",
+        Game::Stud => "7 Card Stud",
+        Game::StudHiLo => "7 Card Stud Hi/Lo",
+        Game::Razz => "Razz",
     };
     let limit = match variant.structure {
         Structure::NoLimit => "No Limit",
@@ -129,6 +141,19 @@ struct Seen {
     mucked: bool,
     won: Chips,
     dealt: Vec<Option<Card>>,
+    /// Stud: the cards dealt with their faces (`true`: up).
+    faces: Vec<(Option<Card>, bool)>,
+}
+
+/// "3rd Street", as PokerStars names the stud streets.
+fn stud_title(street: Street) -> &'static str {
+    match street {
+        Street::Third => "3rd Street",
+        Street::Fourth => "4th Street",
+        Street::Fifth => "5th Street",
+        Street::Sixth => "6th Street",
+        _ => "River",
+    }
 }
 
 struct Writer<'a> {
@@ -327,6 +352,18 @@ impl Writer<'_> {
                 let text = format!("{name}: posts {kind} {amount}{all_in}");
                 self.posts.push(((order, 0), text));
             }
+            Event::HoleDealt { player, cards } if self.hand.variant().game.is_stud() => {
+                self.stud_dealt(*player, cards)
+            }
+            Event::BringInPosted { player, amount, .. } => {
+                let i = player.index();
+                self.stacks[i] -= *amount;
+                self.bets[i] += *amount;
+                self.seen[i].put_in = true;
+                let (name, amount) = (self.name(*player), self.money(*amount));
+                let all_in = self.all_in(*player);
+                self.line(format!("{name}: brings in for {amount}{all_in}"));
+            }
             Event::HoleDealt { player, cards } => {
                 if self.seen.iter().all(|s| s.dealt.is_empty()) {
                     self.line("*** HOLE CARDS ***");
@@ -385,15 +422,59 @@ impl Writer<'_> {
         }
     }
 
+    /// Stud: a street's header before its first card, then "Dealt to" each player with what
+    /// the reader may see (up cards; the hero's down cards too), earlier cards first.
+    fn stud_dealt(&mut self, player: Player, cards: &Hole) {
+        let i = player.index();
+        let before = self.seen[i].dealt.len();
+        let street = match before {
+            0 => Street::Third,
+            3 => Street::Fourth,
+            4 => Street::Fifth,
+            5 => Street::Sixth,
+            _ => Street::Seventh,
+        };
+        if before == 0 && self.seen.iter().all(|s| s.dealt.is_empty()) || street != self.street {
+            self.street = street;
+            self.line(format!("*** {} ***", stud_title(street).to_uppercase()));
+        }
+        let sees = self.ctx.sees(player);
+        let visible = |hole: &[(Option<Card>, bool)]| -> String {
+            let cards: Vec<Card> = hole
+                .iter()
+                .filter(|(_, up)| *up || sees)
+                .filter_map(|(c, _)| *c)
+                .collect();
+            cards_text(&cards)
+        };
+        let old: Vec<(Option<Card>, bool)> = self.seen[i].faces.clone();
+        let new: Vec<(Option<Card>, bool)> = (0..cards.len())
+            .map(|k| (cards.cards()[k], cards.is_up(k)))
+            .collect();
+        self.seen[i].dealt.extend_from_slice(cards.cards());
+        self.seen[i].faces.extend_from_slice(&new);
+        let (old, new) = (visible(&old), visible(&new));
+        if new.is_empty() {
+            return;
+        }
+        let name = self.name(player);
+        if old.is_empty() {
+            self.line(format!("Dealt to {name} [{new}]"));
+        } else {
+            self.line(format!("Dealt to {name} [{old}] [{new}]"));
+        }
+    }
+
     fn board_dealt(&mut self, street: Street, cards: &[Card]) {
         let before = cards_text(&self.board);
         let new = cards_text(cards);
         self.board.extend_from_slice(cards);
         self.street = street;
         let title = match street {
-            Street::Preflop | Street::Flop => "FLOP",
             Street::Turn => "TURN",
             Street::River => "RIVER",
+            Street::Seventh => "RIVER",
+            _ => "FLOP",
         };
         if before.is_empty() {
             self.line(format!("*** {title} *** [{new}]"));
@@ -520,6 +601,9 @@ impl Writer<'_> {
                 Street::Flop => "folded on the Flop".to_owned(),
                 Street::Turn => "folded on the Turn".to_owned(),
                 Street::River => "folded on the River".to_owned(),
+                Street::Third if seen.put_in => "folded on the 3rd Street".to_owned(),
+                Street::Third => "folded on the 3rd Street (didn't bet)".to_owned(),
+                stud => format!("folded on the {}", stud_title(stud)),
             };
         }
         if let Some(hole) = &seen.shown {

@@ -67,6 +67,9 @@ fn variant(
             structure: Structure::PotLimit,
         },
         "FO/8" => limit(Game::OmahaHiLo)?,
+        "F7S" => limit(Game::Stud)?,
+        "F7S/8" => limit(Game::StudHiLo)?,
+        "FR" => limit(Game::Razz)?,
         _ => return Ok(None),
     }))
 }
@@ -118,6 +121,10 @@ pub fn hand_setup(hand: &PhhHand, scale: u8) -> Result<Option<HandSetup>, String
     };
     let mut setup = HandSetup::new(variant, &stacks, &blinds, min_bet);
     setup.antes = antes;
+    if variant.game.is_stud() {
+        let bring_in = hand.bring_in.as_ref().ok_or("stud without bring_in")?;
+        setup.bring_in = Chips(chips(bring_in)?);
+    }
     setup.ruleset = Ruleset::tda();
     Ok(Some(setup))
 }
@@ -151,8 +158,14 @@ pub fn phh_op(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> 
             },
             None => Op::Muck(player(*p)),
         },
-        PhhAction::PostBringIn { .. } | PhhAction::StandPatOrDiscard { .. } => {
+        PhhAction::PostBringIn { player: p } if hand.variant().game.is_stud() => {
+            Op::Act(player(*p), Action::BringIn)
+        }
+        PhhAction::PostBringIn { .. } => {
             return Err(format!("'{action}' has no place in a flop game"));
+        }
+        PhhAction::StandPatOrDiscard { .. } => {
+            return Err(format!("'{action}' has no place in a flop or stud game"));
         }
     })
 }

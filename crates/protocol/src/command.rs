@@ -120,6 +120,8 @@ pub enum PlayerAction {
     BetOrRaise {
         to: u64,
     },
+    /// Stud: post the bring-in (TDA-RP-10); completing it is `bet_or_raise`.
+    BringIn,
 }
 
 /// The director's actions from the TD console.

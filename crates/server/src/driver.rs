@@ -57,6 +57,7 @@ pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, pace: Pace) -> Optio
                         engine::Action::Check => PlayerAction::Check,
                         engine::Action::Call => PlayerAction::Call,
                         engine::Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
+                        engine::Action::BringIn => PlayerAction::BringIn,
                     },
                 });
             }

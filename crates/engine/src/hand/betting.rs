@@ -12,6 +12,17 @@ use crate::variant::{Street, Structure};
 impl Hand {
     pub(super) fn legal_for(&self, p: Player) -> LegalActions {
         let me = &self.players[p.index()];
+        if self.bring_in_due {
+            return LegalActions {
+                player: p,
+                fold: !self.holds_bring_in_card(p),
+                check: false,
+                call: None,
+                bet_or_raise: self.raise_range(p).ok(),
+                bring_in: Some(self.bring_in_for(p)),
+                big_bet_to: None,
+            };
+        }
         let to_call = self.level.saturating_sub(me.bet);
         LegalActions {
             player: p,
@@ -19,16 +30,46 @@ impl Hand {
             check: to_call.is_zero(),
             call: (!to_call.is_zero()).then(|| to_call.min(me.stack)),
             bet_or_raise: self.raise_range(p).ok(),
+            bring_in: None,
+            big_bet_to: self.raise_range(p).ok().and_then(|_| {
+                self.fourth_street_big_bet()
+                    .map(|big| big.min(me.bet + me.stack))
+            }),
         }
+    }
+
+    /// Whether `p` was dealt the bring-in card: that bring-in is forced (TDA-RP-10). A player
+    /// it passes to, the low card being all-in, may fold instead (TDA-RP-10E).
+    fn holds_bring_in_card(&self, p: Player) -> bool {
+        self.bring_in_low & (1 << p.index()) != 0
     }
 
     /// The fixed-limit bet of the current street.
     fn limit_bet(&self) -> Option<Chips> {
         match self.variant.structure {
-            Structure::FixedLimit { small_bet, big_bet } => Some(match self.street {
-                Street::Preflop | Street::Flop => small_bet,
-                Street::Turn | Street::River => big_bet,
-            }),
+            Structure::FixedLimit { small_bet, big_bet } => Some(
+                if self.street.big_bet() || (self.street == Street::Fourth && self.fourth_doubled) {
+                    big_bet
+                } else {
+                    small_bet
+                },
+            ),
+            _ => None,
+        }
+    }
+
+    /// Ring-game stud: on fourth street with an open pair, the first bet may be a big bet
+    /// (TDA-RP-10F takes this away in tournaments).
+    fn fourth_street_big_bet(&self) -> Option<Chips> {
+        match self.variant.structure {
+            Structure::FixedLimit { big_bet, .. }
+                if self.street == Street::Fourth
+                    && !self.rules.tournament
+                    && self.level.is_zero()
+                    && self.open_pair_showing() =>
+            {
+                Some(big_bet)
+            }
             _ => None,
         }
     }
@@ -50,6 +91,13 @@ impl Hand {
     pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
         let me = &self.players[p.index()];
         let all_in_to = me.bet + me.stack;
+        if self.bring_in_due && all_in_to <= self.bring_in {
+            // Too short to complete: the bring-in is all this player can put in.
+            return Err(HandError::NotARaise {
+                to: all_in_to,
+                level: self.bring_in,
+            });
+        }
         if all_in_to <= self.level {
             return Err(HandError::NotARaise {
                 to: all_in_to,
@@ -69,7 +117,9 @@ impl Hand {
         if let Some(acted) = me.acted_level {
             let increase = self.level.saturating_sub(acted);
             let (needed, rule) = self.reopen_threshold();
-            if increase < needed {
+            // A full bet or raise since the player acted always reopens (a stud completion
+            // rises by less than a bet over the bring-in).
+            if increase < needed && self.raises <= me.acted_raises {
                 return Err(HandError::NotReopened {
                     player: p,
                     increase,
@@ -117,11 +167,55 @@ impl Hand {
     pub(super) fn act(&mut self, p: Player, action: Action) -> Result<(), HandError> {
         let actor = self.actor.unwrap_or(p);
         if actor != p {
-            return Err(HandError::NotYourTurn { player: p, actor });
+            // Up cards not entered: whichever possible opener acts first is the opener.
+            let candidate =
+                self.open_candidates & (1 << p.index()) != 0 && self.players[p.index()].can_bet();
+            if !candidate {
+                return Err(HandError::NotYourTurn { player: p, actor });
+            }
+            let opener = self.round_opener;
+            self.actor = Some(p);
+            self.round_opener = p;
+            let result = self.act_in_turn(p, action);
+            if result.is_err() {
+                self.actor = Some(actor);
+                self.round_opener = opener;
+            }
+            return result;
         }
+        self.act_in_turn(p, action)
+    }
+
+    fn act_in_turn(&mut self, p: Player, action: Action) -> Result<(), HandError> {
         let me = self.players[p.index()];
         let to_call = self.level.saturating_sub(me.bet);
+        if self.bring_in_due {
+            match action {
+                Action::Check | Action::Call => {
+                    return Err(HandError::BringInDue {
+                        player: p,
+                        reason: "nobody has bet yet",
+                    });
+                }
+                Action::Fold if self.holds_bring_in_card(p) => {
+                    return Err(HandError::BringInDue {
+                        player: p,
+                        reason: "the low card's bring-in is a forced bet",
+                    });
+                }
+                _ => {}
+            }
+        }
         match action {
+            Action::BringIn => {
+                if !self.bring_in_due {
+                    return Err(HandError::NoBringIn);
+                }
+                self.post_bring_in(p);
+                self.open_candidates = 0;
+                self.pass_action(p);
+                return Ok(());
+            }
             Action::Fold => {
                 self.players[p.index()].status = Status::Folded;
                 self.emit(Event::Folded { player: p });
@@ -148,9 +242,34 @@ impl Hand {
             }
             Action::BetOrRaiseTo(to) => self.bet_or_raise(p, to)?,
         }
-        self.players[p.index()].acted_level = Some(self.level);
+        let me = &mut self.players[p.index()];
+        me.acted_level = Some(self.level);
+        me.acted_raises = self.raises;
+        self.open_candidates = 0;
         self.pass_action(p);
         Ok(())
+    }
+
+    /// Stud: the bring-in goes in (all of a short stack); players coming in owe it in full
+    /// (TDA-RP-10E). It is not a bet: completing it is.
+    pub(super) fn post_bring_in(&mut self, p: Player) {
+        let amount = self.bring_in_for(p);
+        self.put_in(p, amount);
+        self.level = self.level.max(self.bring_in);
+        self.bring_in_due = false;
+        self.bring_in_open = true;
+        // The completion is the first full bet: to the small bet, or the minimum bet.
+        self.min_increment = self.min_bet.saturating_sub(self.bring_in);
+        let me = &mut self.players[p.index()];
+        // Having brought in, the player acted facing no bet: a completion reopens for them.
+        me.acted_level = Some(Chips::ZERO);
+        me.acted_raises = self.raises;
+        let all_in = me.stack.is_zero();
+        self.emit(Event::BringInPosted {
+            player: p,
+            amount,
+            all_in,
+        });
     }
 
     fn bet_or_raise(&mut self, p: Player, to: Chips) -> Result<(), HandError> {
@@ -164,14 +283,31 @@ impl Hand {
                 max_to: all_in_to,
             });
         }
+        let big_bet = self.fourth_street_big_bet().map(|big| big.min(all_in_to));
+        let doubles = big_bet == Some(to) && to != range.min_to;
+        // A limit raise may stop at the most any opponent can put in: the rest would come
+        // back uncalled (PHH records such raises so).
+        let covered = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(i, q)| i != p.index() && q.is_live())
+            .map(|(_, q)| q.bet + q.stack)
+            .max()
+            .unwrap_or_default();
+        let stops_at_cover = to == covered && to > self.level && to < range.min_to;
         let limit_bet = self.limit_bet();
-        if limit_bet.is_some() && to != range.min_to {
+        if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
             return Err(HandError::FixedLimitAmount {
                 to,
                 expected: range.min_to,
             });
         }
-        if to < range.min_to {
+        if doubles {
+            self.fourth_doubled = true;
+        }
+        let limit_bet = self.limit_bet();
+        if to < range.min_to && !stops_at_cover {
             return Err(if self.level.is_zero() {
                 HandError::BetBelowMinimum {
                     to,
@@ -195,9 +331,13 @@ impl Hand {
             Some(bet) => (to - self.last_full_level).0 * 2 >= bet.0,
             None => increase >= self.min_increment,
         };
+        let completes = self.bring_in_open || self.bring_in_due;
         if full {
+            self.bring_in_due = false;
+            self.bring_in_open = false;
             if limit_bet.is_none() {
-                self.min_increment = increase;
+                // A completion is a bet from nothing: the bring-in is not a bet.
+                self.min_increment = if completes { to } else { increase };
             }
             self.last_full_level = to;
             self.raises += 1;
@@ -296,7 +436,8 @@ impl Hand {
         }
         self.last_aggressor = None;
         self.capped_multiway = false;
-        if self.street != Street::Preflop {
+        self.round_opener = first;
+        if self.street != self.variant.game.first_street() {
             self.level = Chips::ZERO;
             self.min_increment = self.min_bet;
             self.last_full_level = Chips::ZERO;

@@ -88,15 +88,32 @@ impl Hand {
     }
 
     /// Deal order: one card at a time from player 0 (left of the button; heads-up the big blind,
-    /// TDA-34), the button last (HC-1.12).
+    /// TDA-34), the button last (HC-1.12). Stud deals each street to the live hands only
+    /// (TDA-RP-10C).
     pub(super) fn next_hole_player(&self) -> Player {
-        let fewest = self.players.iter().map(|p| p.hole.len()).min().unwrap_or(0);
+        let live = |p: &&super::PlayerState| p.is_live();
+        let fewest = self
+            .players
+            .iter()
+            .filter(live)
+            .map(|p| p.hole.len())
+            .min()
+            .unwrap_or(0);
         let index = self
             .players
             .iter()
-            .position(|p| p.hole.len() == fewest)
+            .position(|p| p.is_live() && p.hole.len() == fewest)
             .unwrap_or(0);
         Player(index as u8)
+    }
+
+    /// The cards each live player holds once this deal is done.
+    fn hole_target(&self) -> usize {
+        if self.variant.game.is_stud() {
+            self.stud_target()
+        } else {
+            self.variant.game.hole_cards()
+        }
     }
 
     fn check_new_cards(&self, cards: &[Option<Card>]) -> Result<(), HandError> {
@@ -129,7 +146,9 @@ impl Hand {
                 rule,
             });
         }
-        let allowed = self.variant.game.hole_cards() - self.players[player.index()].hole.len();
+        let allowed = self
+            .hole_target()
+            .saturating_sub(self.players[player.index()].hole.len());
         if cards.is_empty() || cards.len() > allowed {
             return Err(HandError::HoleCardCount {
                 player,
@@ -137,17 +156,42 @@ impl Hand {
                 got: cards.len(),
             });
         }
+        let cards = if self.variant.game.is_stud() {
+            self.stud_faces(player, &cards)
+                .map_err(|what| HandError::StudFaces { what })?
+        } else {
+            cards
+        };
         self.check_new_cards(cards.cards())?;
-        self.mark_in_play(cards.cards());
-        for &card in cards.cards() {
-            self.players[player.index()].hole.push(card);
+        if self.variant.game.is_stud() && self.street != Street::Third && !self.burned_this_street {
+            self.burns += 1;
+            self.burned_this_street = true;
+            self.emit(Event::Burned { card: None });
         }
+        self.mark_in_play(cards.cards());
+        self.give_cards(player, &cards);
         self.emit(Event::HoleDealt { player, cards });
         self.after_hole_card();
         Ok(())
     }
 
+    /// A tabled hand dealt a card face down must be shown again (TDA-16: seventh street goes
+    /// down even at an all-in, TDA-RP-10B).
+    fn give_cards(&mut self, player: Player, cards: &Hole) {
+        let me = &mut self.players[player.index()];
+        for (k, &card) in cards.cards().iter().enumerate() {
+            me.hole.push(card, cards.is_up(k));
+            if !cards.is_up(k) {
+                me.shown = false;
+            }
+        }
+    }
+
     pub(super) fn deal_all_hole_cards(&mut self) {
+        if self.variant.game.is_stud() {
+            self.deal_stud_street();
+            return;
+        }
         let per_player = self.variant.game.hole_cards();
         let Some(deck) = self.deck.as_mut() else {
             return;
@@ -155,7 +199,7 @@ impl Hand {
         for _ in 0..per_player {
             for player in &mut self.players {
                 let card = deck.deal().ok();
-                player.hole.push(card);
+                player.hole.push(card, false);
                 if let Some(card) = card {
                     self.in_play.insert(card);
                 }
@@ -171,7 +215,57 @@ impl Hand {
         self.after_hole_card();
     }
 
+    /// One stud street from the deck: a burn after third street, then one card at a time to
+    /// each live hand (TDA-RP-10C), faces as the street deals them.
+    fn deal_stud_street(&mut self) {
+        if self.street == Street::Seventh {
+            self.reshuffle_stub_if_short();
+        }
+        let Some(deck) = self.deck.as_mut() else {
+            return;
+        };
+        if self.street != Street::Third {
+            let burn = deck.burn().ok();
+            if let Some(card) = burn {
+                self.in_play.insert(card);
+            }
+            self.burns += 1;
+            self.burned_this_street = true;
+            self.emit(Event::Burned { card: burn });
+        }
+        let faces = self.street.stud_cards();
+        let mut dealt = [Hole::default(); super::MAX_PLAYERS];
+        for &up in faces {
+            for (i, player) in self.players.iter().enumerate() {
+                if !player.is_live() {
+                    continue;
+                }
+                let card = self.deck.as_mut().and_then(|d| d.deal().ok());
+                dealt[i].push(card, up);
+                if let Some(card) = card {
+                    self.in_play.insert(card);
+                }
+            }
+        }
+        for (i, cards) in dealt.iter().enumerate().take(self.player_count()) {
+            if cards.is_empty() {
+                continue;
+            }
+            let player = Player(i as u8);
+            self.give_cards(player, cards);
+            self.emit(Event::HoleDealt {
+                player,
+                cards: *cards,
+            });
+        }
+        self.after_hole_card();
+    }
+
     fn after_hole_card(&mut self) {
+        if self.variant.game.is_stud() {
+            self.after_stud_card();
+            return;
+        }
         let per_player = self.variant.game.hole_cards();
         if self.players.iter().all(|p| p.hole.len() == per_player) {
             self.kill_absent_hands();
@@ -189,10 +283,74 @@ impl Hand {
         }
     }
 
+    /// Stud: once every live hand has this street's cards, the bring-in on third street
+    /// (TDA-RP-10), else the best hand showing opens (TDA-RP-10D).
+    fn after_stud_card(&mut self) {
+        let target = self.stud_target();
+        if self
+            .players
+            .iter()
+            .any(|p| p.is_live() && p.hole.len() < target)
+        {
+            return;
+        }
+        self.burned_this_street = false;
+        let first = |mask: u16| Player(mask.trailing_zeros().min(15) as u8);
+        if self.street == Street::Third {
+            let low = self.bring_in_candidates();
+            self.bring_in_low = low;
+            let low_card = first(low);
+            // TDA-30, TDA-71C: an absent or penalized player dealt the bring-in card posts it
+            // before the hand is killed.
+            if low.count_ones() == 1 && self.players[low_card.index()].absent {
+                self.post_bring_in(low_card);
+            }
+            self.kill_absent_hands();
+            if self.bring_in_due {
+                // TDA-RP-10E: a low card all-in with the ante passes it to the left.
+                self.open_candidates = if low.count_ones() > 1 { low } else { 0 };
+                self.open_round(low_card);
+            } else {
+                self.open_round(self.next_player(low_card));
+            }
+            return;
+        }
+        let candidates = self.opener_candidates();
+        let mut opener = first(candidates);
+        if self.street == Street::Seventh
+            && self.board_len > 0
+            && let Some(sixth) = self.sixth_opener
+        {
+            opener = sixth;
+        }
+        if self.street == Street::Sixth {
+            self.sixth_opener = Some(opener);
+        }
+        self.open_candidates = if candidates.count_ones() > 1 {
+            candidates
+        } else {
+            0
+        };
+        if self.all_in_runout {
+            self.after_round();
+        } else {
+            self.open_round(opener);
+        }
+    }
+
+    /// Board cards due now: a flop game's street, or stud's one community card (TDA-RP-10H).
+    fn board_cards_due(&self) -> usize {
+        if self.variant.game.is_stud() {
+            1
+        } else {
+            self.street.board_cards()
+        }
+    }
+
     pub(super) fn board_step(&self) -> Step {
         Step::DealBoard {
             street: self.street,
-            cards: self.street.board_cards(),
+            cards: self.board_cards_due(),
         }
     }
 
@@ -205,18 +363,20 @@ impl Hand {
             self.in_play.insert(card);
         }
         self.burned_this_street = true;
+        self.burns += 1;
         self.emit(Event::Burned { card });
         Ok(())
     }
 
     pub(super) fn deal_board_cards(&mut self, cards: &[Card]) -> Result<(), HandError> {
-        let expected = self.street.board_cards();
+        let expected = self.board_cards_due();
         if cards.len() != expected {
             return Err(HandError::BoardCardCount {
                 what: match self.street {
                     Street::Flop => "flop",
                     Street::Turn => "turn",
-                    _ => "river",
+                    Street::River => "river",
+                    _ => "community card",
                 },
                 expected,
                 got: cards.len(),
@@ -225,6 +385,7 @@ impl Hand {
         let as_options: [Option<Card>; 3] = std::array::from_fn(|i| cards.get(i).copied());
         self.check_new_cards(&as_options)?;
         if !self.burned_this_street {
+            self.burns += 1;
             self.emit(Event::Burned { card: None });
         }
         self.lay_board(cards);
@@ -232,12 +393,17 @@ impl Hand {
     }
 
     pub(super) fn deal_street_from_deck(&mut self) {
+        if self.variant.game.is_stud() {
+            self.reshuffle_stub_if_short();
+        }
+        let due = self.board_cards_due();
         let Some(deck) = self.deck.as_mut() else {
             return;
         };
         let burn = deck.burn().ok();
+        self.burns += 1;
         let mut cards = [None; 3];
-        for slot in cards.iter_mut().take(self.street.board_cards()) {
+        for slot in cards.iter_mut().take(due) {
             *slot = deck.deal().ok();
         }
         if let Some(card) = burn {
@@ -268,11 +434,14 @@ impl Hand {
         self.after_board_laid();
     }
 
-    /// The street is on the board: its betting round opens, or the runout goes on.
+    /// The street is on the board: its betting round opens, or the runout goes on. A stud
+    /// community card is seventh street: sixth street's opener opens (TDA-RP-10H D).
     pub(super) fn after_board_laid(&mut self) {
         self.burned_this_street = false;
         if self.all_in_runout {
             self.after_round();
+        } else if self.variant.game.is_stud() {
+            self.open_round(self.sixth_opener.unwrap_or(self.round_opener));
         } else {
             self.open_round(Player(0));
         }
@@ -332,14 +501,19 @@ impl Hand {
             self.phase = Phase::Pushing;
             return;
         }
-        if self.street == Street::River {
+        let last = self.variant.game.last_street();
+        if self.street == last {
             self.begin_showdown();
             return;
         }
         if self.players.iter().filter(|p| p.can_bet()).count() <= 1 {
             self.all_in_runout = true;
         }
-        self.street = self.street.next().unwrap_or(Street::River);
-        self.phase = Phase::DealingBoard;
+        self.street = self.street.next().unwrap_or(last);
+        self.phase = if self.variant.game.is_stud() {
+            Phase::DealingHole
+        } else {
+            Phase::DealingBoard
+        };
     }
 }

@@ -5,6 +5,7 @@ mod betting;
 mod dealing;
 mod live;
 mod showdown;
+mod stud;
 
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
@@ -17,8 +18,8 @@ use crate::step::{LegalActions, Op, Step};
 use crate::variant::{Street, Variant};
 use cards::{Card, CardSet, Deck};
 
-/// A hand's high value and its qualifying low, if any.
-pub(crate) type Value = (eval::HighValue, Option<eval::LowValue>);
+/// A hand's high value (none in razz, a low-only game) and its qualifying low, if any.
+pub(crate) type Value = (Option<eval::HighValue>, Option<eval::LowValue>);
 
 /// The rules a hand needs, taken from its ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,8 @@ pub(crate) struct HandRules {
     /// Whether fixed limit stops capping once two players are left.
     pub uncapped_heads_up: bool,
     pub full_big_blind: bool,
+    /// A tournament: no doubling on fourth street for an open pair (TDA-RP-10F).
+    pub tournament: bool,
 }
 
 /// Where a player stands in the hand.
@@ -57,6 +60,9 @@ pub struct PlayerState {
     /// The bet to call when the player last acted in this round (`None`: not yet acted). A
     /// player may raise again only after a full raise since then (TDA-47A).
     acted_level: Option<Chips>,
+    /// Full bets and raises of the round when the player last acted: one since reopens the
+    /// betting for them, whatever its size (TDA-47; a stud completion of the bring-in).
+    acted_raises: u8,
     /// Chips won from the pots.
     pub won: Chips,
 }
@@ -93,7 +99,7 @@ enum Phase {
     Done,
 }
 
-/// A hand of hold'em or Omaha in play.
+/// A hand of hold'em, Omaha or stud in play.
 #[derive(Clone, Debug)]
 pub struct Hand {
     variant: Variant,
@@ -105,6 +111,28 @@ pub struct Hand {
     min_bet: Chips,
     chip_unit: Chips,
     deck: Option<Deck>,
+    /// Stud: the bring-in (TDA-RP-10).
+    bring_in: Chips,
+    /// Stud: the bring-in is still to be posted on third street.
+    bring_in_due: bool,
+    /// Stud: who holds the bring-in card (more than one while up cards are not entered).
+    bring_in_low: u16,
+    /// Stud: the bring-in is in and nobody has completed the bet yet.
+    bring_in_open: bool,
+    /// Stud: fourth street with a big bet made, in a ring game with an open pair (TDA-RP-10F).
+    fourth_doubled: bool,
+    /// Players who may open the round when up cards are not entered: the first of them to act
+    /// is taken as the opener (bit set by player).
+    open_candidates: u16,
+    /// The player the current round opened with (stud: the bring-in or best hand showing);
+    /// who shows first at a showdown without a bet (TDA-17A).
+    round_opener: Player,
+    /// Stud: the opener of sixth street, who also opens seventh with a community card
+    /// (TDA-RP-10H D).
+    sixth_opener: Option<Player>,
+    /// Burn cards laid (stud counts them for a short deck, TDA-RP-10H).
+    burns: u8,
+    reshuffle_seed: cards::Seed,
     in_play: CardSet,
     board: [Option<Card>; 5],
     board_len: usize,
@@ -154,6 +182,10 @@ impl Hand {
         if !(2..=MAX_PLAYERS).contains(&n) {
             return Err(SetupError::PlayerCount(n));
         }
+        let game = setup.variant.game;
+        if n > game.max_players() {
+            return Err(SetupError::StudPlayers(game.name()));
+        }
         for (what, got) in [
             ("antes", setup.antes.len()),
             ("blinds", setup.blinds.len()),
@@ -195,8 +227,25 @@ impl Hand {
         if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
             return Err(SetupError::Straddle(setup.ruleset.name.to_string()));
         }
+        if game.is_stud() {
+            if setup.blinds.iter().any(|b| !b.is_zero()) {
+                return Err(SetupError::StudBlinds);
+            }
+            let complete = match setup.variant.structure {
+                crate::Structure::FixedLimit { small_bet, .. } => small_bet,
+                _ => setup.min_bet,
+            };
+            if setup.bring_in.is_zero() || setup.bring_in > complete {
+                return Err(SetupError::BringIn);
+            }
+        }
         if setup.automations.dealing {
-            let needed = n * setup.variant.game.hole_cards() + 8;
+            // Stud deals eight players' seven cards with the short-deck procedure (TDA-RP-10H).
+            let needed = if game.is_stud() {
+                52
+            } else {
+                n * game.hole_cards() + 8
+            };
             match &setup.deck {
                 None => return Err(SetupError::NoDeck),
                 Some(deck) if deck.len() < needed => return Err(SetupError::ShortDeck(deck.len())),
@@ -210,6 +259,7 @@ impl Hand {
                 CapHeadsUp::TournamentOnly => !setup.tournament,
             },
             full_big_blind: setup.ruleset.short_big_blind == ShortBigBlind::FullBlindOwed,
+            tournament: setup.tournament,
         };
         let players = setup
             .stacks
@@ -226,6 +276,7 @@ impl Hand {
                 shown: false,
                 absent,
                 acted_level: None,
+                acted_raises: 0,
                 won: Chips::ZERO,
             })
             .collect();
@@ -239,12 +290,22 @@ impl Hand {
             min_bet: setup.min_bet,
             chip_unit: setup.chip_unit,
             deck: setup.deck,
+            bring_in: setup.bring_in,
+            bring_in_due: game.is_stud(),
+            bring_in_low: 0,
+            bring_in_open: false,
+            fourth_doubled: false,
+            open_candidates: 0,
+            round_opener: Player(0),
+            sixth_opener: None,
+            burns: 0,
+            reshuffle_seed: setup.reshuffle_seed,
             in_play: CardSet::default(),
             board: [None; 5],
             board_len: 0,
             burned_this_street: false,
             phase: Phase::Posting,
-            street: Street::Preflop,
+            street: game.first_street(),
             post_cursor: 0,
             actor: None,
             level: Chips::ZERO,
@@ -283,6 +344,11 @@ impl Hand {
 
     pub fn board(&self) -> impl Iterator<Item = Card> + '_ {
         self.board[..self.board_len].iter().flatten().copied()
+    }
+
+    /// Stud: the bring-in of this hand (zero in flop games).
+    pub fn bring_in(&self) -> Chips {
+        self.bring_in
     }
 
     pub fn street(&self) -> Street {
@@ -335,7 +401,11 @@ impl Hand {
                     Step::PostBlind(player)
                 }
             }
-            Phase::DealingHole => Step::DealHole(self.next_hole_player()),
+            Phase::DealingHole => match self.tabling_due() {
+                Some(p) => Step::ShowOrMuck(p),
+                None if self.seventh_needs_community_card() => self.board_step(),
+                None => Step::DealHole(self.next_hole_player()),
+            },
             Phase::Betting => match self.actor {
                 Some(p) => Step::Act(p),
                 None => Step::Done,
@@ -382,12 +452,29 @@ impl Hand {
                 }
                 self.post_next();
             }
-            (Phase::DealingHole, Op::DealHole { player, cards }) => {
+            (Phase::DealingHole, Op::DealHole { player, cards })
+                if self.tabling_due().is_none() =>
+            {
                 self.deal_hole_cards(*player, *cards)?
             }
             (Phase::DealingBoard, Op::Burn(card)) => self.burn(*card)?,
+            (Phase::DealingHole, Op::Burn(card)) if self.street != Street::Third => {
+                self.burn(*card)?
+            }
             (Phase::DealingBoard, Op::DealBoard(cards)) => self.deal_board_cards(cards)?,
             (Phase::DealingBoard, Op::DealBoardUnknown) => self.deal_unknown_board()?,
+            (Phase::DealingHole, Op::DealBoard(cards)) if self.street == Street::Seventh => {
+                if !self.seventh_needs_community_card() {
+                    return Err(HandError::NoCommunityCard);
+                }
+                self.deal_board_cards(cards)?
+            }
+            (Phase::DealingHole, Op::DealBoardUnknown) if self.street == Street::Seventh => {
+                if !self.seventh_needs_community_card() {
+                    return Err(HandError::NoCommunityCard);
+                }
+                self.deal_unknown_board()?
+            }
             (Phase::Showdown | Phase::Pushing, Op::AwardPot { pot, winners }) => {
                 self.award_pot(*pot, winners)?
             }
@@ -398,7 +485,9 @@ impl Hand {
             (Phase::Betting, Op::DeadMoney { player, amount }) => {
                 self.dead_money(*player, *amount)?
             }
-            (Phase::DealingBoard, Op::Show { player, cards }) if self.all_in_runout => {
+            (Phase::DealingBoard | Phase::DealingHole, Op::Show { player, cards })
+                if self.all_in_runout =>
+            {
                 self.show(*player, *cards)?
             }
             (Phase::Betting, Op::Act(player, action)) => self.act(*player, *action)?,
@@ -439,7 +528,18 @@ impl Hand {
         loop {
             match self.phase {
                 Phase::Posting if self.automations.posting => self.post_next(),
-                Phase::DealingHole if self.automations.dealing => self.deal_all_hole_cards(),
+                Phase::DealingHole if self.all_in_runout && self.tabling_due().is_some() => {
+                    if !self.automations.showdown || !self.table_all_hands() {
+                        return;
+                    }
+                }
+                Phase::DealingHole if self.automations.dealing => {
+                    if self.seventh_needs_community_card() {
+                        self.deal_street_from_deck();
+                    } else {
+                        self.deal_all_hole_cards();
+                    }
+                }
                 Phase::Betting => return,
                 Phase::Collecting if self.automations.collecting => self.collect_bets(),
                 Phase::DealingBoard => {

@@ -17,6 +17,16 @@ impl Hand {
         if !self.all_in_runout {
             return None;
         }
+        // Stud: hands are tabled before a street is dealt, not halfway through it.
+        if self.variant.game.is_stud()
+            && self.phase == Phase::DealingHole
+            && self
+                .players
+                .iter()
+                .any(|p| p.is_live() && p.hole.len() >= self.stud_target())
+        {
+            return None;
+        }
         self.players
             .iter()
             .position(|p| p.is_live() && !p.shown)
@@ -53,8 +63,11 @@ impl Hand {
         let n = self.player_count();
         // TDA-17A: the last aggressor of the last round shows first, else the first player left
         // of the button; then clockwise.
+        // Without a bet, who would open a betting round: stud's best hand showing (razz: the
+        // lowest), a flop game's first player left of the button.
         let start = match self.last_aggressor {
             Some(p) if self.players[p.index()].is_live() && !self.all_must_show() => p.index(),
+            _ if self.variant.game.is_stud() => self.round_opener.index(),
             _ => 0,
         };
         self.showdown_len = 0;
@@ -96,8 +109,8 @@ impl Hand {
 
     pub(super) fn show(&mut self, player: Player, cards: Option<Hole>) -> Result<(), HandError> {
         self.check_showdown_turn(player)?;
-        let needed = self.variant.game.hole_cards();
         let dealt = self.players[player.index()].hole;
+        let needed = dealt.len();
         let shown = match cards {
             None => dealt,
             Some(cards) => {
@@ -121,7 +134,7 @@ impl Hand {
                         None => {}
                     }
                 }
-                cards
+                cards.with_faces_of(&dealt)
             }
         };
         if shown.cards().iter().any(Option::is_none) {
@@ -133,7 +146,7 @@ impl Hand {
         let me = &mut self.players[player.index()];
         me.hole = shown;
         me.shown = true;
-        if self.board_len == 5 {
+        if self.cards_complete(player) {
             self.values[player.index()] = self.compute_value(player);
         }
         self.emit(Event::Shown {
@@ -171,7 +184,9 @@ impl Hand {
         }
         let can_win = match best_shown {
             None => true,
-            Some((high, low)) => value.0 >= high || (value.1.is_some() && value.1 >= low),
+            Some((high, low)) => {
+                (value.0.is_some() && value.0 >= high) || (value.1.is_some() && value.1 >= low)
+            }
         };
         let result = if must || can_win {
             self.show(player, None)
@@ -210,6 +225,15 @@ impl Hand {
         }
     }
 
+    /// Whether every card of the player's hand is out: the river, or seventh street.
+    fn cards_complete(&self, player: Player) -> bool {
+        if self.variant.game.is_stud() {
+            self.players[player.index()].hole.len() + self.board_len >= 7
+        } else {
+            self.board_len == 5
+        }
+    }
+
     /// A player's high value and qualifying low, when the cards are known.
     fn compute_value(&self, player: Player) -> Option<Value> {
         if self.board[..self.board_len].iter().any(Option::is_none) {
@@ -219,17 +243,18 @@ impl Hand {
         let hole = &hole[..hole_len];
         let (board, board_len) = self.board_cards();
         let board = &board[..board_len];
+        let mut set = CardSet::default();
+        for &card in hole.iter().chain(board) {
+            set.insert(card);
+        }
+        let five = hole.len() + board.len() >= 5;
         match self.variant.game {
-            Game::Holdem => {
-                let mut set = CardSet::default();
-                for &card in hole.iter().chain(board) {
-                    set.insert(card);
-                }
-                (hole.len() + board.len() >= 5).then(|| (eval::high::evaluate(set), None))
-            }
-            Game::Omaha => Some((eval::omaha::omaha_high(hole, board)?, None)),
+            Game::Holdem | Game::Stud => five.then(|| (Some(eval::high::evaluate(set)), None)),
+            Game::StudHiLo => five.then(|| (Some(eval::high::evaluate(set)), eval::low::low8(set))),
+            Game::Razz => five.then(|| (None, eval::low::ace_to_five(set))),
+            Game::Omaha => Some((Some(eval::omaha::omaha_high(hole, board)?), None)),
             Game::OmahaHiLo => Some((
-                eval::omaha::omaha_high(hole, board)?,
+                Some(eval::omaha::omaha_high(hole, board)?),
                 eval::omaha::omaha_low8(hole, board),
             )),
         }
@@ -239,11 +264,21 @@ impl Hand {
     /// in play: the odd chips go one each to the first winners left of the button (TDA-20A,
     /// HC-3.5). The button is last in that order and the odd chips are fewer than the winners,
     /// so it never gets one (JPR-10).
+    /// Stud orders the winners by the high card by suit of their winning hand instead
+    /// (TDA-20B).
     fn split(&mut self, pot: usize, half: Half, amount: Chips, winners: &[Player]) {
         let k = winners.len() as u64;
         if k == 0 {
             return;
         }
+        let mut ordered = [Player(0); MAX_PLAYERS];
+        ordered[..winners.len()].copy_from_slice(winners);
+        let winners = &mut ordered[..winners.len()];
+        if self.variant.game.is_stud() && winners.len() > 1 {
+            let low = half == Half::Low || self.variant.game.low_only();
+            self.order_by_high_card(winners, low);
+        }
+        let winners = &*winners;
         let unit = self.chip_unit.0;
         let (chips, rest) = (amount.0 / unit, amount.0 % unit);
         let share = chips / k * unit;
@@ -300,7 +335,10 @@ impl Hand {
                 );
                 continue;
             }
-            let best_high = eligible.iter().filter_map(|p| value(p).map(|v| v.0)).max();
+            let best_high = eligible
+                .iter()
+                .filter_map(|p| value(p).and_then(|v| v.0))
+                .max();
             let best_low = eligible
                 .iter()
                 .filter_map(|p| value(p).and_then(|v| v.1))
@@ -309,7 +347,7 @@ impl Hand {
             let (mut highs, mut lows) = (0, 0);
             for p in eligible {
                 let v = value(p);
-                if v.map(|v| v.0) == best_high {
+                if best_high.is_some() && v.and_then(|v| v.0) == best_high {
                     high[highs] = *p;
                     highs += 1;
                 }
@@ -319,7 +357,9 @@ impl Hand {
                 }
             }
             let (high, low) = (&high[..highs], &low[..lows]);
-            if low.is_empty() || low == high {
+            if self.variant.game.low_only() {
+                self.split(index, Half::Whole, amount, low);
+            } else if low.is_empty() || low == high {
                 // No qualifying low: the high hand scoops. The same players winning both
                 // halves split the pot as evenly as possible (TDA-20D).
                 self.split(index, Half::Whole, amount, high);

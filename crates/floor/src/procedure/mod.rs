@@ -438,5 +438,10 @@ fn street_name(street: Street) -> (&'static str, &'static str) {
         Street::Flop => ("flop", "Flop"),
         Street::Turn => ("turn", "Turn"),
         Street::River => ("river", "River"),
+        Street::Third => ("third street", "3. Straße"),
+        Street::Fourth => ("fourth street", "4. Straße"),
+        Street::Fifth => ("fifth street", "5. Straße"),
+        Street::Sixth => ("sixth street", "6. Straße"),
+        Street::Seventh => ("seventh street", "7. Straße"),
     }
 }

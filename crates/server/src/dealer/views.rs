@@ -172,6 +172,7 @@ impl DealerTable {
                         Action::Check => PlayerAction::Check,
                         Action::Call => PlayerAction::Call,
                         Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
+                        Action::BringIn => PlayerAction::BringIn,
                     },
                 })
                 .collect(),

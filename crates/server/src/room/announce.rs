@@ -42,7 +42,14 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 a("posts", Some(*player), Some(amount.0));
                 level = level.max(amount.0);
             }
-            Event::HoleDealt { .. } | Event::Burned { .. } | Event::BetsCollected { .. } => {}
+            Event::BringInPosted { player, amount, .. } => {
+                a("brings_in", Some(*player), Some(amount.0));
+                level = level.max(amount.0);
+            }
+            Event::HoleDealt { .. }
+            | Event::Burned { .. }
+            | Event::BetsCollected { .. }
+            | Event::StubReshuffled { .. } => {}
             Event::BoardDealt { cards, .. } => {
                 board.extend(cards.iter().copied());
                 level = 0;
@@ -119,12 +126,12 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
 /// Names a shown hand's best high hand with the board, in both languages.
 fn name_into(n: &mut Announcement, hand: &Hand, hole: &[Card], board: &[Card]) {
     let made = match hand.variant().game {
-        engine::Game::Holdem => {
+        engine::Game::Omaha | engine::Game::OmahaHiLo => MadeHand::best_omaha(hole, board),
+        _ => {
             let mut all = hole.to_vec();
             all.extend_from_slice(board);
             MadeHand::best(&all)
         }
-        _ => MadeHand::best_omaha(hole, board),
     };
     if let Some(made) = made {
         n.hand_en = Some(made.name(Lang::En));
@@ -165,6 +172,8 @@ pub(crate) fn tabled_equities(hand: &Hand) -> Vec<(usize, f64)> {
         engine::Game::Holdem => eval::equity::Game::Holdem,
         engine::Game::Omaha => eval::equity::Game::Omaha,
         engine::Game::OmahaHiLo => eval::equity::Game::OmahaHiLo,
+        // Stud equity is not counted: the tabled hands are announced without shares.
+        engine::Game::Stud | engine::Game::StudHiLo | engine::Game::Razz => return Vec::new(),
     };
     let hands: Vec<&[Card]> = tabled.iter().map(|(_, c)| c.as_slice()).collect();
     let Ok(deal) = eval::equity::Deal::new(game, &hands, &board, &[]) else {

@@ -70,6 +70,7 @@ impl Room {
             PlayerAction::Check => Action::Check,
             PlayerAction::Call => Action::Call,
             PlayerAction::BetOrRaise { to } => Action::BetOrRaiseTo(engine::Chips(to)),
+            PlayerAction::BringIn => Action::BringIn,
         };
         self.apply_action(table, p, action, at)
     }

@@ -111,11 +111,11 @@ fn preflop(hole: &[Card]) -> Tier {
 
 fn postflop(game: Game, hole: &[Card], board: &[Card]) -> Tier {
     let made = match game {
-        Game::Holdem => {
+        Game::Omaha | Game::OmahaHiLo => MadeHand::best_omaha(hole, board),
+        _ => {
             let all: Vec<Card> = hole.iter().chain(board).copied().collect();
             MadeHand::best(&all)
         }
-        Game::Omaha | Game::OmahaHiLo => MadeHand::best_omaha(hole, board),
     };
     match made.map(|m| m.category()) {
         Some(c) if c >= HandCategory::TwoPair => Tier::Strong,
