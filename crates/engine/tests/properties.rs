@@ -1,5 +1,6 @@
-//! Properties of any sequence of operations, legal or not: nothing panics, a refused operation
-//! changes nothing, chips are conserved at every step, and every hand ends.
+//! Properties of any sequence of operations, legal or not, in flop games and stud: nothing
+//! panics, a refused operation changes nothing, chips are conserved at every step, and every
+//! hand ends.
 
 mod common;
 use cards::{Card, CardSet, Deck, Seed};
@@ -15,21 +16,31 @@ fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 }
 
 fn random_setup(rng: &mut ChaCha8Rng, seed: u64) -> HandSetup {
-    let variant = match below(rng, 4) {
+    let variant = match below(rng, 7) {
         0 => Variant::NO_LIMIT_HOLDEM,
         1 => Variant::POT_LIMIT_OMAHA,
         2 => Variant::fixed_limit(Game::Holdem, Chips(4), Chips(8)),
-        _ => Variant::fixed_limit(Game::OmahaHiLo, Chips(4), Chips(8)),
+        3 => Variant::fixed_limit(Game::OmahaHiLo, Chips(4), Chips(8)),
+        4 => Variant::fixed_limit(Game::Stud, Chips(4), Chips(8)),
+        5 => Variant::fixed_limit(Game::StudHiLo, Chips(4), Chips(8)),
+        _ => Variant::fixed_limit(Game::Razz, Chips(4), Chips(8)),
     };
-    let n = 2 + below(rng, 9) as usize;
+    let stud = variant.game.is_stud();
+    let n = 2 + below(rng, if stud { 7 } else { 9 }) as usize;
     let stacks: Vec<Chips> = (0..n).map(|_| Chips(1 + below(rng, 400))).collect();
     let mut blinds = vec![Chips::ZERO; n];
-    blinds[0] = Chips(2);
-    blinds[1] = Chips(4);
+    if !stud {
+        blinds[0] = Chips(2);
+        blinds[1] = Chips(4);
+    }
     let mut setup = HandSetup::new(variant, &stacks, &blinds, Chips(4));
-    if below(rng, 3) == 0 {
+    if stud || below(rng, 3) == 0 {
         setup.antes = vec![Chips(1); n];
     }
+    // Stud: a bring-in; ring games may double on fourth street (TDA-RP-10F).
+    setup.bring_in = Chips(2);
+    setup.tournament = below(rng, 2) == 0;
+    setup.reshuffle_seed = Seed::from_u64(seed ^ 0x5eed);
     setup.absent = (0..n).map(|_| below(rng, 10) == 0).collect();
     let bit = |rng: &mut ChaCha8Rng| below(rng, 2) == 0;
     setup.automations = Automations {

@@ -246,11 +246,13 @@ fn number(n: u64) -> Value {
     Value::Number(amount(Chips(n), 0))
 }
 
-/// Hole cards as the view sees them: unknown (`??`) unless they are the viewer's.
+/// Hole cards as the view sees them: unknown (`??`) unless they are the viewer's or, in
+/// stud, dealt face up.
 fn hole_cards(hole: &Hole, visible: bool) -> Vec<Option<cards::Card>> {
     hole.cards()
         .iter()
-        .map(|c| if visible { *c } else { None })
+        .enumerate()
+        .map(|(i, c)| if visible || hole.is_up(i) { *c } else { None })
         .collect()
 }
 
@@ -274,6 +276,7 @@ fn actions(hand: &Hand, ctx: &HandContext, scale: u8) -> Vec<ActionLine> {
             Event::Checked { player: p } | Event::Called { player: p, .. } => {
                 PhhAction::CheckOrCall { player: player(p) }
             }
+            Event::BringInPosted { player: p, .. } => PhhAction::PostBringIn { player: player(p) },
             Event::BetOrRaised { player: p, to, .. } => PhhAction::CompleteBetOrRaiseTo {
                 player: player(p),
                 amount: amount(*to, scale),
@@ -305,6 +308,7 @@ pub fn record(hand: &Hand, ctx: &HandContext) -> Result<PhhHand, RecordError> {
         blinds.reverse();
     }
     let variant = hand.variant();
+    let stud = variant.game.is_stud();
     let (small_bet, big_bet) = match variant.structure {
         Structure::FixedLimit { small_bet, big_bet } => {
             (Some(amount(small_bet, scale)), Some(amount(big_bet, scale)))
@@ -318,10 +322,10 @@ pub fn record(hand: &Hand, ctx: &HandContext) -> Result<PhhHand, RecordError> {
         ante_trimming_status: None,
         antes: list(&antes),
         blinds_or_straddles: list(&blinds),
-        bring_in: None,
+        bring_in: stud.then(|| amount(hand.bring_in(), scale)),
         small_bet,
         big_bet,
-        min_bet: Some(amount(ctx.blinds.big_blind, scale)),
+        min_bet: (!stud).then(|| amount(ctx.blinds.big_blind, scale)),
         starting_stacks: list(&stacks).into_iter().map(Some).collect(),
         actions: actions(hand, ctx, scale),
         players: Some(ctx.names.clone()),

@@ -320,7 +320,7 @@ impl Hand {
                 }
             });
         }
-        if to > range.max_to {
+        if to > range.max_to && !doubles {
             return Err(HandError::AbovePotLimit {
                 to,
                 max_to: range.max_to,

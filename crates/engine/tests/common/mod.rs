@@ -44,13 +44,15 @@ pub fn legal(hand: &Hand) -> LegalActions {
     hand.legal_actions().expect("a player to act")
 }
 
-/// The player in turn: "f" fold, "x" check, "c" call, a number: bet or raise to it.
+/// The player in turn: "f" fold, "x" check, "c" call, "b" bring in, a number: bet or raise
+/// (or complete) to it.
 pub fn act(hand: &mut Hand, what: &str) {
     let p = actor(hand);
     let action = match what {
         "f" => Action::Fold,
         "x" => Action::Check,
         "c" => Action::Call,
+        "b" => Action::BringIn,
         n => Action::BetOrRaiseTo(Chips(n.parse().expect("amount"))),
     };
     if let Err(e) = hand.apply(Op::Act(p, action)) {
