@@ -1,4 +1,5 @@
-//! The engine: a table playing hold'em and Omaha hand after hand, exactly as the rulebooks say.
+//! The engine: a table playing hold'em, Omaha and the stud games (seven card stud, stud hi/lo,
+//! razz) hand after hand, exactly as the rulebooks say.
 //!
 //! It owns variants as data (game and betting structure), forced bets, the button and blinds
 //! across hands (dead button, heads-up), the legal actions of the player to act with exact

@@ -553,3 +553,15 @@ fn stud_setups_are_checked() {
     s.blinds = chips(&[1, 2]);
     assert!(Hand::new(s).is_err(), "blinds in stud");
 }
+
+#[test]
+fn tda_rp_10e_no_bring_in_is_owed_when_nobody_is_left_to_bet_against() {
+    // Heads-up, the low card is all-in with the ante: nobody can bet against the other player,
+    // so the streets are dealt out (TDA-16) and no bring-in is asked for later.
+    let mut hand = third_street(stud(Game::Stud, &[1, 100], 1, 2, 4), &["AhAd2c", "KhKcQs"]);
+    for (a, b) in [("Tc", "8d"), ("Jc", "8c"), ("Qc", "Kd"), ("9s", "9d")] {
+        assert!(hand.legal_actions().is_none(), "{}", hand.step());
+        street(&mut hand, &[(0, a), (1, b)]);
+    }
+    assert!(hand.is_over(), "{}", hand.step());
+}

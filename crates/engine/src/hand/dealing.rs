@@ -450,6 +450,9 @@ impl Hand {
     /// A betting round is complete: collect the bets, or go straight on when there are none.
     pub(super) fn end_round(&mut self) {
         self.actor = None;
+        // A bring-in nobody could post (everyone else all-in) is not owed later.
+        self.bring_in_due = false;
+        self.bring_in_open = false;
         if self.players.iter().any(|p| !p.bet.is_zero()) {
             self.phase = Phase::Collecting;
         } else {
