@@ -565,3 +565,34 @@ fn tda_rp_10e_no_bring_in_is_owed_when_nobody_is_left_to_bet_against() {
     }
     assert!(hand.is_over(), "{}", hand.step());
 }
+
+#[test]
+fn no_limit_stud_completes_to_the_minimum_bet_and_raises_by_the_full_completion() {
+    // Bring-in 1, minimum bet 4: completing is a bet of 4 from nothing (the bring-in is not a
+    // bet), so the next raise is to at least 8 (TDA-43).
+    let mut s = stud(Game::Stud, &[100, 100, 100], 1, 1, 4);
+    s.variant = Variant {
+        game: Game::Stud,
+        structure: engine::Structure::NoLimit,
+    };
+    let mut hand = third_street(s, &["AhAd2c", "KhKcQs", "9h9cTs"]);
+    act(&mut hand, "b");
+    let r = legal(&hand).bet_or_raise.unwrap();
+    assert_eq!((r.min_to, r.max_to), (Chips(4), Chips(99)));
+    act(&mut hand, "6");
+    assert_eq!(legal(&hand).bet_or_raise.unwrap().min_to, Chips(12));
+}
+
+#[test]
+fn pot_limit_stud_completes_up_to_the_pot() {
+    // Antes 3 and the bring-in 1 in the middle: calling 1 makes 5, so the most is 1 + 5 = 6.
+    let mut s = stud(Game::Razz, &[100, 100, 100], 1, 1, 2);
+    s.variant = Variant {
+        game: Game::Razz,
+        structure: engine::Structure::PotLimit,
+    };
+    let mut hand = third_street(s, &["AhAd2c", "2h3hKs", "9h9cTs"]);
+    act(&mut hand, "b");
+    let r = legal(&hand).bet_or_raise.unwrap();
+    assert_eq!((r.min_to, r.max_to), (Chips(2), Chips(6)));
+}

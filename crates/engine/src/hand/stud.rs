@@ -38,13 +38,17 @@ fn showing_high(up: &[Card], low: bool) -> u32 {
         counts[usize::from(rank)] += 1;
     }
     // Groups by size, then rank, highest first: "8-8-K-3".
-    let mut groups: Vec<(u8, u8)> = (0..13u8)
-        .rev()
-        .filter(|&r| counts[usize::from(r)] > 0)
-        .map(|r| (counts[usize::from(r)], r))
-        .collect();
-    groups.sort_by(|a, b| b.cmp(a));
-    let category = match groups.as_slice() {
+    let mut groups = [(0u8, 0u8); 7];
+    let mut len = 0;
+    for r in (0..13u8).rev() {
+        if counts[usize::from(r)] > 0 && len < groups.len() {
+            groups[len] = (counts[usize::from(r)], r);
+            len += 1;
+        }
+    }
+    let groups = &mut groups[..len];
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    let category = match &*groups {
         [(4, _), ..] => 5,
         [(3, _), ..] => 3,
         [(2, _), (2, _), ..] => 2,
@@ -52,7 +56,7 @@ fn showing_high(up: &[Card], low: bool) -> u32 {
         _ => 0,
     };
     let mut key = category;
-    for &(count, rank) in &groups {
+    for &(count, rank) in groups.iter() {
         for _ in 0..count {
             key = key << 4 | u32::from(rank);
         }
@@ -219,8 +223,13 @@ impl Hand {
                 .and_then(|v| v.unpaired_ranks())
                 .map(|r| (r[0] + 12) % 13)
         } else {
-            let cards: Vec<Card> = set.iter().collect();
-            eval::MadeHand::best(&cards)
+            let mut cards = [Card::new(Rank::Two, cards::Suit::Clubs); 8];
+            let mut n = 0;
+            for card in set.iter().take(cards.len()) {
+                cards[n] = card;
+                n += 1;
+            }
+            eval::MadeHand::best(&cards[..n.min(7)])
                 .and_then(|made| made.five.iter().map(|c| c.rank().index()).max())
         };
         let Some(rank) = top_rank else {
