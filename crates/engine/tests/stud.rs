@@ -596,3 +596,10 @@ fn pot_limit_stud_completes_up_to_the_pot() {
     let r = legal(&hand).bet_or_raise.unwrap();
     assert_eq!((r.min_to, r.max_to), (Chips(2), Chips(6)));
 }
+
+#[test]
+fn tda_20b_razz_tied_lows_give_the_odd_chip_to_the_high_card_by_suit_of_the_low() {
+    // Both make 7-5-4-3-2; p2's seven is the seven of spades. Pot 37: p2 19, p1 18.
+    let hand = three_way_to_a_showdown(Game::Razz, 2, "7c5c4h3d2hKcQc", "7s5d4s3h2sJsTs");
+    assert_eq!(hand.winnings(), vec![Chips(18), Chips(19), Chips(0)]);
+}

@@ -213,7 +213,7 @@ impl Hand {
             set.insert(card);
         }
         let top_rank = if low_half {
-            // The low's highest card, ace low.
+            // The low's highest card: ranks read ace low (1) to king (13), as rank indexes.
             let value = if self.variant.game.low_only() {
                 eval::low::ace_to_five(set)
             } else {
@@ -221,7 +221,7 @@ impl Hand {
             };
             value
                 .and_then(|v| v.unpaired_ranks())
-                .map(|r| (r[0] + 12) % 13)
+                .map(|r| (r[0] + 11) % 13)
         } else {
             let mut cards = [Card::new(Rank::Two, cards::Suit::Clubs); 8];
             let mut n = 0;
