@@ -302,7 +302,8 @@ impl Hand {
             let low_card = first(low);
             // TDA-30, TDA-71C: an absent or penalized player dealt the bring-in card posts it
             // before the hand is killed.
-            if low.count_ones() == 1 && self.players[low_card.index()].absent {
+            let holder = &self.players[low_card.index()];
+            if low.count_ones() == 1 && holder.absent && !holder.stack.is_zero() {
                 self.post_bring_in(low_card);
             }
             self.kill_absent_hands();
