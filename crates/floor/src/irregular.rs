@@ -17,15 +17,54 @@ impl FloorHand {
             round_actions: actions(self.round_events()),
             live_players: self.hand.players().iter().filter(|p| p.is_live()).count(),
             bets_made: events.iter().any(|e| action_with_chips(e) == Some(true)),
+            can_bet: self.hand.players().iter().filter(|p| p.can_bet()).count(),
+            stub: self.stub(),
         }
+    }
+
+    /// Cards left in the stub: 52 less the hole cards dealt, the burns and the board, the three
+    /// earlier burns back in after a seventh-street reshuffle (TDA-RP-10H).
+    fn stub(&self) -> usize {
+        let events = self.hand.events();
+        let holes: usize = self.hand.players().iter().map(|p| p.hole.len()).sum();
+        let burned = events
+            .iter()
+            .filter(|e| matches!(e, Event::Burned { .. }))
+            .count();
+        let reshuffles = events
+            .iter()
+            .filter(|e| matches!(e, Event::StubReshuffled { .. }))
+            .count();
+        let burns = burned.saturating_sub(3 * reshuffles);
+        52usize.saturating_sub(holes + burns + self.hand.board_slots().len())
     }
 
     /// The procedure for an irregularity under the profile, its outcome carried out.
     pub fn irregularity(&mut self, irregularity: &Irregularity) -> Procedure {
         let procedure = procedure::procedure(self.profile, irregularity, &self.situation());
         let rule = procedure.steps.last().map_or(Rule("TDA-1"), |s| s.rule);
+        if let Irregularity::AbsentAtDeal {
+            player,
+            bring_in_card: true,
+            ..
+        } = *irregularity
+        {
+            self.post_bring_in(player);
+        }
         self.carry_out(&procedure.outcome, rule);
         procedure
+    }
+
+    /// TDA-30, TDA-71C: an absent or penalized player dealt the bring-in card posts it before
+    /// the hand is killed; refused by the engine when it knows the bring-in is another's.
+    fn post_bring_in(&mut self, p: Player) {
+        let due = self
+            .hand
+            .legal_actions_for(p)
+            .is_some_and(|legal| legal.bring_in.is_some());
+        if due {
+            let _ = self.apply(Op::Act(p, Action::BringIn));
+        }
     }
 
     fn carry_out(&mut self, outcome: &Outcome, rule: Rule) {

@@ -142,7 +142,12 @@ impl FloorHand {
 
     /// Deals the hole cards still due, unknown: the floor does not see them.
     pub fn deal_unknown_holes(&mut self) {
-        let n = self.hand.variant().game.hole_cards();
+        // Stud deals the street's cards; their faces come from the street (TDA-RP-10).
+        let n = if self.hand.variant().game.is_stud() {
+            self.hand.street().stud_cards().len()
+        } else {
+            self.hand.variant().game.hole_cards()
+        };
         while let Step::DealHole(player) = self.hand.step() {
             let cards = Hole::new(&vec![None; n]).unwrap_or_default();
             let op = Op::DealHole { player, cards };

@@ -19,6 +19,8 @@ fn dealt() -> Situation {
         round_actions: 0,
         live_players: 6,
         bets_made: false,
+        can_bet: 6,
+        stub: 40,
     }
 }
 
@@ -42,6 +44,8 @@ fn later(street: Street, round_actions: usize, bets_made: bool) -> Situation {
         round_actions,
         live_players: 3,
         bets_made,
+        can_bet: 3,
+        stub: 40,
     }
 }
 
@@ -2042,10 +2046,10 @@ fn irregularities_read_from_the_dealers_menu() {
 
 #[test]
 fn a_bad_menu_entry_is_refused_saying_what_is_wrong() {
-    let err = toml::from_str::<Irregularity>("kind = \"premature_board\"\nstreet = \"fifth\"")
+    let err = toml::from_str::<Irregularity>("kind = \"premature_board\"\nstreet = \"eighth\"")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("fifth"), "{err}");
+    assert!(err.contains("eighth"), "{err}");
     let err =
         toml::from_str::<Irregularity>("kind = \"clock_called\"\nplayer = 300\nfacing_bet = true")
             .unwrap_err()

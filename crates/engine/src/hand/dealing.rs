@@ -340,7 +340,7 @@ impl Hand {
     }
 
     /// Board cards due now: a flop game's street, or stud's one community card (TDA-RP-10H).
-    fn board_cards_due(&self) -> usize {
+    pub(super) fn board_cards_due(&self) -> usize {
         if self.variant.game.is_stud() {
             1
         } else {

@@ -36,14 +36,16 @@ impl Hand {
 
     /// Whether board cards are due: a street to lay, perhaps with hands still to table at an
     /// all-in (TDA-16) whose cards a live dealer may never enter.
+    /// In stud, the community card of a short deck on seventh street (TDA-RP-10H).
     pub fn board_due(&self) -> bool {
         self.phase == Phase::DealingBoard
+            || (self.phase == Phase::DealingHole && self.seventh_needs_community_card())
     }
 
     /// The street to lay and its number of cards, while board cards are due.
     pub fn street_due(&self) -> Option<(crate::Street, usize)> {
         self.board_due()
-            .then(|| (self.street, self.street.board_cards()))
+            .then(|| (self.street, self.board_cards_due()))
     }
 
     /// The board as laid, card by card: `None` for a card laid without being entered.
@@ -59,8 +61,9 @@ impl Hand {
     }
 
     pub(super) fn deal_unknown_board(&mut self) -> Result<(), HandError> {
-        let n = self.street.board_cards();
+        let n = self.board_cards_due();
         if !self.burned_this_street {
+            self.burns += 1;
             self.emit(Event::Burned { card: None });
         }
         for _ in 0..n {

@@ -170,6 +170,10 @@ impl Hand {
         if self.street != Street::Seventh || !self.variant.game.is_stud() {
             return false;
         }
+        // Decided before the street's first card: once dealing has begun it goes on.
+        if self.players.iter().any(|p| p.hole.len() >= 7) || self.board_len > 0 {
+            return false;
+        }
         let needed = self.live_count() + 2;
         let stub = 52usize.saturating_sub(self.cards_used());
         stub + 3 < needed

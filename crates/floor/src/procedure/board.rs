@@ -77,6 +77,9 @@ pub(super) fn four_card_flop(profile: Profile, fourth_identifiable: bool, cards:
 }
 
 pub(super) fn premature_board(profile: Profile, street: Street) -> Procedure {
+    if street.is_stud() {
+        return super::stud::premature(street);
+    }
     let mut draft = Draft::new(
         "Board card turned too early",
         "Vorzeitig aufgedeckte Board-Karte",

@@ -4,9 +4,10 @@ use super::{Draft, MisdealCause, Outcome, Procedure, Situation};
 use crate::Profile;
 use engine::Street;
 
-/// Whether a misdeal may still be called under the profile.
+/// Whether a misdeal may still be called under the profile: on the first betting round only
+/// (pre-flop; stud's third street), the bring-in counting as a blind (TDA-36, HC-3.1).
 pub(super) fn is_open(profile: Profile, situation: &Situation) -> bool {
-    situation.street == Street::Preflop
+    matches!(situation.street, Street::Preflop | Street::Third)
         && match profile {
             Profile::Tda | Profile::Jpr => !situation.substantial_action,
             Profile::Wwpla | Profile::Hc => situation.actions_taken < 2,
@@ -46,18 +47,24 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
             } else {
                 "HC-3.1"
             };
+            // HC-3.1 counts stud's actions from the bring-in as flop games' from the blinds.
+            let (en_forced, de_forced) = if situation.street.is_stud() {
+                ("the bring-in", "dem Bring-In")
+            } else {
+                ("the blinds", "den Blinds")
+            };
             if open {
                 draft.step(
                     rule,
-                    "Fewer than two players have acted since the blinds: a misdeal may still be called.",
-                    "Noch keine zwei Spieler haben nach den Blinds agiert: ein Misdeal kann noch erklärt werden.",
+                    format!("Fewer than two players have acted since {en_forced}: a misdeal may still be called."),
+                    format!("Noch keine zwei Spieler haben nach {de_forced} agiert: ein Misdeal kann noch erklärt werden."),
                 );
                 true
             } else {
                 draft.step(
                     rule,
-                    "Two players have acted since the blinds: too late for a misdeal, the hand is played to the end.",
-                    "Zwei Spieler haben nach den Blinds agiert: für einen Misdeal zu spät, die Hand wird zu Ende gespielt.",
+                    format!("Two players have acted since {en_forced}: too late for a misdeal, the hand is played to the end."),
+                    format!("Zwei Spieler haben nach {de_forced} agiert: für einen Misdeal zu spät, die Hand wird zu Ende gespielt."),
                 );
                 if profile == Profile::Hc {
                     draft.step(
@@ -181,6 +188,9 @@ pub(super) fn exposed_hole_card(
     count: u8,
     situation: &Situation,
 ) -> Procedure {
+    if situation.street.is_stud() {
+        return super::stud::exposed_card(profile, position, count, situation);
+    }
     let mut draft = Draft::new(
         "Hole card exposed by the dealer",
         "Hole-Card vom Dealer aufgedeckt",

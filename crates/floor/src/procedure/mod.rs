@@ -5,6 +5,7 @@
 //! TDA 2019 is the default; a house profile changes only what its rulebook says differently, so
 //! where a house rulebook is silent its procedure cites the TDA rule it falls back on.
 
+mod absent;
 mod board;
 mod conduct;
 mod count;
@@ -12,6 +13,7 @@ mod deal;
 mod deck;
 mod penalty;
 mod showdown;
+mod stud;
 mod wire;
 
 use crate::Profile;
@@ -30,7 +32,8 @@ pub enum Irregularity {
     Misdeal { cause: MisdealCause },
     /// The dealer exposed hole cards during the deal: `position` = 1-based index of the first
     /// exposed card in the order dealt off the deck, `count` = how many were exposed (0 is read
-    /// as 1: something was exposed).
+    /// as 1: something was exposed). In stud: down cards on third street (TDA-RP-10A, HC-3.1),
+    /// the seventh-street card (TDA-RP-10B).
     ExposedHoleCard { position: u8, count: u8 },
     /// A player has too few or too many hole cards (TDA-37, 38 and its examples; HC-3.3 extra
     /// card; WWPLA-10).
@@ -51,7 +54,8 @@ pub enum Irregularity {
         cards: u8,
     },
     /// Board cards turned before the betting round was over (TDA-RP-5, WWPLA-10, HC-3.3):
-    /// `street` is the street whose card(s) came too early (flop, turn or river).
+    /// `street` is the street whose card(s) came too early (flop, turn or river; in stud
+    /// fourth to seventh street, TDA-RP-5D).
     PrematureBoard {
         #[serde(with = "wire::street")]
         street: Street,
@@ -124,6 +128,28 @@ pub enum Irregularity {
         player: Player,
         #[serde(with = "wire::chips")]
         amount: Chips,
+    },
+    /// Stud: a player picks up their up cards, turns them over or mixes them with the down
+    /// cards (TDA-66, HC-3.2); `in_turn`: it was their turn to act.
+    UpCardsTaken {
+        #[serde(with = "wire::player")]
+        player: Player,
+        in_turn: bool,
+    },
+    /// Stud: before seventh street the stub may hold too few cards (TDA-RP-10H); `stub`: the
+    /// cards the dealer counts in it, else the floor's own count.
+    SeventhStreetShortDeck {
+        #[serde(default)]
+        stub: Option<u8>,
+    },
+    /// A player away from the table (TDA-30) or serving a penalty (TDA-71C) when the initial
+    /// deal ends; in stud `bring_in_card`: they were dealt the bring-in card.
+    AbsentAtDeal {
+        #[serde(with = "wire::player")]
+        player: Player,
+        penalized: bool,
+        #[serde(default)]
+        bring_in_card: bool,
     },
 }
 
@@ -251,6 +277,12 @@ pub struct Situation {
     /// Whether any player has put chips in beyond the forced bets in the current betting round
     /// (HC-3.3: "if no betting yet").
     pub bets_made: bool,
+    /// Players still in the hand with chips to bet: betting is possible while two can
+    /// (TDA-RP-10B).
+    pub can_bet: usize,
+    /// Cards left in the stub by the floor's count: 52 less those dealt, burned and laid
+    /// (stud's seventh street, TDA-RP-10H).
+    pub stub: usize,
 }
 
 /// One step the dealer follows, with the rule it applies.
@@ -377,6 +409,15 @@ pub fn procedure(
             players_at_table,
         } => penalty::penalty(profile, player, kind, players_at_table),
         I::ChipFoundLater { player, amount } => penalty::chip_found(profile, player, amount),
+        I::UpCardsTaken { player, in_turn } => {
+            stud::up_cards_taken(profile, player, in_turn, situation)
+        }
+        I::SeventhStreetShortDeck { stub } => stud::short_deck(stub, situation),
+        I::AbsentAtDeal {
+            player,
+            penalized,
+            bring_in_card,
+        } => absent::absent_at_deal(profile, player, penalized, bring_in_card, situation),
     }
 }
 

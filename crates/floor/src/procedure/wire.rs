@@ -1,5 +1,6 @@
 //! Serde for the engine's types used here, which carry no serde of their own: a player is its
-//! 0-based index in dealing order, a street its snake-case name, chips a number, a rule its id.
+//! 0-based index in dealing order, a street its snake-case name (`preflop` .. `river`, `third` ..
+//! `seventh`), chips a number, a rule its id.
 
 use engine::{Chips, Player, Rule, Street};
 use serde::de::Error as _;
@@ -46,10 +47,25 @@ pub(super) mod opt_player {
 pub(super) mod street {
     use super::*;
 
-    const NAMES: [&str; 4] = ["preflop", "flop", "turn", "river"];
+    /// Every street, flop games' then stud's, with its name at the same index.
+    const STREETS: [Street; 9] = [
+        Street::Preflop,
+        Street::Flop,
+        Street::Turn,
+        Street::River,
+        Street::Third,
+        Street::Fourth,
+        Street::Fifth,
+        Street::Sixth,
+        Street::Seventh,
+    ];
+    const NAMES: [&str; 9] = [
+        "preflop", "flop", "turn", "river", "third", "fourth", "fifth", "sixth", "seventh",
+    ];
 
     pub(in super::super) fn serialize<S: Serializer>(st: &Street, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(NAMES[*st as usize])
+        let i = STREETS.iter().position(|x| x == st).unwrap_or(0);
+        s.serialize_str(NAMES[i])
     }
 
     pub(in super::super) fn deserialize<'de, D: Deserializer<'de>>(
@@ -59,7 +75,7 @@ pub(super) mod street {
         NAMES
             .iter()
             .position(|n| *n == name)
-            .map(|i| Street::ALL[i])
+            .map(|i| STREETS[i])
             .ok_or_else(|| D::Error::unknown_variant(&name, &NAMES))
     }
 }
