@@ -20,6 +20,7 @@ mod hand;
 mod hole;
 mod pots;
 mod random;
+mod rotation;
 mod rule;
 mod ruleset;
 mod setup;
@@ -34,11 +35,13 @@ pub use hand::{Hand, PlayerState, Status};
 pub use hole::Hole;
 pub use pots::{Pot, side_pots};
 pub use random::random_action;
+pub use rotation::{Betting, GameKind, Rotation, RotationError, Stakes, Switch};
 pub use rule::Rule;
 pub use ruleset::{AbsentPlayers, CapHeadsUp, ProfileError, Ruleset, ShortBigBlind};
 pub use setup::{Automations, HandSetup, SetupError};
 pub use step::{Action, LegalActions, Op, RaiseRange, Step};
 pub use table::{Blinds, PlayerId, Positions, SeatedPlayer, Table, TableError};
+pub use table::{ForcedBets, StudBets};
 pub use variant::{Game, Street, Structure, Variant};
 
 /// The most players a hand deals to.

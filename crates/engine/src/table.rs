@@ -1,12 +1,13 @@
 //! A table across hands: seats and stacks, the button and blinds by the dead-button rule
-//! (TDA-32, HC-3.6, WWPLA-9), the move to heads-up (TDA-34), absent players (TDA-30, DG-8a) and
-//! players entering empty seats (TDA-8A, TDA-10).
+//! (TDA-32, HC-3.6, WWPLA-9), the move to heads-up (TDA-34), absent players (TDA-30, DG-8a),
+//! players entering empty seats (TDA-8A, TDA-10), and the game changing from hand to hand with
+//! the button frozen during stud (TDA-11B).
 
 use crate::chips::{Chips, Seat};
 use crate::hand::Hand;
 use crate::ruleset::{AbsentPlayers, Ruleset};
 use crate::setup::{Automations, HandSetup, SetupError};
-use crate::variant::Variant;
+use crate::variant::{Structure, Variant};
 use cards::Deck;
 use thiserror::Error;
 
@@ -23,6 +24,23 @@ pub struct Blinds {
     pub ante: Chips,
     /// A big-blind ante, posted by the big blind before the blind (TDA-RP-11).
     pub big_blind_ante: Chips,
+}
+
+/// A stud hand's forced bets: every player's ante and the bring-in (TDA-RP-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StudBets {
+    pub ante: Chips,
+    pub bring_in: Chips,
+    /// The bet that completes the bring-in, the minimum bet; in fixed limit the variant's small
+    /// bet is used.
+    pub small_bet: Chips,
+}
+
+/// A hand's forced bets: blinds in flop games, antes and a bring-in in stud.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedBets {
+    Blinds(Blinds),
+    Stud(StudBets),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +69,8 @@ pub enum TableError {
     NotEnoughPlayers,
     #[error("the hand is not over")]
     HandNotOver,
+    #[error("{0} is dealt with {1}")]
+    ForcedBets(&'static str, &'static str),
     #[error(transparent)]
     Setup(#[from] SetupError),
 }
@@ -67,6 +87,9 @@ pub struct Positions {
     pub big_blind: Seat,
     /// Seats dealt in, from the button's left; player `i` of the hand sits at `dealt[i]`.
     pub dealt: Vec<Seat>,
+    /// A stud hand: the button is frozen and the blinds are where a hold'em hand would have
+    /// them, but nobody posts them (TDA-11B).
+    pub stud: bool,
 }
 
 /// A table of 2 to 10 seats.
@@ -226,6 +249,63 @@ impl Table {
     /// three elimination cases, WWPLA-9). Heads-up the button posts the small blind and the
     /// player who would have been big blind next posts it (TDA-34, HC-3.6).
     pub fn next_positions(&self) -> Result<Positions, TableError> {
+        let (button, sb_position, big_blind, heads_up) = self.blind_positions()?;
+        let small_blind = self.in_play(sb_position).then_some(sb_position);
+        let n = self.seats.len();
+        let dealt: Vec<Seat> = (1..=n)
+            .map(|k| Seat(((button.index() + k) % n) as u8))
+            .filter(|&s| self.in_play(s))
+            .filter(|&s| {
+                // TDA-8A, TDA-10: a new player between the small blind and the button waits.
+                let new = self.seats[s.index()].is_some_and(|p| p.new);
+                !(new && !heads_up && self.strictly_between(button, s, sb_position))
+            })
+            .collect();
+        if dealt.len() < 2 {
+            return Err(TableError::NotEnoughPlayers);
+        }
+        Ok(Positions {
+            button,
+            small_blind_position: sb_position,
+            small_blind,
+            big_blind,
+            dealt,
+            stud: false,
+        })
+    }
+
+    /// TDA-11B: the player who would be big blind if the next hand were hold'em. During a stud
+    /// round the button is frozen where that hand would have it, and this player is the one
+    /// moved to balance tables.
+    pub fn would_be_big_blind(&self) -> Option<Seat> {
+        self.blind_positions()
+            .ok()
+            .map(|(_, _, big_blind, _)| big_blind)
+    }
+
+    /// A stud hand's positions: the button frozen where the next hold'em hand would have it
+    /// (TDA-11B) and everyone in play dealt in from its left, new players too, as there are no
+    /// blinds to wait for.
+    pub fn stud_positions(&self) -> Result<Positions, TableError> {
+        let (button, sb_position, big_blind, _) = self.blind_positions()?;
+        let n = self.seats.len();
+        let dealt: Vec<Seat> = (1..=n)
+            .map(|k| Seat(((button.index() + k) % n) as u8))
+            .filter(|&s| self.in_play(s))
+            .collect();
+        Ok(Positions {
+            button,
+            small_blind_position: sb_position,
+            small_blind: self.in_play(sb_position).then_some(sb_position),
+            big_blind,
+            dealt,
+            stud: true,
+        })
+    }
+
+    /// The button, small-blind position and big blind of the next flop-game hand, and whether
+    /// it is heads-up.
+    fn blind_positions(&self) -> Result<(Seat, Seat, Seat, bool), TableError> {
         let in_play: Vec<Seat> = (0..self.seats.len())
             .map(|i| Seat(i as u8))
             .filter(|&s| self.in_play(s))
@@ -269,30 +349,11 @@ impl Table {
                 }
             }
         };
-        let small_blind = self.in_play(sb_position).then_some(sb_position);
-        let n = self.seats.len();
-        let dealt: Vec<Seat> = (1..=n)
-            .map(|k| Seat(((button.index() + k) % n) as u8))
-            .filter(|&s| self.in_play(s))
-            .filter(|&s| {
-                // TDA-8A, TDA-10: a new player between the small blind and the button waits.
-                let new = self.seats[s.index()].is_some_and(|p| p.new);
-                !(new && !heads_up && self.strictly_between(button, s, sb_position))
-            })
-            .collect();
-        if dealt.len() < 2 {
-            return Err(TableError::NotEnoughPlayers);
-        }
-        Ok(Positions {
-            button,
-            small_blind_position: sb_position,
-            small_blind,
-            big_blind,
-            dealt,
-        })
+        Ok((button, sb_position, big_blind, heads_up))
     }
 
-    /// The next hand's positions and setup; its players are the `dealt` seats in that order.
+    /// The next hand's positions and setup in the table's own variant; its players are the
+    /// `dealt` seats in that order.
     pub fn next_hand(
         &self,
         blinds: Blinds,
@@ -300,27 +361,87 @@ impl Table {
         automations: Automations,
         deck: Option<Deck>,
     ) -> Result<(Positions, HandSetup), TableError> {
-        let positions = self.next_positions()?;
-        let mut stacks = Vec::with_capacity(positions.dealt.len());
-        let mut absent = Vec::with_capacity(positions.dealt.len());
+        let forced = ForcedBets::Blinds(blinds);
+        self.start_hand(self.variant, forced, event_heads_up, automations, deck)
+    }
+
+    /// The next hand's positions and setup in `variant`, which may change from hand to hand (a
+    /// mixed game). A stud hand has antes and a bring-in, no blinds, and leaves the button where
+    /// it is (TDA-11B); set the setup's `reshuffle_seed` from the deck's source (TDA-RP-10H).
+    pub fn start_hand(
+        &self,
+        variant: Variant,
+        forced: ForcedBets,
+        event_heads_up: bool,
+        automations: Automations,
+        deck: Option<Deck>,
+    ) -> Result<(Positions, HandSetup), TableError> {
+        let (positions, antes, blinds, min_bet, bring_in) = match forced {
+            ForcedBets::Blinds(_) if variant.game.is_stud() => {
+                return Err(TableError::ForcedBets(
+                    variant.game.name(),
+                    "antes and a bring-in (TDA-RP-10)",
+                ));
+            }
+            ForcedBets::Stud(_) if !variant.game.is_stud() => {
+                return Err(TableError::ForcedBets(variant.game.name(), "blinds"));
+            }
+            ForcedBets::Blinds(b) => {
+                let positions = self.next_positions()?;
+                let (antes, blinds) = self.blinds_of(&positions, b);
+                (positions, antes, blinds, b.big_blind, Chips::ZERO)
+            }
+            ForcedBets::Stud(s) => {
+                let positions = self.stud_positions()?;
+                if positions.dealt.len() > variant.game.max_players() {
+                    let e = SetupError::StudPlayers(variant.game.name());
+                    return Err(TableError::Setup(e));
+                }
+                let n = positions.dealt.len();
+                let min_bet = match variant.structure {
+                    Structure::FixedLimit { small_bet, .. } => small_bet,
+                    _ => s.small_bet,
+                };
+                let antes = vec![s.ante; n];
+                (positions, antes, vec![Chips::ZERO; n], min_bet, s.bring_in)
+            }
+        };
+        let dealt = positions.dealt.iter().filter_map(|s| self.seats[s.index()]);
+        let setup = HandSetup {
+            variant,
+            ruleset: self.ruleset.clone(),
+            stacks: dealt.clone().map(|p| p.stack).collect(),
+            antes,
+            blinds,
+            min_bet,
+            bring_in,
+            reshuffle_seed: cards::Seed([0; 32]),
+            chip_unit: Chips(1),
+            absent: dealt.map(|p| p.absent).collect(),
+            tournament_heads_up: event_heads_up,
+            tournament: self.tournament,
+            automations,
+            deck,
+        };
+        Ok((positions, setup))
+    }
+
+    /// Antes and blinds per dealt player of a flop-game hand.
+    fn blinds_of(&self, positions: &Positions, blinds: Blinds) -> (Vec<Chips>, Vec<Chips>) {
+        let heads_up = positions.dealt.len() == 2;
         let mut antes = Vec::with_capacity(positions.dealt.len());
         let mut forced = Vec::with_capacity(positions.dealt.len());
-        let heads_up = positions.dealt.len() == 2;
         for &seat in &positions.dealt {
-            let Some(player) = self.seats[seat.index()] else {
+            if self.seats[seat.index()].is_none() {
                 continue;
-            };
-            stacks.push(player.stack);
-            absent.push(player.absent);
+            }
             let is_bb = seat == positions.big_blind;
-            antes.push(
-                blinds.ante
-                    + if is_bb {
-                        blinds.big_blind_ante
-                    } else {
-                        Chips::ZERO
-                    },
-            );
+            let big_blind_ante = if is_bb {
+                blinds.big_blind_ante
+            } else {
+                Chips::ZERO
+            };
+            antes.push(blinds.ante + big_blind_ante);
             let is_sb = if heads_up {
                 seat == positions.button
             } else {
@@ -334,23 +455,7 @@ impl Table {
                 Chips::ZERO
             });
         }
-        let setup = HandSetup {
-            variant: self.variant,
-            ruleset: self.ruleset.clone(),
-            stacks,
-            antes,
-            blinds: forced,
-            min_bet: blinds.big_blind,
-            bring_in: Chips::ZERO,
-            reshuffle_seed: cards::Seed([0; 32]),
-            chip_unit: Chips(1),
-            absent,
-            tournament_heads_up: event_heads_up,
-            tournament: self.tournament,
-            automations,
-            deck,
-        };
-        Ok((positions, setup))
+        (antes, forced)
     }
 
     /// Records a finished hand: stacks, where the blinds were, and who is no longer new. Players
@@ -369,11 +474,14 @@ impl Table {
                 player.new = false;
             }
         }
-        self.last = Some((
-            positions.button,
-            positions.small_blind_position,
-            positions.big_blind,
-        ));
+        // TDA-11B: a stud hand leaves the button frozen; the next flop-game hand starts there.
+        if !positions.stud {
+            self.last = Some((
+                positions.button,
+                positions.small_blind_position,
+                positions.big_blind,
+            ));
+        }
         let mut out = Vec::new();
         for i in 0..self.seats.len() {
             if let Some(player) = self.seats[i]

@@ -1,6 +1,7 @@
 //! Balancing arithmetic: an index of tables by player count (the fullest and the shortest at
 //! once, for events of thousands of tables) and the seat choices of each profile's mover rule:
-//! TDA-11A's worst position, WWPLA-12's soonest button, HC-1.8's relative position.
+//! TDA-11A's worst position and stud's move by position, TDA-11B's would-be big blind,
+//! WWPLA-12's soonest button, HC-1.8's relative position.
 
 use engine::{Seat, Table};
 use std::collections::BTreeSet;
@@ -163,12 +164,19 @@ pub fn at_relative_position(table: &Table, k: usize) -> Option<Seat> {
     occupied_from(table, Seat(((button.index() + k) % n) as u8))
 }
 
-/// The player due the big blind next (TDA-11A's mover).
+/// The player due the big blind next (TDA-11A's mover); during a stud round of a mixed game,
+/// the player who would be big blind if the hand were hold'em (TDA-11B).
 pub fn big_blind_next(table: &Table) -> Option<Seat> {
-    match table.next_positions() {
-        Ok(p) => Some(p.big_blind),
-        Err(_) => occupied_from(table, Seat(0)),
-    }
+    table
+        .would_be_big_blind()
+        .or_else(|| occupied_from(table, Seat(0)))
+}
+
+/// TDA-11A, stud only: players move by position, the player in the seat of the one to fill at
+/// the short table, or the next one clockwise.
+pub fn by_position(table: &Table, seat: Seat) -> Option<Seat> {
+    let n = table.seats().len();
+    occupied_from(table, Seat((seat.index() % n) as u8))
 }
 
 /// The player next to get the button (WWPLA-12's mover).

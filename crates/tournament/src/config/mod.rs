@@ -1,14 +1,17 @@
-//! An event's configuration as TOML: the structure (levels, breaks, colour-ups), stacks and
-//! chips, table size, registration, re-entry, rebuys and add-ons, bounties, payouts, league
-//! points and the ruleset profile. `EventConfig::from_toml` parses and checks it; a bad
-//! configuration is refused with the field and the problem.
+//! An event's configuration as TOML: the games (one, one per level, or a rotation of mixed
+//! games), the structure (levels, breaks, colour-ups), stacks and chips, table size,
+//! registration, re-entry, rebuys and add-ons, bounties, payouts, league points and the ruleset
+//! profile. `EventConfig::from_toml` parses and checks it; a bad configuration is refused with
+//! the field and the problem.
 
+mod games;
 mod validate;
 
 use serde::Deserialize;
 use std::fmt;
 use thiserror::Error;
 
+pub use games::{RotateBy, RotationConfig, RotationGame};
 pub use validate::{check_multitable_limits, validate};
 
 /// Money and league points, in the smallest unit the event counts (cents, points).
@@ -46,6 +49,10 @@ pub enum GameName {
     Holdem,
     Omaha,
     OmahaHilo,
+    /// Seven card stud and its splits (HC-1): antes and a bring-in, at most 8 a table.
+    Stud,
+    StudHilo,
+    Razz,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -53,7 +60,7 @@ pub enum GameName {
 pub enum StructureName {
     NoLimit,
     PotLimit,
-    /// Small bet = big blind, big bet = twice the big blind.
+    /// Small bet and big bet by level; in flop games by default the big blind and twice it.
     FixedLimit,
 }
 
@@ -68,17 +75,40 @@ pub enum AfterLastLevel {
     Repeat,
 }
 
-/// One blind level.
+/// One level: blinds for flop games, antes and a bring-in for stud, limits for fixed limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Level {
+    /// Flop games only; a level dealing only stud has none (TDA-RP-10).
+    #[serde(default)]
     pub small_blind: u64,
+    #[serde(default)]
     pub big_blind: u64,
+    /// Every player's ante; in stud too unless `stud_ante` says otherwise.
     #[serde(default)]
     pub ante: u64,
-    /// A big-blind ante (TDA-RP-11).
+    /// A big-blind ante (TDA-RP-11), flop games only.
     #[serde(default)]
     pub big_blind_ante: u64,
+    /// Stud's ante when it differs from the flop games' (HORSE: flop games without one).
+    #[serde(default)]
+    pub stud_ante: Option<u64>,
+    /// Stud: the lowest up card's forced bet (razz: the highest), TDA-RP-10.
+    #[serde(default)]
+    pub bring_in: u64,
+    /// Fixed limit: the bet of the first two rounds, which in stud completes the bring-in;
+    /// by default the big blind.
+    #[serde(default)]
+    pub small_bet: Option<u64>,
+    /// Fixed limit: the bet of the later rounds; by default twice the small bet.
+    #[serde(default)]
+    pub big_bet: Option<u64>,
+    /// The game of this level, for events changing game by level without a rotation.
+    #[serde(default)]
+    pub game: Option<GameName>,
+    /// This level's structure, when it differs from the event's.
+    #[serde(default)]
+    pub structure: Option<StructureName>,
     pub minutes: u32,
 }
 
@@ -307,6 +337,9 @@ pub struct EventConfig {
     pub hand_for_hand: HandForHand,
     #[serde(default)]
     pub league: Option<League>,
+    /// Mixed games: the games in turn, by hands or by level (HC-1, TDA-11B).
+    #[serde(default)]
+    pub rotation: Option<RotationConfig>,
 }
 
 fn tda() -> String {
@@ -320,10 +353,11 @@ fn no_limit() -> StructureName {
 }
 
 /// The templates shipped with the binary, by name.
-pub const TEMPLATES: [(&str, &str); 3] = [
+pub const TEMPLATES: [(&str, &str); 4] = [
     ("hc", include_str!("../../templates/hc.toml")),
     ("deepstack", include_str!("../../templates/deepstack.toml")),
     ("turbo", include_str!("../../templates/turbo.toml")),
+    ("horse", include_str!("../../templates/horse.toml")),
 ];
 
 impl EventConfig {
@@ -334,7 +368,7 @@ impl EventConfig {
         Ok(config)
     }
 
-    /// A shipped template by name (`hc`, `deepstack`, `turbo`).
+    /// A shipped template by name (`hc`, `deepstack`, `turbo`, `horse`).
     pub fn template(name: &str) -> Result<EventConfig, ConfigError> {
         let text = TEMPLATES
             .iter()
@@ -361,6 +395,12 @@ impl EventConfig {
                 big_blind: 2,
                 ante: 0,
                 big_blind_ante: 0,
+                stud_ante: None,
+                bring_in: 0,
+                small_bet: None,
+                big_bet: None,
+                game: None,
+                structure: None,
                 minutes: 15,
             };
         };
@@ -369,12 +409,17 @@ impl EventConfig {
             AfterLastLevel::Double => {
                 let beyond = (index + 1 - self.levels.len()).min(40) as u32;
                 let factor = 1u64 << beyond;
+                let times = |v: u64| v.saturating_mul(factor);
                 Level {
-                    small_blind: last.small_blind.saturating_mul(factor),
-                    big_blind: last.big_blind.saturating_mul(factor),
-                    ante: last.ante.saturating_mul(factor),
-                    big_blind_ante: last.big_blind_ante.saturating_mul(factor),
-                    minutes: last.minutes,
+                    small_blind: times(last.small_blind),
+                    big_blind: times(last.big_blind),
+                    ante: times(last.ante),
+                    big_blind_ante: times(last.big_blind_ante),
+                    stud_ante: last.stud_ante.map(times),
+                    bring_in: times(last.bring_in),
+                    small_bet: last.small_bet.map(times),
+                    big_bet: last.big_bet.map(times),
+                    ..last
                 }
             }
         }

@@ -16,6 +16,7 @@ fn refuse<T>(field: impl Into<String>, problem: impl Into<String>) -> Checked<T>
 pub fn validate(config: &EventConfig) -> Checked {
     event(config)?;
     let smallest = structure(config)?;
+    super::games::check(config)?;
     stacks(config, &smallest)?;
     bounty(config)?;
     payouts(&config.payouts, config.registration.max_entrants)?;
@@ -150,7 +151,9 @@ fn structure(config: &EventConfig) -> Checked<Vec<u64>> {
         let chip = in_play[0];
         if k < count {
             let field = |name: &str| format!("levels[{k}].{name}");
-            if level.big_blind == 0 {
+            // Blinds are for flop games; a level dealing only stud has none (TDA-RP-10).
+            let flop = |k: usize| config.games_at(k).iter().any(|g| !g.game.is_stud());
+            if flop(k) && level.big_blind == 0 {
                 return refuse(field("big_blind"), "must be more than 0");
             }
             if level.small_blind > level.big_blind {
@@ -165,13 +168,22 @@ fn structure(config: &EventConfig) -> Checked<Vec<u64>> {
             }
             if k > 0 {
                 let before = config.levels[k - 1];
-                for (name, now, then) in [
-                    ("small_blind", level.small_blind, before.small_blind),
-                    ("big_blind", level.big_blind, before.big_blind),
-                ] {
-                    if now < then {
+                let blinds = flop(k) && flop(k - 1);
+                let bring_ins = level.bring_in > 0 && before.bring_in > 0;
+                let rising = [
+                    ("small_blind", level.small_blind, before.small_blind, blinds),
+                    ("big_blind", level.big_blind, before.big_blind, blinds),
+                    ("bring_in", level.bring_in, before.bring_in, bring_ins),
+                ];
+                for (name, now, then, compared) in rising {
+                    if compared && now < then {
+                        let what = if name == "bring_in" {
+                            "bring-ins"
+                        } else {
+                            "blinds"
+                        };
                         let problem =
-                            format!("{now} is below level {k}'s {then}; blinds never go down");
+                            format!("{now} is below level {k}'s {then}; {what} never go down");
                         return refuse(field(name), problem);
                     }
                 }
@@ -182,6 +194,10 @@ fn structure(config: &EventConfig) -> Checked<Vec<u64>> {
             ("big_blind", level.big_blind),
             ("ante", level.ante),
             ("big_blind_ante", level.big_blind_ante),
+            ("stud_ante", level.stud_ante.unwrap_or(0)),
+            ("bring_in", level.bring_in),
+            ("small_bet", level.small_bet.unwrap_or(0)),
+            ("big_bet", level.big_bet.unwrap_or(0)),
         ] {
             if value.is_multiple_of(chip) {
                 continue;

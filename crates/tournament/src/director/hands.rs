@@ -1,12 +1,13 @@
-//! A table's hands: what the next one is (blinds of the current level, TDA-23; absent and
-//! penalised players dealt in and killed, TDA-30, TDA-71C) after the checks the profile demands,
-//! and what a finished one changes (busts, bounties, penalties served).
+//! A table's hands: what the next one is (the game and stakes of the current level or the
+//! rotation, TDA-23, HC-1; absent and penalised players dealt in and killed, TDA-30, TDA-71C)
+//! after the checks the profile demands, and what a finished one changes (busts, bounties,
+//! penalties served).
 
 use super::results::Bust;
 use super::*;
 use crate::clock::ClockChange;
 use crate::profile::BalanceWhen;
-use engine::{Automations, Blinds, Chips, Event, Hand, HandSetup, Player};
+use engine::{Automations, Chips, Event, Hand, HandSetup, Player};
 
 /// A hand to play: the engine's setup and who the players are, in dealing order.
 #[derive(Clone, Debug)]
@@ -168,22 +169,25 @@ impl Tournament {
             Vec::new()
         };
         let level = self.clock.level_index();
-        let blinds = self.config.level(level);
-        let blinds = Blinds {
-            small_blind: Chips(blinds.small_blind),
-            big_blind: Chips(blinds.big_blind),
-            ante: Chips(blinds.ante),
-            big_blind_ante: Chips(blinds.big_blind_ante),
-        };
+        // The game of the level or the rotation (HC-1), its stakes (TDA-23, TDA-RP-10).
+        let played = self.tables[table.0 as usize].game_hands;
+        let kind = (self.config).game_with(self.rotation.as_ref(), level, played);
+        let (variant, forced) = self.config.stakes(level).hand(kind);
         self.lift_blocking_penalties(table, now)?;
         let seats = self.tables[table.0 as usize].players();
-        let deck = self.draw.deck(seats * self.variant.game.hole_cards() + 8);
+        // Stud deals from the whole deck, reshuffling the stub if it runs short (TDA-RP-10H).
+        let (deck, reshuffle_seed) = if kind.game.is_stud() {
+            let deck = self.draw.deck(52);
+            (deck, Some(self.reshuffle_seed()))
+        } else {
+            (self.draw.deck(seats * kind.game.hole_cards() + 8), None)
+        };
         let heads_up = self.alive == 2;
         let t = &mut self.tables[table.0 as usize];
         let (positions, mut setup) =
             match t
                 .table
-                .next_hand(blinds, heads_up, Automations::ALL, Some(deck))
+                .start_hand(variant, forced, heads_up, Automations::ALL, Some(deck))
             {
                 Ok(next) => next,
                 // Everyone but one away and skipped (DG-8a): the table waits for them.
@@ -198,6 +202,9 @@ impl Tournament {
             };
         // TDA-20A: split pots are divided in the smallest chips in play.
         setup.chip_unit = Chips(self.denominations.first().copied().unwrap_or(1));
+        if let Some(seed) = reshuffle_seed {
+            setup.reshuffle_seed = seed;
+        }
         let start: Vec<(PlayerId, u64)> = positions
             .dealt
             .iter()
@@ -237,6 +244,15 @@ impl Tournament {
             players,
             level,
         })
+    }
+
+    /// Randomness for a stud hand's seventh-street reshuffle, from the event's seed.
+    fn reshuffle_seed(&mut self) -> cards::Seed {
+        let mut bytes = [0u8; 32];
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&self.draw.next_u64().to_le_bytes());
+        }
+        cards::Seed(bytes)
     }
 
     /// DG-38.3: the hands of a penalty take place without the player; where the profile skips
@@ -317,6 +333,8 @@ impl Tournament {
         let t = &mut self.tables[table.0 as usize];
         let busted = t.table.finish_hand(&progress.positions, hand)?;
         t.hands += 1;
+        t.game_hands += 1;
+        self.last_game_hands = t.game_hands;
         self.in_hand_tables -= 1;
         self.stats.hands += 1;
         let count = t.table.player_count();
@@ -335,6 +353,7 @@ impl Tournament {
             let k =
                 crate::balance::seats_left_of_button(&self.tables[table.0 as usize].table, seat);
             self.tables[table.0 as usize].vacancies.push((seat, k));
+            self.tables[table.0 as usize].last_opened = Some(seat);
             let by: Vec<PlayerId> = eliminators(hand, Player(i as u8))
                 .into_iter()
                 .filter_map(|p| progress.start.get(p.index()).map(|s| s.0))
@@ -472,12 +491,19 @@ impl Tournament {
         Ok(())
     }
 
+    /// The final table's size: as configured, else by the profile (TDA-RP-9), at most 8 when
+    /// stud is dealt (TDA-RP-10H).
     pub fn final_table_size(&self) -> u8 {
-        self.config.final_table_size.unwrap_or_else(|| {
+        let size = self.config.final_table_size.unwrap_or_else(|| {
             self.profile
                 .director
                 .final_table_size(self.config.table_size)
-        })
+        });
+        if self.config.deals_stud() {
+            size.min(8)
+        } else {
+            size
+        }
     }
 }
 

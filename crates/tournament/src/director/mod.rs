@@ -23,7 +23,7 @@ use crate::clock::{Clock, Time};
 use crate::config::{EventConfig, Money};
 use crate::draw::Draw;
 use crate::profile::Profile;
-use engine::{Game, PlayerId, Positions, Seat, Structure, Table, Variant};
+use engine::{PlayerId, Positions, Rotation, Seat, Table, Variant};
 
 /// Where an entry stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +99,10 @@ pub struct EventTable {
     pub(crate) new_players: u8,
     /// Seats emptied by eliminations since the last balance, and how far left of the button.
     pub(crate) vacancies: Vec<(Seat, usize)>,
+    /// The seat emptied last, by a bust or a move (TDA-11A: the seat filled in stud-only events).
+    pub(crate) last_opened: Option<Seat>,
+    /// Hands of the rotation played here, which say the next hand's game (HC-1, TDA-11B).
+    pub(crate) game_hands: u64,
     /// The chips at this table by the director's books.
     pub(crate) chips: u64,
     pub hands: u64,
@@ -146,7 +150,13 @@ pub(crate) enum Barrier {
 pub struct Tournament {
     pub(crate) config: EventConfig,
     pub(crate) profile: Profile,
+    /// The event's first game, each table's default; each hand is dealt in its own game.
     pub(crate) variant: Variant,
+    /// Mixed games in turn, if the event has a rotation.
+    pub(crate) rotation: Option<Rotation>,
+    /// Hands of the rotation at the table that finished a hand last: a table opened later
+    /// carries on from there.
+    pub(crate) last_game_hands: u64,
     pub(crate) draw: Draw,
     pub(crate) entries: Vec<Entry>,
     pub(crate) tables: Vec<EventTable>,
@@ -196,24 +206,14 @@ impl Tournament {
         crate::config::validate(&config).map_err(|e| DirectorError::Refused(e.to_string()))?;
         let profile =
             Profile::get(&config.profile).map_err(|e| DirectorError::Refused(e.to_string()))?;
-        let game = match config.game {
-            crate::config::GameName::Holdem => Game::Holdem,
-            crate::config::GameName::Omaha => Game::Omaha,
-            crate::config::GameName::OmahaHilo => Game::OmahaHiLo,
-        };
-        let structure = match config.structure {
-            crate::config::StructureName::NoLimit => Structure::NoLimit,
-            crate::config::StructureName::PotLimit => Structure::PotLimit,
-            crate::config::StructureName::FixedLimit => Structure::FixedLimit {
-                small_bet: engine::Chips(config.levels[0].big_blind),
-                big_bet: engine::Chips(config.levels[0].big_blind * 2),
-            },
-        };
+        let (variant, _) = config.stakes(0).hand(config.game_of_hand(0, 0));
         let bounties = config
             .bounties
             .map(|b| BountyBook::new(b.kind, b.winner_keeps_own, config.payouts.unit));
         Ok(Tournament {
-            variant: Variant { game, structure },
+            variant,
+            rotation: config.rotation(),
+            last_game_hands: 0,
             draw: Draw::new(seed),
             entries: Vec::new(),
             tables: Vec::new(),

@@ -159,6 +159,12 @@ impl Tournament {
             colour_up: Vec::new(),
             new_players: 0,
             vacancies: Vec::new(),
+            last_opened: None,
+            game_hands: if self.started {
+                self.last_game_hands
+            } else {
+                0
+            },
             chips: 0,
             hands: 0,
         });
@@ -242,6 +248,7 @@ impl Tournament {
             )));
         }
         let left = t.table.leave(seat)?;
+        t.last_opened = Some(seat);
         t.chips -= left.stack.0;
         let count = t.table.player_count();
         if !t.broken && !t.breaking {

@@ -287,10 +287,12 @@ impl Tournament {
     ) -> Result<(), DirectorError> {
         let source = &self.tables[from.0 as usize].table;
         let dest = &self.tables[to.0 as usize].table;
-        // A table in a hand deals its next hand from this one's positions (TDA-11A, WWPLA-12).
+        // A table in a hand deals its next hand from this one's positions (TDA-11A, WWPLA-12);
+        // a stud hand leaves the button where the last flop-game hand put it (TDA-11B).
         let last = self.tables[to.0 as usize]
             .hand
             .as_ref()
+            .filter(|h| !h.positions.stud)
             .map(|h| {
                 let p = &h.positions;
                 (p.button, p.small_blind_position, p.big_blind)
@@ -307,11 +309,30 @@ impl Tournament {
                 balance::soonest_button(dest, last),
                 "WWPLA-12",
             ),
-            _ => (
-                balance::big_blind_next(source),
-                balance::worst_position(dest, last),
-                "TDA-11A",
-            ),
+            // TDA-11A: stud only, by position, into the seat opened last at the short table.
+            _ if self.config.stud_only() => {
+                let opened = self.tables[to.0 as usize].last_opened;
+                let seat = opened.filter(|s| dest.seats().get(s.index()) == Some(&None));
+                let from_seat = seat.and_then(|s| balance::by_position(source, s));
+                let from_seat = from_seat.or_else(|| balance::big_blind_next(source));
+                (from_seat, seat, "TDA-11A")
+            }
+            // TDA-11B: during stud, the player who would be big blind in hold'em.
+            _ => {
+                let level = self.clock.level_index();
+                let played = self.tables[from.0 as usize].game_hands;
+                let kind = (self.config).game_with(self.rotation.as_ref(), level, played);
+                let rule = if kind.game.is_stud() {
+                    "TDA-11B"
+                } else {
+                    "TDA-11A"
+                };
+                (
+                    balance::big_blind_next(source),
+                    balance::worst_position(dest, last),
+                    rule,
+                )
+            }
         };
         let Some(seat) = seat else { return Ok(()) };
         let Some(player) = source.seats()[seat.index()].map(|p| p.id) else {

@@ -1,5 +1,5 @@
 //! Built-in players for simulations: one that picks legal actions at random (the engine's
-//! `random_action`) and a simple one that plays by hand strength.
+//! `random_action`) and a simple one that plays by hand strength (stud: `stud.rs`).
 
 use cards::{Card, Rank};
 use engine::{Action, Game, Hand, LegalActions, random_action};
@@ -15,8 +15,8 @@ pub enum Bots {
     Mixed,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tier {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Tier {
     Weak,
     Medium,
     Strong,
@@ -61,11 +61,20 @@ fn by_strength(hand: &Hand, legal: &LegalActions, rng: &mut impl Rng) -> Action 
         .copied()
         .collect();
     let board: Vec<Card> = hand.board().collect();
-    let tier = if board.is_empty() {
+    let tier = if hand.variant().game.is_stud() {
+        super::stud::tier(hand, legal.player)
+    } else if board.is_empty() {
         preflop(&hole)
     } else {
         postflop(hand.variant().game, &hole, &board)
     };
+    // Stud: the bring-in is forced; a strong hand completes it instead (TDA-RP-10).
+    if legal.bring_in.is_some() {
+        return match legal.bet_or_raise {
+            Some(r) if tier == Tier::Strong => Action::BetOrRaiseTo(r.min_to),
+            _ => Action::BringIn,
+        };
+    }
     let stack = hand.player(legal.player).stack.0;
     let call = legal.call.map_or(0, |c| c.0);
     let roll = rng.next_u64() % 100;

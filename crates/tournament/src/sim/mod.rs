@@ -4,6 +4,7 @@
 //! (`Tournament::check_before_hand`): any breach stops the run with the error.
 
 pub mod bots;
+mod stud;
 
 pub use bots::Bots;
 

@@ -58,22 +58,29 @@ pub fn play(
     Ok((start, report))
 }
 
-/// Plays a started hand to its end on a deck stacked for `script`.
+/// Plays a started hand to its end on a deck stacked for `script`. Stud hands are walks on the
+/// director's deck: the bring-in (TDA-RP-10) wins when everyone folds to it.
 pub fn play_start(start: &mut HandStart, script: Script) -> Hand {
     let (all_in, winners): (&[PlayerId], &[PlayerId]) = match script {
         Script::Walk => (&[], &[]),
         Script::AllIn { players, winners } => (players, winners),
     };
-    start.setup.deck = Some(stacked_deck(
-        &start.players,
-        winners,
-        start.setup.variant.game.hole_cards(),
-    ));
+    if start.setup.variant.game.is_stud() {
+        assert!(all_in.is_empty(), "stud hands are walks here");
+    } else {
+        start.setup.deck = Some(stacked_deck(
+            &start.players,
+            winners,
+            start.setup.variant.game.hole_cards(),
+        ));
+    }
     let mut hand = Hand::new(start.setup.clone()).expect("a valid hand");
     while let Step::Act(p) = hand.step() {
         let legal = hand.legal_actions().expect("the player to act has actions");
         let id = start.players[p.index()];
-        let action = if all_in.contains(&id) {
+        let action = if legal.bring_in.is_some() {
+            Action::BringIn
+        } else if all_in.contains(&id) {
             match (legal.bet_or_raise, legal.call) {
                 (Some(r), _) => Action::BetOrRaiseTo(r.max_to),
                 (None, Some(_)) => Action::Call,
