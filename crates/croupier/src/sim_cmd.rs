@@ -20,7 +20,7 @@ pub struct SimArgs {
     /// Players in the field.
     #[arg(long, default_value_t = 100)]
     pub entrants: u32,
-    /// A shipped template (hc, deepstack, turbo) or a path to an event TOML file.
+    /// A shipped template (hc, deepstack, turbo, horse) or a path to an event TOML file.
     #[arg(long, default_value = "hc")]
     pub template: String,
     #[arg(long, default_value_t = 1)]
