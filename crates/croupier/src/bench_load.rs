@@ -891,6 +891,8 @@ mod tests {
             min_to: Some(400),
             max_to: Some(40_000),
             raise_kind: "raise".into(),
+            bring_in: None,
+            big_bet_to: None,
         };
         for _ in 0..1000 {
             match choose(&facing, &mut rng) {

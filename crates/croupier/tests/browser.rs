@@ -2,7 +2,8 @@
 //! Chromium and the pinned playwright-core (into `<target>/browser-node`), a `croupier serve`
 //! is started on a fresh log for each scenario: `tools/browser/e2e.mjs` plays a turbo through
 //! the pages as the TD and three people would, `tools/browser/dealer.mjs` rules a live hand on
-//! the dealer tablet (see their top comments). The screenshots of every page are left in
+//! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in (see
+//! their top comments). The screenshots of every page are left in
 //! `<target>/browser-artifacts/` and listed at the end of the output.
 
 mod server;
@@ -34,6 +35,9 @@ const DEALER_SCREENSHOTS: [&str; 5] = [
     "dealer-end",
     "dealer-next-hand",
 ];
+
+/// What stud.mjs must have saved.
+const STUD_SCREENSHOTS: [&str; 4] = ["stud-bring-in", "stud-de", "stud-opponent", "stud-fourth"];
 
 /// The scenario bounds itself (about 35 s, 200 s at most); this is the last resort.
 const NODE_LIMIT: Duration = Duration::from_secs(300);
@@ -212,4 +216,10 @@ fn the_web_ui_plays_a_turbo_in_headless_chromium() {
 #[test]
 fn the_dealer_tablet_rules_a_live_hand_in_headless_chromium() {
     scenario("dealer.mjs", &DEALER_SCREENSHOTS);
+}
+
+/// A stud table: the up cards of others, the low card's bring-in (TDA-RP-10; see stud.mjs).
+#[test]
+fn a_stud_table_shows_up_cards_and_the_bring_in_in_headless_chromium() {
+    scenario("stud.mjs", &STUD_SCREENSHOTS);
 }

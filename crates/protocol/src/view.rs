@@ -1,5 +1,6 @@
 //! What each role is sent. A view never holds a card its viewer may not see: hole cards are the
-//! viewer's own, or shown at showdown, or turned up at an all-in (TDA-16).
+//! viewer's own, or shown at showdown, or turned up at an all-in (TDA-16), or a stud hand's up
+//! cards while it is live (TDA-RP-10).
 
 use crate::command::{EntryId, EventId};
 use serde::{Deserialize, Serialize};
@@ -47,10 +48,17 @@ pub struct ClockView {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Blinds {
+    /// Blinds and antes of flop games; 0 at a level dealing only stud.
     pub small_blind: u64,
     pub big_blind: u64,
     pub ante: u64,
     pub big_blind_ante: u64,
+    /// Stud's ante and bring-in (TDA-RP-10); 0 at a level dealing no stud.
+    pub stud_ante: u64,
+    pub bring_in: u64,
+    /// Fixed limit's small and big bet; 0 at a level dealing no fixed-limit game.
+    pub small_bet: u64,
+    pub big_bet: u64,
     pub minutes: u32,
 }
 
@@ -136,8 +144,13 @@ pub struct SeatView {
     pub stack: u64,
     /// Chips in front of the player in this betting round.
     pub bet: u64,
-    /// Hole cards: text such as `As` when the viewer may see them, `None` for a face-down card.
+    /// Hole cards in dealing order: text such as `As` when the viewer may see them, `None` for a
+    /// card the viewer may not see.
     pub cards: Vec<Option<String>>,
+    /// Card by card, whether it lies face up for everyone: a live stud hand's up cards
+    /// (TDA-RP-10). All false in flop games, and for a folded stud hand, whose up cards are
+    /// turned down (TDA-66).
+    pub up: Vec<bool>,
     pub in_hand: bool,
     pub folded: bool,
     pub all_in: bool,
@@ -145,6 +158,8 @@ pub struct SeatView {
     pub button: bool,
     pub small_blind: bool,
     pub big_blind: bool,
+    /// Stud: this seat posted the bring-in (TDA-RP-10).
+    pub bring_in: bool,
     pub to_act: bool,
 }
 
@@ -153,9 +168,14 @@ pub struct HandView {
     /// The table's hand number, from 1.
     pub number: u64,
     pub level: u32,
-    /// `preflop`, `flop`, `turn`, `river`, `showdown`, `over`.
+    /// The game dealt: `holdem`, `omaha`, `omaha_hi_lo`, `stud`, `stud_hi_lo`, `razz`.
+    pub game: String,
+    /// `preflop`, `flop`, `turn`, `river` (flop games), `third` to `seventh` (stud), `over`.
     pub street: String,
+    /// Board cards; in stud only a community card when the deck runs short (TDA-RP-10H).
     pub board: Vec<String>,
+    /// Stud: the hand's bring-in (TDA-RP-10).
+    pub bring_in: Option<u64>,
     /// The main pot first, then side pots, as they stand with the bets in front counted (TDA-21).
     pub pots: Vec<PotView>,
     pub total_pot: u64,
@@ -188,8 +208,9 @@ pub struct SeatEquity {
 /// A dealer's announcement, for the UI to say in the viewer's language.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Announcement {
-    /// `posts`, `folds`, `checks`, `calls`, `bets`, `raises`, `all_in`, `killed`, `returned`,
-    /// `board`, `tabled`, `shows`, `mucks`, `wins`, `clock`, `timeout`.
+    /// `posts`, `brings_in`, `folds`, `checks`, `calls`, `bets`, `completes`, `raises`,
+    /// `all_in`, `killed`, `dead_money`, `returned`, `board`, `street_fourth` to
+    /// `street_seventh` (stud), `tabled`, `shows`, `mucks`, `wins`, `clock`, `timeout`.
     pub kind: String,
     pub seat: Option<u8>,
     pub amount: Option<u64>,
@@ -221,14 +242,23 @@ pub struct Legal {
     /// Bounds of a bet or raise, as "to" amounts.
     pub min_to: Option<u64>,
     pub max_to: Option<u64>,
-    /// `bet` when nothing is to call, else `raise`.
+    /// `bet` when nothing is to call, `complete` when it completes a stud bring-in (TDA-RP-10),
+    /// else `raise`.
     pub raise_kind: String,
+    /// Stud: the bring-in this player may post instead of completing (TDA-RP-10); while it is
+    /// due nobody may check or call (TDA-RP-10E).
+    pub bring_in: Option<u64>,
+    /// Ring-game stud, fourth street with an open pair: a big bet allowed instead of `min_to`
+    /// (never in tournaments, TDA-RP-10F).
+    pub big_bet_to: Option<u64>,
 }
 
 /// A finished hand as the viewer saw it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandHistory {
     pub number: u64,
+    /// As in [`HandView::game`].
+    pub game: String,
     pub board: Vec<String>,
     /// Each seat's cards as the viewer may see them.
     pub seats: Vec<HistorySeat>,
@@ -241,6 +271,8 @@ pub struct HistorySeat {
     pub player: EntryId,
     pub name: String,
     pub cards: Vec<Option<String>>,
+    /// As in [`SeatView::up`].
+    pub up: Vec<bool>,
     pub won: u64,
 }
 

@@ -58,7 +58,7 @@ async fn the_td_creates_an_event_from_a_template() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["hc", "deepstack", "turbo"]);
+    assert_eq!(names, ["hc", "deepstack", "turbo", "horse"]);
 
     let toml = api.template("turbo").await;
     let create = json!({ "toml": toml, "seed": 1 }).to_string();

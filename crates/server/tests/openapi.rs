@@ -612,6 +612,7 @@ fn client_messages_fit_their_schemas() {
         protocol::PlayerAction::Check,
         protocol::PlayerAction::Call,
         protocol::PlayerAction::BetOrRaise { to: 10 },
+        protocol::PlayerAction::BringIn,
     ] {
         fits(&doc, "PlayerAction", &serde_json::to_value(action).unwrap());
     }

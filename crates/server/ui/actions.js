@@ -1,7 +1,10 @@
 // actions.js: the action bar from `you.legal`: fold, check or call the exact amount, bet or raise
-// to an amount within min_to..max_to (slider and number, presets), and the keyboard.
-// Test ids: action-bar, fold, check, call (data-amount), raise (data-to), raise-to,
-// raise-slider, preset-min, preset-half, preset-pot, preset-allin, action-keys.
+// to an amount within min_to..max_to (slider and number, presets), and the keyboard. Stud: the
+// bring-in, "complete to" on the bet button while the bring-in stands, a ring game's big bet on
+// fourth street with an open pair (TDA-RP-10).
+// Test ids: action-bar, bring-in (data-amount), fold, check, call (data-amount), raise (data-to,
+// data-kind), raise-to, raise-slider, preset-min, preset-half, preset-pot, preset-allin, big-bet
+// (data-to), action-keys.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -21,6 +24,8 @@ export function actionBar({ act }) {
   const check = btn('check', 'check', () => send({ type: 'check' }));
   const call = btn('call', 'call', () => send({ type: 'call' }));
   const raise = btn('raise', 'raise', () => doRaise());
+  const bringIn = btn('bring-in', 'bring-in', () => send({ type: 'bring_in' }));
+  const bigBet = btn('raise big-bet', 'big-bet', () => send({ type: 'bet_or_raise', to: legal.big_bet_to }));
   const input = h('input', { type: 'number', class: 'raise-input', testid: 'raise-to', inputmode: 'numeric', step: '1' });
   const slider = h('input', { type: 'range', class: 'raise-slider', testid: 'raise-slider', step: '1' });
   const preset = (name, to) => btn('preset', `preset-${name}`, () => setTo(to()));
@@ -30,10 +35,10 @@ export function actionBar({ act }) {
     preset('pot', () => potTo(1)),
     preset('allin', () => legal.max_to));
   const amountRow = h('div', { class: 'raise-row' }, slider, input);
-  const raiseBox = h('div', { class: 'raise-box' }, presets, amountRow, raise);
+  const raiseBox = h('div', { class: 'raise-box' }, presets, amountRow, raise, bigBet);
   const keys = h('div', { class: 'keys muted', testid: 'action-keys' });
   const root = h('div', { class: 'action-bar', testid: 'action-bar', hidden: true },
-    h('div', { class: 'main-actions' }, fold, check, call), raiseBox, keys);
+    h('div', { class: 'main-actions' }, bringIn, fold, check, call), raiseBox, keys);
 
   const clamp = (v) => {
     const n = Math.round(Number(v));
@@ -55,9 +60,12 @@ export function actionBar({ act }) {
   function label() {
     if (legal?.min_to == null) return;
     const to = clamp(input.value);
-    const k = legal.raise_kind === 'bet' ? 'bet_amount' : 'raise_to';
-    raise.textContent = t(k, { amount: fmtChips(to) }) + (to === legal.max_to ? ` · ${t('all_in')}` : '');
+    const k = { bet: 'bet_amount', complete: 'complete_to' }[legal.raise_kind] ?? 'raise_to';
+    const mine = table?.seats.find((s) => s && s.seat === table.you?.seat);
+    const allIn = mine ? to === mine.bet + mine.stack : to === legal.max_to;
+    raise.textContent = t(k, { amount: fmtChips(to) }) + (allIn ? ` · ${t('all_in')}` : '');
     raise.dataset.to = to;
+    raise.dataset.kind = legal.raise_kind;
   }
 
   function setTo(v) {
@@ -106,7 +114,8 @@ export function actionBar({ act }) {
       || (target instanceof HTMLInputElement && target !== slider);
     if (typing) return;
     const k = ev.key.toLowerCase();
-    if (k === 'f' && legal.fold) send({ type: 'fold' });
+    if (k === 'b' && legal.bring_in != null) send({ type: 'bring_in' });
+    else if (k === 'f' && legal.fold) send({ type: 'fold' });
     else if (k === 'c' && legal.check) send({ type: 'check' });
     else if (k === 'c' && legal.call != null) send({ type: 'call' });
     else if (k === 'r' && legal.min_to != null) {
@@ -126,6 +135,17 @@ export function actionBar({ act }) {
       return;
     }
     const mine = tv.seats.find((s) => s && s.seat === tv.you.seat);
+    bringIn.hidden = legal.bring_in == null;
+    if (legal.bring_in != null) {
+      const allIn = mine && legal.bring_in >= mine.stack;
+      bringIn.textContent = t('bring_in_amount', { amount: fmtChips(legal.bring_in) }) + (allIn ? ` · ${t('all_in')}` : '');
+      bringIn.dataset.amount = legal.bring_in;
+    }
+    bigBet.hidden = legal.big_bet_to == null;
+    if (legal.big_bet_to != null) {
+      bigBet.textContent = t('big_bet_amount', { amount: fmtChips(legal.big_bet_to) });
+      bigBet.dataset.to = legal.big_bet_to;
+    }
     fold.hidden = !legal.fold;
     fold.textContent = t('fold');
     check.hidden = !legal.check;
@@ -153,7 +173,7 @@ export function actionBar({ act }) {
       } else label();
       for (const b of presets.children) b.textContent = t(b.dataset.testid.replace('-', '_'));
     }
-    keys.textContent = t('action_keys');
+    keys.textContent = legal.bring_in != null ? `${t('action_keys')} · ${t('action_key_bring_in')}` : t('action_keys');
     if (!busy) setDisabled(false);
   }
 

@@ -5,7 +5,7 @@
 // finished, enable-sound (data-state off|on).
 
 import { get, connect, param } from './api.js';
-import { h, $, fmtChips, fmtTime, Clock, pageHeader, showError } from './dom.js';
+import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -74,15 +74,21 @@ function render() {
   const level = set('level', c.on_break ? t('break') : t('level_n', { n: c.level }));
   level.dataset.level = c.level;
   level.dataset.state = c.on_break ? 'break' : 'level';
-  set('blinds', `${fmtChips(c.blinds.small_blind)} / ${fmtChips(c.blinds.big_blind)}`);
-  const ante = c.blinds.big_blind_ante || c.blinds.ante;
+  const b = c.blinds;
+  // A level dealing only stud has no blinds: its bring-in instead (TDA-RP-10).
+  set('blinds', b.big_blind ? `${fmtChips(b.small_blind)} / ${fmtChips(b.big_blind)}`
+    : `${t('bring_in')} ${fmtChips(b.bring_in)}`);
+  const ante = b.big_blind_ante || b.ante || b.stud_ante;
   $('#ante-box').hidden = !ante;
-  $('#ante-box .label').textContent = c.blinds.big_blind_ante ? t('bb_ante') : t('ante');
+  $('#ante-box .label').textContent = b.big_blind_ante ? t('bb_ante')
+    : b.ante || !b.big_blind ? t('ante') : t('stud_ante');
   set('ante', fmtChips(ante));
   const n = c.next;
   const nextAnte = n.big_blind_ante ? ` · ${t('bb_ante')} ${fmtChips(n.big_blind_ante)}`
     : n.ante ? ` · ${t('ante')} ${fmtChips(n.ante)}` : '';
-  set('next-blinds', `${fmtChips(n.small_blind)} / ${fmtChips(n.big_blind)}${nextAnte}`);
+  const mixed = n.bring_in || n.small_bet;
+  set('next-blinds', mixed || !n.big_blind ? blindsText(n)
+    : `${fmtChips(n.small_blind)} / ${fmtChips(n.big_blind)}${nextAnte}`);
   $('#break-next').hidden = !c.break_next || c.on_break;
   set('entrants', `${s.entrants}`);
   set('players-left', `${s.players_left}`);

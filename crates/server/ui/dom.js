@@ -66,13 +66,18 @@ export function cardEl(card, size = '') {
   );
 }
 
-/** "100/200", with the ante and big-blind ante when there are. */
+/** "100/200", with the ante and big-blind ante when there are; stud's ante and bring-in, and
+ * fixed limit's bets, where the level deals them. */
 export function blindsText(b) {
   if (!b) return '';
-  let s = `${fmtChips(b.small_blind)}/${fmtChips(b.big_blind)}`;
-  if (b.ante) s += ` · ${t('ante')} ${fmtChips(b.ante)}`;
-  if (b.big_blind_ante) s += ` · ${t('bb_ante')} ${fmtChips(b.big_blind_ante)}`;
-  return s;
+  const parts = [];
+  if (b.big_blind) parts.push(`${fmtChips(b.small_blind)}/${fmtChips(b.big_blind)}`);
+  if (b.ante) parts.push(`${t('ante')} ${fmtChips(b.ante)}`);
+  if (b.big_blind_ante) parts.push(`${t('bb_ante')} ${fmtChips(b.big_blind_ante)}`);
+  if (b.stud_ante) parts.push(`${t(b.big_blind ? 'stud_ante' : 'ante')} ${fmtChips(b.stud_ante)}`);
+  if (b.bring_in) parts.push(`${t('bring_in')} ${fmtChips(b.bring_in)}`);
+  if (b.small_bet) parts.push(`${t('limit')} ${fmtChips(b.small_bet)}/${fmtChips(b.big_bet)}`);
+  return parts.join(' · ');
 }
 
 /** The clock of a summary, counting down from when it was received. */

@@ -1,8 +1,12 @@
 // table.js: draws a TableView: the oval felt with its seats, the board and pots; the dealer's
 // announcements; the last hands.
-// Test ids: felt, hand-info, waiting, seat (data-seat, data-player, data-state), seat-name,
-// seat-stack (data-amount), seat-cards, hole-cards (the viewer's own), seat-bet (data-amount),
-// button-marker, sb-marker, bb-marker, away-marker, all-in-marker, equity (data-equity), board,
+// Stud: a seat's cards lie in a row in dealing order, up cards face up for everyone, down cards
+// as backs (the owner sees them, marked as down); a folded hand's cards are gone (TDA-66); no
+// board unless a community card was dealt (TDA-RP-10H).
+// Test ids: felt, hand-info (data-game, data-street), waiting, seat (data-seat, data-player,
+// data-state), seat-name, seat-stack (data-amount), seat-cards, hole-cards (the viewer's own;
+// each card with data-card and data-face up/down), seat-bet (data-amount), button-marker,
+// sb-marker, bb-marker, bring-in-marker, away-marker, all-in-marker, equity (data-equity), board,
 // pots, pot (data-amount), total-pot (data-amount), announcements, announcement (data-kind),
 // history, history-hand (data-hand).
 
@@ -10,6 +14,23 @@ import { h, fmtChips, cardEl, ruleBadge } from './dom.js';
 import { t, lang } from './i18n.js';
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const STUD = new Set(['stud', 'stud_hi_lo', 'razz']);
+/** Whether a hand (or a history entry) is a stud game. */
+export const isStud = (hand) => STUD.has(hand?.game);
+
+/** Hole cards in dealing order, each with its face: an owner's down card is marked down. */
+function holeCards(cards, up, size) {
+  return cards.map((c, i) => {
+    const face = up?.[i] ? 'up' : 'down';
+    const el = cardEl(c, size);
+    el.dataset.face = face;
+    if (c && face === 'down' && up?.length) {
+      el.classList.add('down');
+      el.title = `${c} · ${t('down_card')}`;
+    }
+    return el;
+  });
+}
 // Radii of the seats' and the bets' ovals, in percent of the felt; a phone's felt is upright.
 const narrow = () => window.matchMedia('(max-width: 600px)').matches;
 const seatRadius = () => (narrow() ? { x: 44, y: 44 } : { x: 45, y: 41 });
@@ -34,14 +55,16 @@ function seatEl(s, seatNo, table, mySeat, equity) {
   const me = s.seat === mySeat;
   const state = s.folded ? 'folded' : s.all_in ? 'all_in' : s.in_hand ? 'in_hand' : 'out';
   const cls = ['seat', state, s.to_act && 'to-act', s.away && 'away', me && 'me'].filter(Boolean).join(' ');
+  const stud = isStud(table.hand);
   const cards = s.cards.length
-    ? h('div', { class: 'seat-cards', testid: me ? 'hole-cards' : 'seat-cards' },
-        s.cards.map((c) => cardEl(c, me ? 'big' : 'small')))
+    ? h('div', { class: stud ? 'seat-cards stud' : 'seat-cards', testid: me ? 'hole-cards' : 'seat-cards' },
+        holeCards(s.cards, stud ? s.up : null, me && !stud ? 'big' : 'small'))
     : null;
   const markers = h('div', { class: 'markers' },
     s.button ? h('span', { class: 'marker dealer', testid: 'button-marker', title: t('button') }, 'D') : null,
     s.small_blind ? h('span', { class: 'marker sb', testid: 'sb-marker' }, t('sb')) : null,
-    s.big_blind ? h('span', { class: 'marker bb', testid: 'bb-marker' }, t('bb')) : null);
+    s.big_blind ? h('span', { class: 'marker bb', testid: 'bb-marker' }, t('bb')) : null,
+    s.bring_in ? h('span', { class: 'marker bi', testid: 'bring-in-marker', title: t('bring_in') }, t('bi')) : null);
   return h('div', { class: cls, style, testid: 'seat', data: { seat: s.seat, player: s.player, state } },
     cards,
     h('div', { class: 'plate' },
@@ -68,8 +91,11 @@ export function renderFelt(root, table, mySeat) {
   const equities = new Map((hand?.equities || []).map((e) => [e.seat, e.equity]));
   const seats = table.seats.map((s, i) => seatEl(s, s?.seat ?? i + 1, table, mySeat, s ? equities.get(s.seat) : null));
   const bets = narrow() ? [] : table.seats.filter((s) => s && s.bet > 0).map((s) => betEl(s, table, mySeat));
-  const board = h('div', { class: 'board', testid: 'board' },
-    [0, 1, 2, 3, 4].map((i) => (hand?.board[i] ? cardEl(hand.board[i], 'big') : h('span', { class: 'card slot' }))));
+  // Stud has no board but a short deck's community card (TDA-RP-10H).
+  const board = isStud(hand)
+    ? hand.board.length ? h('div', { class: 'board', testid: 'board' }, hand.board.map((c) => cardEl(c, 'big'))) : null
+    : h('div', { class: 'board', testid: 'board' },
+      [0, 1, 2, 3, 4].map((i) => (hand?.board[i] ? cardEl(hand.board[i], 'big') : h('span', { class: 'card slot' }))));
   const pots = hand && hand.pots.length
     ? h('div', { class: 'pots', testid: 'pots' }, hand.pots.map((p, i) =>
         h('span', { class: 'pot', testid: 'pot', data: { amount: p.amount, index: i }, title: `${t('seats')}: ${p.eligible.join(', ')}` },
@@ -78,14 +104,16 @@ export function renderFelt(root, table, mySeat) {
   const total = hand
     ? h('div', { class: 'total-pot', testid: 'total-pot', data: { amount: hand.total_pot } }, `${t('total_pot')}: ${fmtChips(hand.total_pot)}`)
     : null;
+  // The game is named unless it is hold'em (a mixed event changes games, TDA-11B).
+  const game = hand?.game && hand.game !== 'holdem' ? ` · ${t(`game_${hand.game}`)}` : '';
   const info = hand
-    ? `${t('table_n', { n: table.table })} · ${t('hand_n', { n: hand.number })} · ${t(`street_${hand.street}`)}`
+    ? `${t('table_n', { n: table.table })} · ${t('hand_n', { n: hand.number })}${game} · ${t(`street_${hand.street}`)}`
     : t('table_n', { n: table.table });
   const center = h('div', { class: 'center' },
     table.waiting && !hand ? h('div', { class: 'waiting', testid: 'waiting' }, table.waiting) : null,
     board, pots, total);
   root.replaceChildren(
-    h('div', { class: 'hand-info', testid: 'hand-info', data: { hand: hand?.number ?? '' } }, info),
+    h('div', { class: 'hand-info', testid: 'hand-info', data: { hand: hand?.number ?? '', game: hand?.game ?? '', street: hand?.street ?? '' } }, info),
     h('div', { class: 'felt', testid: 'felt', data: { seats: table.seats.length } }, center, bets, seats));
 }
 
@@ -133,7 +161,7 @@ export function renderHistory(root, table) {
         h('span', { class: 'ann-cards' }, hh.board.map((c) => cardEl(c, 'tiny')))),
       h('ul', { class: 'history-seats' }, hh.seats.map((s) =>
         h('li', {}, h('span', { class: 'hs-name' }, `${s.seat}. ${s.name}`),
-          h('span', { class: 'ann-cards' }, s.cards.map((c) => cardEl(c, 'tiny'))),
+          h('span', { class: 'ann-cards' }, holeCards(s.cards, isStud(hh) ? s.up : null, 'tiny')),
           s.won ? h('span', { class: 'won' }, `+${fmtChips(s.won)}`) : null))),
       h('ol', { class: 'announcements' }, hh.announcements.map((a) => announcementEl(a, nameOf))));
   }));

@@ -28,6 +28,12 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
     let mut notes = live.notes.iter().peekable();
     let mut level = 0u64;
     let mut board: Vec<Card> = Vec::new();
+    let stud = hand.variant().game.is_stud();
+    // Stud: the first round is third street, until its bets are collected; each later street
+    // is said when its first card is dealt.
+    let mut third = true;
+    let mut dealt = [0usize; engine::MAX_PLAYERS];
+    let mut street_cards = 3;
     for (i, event) in hand.events().iter().enumerate() {
         while let Some((_, n)) = notes.next_if(|(at, _)| *at <= i) {
             out.push(n.clone());
@@ -38,19 +44,44 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
             out.push(n);
         };
         match event {
-            Event::AntePosted { player, amount } | Event::BlindPosted { player, amount } => {
+            // An ante is no bet: a bet after it is a bet, not a raise.
+            Event::AntePosted { player, amount } => a("posts", Some(*player), Some(amount.0)),
+            Event::BlindPosted { player, amount } => {
                 a("posts", Some(*player), Some(amount.0));
                 level = level.max(amount.0);
             }
-            Event::BringInPosted { player, amount, .. } => {
+            Event::BringInPosted {
+                player,
+                amount,
+                all_in,
+            } => {
                 a("brings_in", Some(*player), Some(amount.0));
                 level = level.max(amount.0);
+                if *all_in {
+                    a("all_in", Some(*player), None);
+                }
             }
-            Event::HoleDealt { .. }
-            | Event::Burned { .. }
-            | Event::BetsCollected { .. }
-            | Event::StubReshuffled { .. } => {}
+            Event::HoleDealt { player, cards } => {
+                let n = &mut dealt[player.index()];
+                *n += cards.len();
+                if stud && *n > street_cards {
+                    street_cards = *n;
+                    if let Some(kind) = stud_street(street_cards) {
+                        out.push(note(kind, None, None));
+                    }
+                }
+            }
+            Event::BetsCollected { .. } => {
+                level = 0;
+                third = false;
+            }
+            Event::Burned { .. } | Event::StubReshuffled { .. } => {}
             Event::BoardDealt { cards, .. } => {
+                if stud {
+                    // The community card of a short deck is seventh street (TDA-RP-10H).
+                    street_cards = 7;
+                    out.push(note("street_seventh", None, None));
+                }
                 board.extend(cards.iter().copied());
                 level = 0;
                 let mut n = note("board", None, None);
@@ -72,11 +103,16 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
             Event::BetOrRaised {
                 player, to, all_in, ..
             } => {
-                a(
-                    if level == 0 { "bets" } else { "raises" },
-                    Some(*player),
-                    Some(to.0),
-                );
+                let kind = if stud && third {
+                    // The first full bet of third street completes the bring-in (TDA-RP-10).
+                    third = false;
+                    "completes"
+                } else if level == 0 {
+                    "bets"
+                } else {
+                    "raises"
+                };
+                a(kind, Some(*player), Some(to.0));
                 level = level.max(to.0);
                 if *all_in {
                     a("all_in", Some(*player), None);
@@ -91,9 +127,7 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 let mut n = note("shows", seat(*player), None);
                 let hole: Vec<Card> = cards.cards().iter().flatten().copied().collect();
                 n.cards = hole.iter().map(Card::to_string).collect();
-                if board.len() == 5 {
-                    name_into(&mut n, hand, &hole, &board);
-                }
+                name_into(&mut n, hand, &hole, &board);
                 out.push(n);
             }
             Event::Mucked { player } => a("mucks", Some(*player), None),
@@ -106,7 +140,7 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 let mut n = note("wins", seat(*player), None);
                 n.amount = Some(amount.0);
                 let p = hand.player(*player);
-                if p.shown && board.len() == 5 && *half != engine::Half::Low {
+                if p.shown && *half != engine::Half::Low {
                     let hole: Vec<Card> = p.hole.cards().iter().flatten().copied().collect();
                     name_into(&mut n, hand, &hole, &board);
                 }
@@ -123,9 +157,30 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
     out
 }
 
-/// Names a shown hand's best high hand with the board, in both languages.
+/// The announcement of a stud street by the cards each hand then holds.
+fn stud_street(cards: usize) -> Option<&'static str> {
+    match cards {
+        4 => Some("street_fourth"),
+        5 => Some("street_fifth"),
+        6 => Some("street_sixth"),
+        7 => Some("street_seventh"),
+        _ => None,
+    }
+}
+
+/// Names a shown hand's best high hand with the board, in both languages, once every card is
+/// out: five on the board, or seven in stud (razz has no high hand to name).
 fn name_into(n: &mut Announcement, hand: &Hand, hole: &[Card], board: &[Card]) {
-    let made = match hand.variant().game {
+    let game = hand.variant().game;
+    let complete = if game.is_stud() {
+        hole.len() + board.len() == 7 && !game.low_only()
+    } else {
+        board.len() == 5
+    };
+    if !complete {
+        return;
+    }
+    let made = match game {
         engine::Game::Omaha | engine::Game::OmahaHiLo => MadeHand::best_omaha(hole, board),
         _ => {
             let mut all = hole.to_vec();

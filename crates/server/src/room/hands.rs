@@ -195,7 +195,7 @@ impl Room {
 
     /// The time to act ran out. A player at the table gets the clock called by the floor
     /// first; when that runs out too, the hand is checked or dead as the profile says (TDA-29,
-    /// DG-14a). An away player's hand is killed (TDA-30).
+    /// DG-14a). An away player's hand is killed (TDA-30). A forced stud bring-in is posted.
     pub(super) fn time_out(
         &mut self,
         table: u32,
@@ -219,7 +219,12 @@ impl Room {
             return self.call_clock(table, number, "floor", at);
         }
         let legal = live.hand.legal_actions();
-        let (action, rule) = if away {
+        // The low card's bring-in is forced, not folded: posted for a player away (TDA-30) or
+        // out of time (TDA-29, TDA-RP-10).
+        let forced = legal.is_some_and(|l| l.bring_in.is_some() && !l.fold);
+        let (action, rule) = if forced {
+            (Action::BringIn, if away { "TDA-30" } else { "TDA-RP-10" })
+        } else if away {
             (Action::Fold, "TDA-30")
         } else {
             match self.t.profile().director.time_expiry {

@@ -4,6 +4,7 @@
 //! because the director and the engine are deterministic given the event's seed. No I/O here.
 
 mod announce;
+mod hand_view;
 mod hands;
 mod people;
 mod refusal;

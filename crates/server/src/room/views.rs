@@ -1,12 +1,12 @@
 //! The views each role is sent. A viewer sees hole cards only of their own seat, or shown at
-//! showdown, or turned up at an all-in (TDA-16); the TD and the public see what the public sees.
+//! showdown, or turned up at an all-in (TDA-16), or a live stud hand's up cards (TDA-RP-10);
+//! the TD and the public see what the public sees.
 
-use super::announce::announcements;
+use super::hand_view::{SeatCards, brought_in, hand_view, history, legal_view, visible_cards};
 use super::*;
 use protocol::{
-    Blinds, ClockView, EventSummary, HandHistory, HandView, HistorySeat, Legal, Me, PayoutLine,
-    PotView, SeatEquity, SeatLine, SeatView, Seating, Standing, Standings, TableSeating, TableView,
-    You,
+    Blinds, ClockView, EventSummary, Me, PayoutLine, SeatLine, SeatView, Seating, Standing,
+    Standings, TableSeating, TableView, You,
 };
 use tournament::clock::Phase;
 use tournament::{Status, TableId, Time};
@@ -26,13 +26,24 @@ impl Room {
         let level_index = clock.level_index();
         let on_break = matches!(clock.phase(), Phase::Break { .. });
         let blinds = |i: usize| {
-            let l = config.level(i);
+            let stakes = config.stakes(i);
+            let games = config.games_at(i);
+            let flop = games.iter().any(|g| !g.game.is_stud());
+            let stud = games.iter().any(|g| g.game.is_stud());
+            let limit = games
+                .iter()
+                .any(|g| g.betting == engine::Betting::FixedLimit);
+            let only = |dealt: bool, chips: engine::Chips| if dealt { chips.0 } else { 0 };
             Blinds {
-                small_blind: l.small_blind,
-                big_blind: l.big_blind,
-                ante: l.ante,
-                big_blind_ante: l.big_blind_ante,
-                minutes: l.minutes,
+                small_blind: only(flop, stakes.small_blind),
+                big_blind: only(flop, stakes.big_blind),
+                ante: only(flop, stakes.ante),
+                big_blind_ante: only(flop, stakes.big_blind_ante),
+                stud_ante: only(stud, stakes.stud_ante),
+                bring_in: only(stud, stakes.bring_in),
+                small_bet: only(limit, stakes.small_bet),
+                big_bet: only(limit, stakes.big_bet),
+                minutes: config.level(i).minutes,
             }
         };
         let remaining = clock.remaining(Time(now));
@@ -239,6 +250,7 @@ impl Room {
                     stack: p.stack.0,
                     bet: 0,
                     cards: Vec::new(),
+                    up: Vec::new(),
                     in_hand: false,
                     folded: false,
                     all_in: false,
@@ -246,6 +258,7 @@ impl Room {
                     button: false,
                     small_blind: false,
                     big_blind: false,
+                    bring_in: false,
                     to_act: false,
                 }));
             }
@@ -253,6 +266,8 @@ impl Room {
         let mut you = None;
         if let Some(live) = hand {
             let over = live.hand.is_over();
+            let stud = live.hand.variant().game.is_stud();
+            let bring_in = brought_in(live);
             let pos = &live.start.positions;
             for (i, &seat) in pos.dealt.iter().enumerate() {
                 let entry = live.start.players[i].0;
@@ -263,8 +278,11 @@ impl Room {
                     continue;
                 }
                 let p = live.hand.players()[i];
-                view.cards = visible_cards(&p, me == Some(entry));
+                let SeatCards { cards, up } = visible_cards(&p, me == Some(entry));
+                view.cards = cards;
+                view.up = up;
                 view.in_hand = true;
+                view.bring_in = bring_in.is_some_and(|b| b.index() == i);
                 view.folded = !p.is_live();
                 if !over {
                     view.stack = p.stack.0;
@@ -273,7 +291,8 @@ impl Room {
                 }
                 view.to_act = live.turn.is_some_and(|t| t.player.index() == i) && !over;
             }
-            for view in seats.iter_mut().flatten() {
+            // Stud has no button and no blinds: the bring-in opens (TDA-RP-10).
+            for view in seats.iter_mut().flatten().filter(|_| !stud) {
                 view.button = pos.button.0 + 1 == view.seat;
                 view.small_blind = pos.small_blind.is_some_and(|s| s.0 + 1 == view.seat);
                 view.big_blind = pos.big_blind.0 + 1 == view.seat;
@@ -282,9 +301,7 @@ impl Room {
                 && let Some(i) = live.start.players.iter().position(|p| p.0 == entry)
             {
                 let legal = match (live.hand.legal_actions(), live.turn) {
-                    (Some(l), Some(turn)) if turn.player.index() == i => {
-                        Some(legal_view(live.number, &l, live.hand.players()[i].bet.0))
-                    }
+                    (Some(l), Some(turn)) if turn.player.index() == i => Some(legal_view(live, &l)),
                     _ => None,
                 };
                 you = Some(You {
@@ -340,94 +357,5 @@ fn status_name(status: Status) -> &'static str {
         Status::Removed => "removed",
         Status::Disqualified => "disqualified",
         Status::Won => "won",
-    }
-}
-
-/// A player's hole cards as a viewer may see them: their own, or shown (TDA-16 tables them).
-fn visible_cards(p: &engine::PlayerState, own: bool) -> Vec<Option<String>> {
-    let see = own || p.shown;
-    p.hole
-        .cards()
-        .iter()
-        .map(|c| if see { c.map(|c| c.to_string()) } else { None })
-        .collect()
-}
-
-fn legal_view(hand: u64, l: &engine::LegalActions, bet: u64) -> Legal {
-    Legal {
-        hand,
-        fold: l.fold,
-        check: l.check,
-        call: l.call.map(|c| c.0),
-        call_to: l.call.map(|c| c.0 + bet),
-        min_to: l.bet_or_raise.map(|r| r.min_to.0),
-        max_to: l.bet_or_raise.map(|r| r.max_to.0),
-        raise_kind: if l.check { "bet" } else { "raise" }.to_string(),
-    }
-}
-
-fn hand_view(live: &LiveHand) -> HandView {
-    let hand = &live.hand;
-    let seat = |i: usize| live.start.positions.dealt[i].0 + 1;
-    let over = hand.is_over();
-    let pots: Vec<PotView> = if over {
-        Vec::new()
-    } else {
-        hand.pots()
-            .iter()
-            .map(|p| PotView {
-                amount: p.amount.0,
-                eligible: p.eligible.iter().map(|e| seat(e.index())).collect(),
-            })
-            .collect()
-    };
-    HandView {
-        number: live.number,
-        // The level the hand is played at: a new level starts with the next hand (TDA-23).
-        level: live.start.level as u32 + 1,
-        street: if over {
-            "over".to_string()
-        } else {
-            format!("{:?}", hand.street()).to_lowercase()
-        },
-        board: hand.board().map(|c| c.to_string()).collect(),
-        total_pot: pots.iter().map(|p| p.amount).sum(),
-        pots,
-        to_act: live.turn.filter(|_| !over).map(|t| seat(t.player.index())),
-        act_deadline_ms: live.turn.filter(|_| !over).map(|t| t.deadline),
-        clock_called: live.turn.is_some_and(|t| t.clock_called) && !over,
-        announcements: announcements(live),
-        equities: live
-            .equities
-            .iter()
-            .map(|&(i, equity)| SeatEquity {
-                seat: seat(i),
-                equity,
-            })
-            .collect(),
-    }
-}
-
-fn history(live: &LiveHand, me: Option<EntryId>, name: impl Fn(EntryId) -> String) -> HandHistory {
-    HandHistory {
-        number: live.number,
-        board: live.hand.board().map(|c| c.to_string()).collect(),
-        seats: live
-            .hand
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let entry = live.start.players[i].0;
-                HistorySeat {
-                    seat: live.start.positions.dealt[i].0 + 1,
-                    player: entry,
-                    name: name(entry),
-                    cards: visible_cards(p, me == Some(entry)),
-                    won: p.won.0,
-                }
-            })
-            .collect(),
-        announcements: announcements(live),
     }
 }

@@ -228,6 +228,8 @@ impl Sim {
         {
             let to = min + self.rng.next_u64() % (max - min + 1);
             PlayerAction::BetOrRaise { to }
+        } else if legal.bring_in.is_some() {
+            PlayerAction::BringIn
         } else if legal.check {
             PlayerAction::Check
         } else {
