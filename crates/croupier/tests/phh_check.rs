@@ -21,7 +21,10 @@ fn every_flop_and_stud_game_hand_in_the_dataset_replays() {
     // The 21 stud hands (F7S: 9, F7S/8: 5, FR: 7) are among the passed, none skipped; the razz
     // hand shows both hands after sixth street with a player all-in (TDA-16), deals seventh
     // street face down (TDA-RP-10B) and shows again.
-    assert!(!stdout.contains("F7S:") && !stdout.contains("FR:"), "{stdout}");
+    assert!(
+        !stdout.contains("F7S:") && !stdout.contains("FR:"),
+        "{stdout}"
+    );
     // The eight Pluribus split pots with a `.5` are said to match up to the odd chip (TDA-20).
     assert_eq!(stdout.matches("matches up to the odd chip").count(), 8);
 }
