@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""PokerKit speed: complete no-limit hold'em hands with random legal actions, per second.
+"""PokerKit speed: complete hands with random legal actions, per second.
 
-Heads-up and six-max, blinds 1/2, stacks 200, every PokerKit automation on (dealing, showdown
-with hand evaluation, chips pushing and pulling). Each player picks among fold, check/call,
-min-raise, a random raise and all-in with the engine's weights, from a seeded random.Random (PokerKit's
-own deck shuffle uses the global random module, which is seeded too). Prints JSON:
-{"heads_up": {"hands": n, "seconds": t, "hands_per_second": r, ...}, "six_max": {...}}.
+No-limit hold'em heads-up and six-max (blinds 1/2, stacks 200); six-handed fixed-limit seven
+card stud, stud hi/lo and razz (ante 1, bring-in 1, limits 2/4, stacks 200). Every PokerKit
+automation on (dealing, showdown with hand evaluation, chips pushing and pulling). Each player
+picks among fold, check/call, bring-in, min-raise, a random raise and all-in with the engine's
+weights, from a seeded random.Random (PokerKit's own deck shuffle uses the global random
+module, which is seeded too). Prints JSON, one entry per kind:
+{"heads_up": {"hands": n, "seconds": t, "hands_per_second": r, ...}, "six_max": {...},
+ "stud": {...}, "stud_hi_lo": {...}, "razz": {...}}.
 """
 
 from __future__ import annotations
@@ -20,7 +23,13 @@ from diff import _version as pokerkit_version  # noqa: E402  (same folder)
 
 try:
     import pokerkit
-    from pokerkit import Automation, NoLimitTexasHoldem
+    from pokerkit import (
+        Automation,
+        FixedLimitRazz,
+        FixedLimitSevenCardStud,
+        FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+        NoLimitTexasHoldem,
+    )
 except ImportError:  # pragma: no cover
     sys.exit('bench.py: pokerkit is not importable; run tools/pokerkit/setup.sh and use its python')
 
@@ -30,8 +39,20 @@ AUTOMATIONS = tuple(Automation)  # all of them: dealing, burning, showdown, push
 # the same kind of hands. Facing a bet: fold 25%, raise 25% (a third each min, random, max),
 # call 50%. Not facing one: bet 35% (a third each), check 65% (the engine folds 1% of these,
 # binding by TDA-58; PokerKit refuses such a fold, so it checks).
+# Stud's bring-in: complete 30%, else bring in (the engine's fold of a bring-in passed on by an
+# all-in low card, 20%, is one PokerKit refuses: it brings in).
 FACING_BET = (('fold', 75), ('call', 150), ('min', 25), ('random', 25), ('all_in', 25))
 NOT_FACING = (('call', 195), ('min', 35), ('random', 35), ('all_in', 35))
+BRING_IN = (('bring_in', 70), ('min', 30))
+
+# Each kind: the game, its players.
+KINDS = {
+    'heads_up': (lambda: NoLimitTexasHoldem(AUTOMATIONS, True, 0, (1, 2), 2), 2),
+    'six_max': (lambda: NoLimitTexasHoldem(AUTOMATIONS, True, 0, (1, 2), 2), 6),
+    'stud': (lambda: FixedLimitSevenCardStud(AUTOMATIONS, True, 1, 1, 2, 4), 6),
+    'stud_hi_lo': (lambda: FixedLimitSevenCardStudHighLowSplitEightOrBetter(AUTOMATIONS, True, 1, 1, 2, 4), 6),
+    'razz': (lambda: FixedLimitRazz(AUTOMATIONS, True, 1, 1, 2, 4), 6),
+}
 
 
 def play_hand(game: NoLimitTexasHoldem, players: int, rng: random.Random) -> tuple[int, bool]:
@@ -42,6 +63,14 @@ def play_hand(game: NoLimitTexasHoldem, players: int, rng: random.Random) -> tup
     while state.status:
         if state.actor_index is None:  # everything else is automated
             raise RuntimeError('PokerKit waits for a non-player operation')
+        if state.can_post_bring_in():
+            choice = rng.choices([c for c, _ in BRING_IN], weights=[w for _, w in BRING_IN])[0]
+            if choice == 'bring_in' or not state.can_complete_bet_or_raise_to():
+                state.post_bring_in()
+            else:
+                state.complete_bet_or_raise_to()
+            actions += 1
+            continue
         facing = bool(state.checking_or_calling_amount)
         table = FACING_BET if facing else NOT_FACING
         choice = rng.choices([c for c, _ in table], weights=[w for _, w in table])[0]
@@ -62,10 +91,11 @@ def play_hand(game: NoLimitTexasHoldem, players: int, rng: random.Random) -> tup
     return actions, folds < players - 1
 
 
-def bench(players: int, seconds: float, seed: int) -> dict:
+def bench(kind: str, seconds: float, seed: int) -> dict:
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles its deck with the global random module
-    game = NoLimitTexasHoldem(AUTOMATIONS, True, 0, (1, 2), 2)
+    make, players = KINDS[kind]
+    game = make()
     hands = actions = showdowns = 0
     start = time.perf_counter()
     elapsed = 0.0
@@ -88,15 +118,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--seconds', type=float, default=5.0, help='time per kind (default 5)')
     parser.add_argument('--seed', type=int, default=20240611)
+    parser.add_argument('--kinds', default='heads_up,six_max',
+                        help=f'comma-separated, of {", ".join(KINDS)} (default: heads_up,six_max)')
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error('--seconds must be positive')
-    report = {
-        'heads_up': bench(2, args.seconds, args.seed),
-        'six_max': bench(6, args.seconds, args.seed),
-        'pokerkit': getattr(pokerkit, '__version__', None) or pokerkit_version(),
-        'python': sys.version.split()[0],
-    }
+    kinds = [k for k in args.kinds.split(',') if k]
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        parser.error(f'--kinds: unknown {", ".join(unknown) or "(none given)"}; known: {", ".join(KINDS)}')
+    report: dict = {kind: bench(kind, args.seconds, args.seed) for kind in kinds}
+    report['pokerkit'] = getattr(pokerkit, '__version__', None) or pokerkit_version()
+    report['python'] = sys.version.split()[0]
     json.dump(report, sys.stdout, indent=1)
     sys.stdout.write('\n')
     return 0

@@ -7,8 +7,10 @@ report is still printed, with the malformed lines listed and left out of the cou
 
 Per step the harness compares whose turn it is and the legal actions with their exact bounds,
 then applies the trace's action; at the end it compares the final stacks. The first difference
-in a hand ends the comparison of that hand (the two states have diverged). Every difference is
-classified as a known, documented rule difference (kind + rule id) or as "unexplained".
+in a hand ends the comparison of that hand (the two states have diverged), unless it lies only
+in an option the trace did not take (OPTION_ONLY). Every difference is classified as a known,
+documented rule difference (kind + rule id) or as "unexplained". Flop games (NT, PO, FT, FO/8)
+and fixed-limit stud games (F7S, F7S/8, FR).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import json
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 try:
     import pokerkit
@@ -26,6 +28,9 @@ try:
         Automation,
         BettingStructure,
         FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+        FixedLimitRazz,
+        FixedLimitSevenCardStud,
+        FixedLimitSevenCardStudHighLowSplitEightOrBetter,
         FixedLimitTexasHoldem,
         Mode,
         NoLimitTexasHoldem,
@@ -34,6 +39,8 @@ try:
     )
 except ImportError:  # pragma: no cover
     sys.exit('diff.py: pokerkit is not importable; run tools/pokerkit/setup.sh and use its python')
+
+from stud import classify_stud_flow, classify_stud_step, odd_chip_order  # noqa: E402  (same folder)
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -59,9 +66,15 @@ class FixedLimitOmahaHiLoEightOrBetter(FixedLimitOmahaHoldemHighLowSplitEightOrB
     max_completion_betting_or_raising_count = 4
 
 
-VARIANTS = ('NT', 'PO', 'FT', 'FO/8')
-FIXED_LIMIT = ('FT', 'FO/8')
+VARIANTS = ('NT', 'PO', 'FT', 'FO/8', 'F7S', 'F7S/8', 'FR')
+FIXED_LIMIT = ('FT', 'FO/8', 'F7S', 'F7S/8', 'FR')
+STUD = ('F7S', 'F7S/8', 'FR')
+HI_LO = ('FO/8', 'F7S/8')
 HOLE_COUNTS = {'NT': 2, 'PO': 4, 'FT': 2, 'FO/8': 4}
+# Stud: the cards of each street, face down (d) or up (u) (TDA-RP-10).
+STUD_FACES = ('ddu', 'u', 'u', 'u', 'd')
+STUD_CLASSES = {'F7S': FixedLimitSevenCardStud, 'F7S/8': FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+                'FR': FixedLimitRazz}
 
 
 class Malformed(ValueError):
@@ -104,9 +117,11 @@ def parse_action(action: Any) -> tuple[str, int | None]:
         return 'f', None
     if parts == ['cc']:
         return 'cc', None
+    if parts == ['pb']:
+        return 'pb', None
     if len(parts) == 2 and parts[0] == 'cbr' and parts[1].isdigit():
         return 'cbr', int(parts[1])
-    raise Malformed(f'action {action!r} is not "f", "cc" or "cbr N"')
+    raise Malformed(f'action {action!r} is not "f", "cc", "pb" or "cbr N"')
 
 
 def validate(hand: Any) -> None:
@@ -135,17 +150,18 @@ def validate(hand: Any) -> None:
     holes = hand.get('holes')
     if not isinstance(holes, list) or len(holes) != n:
         raise Malformed(f'holes must list the hole cards of all {n} players')
-    seen: set[str] = set()
-    for i, h in enumerate(holes):
-        _cards(h, f'holes[{i}]')
-        if len(h) != HOLE_COUNTS[variant]:
-            raise Malformed(f'holes[{i}]: {variant} deals {HOLE_COUNTS[variant]} hole cards')
-        seen.update(h)
+    if variant in STUD:
+        validate_stud(hand, n)
+    else:
+        for i, h in enumerate(holes):
+            _cards(h, f'holes[{i}]')
+            if len(h) != HOLE_COUNTS[variant]:
+                raise Malformed(f'holes[{i}]: {variant} deals {HOLE_COUNTS[variant]} hole cards')
     boards = hand.get('boards', [])
     if not isinstance(boards, list):
         raise Malformed('boards must be a list of lists of cards')
     board_cards = [c for i, b in enumerate(boards) for c in _cards(b, f'boards[{i}]')]
-    cards = [c for h in holes for c in h] + board_cards
+    cards = hole_cards(hand) + board_cards
     if len(set(cards)) != len(cards):
         raise Malformed('a card is dealt twice')
     steps = hand.get('steps')
@@ -164,6 +180,8 @@ def validate(hand: Any) -> None:
             _int(legal['call'], f'steps[{k}].legal.call')
         if legal.get('raise') is not None:
             _int_list(legal['raise'], f'steps[{k}].legal.raise', 2)
+        if legal.get('bring_in') is not None:
+            _int(legal['bring_in'], f'steps[{k}].legal.bring_in')
         parse_action(s.get('action'))
     _int_list(hand.get('final_stacks'), 'final_stacks', n)
     pots = hand.get('pots', [])
@@ -178,6 +196,37 @@ def validate(hand: Any) -> None:
     rules = hand.get('rules', {})
     if rules is not None and not isinstance(rules, dict):
         raise Malformed('rules must be an object')
+
+
+def validate_stud(hand: dict, n: int) -> None:
+    """Stud: no blinds, a bring-in below the small bet, and each player's cards street by street
+    with their faces (`holes[i][street]`, `faces[i][street]` as "ddu", "u", ..., "d")."""
+    if any(hand['blinds']):
+        raise Malformed('stud has no blinds (TDA-RP-10): blinds must be all 0')
+    bring_in = _int(hand.get('bring_in'), 'bring_in')
+    if not 0 < bring_in < hand['small_bet']:
+        raise Malformed('bring_in must be positive and below the small bet (PokerKit 0.7.7 needs it below)')
+    if n > 8:
+        raise Malformed('stud deals to at most 8 players')
+    faces = hand.get('faces')
+    if not isinstance(faces, list) or len(faces) != n:
+        raise Malformed(f'faces must list the faces of all {n} players\' cards')
+    for i, (streets, marks) in enumerate(zip(hand['holes'], faces)):
+        if not isinstance(streets, list) or not isinstance(marks, list) or len(streets) != len(marks):
+            raise Malformed(f'holes[{i}] and faces[{i}] must be lists with one entry per street')
+        if len(streets) > len(STUD_FACES):
+            raise Malformed(f'holes[{i}]: stud has {len(STUD_FACES)} streets')
+        for k, (cards, mark) in enumerate(zip(streets, marks)):
+            _cards(cards, f'holes[{i}][{k}]')
+            if not isinstance(mark, str) or len(mark) != len(cards) or set(mark) - {'u', 'd'}:
+                raise Malformed(f'faces[{i}][{k}] must mark each card "u" (up) or "d" (down)')
+
+
+def hole_cards(hand: dict) -> list[str]:
+    """Every hole card dealt in the hand."""
+    if hand['variant'] in STUD:
+        return [c for streets in hand['holes'] for cards in streets for c in cards]
+    return [c for h in hand['holes'] for c in h]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,6 +244,11 @@ def create_state(hand: dict, stock_fo8: bool) -> State:
     blinds = pokerkit_raw(hand['blinds'])
     stacks = list(hand['stacks'])
     variant = hand['variant']
+    if variant in STUD:
+        # Antes trimmed: a player all-in with (or for less than) the ante wins from each opponent
+        # only as much as they put in (TDA-21); stud antes are live in the pots, not dead money.
+        return STUD_CLASSES[variant].create_state(
+            AUTOMATIONS, True, antes, hand['bring_in'], hand['small_bet'], hand['big_bet'], stacks, n)
     if variant == 'NT':
         return NoLimitTexasHoldem.create_state(
             AUTOMATIONS, False, antes, blinds, hand['min_bet'], stacks, n)
@@ -218,6 +272,7 @@ def pokerkit_legal(state: State) -> dict:
         'call': amount if amount else None,
         'raise': [state.min_completion_betting_or_raising_to_amount,
                   state.max_completion_betting_or_raising_to_amount] if can_raise else None,
+        'bring_in': state.effective_bring_in_amount if state.can_post_bring_in() else None,
     }
 
 
@@ -246,6 +301,7 @@ class Round:
     short_all_ins: list[tuple[int, int]] = field(default_factory=list)
                                  # limit: (player, increase) of all-ins since then that were less
                                  # than half a bet over that level: not raises (TDA-47B)
+    bring_in_posted: int | None = None  # stud: the bring-in as posted (short when all-in)
 
 
 def nominal_bet(hand: dict, street: int) -> int:
@@ -324,6 +380,11 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
     street = state.street_index
     fieldset = set(fields)
 
+    if variant in STUD:
+        found = classify_stud_step(hand, state, actor, fieldset, ours, theirs, rnd.bring_in_posted, rnd.raises)
+        if found is not None:
+            return found
+
     if fieldset == {'raise'}:
         acted = actor in rnd.acted
         increase = level - rnd.level_at_action.get(actor, 0)
@@ -382,12 +443,14 @@ def classify_step(hand: dict, state: State, rnd: Round, actor: int, fields: list
         # no cap heads-up outside tournaments (HC-3.4.1 c). PokerKit: four raises on top of the blind.
         if fixed and not (variant == 'FO/8' and stock_fo8):
             cap = raise_cap(hand)
-            bets_made = rnd.raises + (1 if street == 0 else 0)
+            # Stud: the bring-in is not a bet; the completion is the first (TDA-RP-10).
+            bets_made = rnd.raises + (1 if street == 0 and variant not in STUD else 0)
             ours_capped = cap is not None and bets_made >= cap
             theirs_capped = state.completion_betting_or_raising_count >= 4
             if ours_capped != theirs_capped and (ours['raise'] is None) == ours_capped \
                     and (theirs['raise'] is None) == theirs_capped:
-                where = 'before the flop, the blind counting as the bet' if street == 0 else 'after the flop'
+                where = ('before the flop, the blind counting as the bet' if street == 0 else 'after the flop') \
+            if variant not in STUD else f'on street {street + 3}'
                 cap_text = f'a cap of {cap} bets' if cap is not None else 'no cap (heads-up, ring game)'
                 return ('limit_raise_cap', 'HC-3.4.1',
                         f'{bets_made} bets/raises made {where}; ours: {cap_text}; PokerKit caps at four '
@@ -450,7 +513,12 @@ class Preflop:
         if action == 'f':
             self.folded.add(actor)
             return
-        put_in = (step['legal'].get('call') or 0) if action == 'cc' else (amount or 0) - self.bets[actor]
+        if action == 'cc':
+            put_in = step['legal'].get('call') or 0
+        elif action == 'pb':
+            put_in = step['legal'].get('bring_in') or 0
+        else:
+            put_in = (amount or 0) - self.bets[actor]
         self.bets[actor] += put_in
         self.stacks[actor] -= put_in
 
@@ -495,9 +563,11 @@ def classify_flow(hand: dict, state: State, pre: Preflop, k: int) -> tuple[str, 
 # Classifying a difference in the final stacks
 
 
-def split(amount: int, winners: list[int], all_odd_chips_to_first: bool) -> dict[int, int]:
-    """Split among winners; odd chips from the first left of the button (the lowest index)."""
-    winners = sorted(winners)
+def split(amount: int, winners: list[int], all_odd_chips_to_first: bool,
+          order: Callable[[int], Any] | None = None) -> dict[int, int]:
+    """Split among winners; odd chips from the first left of the button (the lowest index), or
+    in the order `order` sorts them (stud: the high card by suit, TDA-20B)."""
+    winners = sorted(winners, key=order)
     out = {i: 0 for i in winners}
     if not winners:
         return out
@@ -523,17 +593,27 @@ QUIRKS = {
     'hi_lo_same_winners': ('TDA-20D', 'the same players win high and low; PokerKit splits each half '
                            'and gives both halves\' odd chips to one player; TDA-20D: as evenly as '
                            'possible'),
+    'odd_chips_by_position': ('TDA-20B', 'PokerKit gives a stud split\'s odd chips by position (the '
+                              'lowest player index first); TDA-20B: to the high card by suit of the '
+                              'winning five-card hand'),
 }
 
 
-def distribute(pots: list[dict], hi_lo: bool, quirks: set[str], shown_low: bool = False) -> dict[int, int]:
+def distribute(pots: list[dict], hi_lo: bool, quirks: set[str], shown_low: bool = False,
+               order: Callable[[int, str], Any] | None = None) -> dict[int, int]:
     """Chips won per player from the trace's pots and winners, by the rules (no quirks: each pot
     on its own, TDA-21; odd chips one each from the left of the button, TDA-20A; hi/lo: the high
     half gets the odd chip, TDA-20C; no qualifying low: the high hand scoops; the same players
     winning both halves share the pot as evenly as possible, TDA-20D), or with PokerKit's quirks.
     `shown_low`: some hand at the showdown has a qualifying low (PokerKit's test for halving every
-    pot); the trace's winners cannot tell when that hand scooped its pot (one award, TDA-20D)."""
+    pot); the trace's winners cannot tell when that hand scooped its pot (one award, TDA-20D).
+    `order(player, half)`: stud's order of winners for odd chips (TDA-20B), unless PokerKit's
+    `odd_chips_by_position` is among the quirks."""
     to_first = 'odd_chips_to_one_player' in quirks
+    by_suit = order is not None and 'odd_chips_by_position' not in quirks
+
+    def key(half: str) -> Callable[[int], Any] | None:
+        return (lambda i: order(i, half)) if by_suit and order is not None else None
     survivors = {i for p in pots for i in p.get('winners_high', []) + p.get('winners_low', [])}
     anyone_low = hi_lo and (shown_low or any(p.get('winners_low') for p in pots))
     groups: list[dict] = []
@@ -554,17 +634,17 @@ def distribute(pots: list[dict], hi_lo: bool, quirks: set[str], shown_low: bool 
         amount, hi, lo = g['amount'], g['hi'], g['lo']
         half = amount // 2
         if not hi_lo:
-            add(split(amount, hi, to_first))
+            add(split(amount, hi, to_first, key('high')))
         elif lo and sorted(hi) == sorted(lo) and 'hi_lo_same_winners' not in quirks:
-            add(split(amount, hi, to_first))
+            add(split(amount, hi, to_first, key('high')))
         elif lo:
-            add(split(amount - half, hi, to_first))
-            add(split(half, lo, to_first))
+            add(split(amount - half, hi, to_first, key('high')))
+            add(split(half, lo, to_first, key('low')))
         elif anyone_low and 'hi_lo_no_low_in_pot' in quirks:
-            add(split(amount - half, hi, to_first))
-            add(split(half, g['players'], to_first))
+            add(split(amount - half, hi, to_first, key('high')))
+            add(split(half, g['players'], to_first, key('low')))
         else:
-            add(split(amount, hi, to_first))
+            add(split(amount, hi, to_first, key('high')))
     return total
 
 
@@ -574,7 +654,9 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int],
     delta = [t - o for o, t in zip(ours, theirs)]
     if sum(delta) != 0:
         return ('unexplained', None, f'PokerKit minus ours per player {delta}: the totals differ')
-    hi_lo = hand['variant'] == 'FO/8'
+    hi_lo = hand['variant'] in HI_LO
+    stud = hand['variant'] in STUD
+    order = odd_chip_order(hand) if stud else None
     lows = lows or set()
     # The trace has one award for a whole hi/lo pot: nobody in it has a low, or the same players
     # win both halves (a scoop, TDA-20D). With a low among the pot's players it is the latter.
@@ -585,7 +667,8 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int],
     players = range(len(ours))
 
     def moved(quirks: set[str]) -> list[int]:
-        pk, rules = distribute(pots, hi_lo, quirks, shown_low), distribute(pots, hi_lo, set())
+        pk = distribute(pots, hi_lo, quirks, shown_low, order)
+        rules = distribute(pots, hi_lo, set(), False, order)
         return [pk.get(i, 0) - rules.get(i, 0) for i in players]
 
     everything = set(QUIRKS)
@@ -598,6 +681,11 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int],
                     '; '.join(QUIRKS[q][1] for q in causes)
                     + f'. PokerKit minus ours per player {delta}: exactly what PokerKit\'s chips '
                     f'pushing gives for the trace\'s pots and winners')
+    if stud:
+        # Stud's odd chips follow the cards (TDA-20B): the rules' split is exact, so is PokerKit's.
+        return ('unexplained', None, f'PokerKit minus ours per player {delta}: not PokerKit\'s chips '
+                'pushing (merged pots, odd chips by position and to one player, hi/lo halves) applied '
+                'to the trace\'s pots and winners, with odd chips by suit (TDA-20B)')
     # Not reproduced exactly (e.g. our odd chips go to other seats): known only within the odd
     # chips and pot halves that these quirks can move in these pots.
     bound = [0] * len(ours)
@@ -627,8 +715,8 @@ def classify_final(hand: dict, ours: list[int], theirs: list[int],
 
 
 def shown_lows(hand: dict, state: State) -> set[int]:
-    """The players whose hands shown down have a qualifying low, by PokerKit (FO/8)."""
-    if hand['variant'] != 'FO/8':
+    """The players whose hands shown down have a qualifying low, by PokerKit (FO/8, F7S/8)."""
+    if hand['variant'] not in HI_LO:
         return set()
     try:
         return {i for i, h in enumerate(state.get_up_hands(0, 1)) if h is not None}
@@ -644,7 +732,16 @@ def shown_lows(hand: dict, state: State) -> set[int]:
 class Outcome:
     steps: int = 0
     difference: dict | None = None
+    # Known differences in an option the trace did not take, after which both states are the
+    # same: the comparison goes on (OPTION_ONLY).
+    options: list[dict] = field(default_factory=list)
     nonstandard_folds: int = 0
+
+
+# Differences only in an option not taken: PokerKit's extra "completion" of an all-in bring-in,
+# our fold of a bring-in passed to the left. With the trace's action legal in both (a bring-in,
+# a completion), the two states stay the same.
+OPTION_ONLY = {'all_in_bring_in_as_completion': 'raise', 'bring_in_passed_may_fold': 'fold'}
 
 
 def replay(hand: dict, stock_fo8: bool) -> Outcome:
@@ -656,24 +753,54 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
                           'rule': rule, 'note': note}
         return out
 
+    stud = hand['variant'] in STUD
     try:
         state = create_state(hand, stock_fo8)
-        for i, cards in enumerate(hand['holes']):
-            state.deal_hole(''.join(cards), i)
+        if not stud:
+            for i, cards in enumerate(hand['holes']):
+                state.deal_hole(''.join(cards), i)
     except ValueError as error:
         return differ(None, 'unexplained', 'setup', None, str(error), None,
                       'PokerKit refused to set up the hand or deal the hole cards')
 
     board = [c for street in hand.get('boards', []) for c in street]
+    # Stud: each player's cards in the order dealt, with their faces, dealt as PokerKit asks.
+    hole_queue = [[(c, f == 'u') for cards, faces in zip(streets, marks) for c, f in zip(cards, faces)]
+                  for streets, marks in zip(hand['holes'], hand['faces'])] if stud else []
 
     pre = Preflop.posted(hand)
+    rnd = Round()
 
     def differ_flow(step: int, what: str, ours: Any, theirs: Any, note: str) -> Outcome:
-        kind, rule, why = classify_flow(hand, state, pre, step)
+        if stud:
+            kind, rule, why = classify_stud_flow(hand, state, step, what)
+        else:
+            kind, rule, why = classify_flow(hand, state, pre, step)
         return differ(step, kind, what, ours, theirs, rule, f'{note}: {why}' if why else note)
 
+    def deal_hole(step: int) -> Outcome | None:
+        i = state.hole_dealee_index
+        assert i is not None
+        if not hole_queue[i]:
+            return differ_flow(step, 'hole', None, i,
+                               f'PokerKit deals player {i} a card on street {(state.street_index or 0) + 3} '
+                               'but the trace has no more for them')
+        card, up = hole_queue[i].pop(0)
+        if up != state.hole_dealing_statuses[i][0]:
+            return differ(step, 'unexplained', 'faces', up, state.hole_dealing_statuses[i][0], None,
+                          f'player {i}\'s {card} is dealt face {"up" if up else "down"} in the trace')
+        state.deal_hole(card, i)
+        return None
+
     def deal_boards(step: int) -> Outcome | None:
-        while state.status and state.actor_index is None and state.can_deal_board():
+        """Deals what PokerKit asks for until a player is to act: stud hole cards, board cards."""
+        while state.status and state.actor_index is None:
+            if stud and state.can_deal_hole():
+                if deal_hole(step):
+                    return out
+                continue
+            if not state.can_deal_board():
+                break
             count = state.board_dealing_count or 0
             if len(board) < count:
                 return differ_flow(step, 'board', board, count,
@@ -683,7 +810,6 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
             state.deal_board(cards)
         return None
 
-    rnd = Round()
     for k, step in enumerate(hand['steps']):
         if deal_boards(k):
             return out
@@ -694,21 +820,29 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
                                else 'PokerKit has nobody to act (the betting is over)')
         sync_round(rnd, hand, state)
         out.steps += 1
-        ours = {key: step['legal'].get(key) for key in ('fold', 'check', 'call', 'raise')}
+        ours = {key: step['legal'].get(key) for key in ('fold', 'check', 'call', 'raise', 'bring_in')}
         theirs = pokerkit_legal(state)
         fields = []
-        if ours['call'] is not None and ours['fold'] != theirs['fold']:
+        # Folding is compared where a bet is faced or a bring-in due (TDA-58 allows it elsewhere).
+        if (ours['call'] is not None or ours['bring_in'] is not None) and ours['fold'] != theirs['fold']:
             fields.append('fold')
-        for key in ('check', 'call', 'raise'):
+        for key in ('check', 'call', 'raise', 'bring_in'):
             if ours[key] != theirs[key]:
                 fields.append(key)
+        action, amount = parse_action(step['action'])
         if fields:
             kind, rule, note = classify_step(hand, state, rnd, actor, fields, ours, theirs, stock_fo8)
             first = fields[0]
-            return differ(k, kind, first, ours[first], theirs[first], rule,
-                          f'{note} (ours {ours}, PokerKit {theirs})')
+            taken = {'f': 'fold', 'cbr': 'raise'}.get(action)
+            kinds = kind.split('+')
+            if all(OPTION_ONLY.get(q) not in (None, taken) for q in kinds):
+                out.options.append({'step': k, 'kind': kind, 'field': first, 'ours': ours[first],
+                                    'pokerkit': theirs[first], 'rule': rule,
+                                    'note': f'{note} (ours {ours}, PokerKit {theirs}); not taken: compared on'})
+            else:
+                return differ(k, kind, first, ours[first], theirs[first], rule,
+                              f'{note} (ours {ours}, PokerKit {theirs})')
 
-        action, amount = parse_action(step['action'])
         level_before = max(state.bets)
         street = state.street_index
         try:
@@ -726,12 +860,16 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
                     state.fold()
             elif action == 'cc':
                 state.check_or_call()
+            elif action == 'pb':
+                state.post_bring_in()
             else:
                 state.complete_bet_or_raise_to(amount)
         except ValueError as error:
             return differ(k, 'unexplained', 'action', step['action'], str(error), None,
                           'PokerKit refused our action')
         record_action(rnd, hand, actor, action, amount, level_before, max(state.bets) if state.bets else 0)
+        if action == 'pb':
+            rnd.bring_in_posted = step['legal'].get('bring_in')
         pre.record(step, street)
 
     steps = len(hand['steps'])
@@ -746,6 +884,9 @@ def replay(hand: dict, stock_fo8: bool) -> Outcome:
     if board:
         return differ_flow(steps, 'board', board, [],
                            'the trace deals board cards that PokerKit never asked for')
+    if any(hole_queue):
+        return differ_flow(steps, 'hole', [c for q in hole_queue for c, _ in q], [],
+                           'the trace deals hole cards that PokerKit never asked for')
     theirs_stacks = list(state.stacks)
     if theirs_stacks != hand['final_stacks']:
         kind, rule, note = classify_final(hand, hand['final_stacks'], theirs_stacks, shown_lows(hand, state))
@@ -786,17 +927,19 @@ def main(argv: list[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')
             outcome = replay(hand, args.stock_fo8)
-        counts = by_variant.setdefault(hand['variant'], {'hands': 0, 'matched_hands': 0})
+        counts = by_variant.setdefault(hand['variant'], {'hands': 0, 'steps': 0, 'matched_hands': 0})
         counts['hands'] += 1
+        counts['steps'] += outcome.steps
         report['hands'] += 1
         report['steps'] += outcome.steps
         nonstandard_folds += outcome.nonstandard_folds
-        if outcome.difference is None:
+        found = outcome.options + ([outcome.difference] if outcome.difference else [])
+        if not found:
             counts['matched_hands'] += 1
             report['matched_hands'] += 1
-        else:
+        for difference in found:
             report['differences'].append({'hand': hand_index, 'line': line_number,
-                                          'variant': hand['variant'], **outcome.difference})
+                                          'variant': hand['variant'], **difference})
     kinds: dict[str, int] = {}
     for d in report['differences']:
         kinds[d['kind']] = kinds.get(d['kind'], 0) + 1

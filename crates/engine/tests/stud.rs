@@ -603,3 +603,20 @@ fn tda_20b_razz_tied_lows_give_the_odd_chip_to_the_high_card_by_suit_of_the_low(
     let hand = three_way_to_a_showdown(Game::Razz, 2, "7c5c4h3d2hKcQc", "7s5d4s3h2sJsTs");
     assert_eq!(hand.winnings(), vec![Chips(18), Chips(19), Chips(0)]);
 }
+
+#[test]
+fn tda_rp_10e_a_low_card_all_in_for_more_than_the_bring_in_is_called_not_brought_in_again() {
+    // Razz 20/40, bring-in 1: p2 holds the king (the bring-in card) and 9 chips after the
+    // ante. Its all-in to 9 is less than half the completion (TDA-47B), yet it is in: p3 calls
+    // 9, completes to 20 or folds.
+    let mut hand = third_street(
+        stud(Game::Razz, &[235, 10, 1756], 1, 1, 20),
+        &["2h3h4c", "5h6hKd", "7c8c2d"],
+    );
+    assert_eq!(actor(&hand), Player(1));
+    act(&mut hand, "9");
+    let l = legal(&hand);
+    assert_eq!(l.player, Player(2));
+    assert_eq!((l.call, l.bring_in), (Some(Chips(9)), None), "{l:?}");
+    assert_eq!(l.bet_or_raise.map(|r| r.min_to), Some(Chips(20)));
+}

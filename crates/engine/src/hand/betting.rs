@@ -24,14 +24,15 @@ impl Hand {
             };
         }
         let to_call = self.level.saturating_sub(me.bet);
+        let raise = self.raise_range(p).ok();
         LegalActions {
             player: p,
             fold: true,
             check: to_call.is_zero(),
             call: (!to_call.is_zero()).then(|| to_call.min(me.stack)),
-            bet_or_raise: self.raise_range(p).ok(),
+            bet_or_raise: raise,
             bring_in: None,
-            big_bet_to: self.raise_range(p).ok().and_then(|_| {
+            big_bet_to: raise.and_then(|_| {
                 self.fourth_street_big_bet()
                     .map(|big| big.min(me.bet + me.stack))
             }),
@@ -332,6 +333,12 @@ impl Hand {
             None => increase >= self.min_increment,
         };
         let completes = self.bring_in_open || self.bring_in_due;
+        if self.bring_in_due && !full {
+            // An all-in short of completing still puts in at least the bring-in: it is in, and
+            // the others call it, complete or fold (TDA-RP-10E, TDA-47B).
+            self.bring_in_due = false;
+            self.bring_in_open = true;
+        }
         if full {
             self.bring_in_due = false;
             self.bring_in_open = false;

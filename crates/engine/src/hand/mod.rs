@@ -323,7 +323,8 @@ impl Hand {
             showdown_len: 0,
             showdown_cursor: 0,
             values: [None; MAX_PLAYERS],
-            events: Vec::with_capacity(32),
+            // A stud hand logs about twice a flop game's events.
+            events: Vec::with_capacity(if game.is_stud() { 64 } else { 32 }),
         };
         hand.skip_empty_posts();
         hand.advance();
