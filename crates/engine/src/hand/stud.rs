@@ -28,23 +28,31 @@ fn card_order(game: Game, card: Card) -> u8 {
 /// The up cards' hand as a number: pairs, trips and quads count, straights and flushes do not
 /// (fewer than five cards). Greater is the better high hand; `low` reads ranks ace-low.
 fn showing_high(up: &[Card], low: bool) -> u32 {
-    let mut counts = [0u8; 13];
-    for &card in up {
-        let rank = if low {
+    let n = up.len().min(4);
+    let mut ranks = [0u8; 4];
+    for (slot, &card) in ranks.iter_mut().zip(up) {
+        *slot = if low {
             ace_low_rank(card)
         } else {
             card.rank().index()
         };
-        counts[usize::from(rank)] += 1;
     }
+    let ranks = &mut ranks[..n];
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
     // Groups by size, then rank, highest first: "8-8-K-3".
-    let mut groups = [(0u8, 0u8); 7];
+    let mut groups = [(0u8, 0u8); 4];
     let mut len = 0;
-    for r in (0..13u8).rev() {
-        if counts[usize::from(r)] > 0 && len < groups.len() {
-            groups[len] = (counts[usize::from(r)], r);
-            len += 1;
+    for &rank in ranks.iter() {
+        match len {
+            0 => {}
+            _ if groups[len - 1].1 == rank => {
+                groups[len - 1].0 += 1;
+                continue;
+            }
+            _ => {}
         }
+        groups[len] = (1, rank);
+        len += 1;
     }
     let groups = &mut groups[..len];
     groups.sort_unstable_by(|a, b| b.cmp(a));
@@ -61,7 +69,7 @@ fn showing_high(up: &[Card], low: bool) -> u32 {
             key = key << 4 | u32::from(rank);
         }
     }
-    key << (4 * (4 - up.len().min(4)))
+    key << (4 * (4 - n))
 }
 
 impl Hand {
