@@ -8,6 +8,9 @@ use floor::procedure::{
     Situation, procedure,
 };
 
+mod common;
+use common::{check, mentions};
+
 const P: Player = Player(4);
 
 /// Pre-flop, the deal just done, nobody has acted.
@@ -58,26 +61,6 @@ fn with_live(live_players: usize) -> Situation {
 
 fn run(profile: Profile, irregularity: Irregularity, situation: &Situation) -> Procedure {
     procedure(profile, &irregularity, situation)
-}
-
-/// Asserts the outcome and that every id is cited by a step.
-#[track_caller]
-fn check(p: &Procedure, outcome: Outcome, ids: &[&str]) {
-    assert_eq!(p.outcome, outcome, "procedure: {p:#?}");
-    for id in ids {
-        assert!(
-            p.steps.iter().any(|s| s.rule.0 == *id),
-            "{id} not cited: {p:#?}"
-        );
-    }
-}
-
-#[track_caller]
-fn mentions(p: &Procedure, words: &str) {
-    assert!(
-        p.steps.iter().any(|s| s.text.en.contains(words)),
-        "no step says {words:?}: {p:#?}"
-    );
 }
 
 fn td_decides(p: &Procedure) -> bool {

@@ -9,6 +9,9 @@ use engine::{
 use floor::procedure::{Irregularity, MisdealCause, Outcome, Procedure, Situation, procedure};
 use floor::{FloorHand, Profile};
 
+mod common;
+use common::mentions;
+
 const P: Player = Player(2);
 /// The profiles with no stud rule of their own: they follow the TDA.
 const TDA_LIKE: [Profile; 4] = [Profile::Tda, Profile::Wwpla, Profile::Dg, Profile::Jpr];
@@ -27,29 +30,15 @@ fn stud(street: Street, actions: usize, substantial_action: bool) -> Situation {
     }
 }
 
-/// Asserts the outcome and that every id is cited by a step.
+/// Asserts the outcome, that every id is cited by a step, and every step in both languages.
 #[track_caller]
 fn check(p: &Procedure, outcome: Outcome, ids: &[&str]) {
-    assert_eq!(p.outcome, outcome, "procedure: {p:#?}");
-    for id in ids {
-        assert!(
-            p.steps.iter().any(|s| s.rule.0 == *id),
-            "{id} not cited: {p:#?}"
-        );
-    }
+    common::check(p, outcome, ids);
     assert!(
         p.steps
             .iter()
             .all(|s| !s.text.en.is_empty() && !s.text.de.is_empty()),
         "every step in English and German: {p:#?}"
-    );
-}
-
-#[track_caller]
-fn mentions(p: &Procedure, words: &str) {
-    assert!(
-        p.steps.iter().any(|s| s.text.en.contains(words)),
-        "no step says {words:?}: {p:#?}"
     );
 }
 

@@ -3,7 +3,7 @@
 //! through the hub like anyone else's, so that it is logged and replayed the same way.
 
 use crate::hub::Hub;
-use protocol::{Command, PlayerAction};
+use protocol::Command;
 use rand_chacha::ChaCha8Rng;
 use tournament::sim::Bots;
 
@@ -52,13 +52,7 @@ pub fn drive(hub: &mut Hub, now: u64, rng: &mut ChaCha8Rng, pace: Pace) -> Optio
                     table,
                     hand,
                     player,
-                    action: match action {
-                        engine::Action::Fold => PlayerAction::Fold,
-                        engine::Action::Check => PlayerAction::Check,
-                        engine::Action::Call => PlayerAction::Call,
-                        engine::Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
-                        engine::Action::BringIn => PlayerAction::BringIn,
-                    },
+                    action: crate::room::wire_action(action),
                 });
             }
             if due.is_empty() {

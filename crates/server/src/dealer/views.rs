@@ -1,10 +1,10 @@
 //! The dealer tablet's view of a live table.
 
 use super::DealerTable;
-use engine::{Action, Player, Status, Step};
+use engine::{Player, Status, Step};
 use protocol::{
-    FloorAct, LivePlayer, LivePot, LiveSeat, LiveTableView, PlayerAction, ReasonView, RuledAction,
-    RulingView, Waiting,
+    FloorAct, LivePlayer, LivePot, LiveSeat, LiveTableView, ReasonView, RuledAction, RulingView,
+    Waiting,
 };
 
 impl DealerTable {
@@ -167,13 +167,7 @@ impl DealerTable {
                 .map(|&(p, action)| RuledAction {
                     player: p.0,
                     name: self.name(p),
-                    action: match action {
-                        Action::Fold => PlayerAction::Fold,
-                        Action::Check => PlayerAction::Check,
-                        Action::Call => PlayerAction::Call,
-                        Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
-                        Action::BringIn => PlayerAction::BringIn,
-                    },
+                    action: crate::room::wire_action(action),
                 })
                 .collect(),
             returned: ruling.returned.0,

@@ -436,3 +436,14 @@ impl Room {
         }
     }
 }
+
+/// An engine action as the wire says it: the bots' and the floor's actions.
+pub(crate) fn wire_action(action: Action) -> PlayerAction {
+    match action {
+        Action::Fold => PlayerAction::Fold,
+        Action::Check => PlayerAction::Check,
+        Action::Call => PlayerAction::Call,
+        Action::BetOrRaiseTo(to) => PlayerAction::BetOrRaise { to: to.0 },
+        Action::BringIn => PlayerAction::BringIn,
+    }
+}

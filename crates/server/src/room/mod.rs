@@ -6,6 +6,7 @@
 mod announce;
 mod hand_view;
 mod hands;
+pub(crate) use hands::wire_action;
 mod people;
 mod refusal;
 mod views;
