@@ -120,7 +120,9 @@ impl Deck {
     /// cards below them are never dealt. A seed replays it as `shuffle` does.
     pub fn shuffle_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
         self.burned.clear();
-        self.cards.sort_unstable();
+        if !self.cards.is_sorted() {
+            self.cards.sort_unstable();
+        }
         self.next = 0;
         let len = self.cards.len();
         for i in 0..count.min(len.saturating_sub(1)) {

@@ -77,7 +77,25 @@ impl CardSet {
 
     /// The cards, lowest first (by rank, then suit).
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        Card::all().filter(move |c| self.contains(*c))
+        let bits = self.0;
+        // Rank by rank, visiting only the ranks held: each rank's suits as four bits.
+        let mut ranks = self.rank_mask();
+        let mut rank = 0;
+        let mut suits = 0u64;
+        std::iter::from_fn(move || {
+            while suits == 0 {
+                if ranks == 0 {
+                    return None;
+                }
+                rank = ranks.trailing_zeros();
+                ranks &= ranks - 1;
+                let column = bits >> rank;
+                suits = column & 1 | column >> 15 & 2 | column >> 30 & 4 | column >> 45 & 8;
+            }
+            let suit = suits.trailing_zeros();
+            suits &= suits - 1;
+            Card::from_index((rank * 4 + suit) as u8)
+        })
     }
 }
 

@@ -435,6 +435,19 @@ fn card_set_operations() {
         set("Kd As 2c").iter().collect::<Vec<_>>(),
         [c("2c"), c("Kd"), c("As")]
     );
+    assert_eq!(
+        set("2s 2c Ad 2h As").iter().collect::<Vec<_>>(),
+        [c("2c"), c("2h"), c("2s"), c("Ad"), c("As")]
+    );
+    // Any set: its cards in index order, each once.
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    for _ in 0..2000 {
+        let s = CardSet::from_bits(rng.next_u64() & rng.next_u64());
+        let expected: Vec<Card> = Card::all().filter(|&card| s.contains(card)).collect();
+        assert_eq!(s.iter().collect::<Vec<_>>(), expected);
+    }
+    assert_eq!(CardSet::FULL.iter().count(), 52);
+    assert_eq!(CardSet::EMPTY.iter().next(), None);
     assert_eq!(set("Kd As 2c").to_string(), "AsKd2c");
     assert_eq!(format!("{:?}", set("7c As")), "CardSet(As7c)");
     assert_eq!(set(&set("Ah Th 2d").to_string()), set("Ah Th 2d"));

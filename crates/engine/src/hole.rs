@@ -74,11 +74,13 @@ impl Hole {
 
     /// The face-up cards, in the order dealt (`None`: an up card not entered).
     pub fn up_cards(&self) -> impl Iterator<Item = Option<Card>> + '_ {
-        self.cards()
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| self.is_up(i))
-            .map(|(_, c)| *c)
+        // The up mask has bits below `len` only (`push`, `with_faces_of`).
+        let mut up = self.up;
+        std::iter::from_fn(move || {
+            let i = up.trailing_zeros() as usize;
+            up &= up.wrapping_sub(1);
+            self.cards.get(i).copied()
+        })
     }
 
     pub fn up_count(&self) -> usize {

@@ -60,6 +60,21 @@ pub(crate) fn pot_layers(players: &[PlayerState], antes: &[Chips]) -> PotLayers 
         pots: [(Chips::ZERO, 0); 2 * MAX_PLAYERS + 2],
         len: 0,
     };
+    // Nobody all-in: one pot, which every hand in play can win.
+    let mut live = 0u16;
+    let mut total = Chips::ZERO;
+    let mut all_in = false;
+    for (i, p) in players.iter().enumerate() {
+        total += p.committed;
+        all_in |= p.is_all_in();
+        if p.status == Status::Live {
+            live |= 1 << i;
+        }
+    }
+    if !all_in && live != 0 && !total.is_zero() {
+        out.push(total, live);
+        return out;
+    }
     let ante_short = |i: usize, p: &PlayerState| p.is_all_in() && p.ante < antes[i];
     layer(players, |_, p| p.ante, ante_short, &mut out);
     layer(

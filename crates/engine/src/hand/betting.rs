@@ -9,6 +9,13 @@ use crate::rule::Rule;
 use crate::step::{Action, LegalActions, RaiseRange};
 use crate::variant::{Street, Structure};
 
+/// The live players as the search for the next actor sees them.
+struct RoundView {
+    live: usize,
+    /// Live players with chips behind.
+    can_bet: usize,
+}
+
 impl Hand {
     pub(super) fn legal_for(&self, p: Player) -> LegalActions {
         let me = &self.players[p.index()];
@@ -88,6 +95,18 @@ impl Hand {
         !(self.rules.uncapped_heads_up && self.live_count() == 2 && !self.capped_multiway)
     }
 
+    /// The most a live opponent of `p` can have in front of them this round: bet and stack.
+    fn opponents_cover(&self, p: Player) -> Chips {
+        let mut others = self.live & !(1 << p.index());
+        let mut most = Chips::ZERO;
+        while others != 0 {
+            let q = &self.players[others.trailing_zeros() as usize];
+            others &= others - 1;
+            most = most.max(q.bet + q.stack);
+        }
+        most
+    }
+
     /// The bounds of a bet or raise by `p`, or why there is none.
     pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
         let me = &self.players[p.index()];
@@ -107,12 +126,7 @@ impl Hand {
         }
         // A raise needs someone who could put in more than the bet to call (TDA-16: betting
         // is over once nobody can).
-        let others_can_call_more = self
-            .players
-            .iter()
-            .enumerate()
-            .any(|(i, q)| i != p.index() && q.is_live() && q.bet + q.stack > self.level);
-        if !others_can_call_more {
+        if self.opponents_cover(p) <= self.level {
             return Err(HandError::NoOpponentToRaise);
         }
         if let Some(acted) = me.acted_level {
@@ -219,6 +233,7 @@ impl Hand {
             }
             Action::Fold => {
                 self.players[p.index()].status = Status::Folded;
+                self.sync_player(p.index());
                 self.emit(Event::Folded { player: p });
             }
             Action::Check => {
@@ -288,14 +303,7 @@ impl Hand {
         let doubles = big_bet == Some(to) && to != range.min_to;
         // A limit raise may stop at the most any opponent can put in: the rest would come
         // back uncalled (PHH records such raises so).
-        let covered = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|&(i, q)| i != p.index() && q.is_live())
-            .map(|(_, q)| q.bet + q.stack)
-            .max()
-            .unwrap_or_default();
+        let covered = self.opponents_cover(p);
         let stops_at_cover = to == covered && to > self.level && to < range.min_to;
         let limit_bet = self.limit_bet();
         if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
@@ -371,6 +379,7 @@ impl Hand {
         me.stack -= amount;
         me.bet += amount;
         me.committed += amount;
+        self.sync_player(p.index());
     }
 
     /// TDA-30: a player away from the table when the last card of the deal is dealt has no
@@ -381,6 +390,7 @@ impl Hand {
         for i in 0..self.player_count() {
             if self.players[i].absent && self.players[i].is_live() && self.live_count() > 1 {
                 self.players[i].status = Status::Folded;
+                self.sync_player(i);
                 self.emit(Event::HandKilled {
                     player: Player(i as u8),
                     rule: Rule("TDA-30"),
@@ -389,45 +399,63 @@ impl Hand {
         }
     }
 
+    /// What deciding who acts next reads of the other players, gathered in one pass.
+    fn round_view(&self) -> RoundView {
+        RoundView {
+            live: self.live_count(),
+            can_bet: self.can_bet_count(),
+        }
+    }
+
     /// Whether `p` still has to act in this round.
-    fn needs_action(&self, p: Player) -> bool {
-        let me = &self.players[p.index()];
-        if !me.can_bet() {
+    fn needs_action(&self, p: Player, view: &RoundView) -> bool {
+        if self.can_bet & (1 << p.index()) == 0 {
             return false;
         }
-        let others_can_bet = self
-            .players
-            .iter()
-            .enumerate()
-            .any(|(i, q)| i != p.index() && q.can_bet());
+        let me = &self.players[p.index()];
+        let others_can_bet = view.can_bet > 1;
         if me.bet < self.level {
             // Nobody left to bet against and every all-in bet already covered: the betting is
             // over (TDA-16), even with a short big blind's full blind owed (WWPLA-11: unless a
             // player is all-in for less).
-            let covered = self
-                .players
-                .iter()
-                .enumerate()
-                .filter(|&(i, q)| i != p.index() && q.is_live())
-                .all(|(_, q)| q.bet <= me.bet);
-            return others_can_bet || !covered;
+            return others_can_bet
+                || self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .any(|(i, q)| i != p.index() && q.is_live() && q.bet > me.bet);
         }
         me.acted_level.is_none() && others_can_bet
     }
 
     /// The first player from `from` on (wrapping) who has to act.
     pub(super) fn first_to_act_from(&self, from: Player) -> Option<Player> {
-        let n = self.player_count();
-        (0..n)
-            .map(|k| Player(((from.index() + k) % n) as u8))
-            .find(|&q| self.needs_action(q))
+        self.first_to_act_in(from, &self.round_view())
+    }
+
+    fn first_to_act_in(&self, from: Player, view: &RoundView) -> Option<Player> {
+        // Only players who can bet may have to act: those from `from` on, then those before.
+        let from = from.index() % self.player_count();
+        let before = (1u16 << from) - 1;
+        let mut rest = [self.can_bet & !before, self.can_bet & before];
+        for mask in &mut rest {
+            while *mask != 0 {
+                let q = Player(mask.trailing_zeros() as u8);
+                *mask &= *mask - 1;
+                if self.needs_action(q, view) {
+                    return Some(q);
+                }
+            }
+        }
+        None
     }
 
     pub(super) fn pass_action(&mut self, p: Player) {
-        self.actor = if self.live_count() <= 1 {
+        let view = self.round_view();
+        self.actor = if view.live <= 1 {
             None
         } else {
-            self.first_to_act_from(self.next_player(p))
+            self.first_to_act_in(self.next_player(p), &view)
         };
         if self.actor.is_none() {
             self.end_round();

@@ -56,6 +56,7 @@ impl Hand {
             me.committed += amount;
             me.ante = amount;
             self.pot += amount;
+            self.sync_player(p.index());
             self.emit(Event::AntePosted { player: p, amount });
         } else {
             self.put_in(p, amount);
@@ -178,10 +179,14 @@ impl Hand {
     /// A tabled hand dealt a card face down must be shown again (TDA-16: seventh street goes
     /// down even at an all-in, TDA-RP-10B).
     fn give_cards(&mut self, player: Player, cards: &Hole) {
-        let me = &mut self.players[player.index()];
+        let i = player.index();
         for (k, &card) in cards.cards().iter().enumerate() {
-            me.hole.push(card, cards.is_up(k));
-            if !cards.is_up(k) {
+            let up = cards.is_up(k);
+            let me = &mut self.players[i];
+            me.hole.push(card, up);
+            if up {
+                self.show_up_card(i, card);
+            } else {
                 me.shown = false;
             }
         }
@@ -485,6 +490,7 @@ impl Hand {
             me.bet -= amount;
             me.stack += amount;
             me.committed -= amount;
+            self.sync_player(top);
             self.emit(Event::BetReturned {
                 player: Player(top as u8),
                 amount,
@@ -510,7 +516,7 @@ impl Hand {
             self.begin_showdown();
             return;
         }
-        if self.players.iter().filter(|p| p.can_bet()).count() <= 1 {
+        if self.can_bet_count() <= 1 {
             self.all_in_runout = true;
         }
         self.street = self.street.next().unwrap_or(last);

@@ -81,6 +81,12 @@ impl Hand {
     /// known, and which the dealer has not awarded yet.
     pub(super) fn pot_to_name(&self) -> Option<usize> {
         let board_known = self.board[..self.board_len].iter().all(Option::is_some);
+        // Only live hands are eligible: with all of them valued, every winner is known.
+        let all_valued = (0..self.player_count())
+            .all(|i| !self.players[i].is_live() || self.values[i].is_some());
+        if board_known && all_valued {
+            return None;
+        }
         pot_layers(&self.players, &self.antes)
             .iter()
             .enumerate()
@@ -131,6 +137,7 @@ impl Hand {
             return Err(HandError::LastLiveHand { player });
         }
         self.players[player.index()].status = Status::Folded;
+        self.sync_player(player.index());
         self.emit(Event::HandKilled { player, rule });
         match self.phase {
             Phase::Betting if self.actor == Some(player) => self.pass_action(player),
@@ -167,6 +174,7 @@ impl Hand {
         me.stack -= amount;
         me.committed += amount;
         self.pot += amount;
+        self.sync_player(player.index());
         self.emit(Event::DeadMoney { player, amount });
         Ok(())
     }

@@ -106,6 +106,10 @@ pub struct Hand {
     rules: HandRules,
     automations: Automations,
     players: Vec<PlayerState>,
+    /// Live players, a bit each, kept in step with their status (`sync_player`).
+    live: u16,
+    /// Live players with chips behind, kept in step with status and stack.
+    can_bet: u16,
     antes: Vec<Chips>,
     blinds: Vec<Chips>,
     min_bet: Chips,
@@ -121,6 +125,9 @@ pub struct Hand {
     bring_in_open: bool,
     /// Stud: fourth street with a big bet made, in a ring game with an open pair (TDA-RP-10F).
     fourth_doubled: bool,
+    /// Stud: each hand's up cards as they show, kept as cards are dealt and shown (`None`:
+    /// an up card not entered).
+    showing: [Option<stud::Showing>; MAX_PLAYERS],
     /// Players who may open the round when up cards are not entered: the first of them to act
     /// is taken as the opener (bit set by player).
     open_candidates: u16,
@@ -285,6 +292,9 @@ impl Hand {
             rules,
             automations: setup.automations,
             players,
+            // Every stack is above zero (checked above).
+            live: (1 << n) - 1,
+            can_bet: (1 << n) - 1,
             antes: setup.antes,
             blinds: setup.blinds,
             min_bet: setup.min_bet,
@@ -295,6 +305,7 @@ impl Hand {
             bring_in_low: 0,
             bring_in_open: false,
             fourth_doubled: false,
+            showing: [Some(stud::Showing::default()); MAX_PLAYERS],
             open_candidates: 0,
             round_opener: Player(0),
             sixth_opener: None,
@@ -435,9 +446,9 @@ impl Hand {
 
     /// Applies one operation, then every automated step after it. On refusal nothing changes.
     pub fn apply(&mut self, op: Op) -> Result<(), HandError> {
-        let expected = self.step();
-        let out_of_step = |rule| HandError::OutOfStep {
-            expected,
+        // The step waited for, named in a refusal; worked out only then.
+        let out_of_step = |hand: &Hand, rule| HandError::OutOfStep {
+            expected: hand.step(),
             got: op.name(),
             rule: crate::Rule(rule),
         };
@@ -448,8 +459,8 @@ impl Hand {
                     Op::PostAnte(_) => Step::PostAnte(*p),
                     _ => Step::PostBlind(*p),
                 };
-                if asked != expected {
-                    return Err(out_of_step("TDA-RP-11"));
+                if asked != self.step() {
+                    return Err(out_of_step(self, "TDA-RP-11"));
                 }
                 self.post_next();
             }
@@ -510,14 +521,17 @@ impl Hand {
                 return Err(HandError::MustShow { player: *p });
             }
             _ => {
-                return Err(out_of_step(match expected {
-                    Step::PostAnte(_) | Step::PostBlind(_) => "TDA-RP-11",
-                    Step::DealHole(_) | Step::DealBoard { .. } => "HC-1.12",
-                    Step::Act(_) => "TDA-50A",
-                    Step::CollectBets => "HC-1.13.2",
-                    Step::ShowOrMuck(_) => "TDA-17A",
-                    Step::AwardPot(_) | Step::PushChips | Step::Done => "HC-1.13.1",
-                }));
+                return Err(out_of_step(
+                    self,
+                    match self.step() {
+                        Step::PostAnte(_) | Step::PostBlind(_) => "TDA-RP-11",
+                        Step::DealHole(_) | Step::DealBoard { .. } => "HC-1.12",
+                        Step::Act(_) => "TDA-50A",
+                        Step::CollectBets => "HC-1.13.2",
+                        Step::ShowOrMuck(_) => "TDA-17A",
+                        Step::AwardPot(_) | Step::PushChips | Step::Done => "HC-1.13.1",
+                    },
+                ));
             }
         }
         self.advance();
@@ -526,6 +540,10 @@ impl Hand {
 
     /// Runs automated steps until the hand needs a player or a step done from outside.
     fn advance(&mut self) {
+        debug_assert!(
+            self.kept_in_step(),
+            "a kept mask or showing hand out of step"
+        );
         loop {
             match self.phase {
                 Phase::Posting if self.automations.posting => self.post_next(),
@@ -573,7 +591,40 @@ impl Hand {
     }
 
     pub(crate) fn live_count(&self) -> usize {
-        self.players.iter().filter(|p| p.is_live()).count()
+        self.live.count_ones() as usize
+    }
+
+    /// Live players with chips behind.
+    pub(crate) fn can_bet_count(&self) -> usize {
+        self.can_bet.count_ones() as usize
+    }
+
+    /// Brings the live and can-bet masks in step with player `i`: called wherever a status or
+    /// a stack changes.
+    pub(crate) fn sync_player(&mut self, i: usize) {
+        let me = &self.players[i];
+        let bit = 1u16 << i;
+        self.live = if me.is_live() {
+            self.live | bit
+        } else {
+            self.live & !bit
+        };
+        self.can_bet = if me.can_bet() {
+            self.can_bet | bit
+        } else {
+            self.can_bet & !bit
+        };
+    }
+
+    /// Whether the masks and the showing hands say what the players' states say (checked in
+    /// debug builds).
+    fn kept_in_step(&self) -> bool {
+        self.players.iter().enumerate().all(|(i, p)| {
+            let bit = 1u16 << i;
+            (self.live & bit != 0) == p.is_live()
+                && (self.can_bet & bit != 0) == p.can_bet()
+                && self.showing[i] == self.showing_of(&p.hole)
+        })
     }
 
     pub(crate) fn player_count(&self) -> usize {
@@ -582,6 +633,7 @@ impl Hand {
 
     /// The next player after `p` in dealing order, wrapping around.
     pub(crate) fn next_player(&self, p: Player) -> Player {
-        Player(((p.index() + 1) % self.players.len()) as u8)
+        let next = p.index() + 1;
+        Player(if next >= self.players.len() { 0 } else { next } as u8)
     }
 }

@@ -143,10 +143,13 @@ impl Hand {
         for card in shown.cards().iter().flatten() {
             self.in_play.insert(*card);
         }
+        self.showing[player.index()] = self.showing_of(&shown);
         let me = &mut self.players[player.index()];
         me.hole = shown;
         me.shown = true;
-        if self.cards_complete(player) {
+        // A value stands unless cards were entered just now.
+        let entered = cards.is_some() || self.values[player.index()].is_none();
+        if entered && self.cards_complete(player) {
             self.values[player.index()] = self.compute_value(player);
         }
         self.emit(Event::Shown {
@@ -161,6 +164,7 @@ impl Hand {
             return Err(HandError::MustShow { player });
         }
         self.players[player.index()].status = Status::Mucked;
+        self.sync_player(player.index());
         self.emit(Event::Mucked { player });
         Ok(())
     }

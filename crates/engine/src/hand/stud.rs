@@ -2,11 +2,11 @@
 //! running short on seventh street, and which winner takes an odd chip (TDA-RP-10, TDA-17A,
 //! TDA-20B).
 
-use super::{Hand, MAX_PLAYERS};
+use super::Hand;
 use crate::chips::{Chips, Player};
 use crate::event::Event;
 use crate::hole::Hole;
-use crate::variant::{Game, Street};
+use crate::variant::Street;
 use cards::{Card, CardSet, Rank};
 
 /// A card's rank for a low game: the ace lowest (0), the king highest (12).
@@ -16,8 +16,8 @@ fn ace_low_rank(card: Card) -> u8 {
 
 /// Where a card stands among up cards: rank, then suit (spades highest, TDA-RP-10D); in razz
 /// the ace is the lowest rank.
-fn card_order(game: Game, card: Card) -> u8 {
-    let rank = if game.low_only() {
+fn card_order(low: bool, card: Card) -> u8 {
+    let rank = if low {
         ace_low_rank(card)
     } else {
         card.rank().index()
@@ -25,95 +25,73 @@ fn card_order(game: Game, card: Card) -> u8 {
     rank * 4 + card.suit().index()
 }
 
-/// The up cards' hand as a number: pairs, trips and quads count, straights and flushes do not
-/// (fewer than five cards). Greater is the better high hand; `low` reads ranks ace-low.
-fn showing_high(up: &[Card], low: bool) -> u32 {
-    let n = up.len().min(4);
-    let mut ranks = [0u8; 4];
-    for (slot, &card) in ranks.iter_mut().zip(up) {
-        *slot = if low {
-            ace_low_rank(card)
-        } else {
-            card.rank().index()
+/// The hand up cards show: pairs, trips and quads count, straights and flushes do not (fewer
+/// than five cards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Showing {
+    /// Ranks held at least once, twice, three and four times, a bit per rank.
+    at_least: [u16; 4],
+    /// The high card by rank and suit (`card_order`).
+    high: u8,
+}
+
+impl Showing {
+    /// Adds an up card by its `card_order`.
+    fn add(&mut self, order: u8) {
+        self.high = self.high.max(order);
+        let bit = 1u16 << (order / 4);
+        let [once, twice, thrice, four] = &mut self.at_least;
+        *four |= *thrice & bit;
+        *thrice |= *twice & bit;
+        *twice |= *once & bit;
+        *once |= bit;
+    }
+
+    /// Greater is the better high hand: quads, trips, two pair, a pair, high cards; then the
+    /// ranks of the larger groups first, each group highest rank first (a bit set compares as
+    /// its ranks highest first).
+    fn key(&self) -> u64 {
+        let [one, two, three, four] = self.at_least.map(u64::from);
+        let (once, twice, thrice) = (one & !two, two & !three, three & !four);
+        let category = match (four, thrice, twice.count_ones()) {
+            (1.., _, _) => 5,
+            (_, 1.., _) => 3,
+            (_, _, 2..) => 2,
+            (_, _, 1) => 1,
+            _ => 0,
         };
+        category << 52 | four << 39 | thrice << 26 | twice << 13 | once
     }
-    let ranks = &mut ranks[..n];
-    ranks.sort_unstable_by(|a, b| b.cmp(a));
-    // Groups by size, then rank, highest first: "8-8-K-3".
-    let mut groups = [(0u8, 0u8); 4];
-    let mut len = 0;
-    for &rank in ranks.iter() {
-        match len {
-            0 => {}
-            _ if groups[len - 1].1 == rank => {
-                groups[len - 1].0 += 1;
-                continue;
-            }
-            _ => {}
-        }
-        groups[len] = (1, rank);
-        len += 1;
+
+    fn has_pair(&self) -> bool {
+        self.at_least[1] != 0
     }
-    let groups = &mut groups[..len];
-    groups.sort_unstable_by(|a, b| b.cmp(a));
-    let category = match &*groups {
-        [(4, _), ..] => 5,
-        [(3, _), ..] => 3,
-        [(2, _), (2, _), ..] => 2,
-        [(2, _), ..] => 1,
-        _ => 0,
-    };
-    let mut key = category;
-    for &(count, rank) in groups.iter() {
-        for _ in 0..count {
-            key = key << 4 | u32::from(rank);
-        }
-    }
-    key << (4 * (4 - n))
 }
 
 impl Hand {
-    /// The known up cards of a player's hand, or `None` when one is not entered.
-    fn up_cards(&self, p: Player) -> Option<([Card; 7], usize)> {
-        let hole = &self.players[p.index()].hole;
-        let mut out = [Card::new(Rank::Two, cards::Suit::Clubs); 7];
-        let mut len = 0;
-        for card in hole.up_cards() {
-            out[len] = card?;
-            len += 1;
-        }
-        Some((out, len))
-    }
-
     /// Who posts the bring-in: the lowest up card by rank and suit, in razz the highest, the
     /// ace low (TDA-RP-10). With up cards not entered (a live table, a hand history), every
     /// player who might hold it: the one of them who posts it is taken as the bring-in.
     pub(super) fn bring_in_candidates(&self) -> u16 {
         let game = self.variant.game;
-        let mut best: Option<u8> = None;
+        let mut best = None;
+        let mut known = 0u16;
         let mut unknown = 0u16;
         for i in 0..self.player_count() {
-            match self.players[i].hole.up_cards().next().flatten() {
-                Some(card) => {
-                    let order = card_order(game, card);
-                    let better = match best {
-                        None => true,
-                        Some(b) if game.low_only() => order > b,
-                        Some(b) => order < b,
-                    };
-                    if better {
-                        best = Some(order);
-                    }
-                }
-                None => unknown |= 1 << i,
+            let Some(card) = self.players[i].hole.up_cards().next().flatten() else {
+                unknown |= 1 << i;
+                continue;
+            };
+            let order = card_order(game.low_only(), card);
+            // The greater key brings in.
+            let key = if game.low_only() { order } else { !order };
+            if best.is_none_or(|b| key > b) {
+                best = Some(key);
+                known = 1 << i;
+            } else if best == Some(key) {
+                known |= 1 << i;
             }
         }
-        let known = (0..self.player_count())
-            .filter(|&i| {
-                let card = self.players[i].hole.up_cards().next().flatten();
-                card.is_some_and(|c| Some(card_order(game, c)) == best)
-            })
-            .fold(0u16, |mask, i| mask | 1 << i);
         known | unknown
     }
 
@@ -122,47 +100,62 @@ impl Hand {
     /// entered, every player who might open.
     pub(super) fn opener_candidates(&self) -> u16 {
         let game = self.variant.game;
-        let mut best: Option<(u32, u8)> = None;
-        let mut keys = [None; MAX_PLAYERS];
+        let mut best = None;
+        let mut known = 0u16;
         let mut unknown = 0u16;
-        for i in 0..self.player_count() {
-            if !self.players[i].is_live() {
+        for (i, player) in self.players.iter().enumerate() {
+            if !player.is_live() {
                 continue;
             }
-            let Some((up, len)) = self.up_cards(Player(i as u8)) else {
+            let Some(showing) = self.showing[i] else {
                 unknown |= 1 << i;
                 continue;
             };
-            let up = &up[..len];
-            let hand = showing_high(up, game.low_only());
             // Razz: the lowest hand opens, so a smaller hand is the better key.
-            let hand = if game.low_only() { !hand } else { hand };
-            let high = up.iter().map(|&c| card_order(game, c)).max().unwrap_or(0);
-            let key = (hand, high);
-            keys[i] = Some(key);
+            let hand = if game.low_only() {
+                !showing.key()
+            } else {
+                showing.key()
+            };
+            let key = (hand, showing.high);
             if best.is_none_or(|b| key > b) {
                 best = Some(key);
+                known = 1 << i;
+            } else if best == Some(key) {
+                known |= 1 << i;
             }
         }
-        let known = (0..self.player_count())
-            .filter(|&i| keys[i].is_some() && keys[i] == best)
-            .fold(0u16, |mask, i| mask | 1 << i);
         known | unknown
+    }
+
+    /// The hand a player's up cards show (ranks ace-low in razz); `None` when an up card is
+    /// not entered.
+    pub(super) fn showing_of(&self, hole: &Hole) -> Option<Showing> {
+        let low = self.variant.game.low_only();
+        let mut showing = Showing::default();
+        for card in hole.up_cards() {
+            showing.add(card_order(low, card?));
+        }
+        Some(showing)
+    }
+
+    /// One more up card for player `i`'s showing hand (`None`: not entered).
+    pub(super) fn show_up_card(&mut self, i: usize, card: Option<Card>) {
+        let low = self.variant.game.low_only();
+        self.showing[i] = match (self.showing[i], card) {
+            (Some(mut showing), Some(card)) => {
+                showing.add(card_order(low, card));
+                Some(showing)
+            }
+            _ => None,
+        };
     }
 
     /// Whether a live player shows a pair on fourth street (TDA-RP-10F: no doubling for it in
     /// tournaments; in ring games the big bet may be made).
     pub(super) fn open_pair_showing(&self) -> bool {
-        (0..self.player_count()).any(|i| {
-            let p = Player(i as u8);
-            self.players[i].is_live()
-                && self.up_cards(p).is_some_and(|(up, len)| {
-                    let up = &up[..len];
-                    up.iter()
-                        .enumerate()
-                        .any(|(k, a)| up[k + 1..].iter().any(|b| a.rank() == b.rank()))
-                })
-        })
+        (0..self.player_count())
+            .any(|i| self.players[i].is_live() && self.showing[i].is_some_and(|s| s.has_pair()))
     }
 
     /// Cards gone from the stub: every hole card dealt, burns and board cards.
@@ -301,11 +294,14 @@ impl Hand {
 
     /// Stud: the cards a live player holds once this street is dealt.
     pub(super) fn stud_target(&self) -> usize {
-        Street::STUD
-            .iter()
-            .take_while(|&&s| s <= self.street)
-            .map(|s| s.stud_cards().len())
-            .sum()
+        let mut target = 0;
+        for street in Street::STUD {
+            if street > self.street {
+                break;
+            }
+            target += street.stud_cards().len();
+        }
+        target
     }
 
     /// The bring-in a player posts: all they have when short.
