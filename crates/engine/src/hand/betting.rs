@@ -1,20 +1,13 @@
 //! Betting: the legal actions with exact bounds, and applying a player's action (TDA-43, 47, 48,
 //! 54; HC-3.4.1; WWPLA-11).
 
-use super::{Hand, Phase, Status};
+use super::{Hand, Phase, Status, several};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::Event;
 use crate::rule::Rule;
 use crate::step::{Action, LegalActions, RaiseRange};
 use crate::variant::{Street, Structure};
-
-/// The live players as the search for the next actor sees them.
-struct RoundView {
-    live: usize,
-    /// Live players with chips behind.
-    can_bet: usize,
-}
 
 impl Hand {
     pub(super) fn legal_for(&self, p: Player) -> LegalActions {
@@ -399,21 +392,13 @@ impl Hand {
         }
     }
 
-    /// What deciding who acts next reads of the other players, gathered in one pass.
-    fn round_view(&self) -> RoundView {
-        RoundView {
-            live: self.live_count(),
-            can_bet: self.can_bet_count(),
-        }
-    }
-
     /// Whether `p` still has to act in this round.
-    fn needs_action(&self, p: Player, view: &RoundView) -> bool {
+    fn needs_action(&self, p: Player) -> bool {
         if self.can_bet & (1 << p.index()) == 0 {
             return false;
         }
         let me = &self.players[p.index()];
-        let others_can_bet = view.can_bet > 1;
+        let others_can_bet = several(self.can_bet);
         if me.bet < self.level {
             // Nobody left to bet against and every all-in bet already covered: the betting is
             // over (TDA-16), even with a short big blind's full blind owed (WWPLA-11: unless a
@@ -430,10 +415,6 @@ impl Hand {
 
     /// The first player from `from` on (wrapping) who has to act.
     pub(super) fn first_to_act_from(&self, from: Player) -> Option<Player> {
-        self.first_to_act_in(from, &self.round_view())
-    }
-
-    fn first_to_act_in(&self, from: Player, view: &RoundView) -> Option<Player> {
         // Only players who can bet may have to act: those from `from` on, then those before.
         let from = from.index() % self.player_count();
         let before = (1u16 << from) - 1;
@@ -442,7 +423,7 @@ impl Hand {
             while *mask != 0 {
                 let q = Player(mask.trailing_zeros() as u8);
                 *mask &= *mask - 1;
-                if self.needs_action(q, view) {
+                if self.needs_action(q) {
                     return Some(q);
                 }
             }
@@ -451,11 +432,10 @@ impl Hand {
     }
 
     pub(super) fn pass_action(&mut self, p: Player) {
-        let view = self.round_view();
-        self.actor = if view.live <= 1 {
-            None
+        self.actor = if several(self.live) {
+            self.first_to_act_from(self.next_player(p))
         } else {
-            self.first_to_act_in(self.next_player(p), &view)
+            None
         };
         if self.actor.is_none() {
             self.end_round();

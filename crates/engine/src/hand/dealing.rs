@@ -1,7 +1,7 @@
 //! The dealer's steps: forced bets, hole cards, burns and board cards, collecting bets, and
 //! moving from one betting round to the next.
 
-use super::{Hand, Phase, Status};
+use super::{Hand, Phase, Status, several};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::{BoardCards, Event};
@@ -469,21 +469,16 @@ impl Hand {
     /// Returns the uncalled part of the biggest bet, then pulls all bets into the middle. A
     /// killed hand's bet is not returned: its blinds and antes stay in the pot (TDA-30).
     pub(super) fn collect_bets(&mut self) {
-        let (top, top_bet) = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (i, p.bet))
-            .max_by_key(|&(i, bet)| (bet, std::cmp::Reverse(i)))
-            .unwrap_or((0, Chips::ZERO));
-        let second = self
-            .players
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != top)
-            .map(|(_, p)| p.bet)
-            .max()
-            .unwrap_or_default();
+        // The biggest bet (the first of equal ones) and the biggest of the others.
+        let (mut top, mut top_bet, mut second) = (0, Chips::ZERO, Chips::ZERO);
+        for (i, p) in self.players.iter().enumerate() {
+            if p.bet > top_bet {
+                second = top_bet;
+                (top, top_bet) = (i, p.bet);
+            } else {
+                second = second.max(p.bet);
+            }
+        }
         if top_bet > second && self.players[top].status != Status::Folded {
             let amount = top_bet - second;
             let me = &mut self.players[top];
@@ -507,7 +502,7 @@ impl Hand {
     /// After a round (and its collection): the pot to the last player, a showdown, the board run
     /// out with hands tabled (TDA-16), or the next street.
     pub(super) fn after_round(&mut self) {
-        if self.live_count() <= 1 {
+        if !several(self.live) {
             self.phase = Phase::Pushing;
             return;
         }
@@ -516,7 +511,7 @@ impl Hand {
             self.begin_showdown();
             return;
         }
-        if self.can_bet_count() <= 1 {
+        if !several(self.can_bet) {
             self.all_in_runout = true;
         }
         self.street = self.street.next().unwrap_or(last);

@@ -181,6 +181,11 @@ pub struct Hand {
 
 pub const MAX_PLAYERS: usize = 10;
 
+/// Whether a mask of players holds two or more.
+fn several(mask: u16) -> bool {
+    mask & mask.wrapping_sub(1) != 0
+}
+
 impl Hand {
     /// Checks a setup and starts the hand, running the automated steps up to the first one that
     /// needs a player or the dealer.
@@ -592,11 +597,6 @@ impl Hand {
 
     pub(crate) fn live_count(&self) -> usize {
         self.live.count_ones() as usize
-    }
-
-    /// Live players with chips behind.
-    pub(crate) fn can_bet_count(&self) -> usize {
-        self.can_bet.count_ones() as usize
     }
 
     /// Brings the live and can-bet masks in step with player `i`: called wherever a status or

@@ -9,20 +9,15 @@ use crate::hole::Hole;
 use crate::variant::Street;
 use cards::{Card, CardSet, Rank};
 
-/// A card's rank for a low game: the ace lowest (0), the king highest (12).
-fn ace_low_rank(card: Card) -> u8 {
-    (card.rank().index() + 1) % 13
-}
-
 /// Where a card stands among up cards: rank, then suit (spades highest, TDA-RP-10D); in razz
-/// the ace is the lowest rank.
+/// the ace is the lowest rank. A card's index is `rank * 4 + suit`, the ace's rank 12: read
+/// ace-low, every rank moves up one and the ace comes round to 0.
 fn card_order(low: bool, card: Card) -> u8 {
-    let rank = if low {
-        ace_low_rank(card)
-    } else {
-        card.rank().index()
-    };
-    rank * 4 + card.suit().index()
+    match card.index() {
+        ace if low && ace >= 48 => ace - 48,
+        other if low => other + 4,
+        high => high,
+    }
 }
 
 /// The hand up cards show: pairs, trips and quads count, straights and flushes do not (fewer
