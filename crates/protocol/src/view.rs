@@ -11,6 +11,8 @@ pub struct EventSummary {
     pub id: EventId,
     pub name: String,
     pub profile: String,
+    /// The event's game; in a mixed event, the games of the level in play ("Limit Hold'em /
+    /// Limit Omaha Hi/Lo / ...").
     pub game: String,
     pub started: bool,
     pub finished: bool,

@@ -386,3 +386,27 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
     let (_, legal) = t.to_act().await.expect("the next to act");
     assert_eq!(legal["call"], 10);
 }
+
+/// The big screen names the games dealt at the level in play: a HORSE event (HC-1) all five by
+/// their limits, a stud event its one game.
+#[tokio::test]
+async fn a_mixed_events_summary_names_the_games_of_the_level_hc_1() {
+    let api = Api::open();
+    let horse = api.create_event("horse", 1).await;
+    let game = horse["game"].as_str().unwrap_or_default();
+    for name in [
+        "Limit Hold'em",
+        "Limit Omaha Hi/Lo",
+        "Limit Razz",
+        "Limit Seven Card Stud",
+        "Limit Stud Hi/Lo",
+    ] {
+        assert!(game.contains(name), "{name} in {game}");
+    }
+    let td = api.td.clone();
+    let body = json!({ "toml": STUD, "seed": 1 });
+    let stud = api
+        .ok(Method::POST, "/api/events", Some(&td), Some(&body))
+        .await;
+    assert_eq!(stud["game"], "Stud");
+}

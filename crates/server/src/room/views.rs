@@ -73,11 +73,23 @@ impl Room {
         let left = t.alive();
         let prize_pool = t.prize_pool();
         let prizes = tournament::payout::prizes(&config.payouts, entrants, prize_pool);
+        // A mixed event names the games of the level in play: HORSE by hands all five.
+        let mixed = config.rotation().is_some() || config.levels.iter().any(|l| l.game.is_some());
+        let game = if mixed {
+            let games: Vec<String> = config
+                .games_at(level_index)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            games.join(" / ")
+        } else {
+            format!("{:?}", config.game)
+        };
         EventSummary {
             id: self.id,
             name: config.name.clone(),
             profile: t.profile().director.name.to_string(),
-            game: format!("{:?}", config.game),
+            game,
             started: t.is_started(),
             finished: t.is_finished(),
             registration_open: self.registration_open(),
