@@ -200,6 +200,24 @@ impl Street {
         }
     }
 
+    /// Stud: the cards a hand holds once this street is dealt, three on third street to seven
+    /// on seventh (none on a flop game's street).
+    pub fn stud_held(self) -> usize {
+        let mut held = 0;
+        for street in Street::STUD {
+            if street > self {
+                break;
+            }
+            held += street.stud_cards().len();
+        }
+        held
+    }
+
+    /// Stud: the street that deals the next card to a hand holding `held` cards, if any.
+    pub fn stud_street_for(held: usize) -> Option<Street> {
+        Street::STUD.into_iter().find(|s| s.stud_held() > held)
+    }
+
     /// Whether fixed-limit bets on this street are big bets: turn and river, fifth street on.
     pub fn big_bet(self) -> bool {
         matches!(

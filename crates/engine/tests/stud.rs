@@ -56,6 +56,22 @@ fn rule_of(e: HandError) -> &'static str {
 }
 
 #[test]
+fn tda_rp_10_three_cards_on_third_street_then_one_a_street_to_seven() {
+    let held: Vec<usize> = Street::STUD.iter().map(|s| s.stud_held()).collect();
+    assert_eq!(held, [3, 4, 5, 6, 7]);
+    assert_eq!(Street::River.stud_held(), 0);
+    // The street dealing a hand's next card, partway through third street too.
+    let next: Vec<Option<Street>> = (0..=7).map(Street::stud_street_for).collect();
+    let (third, seventh) = (Some(Street::Third), Some(Street::Seventh));
+    let expected = [third, third, third, Some(Street::Fourth)];
+    assert_eq!(next[..4], expected);
+    assert_eq!(
+        next[4..],
+        [Some(Street::Fifth), Some(Street::Sixth), seventh, None]
+    );
+}
+
+#[test]
 fn tda_rp_10_the_lowest_up_card_brings_in_suit_breaking_the_tie() {
     // Up cards 3s, 3c, Kd: the three of clubs is the lowest card by suit.
     let hand = third_street(

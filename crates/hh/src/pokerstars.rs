@@ -335,10 +335,7 @@ impl Writer<'_> {
                 self.posts.push(((0, self.seat(*player)), text));
             }
             Event::BlindPosted { player, amount } => {
-                let i = player.index();
-                self.stacks[i] -= *amount;
-                self.bets[i] += *amount;
-                self.seen[i].put_in = true;
+                self.put_in(*player, *amount);
                 let seat = Some(self.seat(*player));
                 let (order, kind) = if seat == self.ctx.small_blind {
                     (1, "small blind")
@@ -356,13 +353,8 @@ impl Writer<'_> {
                 self.stud_dealt(*player, cards)
             }
             Event::BringInPosted { player, amount, .. } => {
-                let i = player.index();
-                self.stacks[i] -= *amount;
-                self.bets[i] += *amount;
-                self.seen[i].put_in = true;
-                let (name, amount) = (self.name(*player), self.money(*amount));
-                let all_in = self.all_in(*player);
-                self.line(format!("{name}: brings in for {amount}{all_in}"));
+                self.put_in(*player, *amount);
+                self.chips_line(*player, "brings in for", *amount);
             }
             Event::HoleDealt { player, cards } => {
                 if self.seen.iter().all(|s| s.dealt.is_empty()) {
@@ -382,13 +374,8 @@ impl Writer<'_> {
                 self.line(format!("{}: checks", self.name(*player)));
             }
             Event::Called { player, amount, .. } => {
-                let i = player.index();
-                self.stacks[i] -= *amount;
-                self.bets[i] += *amount;
-                self.seen[i].put_in = true;
-                let (name, amount) = (self.name(*player), self.money(*amount));
-                let all_in = self.all_in(*player);
-                self.line(format!("{name}: calls {amount}{all_in}"));
+                self.put_in(*player, *amount);
+                self.chips_line(*player, "calls", *amount);
             }
             Event::BetOrRaised { player, to, .. } => self.bet_or_raise(*player, *to),
             Event::BetReturned { player, amount } => {
@@ -427,13 +414,7 @@ impl Writer<'_> {
     fn stud_dealt(&mut self, player: Player, cards: &Hole) {
         let i = player.index();
         let before = self.seen[i].dealt.len();
-        let street = match before {
-            0 => Street::Third,
-            3 => Street::Fourth,
-            4 => Street::Fifth,
-            5 => Street::Sixth,
-            _ => Street::Seventh,
-        };
+        let street = Street::stud_street_for(before).unwrap_or(Street::Seventh);
         if before == 0 && self.seen.iter().all(|s| s.dealt.is_empty()) || street != self.street {
             self.street = street;
             self.line(format!("*** {} ***", stud_title(street).to_uppercase()));
@@ -481,6 +462,21 @@ impl Writer<'_> {
         } else {
             self.line(format!("*** {title} *** [{before}] [{new}]"));
         }
+    }
+
+    /// Chips a player puts in front of them: off the stack, onto the bet.
+    fn put_in(&mut self, player: Player, amount: Chips) {
+        let i = player.index();
+        self.stacks[i] -= amount;
+        self.bets[i] += amount;
+        self.seen[i].put_in = true;
+    }
+
+    /// "Name: calls 20", with " and is all-in" when that was all the player had.
+    fn chips_line(&mut self, player: Player, verb: &str, amount: Chips) {
+        let (name, amount) = (self.name(player), self.money(amount));
+        let all_in = self.all_in(player);
+        self.line(format!("{name}: {verb} {amount}{all_in}"));
     }
 
     fn bet_or_raise(&mut self, player: Player, to: Chips) {

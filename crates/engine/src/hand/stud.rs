@@ -63,14 +63,41 @@ impl Showing {
     }
 }
 
+/// The players holding the greatest key seen so far, a bit each.
+struct Best<K> {
+    key: Option<K>,
+    players: u16,
+}
+
+impl<K> Default for Best<K> {
+    fn default() -> Self {
+        Best {
+            key: None,
+            players: 0,
+        }
+    }
+}
+
+impl<K: Ord> Best<K> {
+    fn add(&mut self, player: usize, key: K) {
+        match self.key.as_ref().map(|best| key.cmp(best)) {
+            Some(std::cmp::Ordering::Less) => {}
+            Some(std::cmp::Ordering::Equal) => self.players |= 1 << player,
+            _ => {
+                self.key = Some(key);
+                self.players = 1 << player;
+            }
+        }
+    }
+}
+
 impl Hand {
     /// Who posts the bring-in: the lowest up card by rank and suit, in razz the highest, the
     /// ace low (TDA-RP-10). With up cards not entered (a live table, a hand history), every
     /// player who might hold it: the one of them who posts it is taken as the bring-in.
     pub(super) fn bring_in_candidates(&self) -> u16 {
         let game = self.variant.game;
-        let mut best = None;
-        let mut known = 0u16;
+        let mut best = Best::default();
         let mut unknown = 0u16;
         for i in 0..self.player_count() {
             let Some(card) = self.players[i].hole.up_cards().next().flatten() else {
@@ -79,15 +106,9 @@ impl Hand {
             };
             let order = card_order(game.low_only(), card);
             // The greater key brings in.
-            let key = if game.low_only() { order } else { !order };
-            if best.is_none_or(|b| key > b) {
-                best = Some(key);
-                known = 1 << i;
-            } else if best == Some(key) {
-                known |= 1 << i;
-            }
+            best.add(i, if game.low_only() { order } else { !order });
         }
-        known | unknown
+        best.players | unknown
     }
 
     /// The live player whose up cards open a later street: the highest showing hand, in razz
@@ -95,8 +116,7 @@ impl Hand {
     /// entered, every player who might open.
     pub(super) fn opener_candidates(&self) -> u16 {
         let game = self.variant.game;
-        let mut best = None;
-        let mut known = 0u16;
+        let mut best = Best::default();
         let mut unknown = 0u16;
         for (i, player) in self.players.iter().enumerate() {
             if !player.is_live() {
@@ -112,15 +132,9 @@ impl Hand {
             } else {
                 showing.key()
             };
-            let key = (hand, showing.high);
-            if best.is_none_or(|b| key > b) {
-                best = Some(key);
-                known = 1 << i;
-            } else if best == Some(key) {
-                known |= 1 << i;
-            }
+            best.add(i, (hand, showing.high));
         }
-        known | unknown
+        best.players | unknown
     }
 
     /// The hand a player's up cards show (ranks ace-low in razz); `None` when an up card is
@@ -279,24 +293,13 @@ impl Hand {
 
     /// The cards a player held before this street's deal.
     fn street_start_len(&self, player: Player) -> usize {
-        let before: usize = Street::STUD
-            .iter()
-            .take_while(|&&s| s != self.street)
-            .map(|s| s.stud_cards().len())
-            .sum();
+        let before = self.stud_target() - self.street.stud_cards().len();
         before.min(self.players[player.index()].hole.len())
     }
 
     /// Stud: the cards a live player holds once this street is dealt.
     pub(super) fn stud_target(&self) -> usize {
-        let mut target = 0;
-        for street in Street::STUD {
-            if street > self.street {
-                break;
-            }
-            target += street.stud_cards().len();
-        }
-        target
+        self.street.stud_held()
     }
 
     /// The bring-in a player posts: all they have when short.
