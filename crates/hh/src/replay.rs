@@ -3,8 +3,8 @@
 
 use crate::{Amount, PhhAction, PhhHand};
 use engine::{
-    Action, Automations, Chips, Event, Game, Hand, HandError, HandSetup, Hole, Op, Player, Ruleset,
-    Step, Structure, Variant,
+    Action, Automations, Chips, Game, Hand, HandError, HandSetup, Hole, Op, Player, Ruleset, Step,
+    Structure, Variant,
 };
 
 /// How a replay ended.
@@ -284,10 +284,14 @@ fn redundant(hand: &Hand, action: &PhhAction) -> Option<String> {
 /// cards are known (they may win), else mucked.
 fn finish_showdown(hand: &mut Hand, notes: &mut Vec<String>) -> Result<(), String> {
     while let Step::ShowOrMuck(p) = hand.step() {
-        let tabled = hand.events().contains(&Event::HandsTabled);
         let known = hand.player(p).hole.all_known().is_some();
         let op = if known {
-            if tabled {
+            // Required face up: the engine would refuse a muck.
+            let required = matches!(
+                hand.clone().apply(Op::Muck(p)),
+                Err(HandError::MustShow { .. })
+            );
+            if required {
                 notes.push(format!(
                     "{p}'s hand must be face up (TDA-16) and the file does not show it: \
                      turned over by the dealer"
