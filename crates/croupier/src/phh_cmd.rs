@@ -16,7 +16,8 @@ pub struct PhhArgs {
 #[derive(Debug, Subcommand)]
 enum PhhCommand {
     /// Replay every hand: each action must be legal and the final stacks equal
-    /// `finishing_stacks`. Prints one line per failing hand and a summary.
+    /// `finishing_stacks`. Prints a line per failing hand and per note, then the summary and
+    /// the odd-chip count, each on its own line.
     Check {
         /// `.phh` and `.phhs` files, or folders searched for them.
         #[arg(required = true)]
@@ -110,7 +111,8 @@ pub fn run(args: PhhArgs) -> Result<()> {
             format!(" ({})", by_variant.join(", "))
         }
     );
-    eprintln!(
+    // Its own line on stdout: on stderr it ran into the summary where both streams are shown.
+    println!(
         "{} of the passed match up to the odd chip; {:.3} s",
         tally.odd_chip,
         started.elapsed().as_secs_f64()

@@ -50,9 +50,12 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
             }
         }
         out(format!(
-            "  = actions {:?}, next p{}, returned {}, rules {}",
+            "  = actions {:?}, next {}, returned {}, rules {}",
             report.actions,
-            report.next,
+            match report.next {
+                0 => "nobody".to_owned(),
+                p => format!("p{p}"),
+            },
             report.returned,
             report.rules().join(" ")
         ));

@@ -399,6 +399,69 @@ fn tda_17a_no_river_bet_first_live_player_left_of_the_button_shows_first() {
     assert_conserved(&h, &[10_000; 4]);
 }
 
+/// The issue-16 hand: p3 folds, checked to the river, p1 bets 6000 and p2 calls all-in for
+/// 5000 less; the shows come in the order a hand history records them.
+fn river_call_all_in(automations: Automations) -> Hand {
+    let mut h = dealt_with(
+        nlhe(&[10_000, 5000, 10_000], &[50, 100, 0]),
+        automations,
+        &["AsKs", "QhQd", "7c2d"],
+    );
+    acts(&mut h, &["f", "c", "x"]);
+    board(&mut h, "2c7d9h");
+    acts(&mut h, &["x", "x"]);
+    board(&mut h, "3s");
+    acts(&mut h, &["x", "x"]);
+    board(&mut h, "4d");
+    acts(&mut h, &["6000", "c"]);
+    h
+}
+
+#[test]
+fn tda_17a_a_hand_shown_unasked_leaves_the_first_to_show_still_to_decide() {
+    // TDA-16: p2 is all-in, both hands go face up; p2 tables first, out of turn.
+    let mut h = river_call_all_in(LIVE_MANUAL_SHOWDOWN);
+    assert_eq!(h.step(), Step::ShowOrMuck(Player(0)), "TDA-17A");
+    show(&mut h, 1);
+    assert_eq!(
+        h.step(),
+        Step::ShowOrMuck(Player(0)),
+        "p1 has still to show: TDA-16"
+    );
+    assert!(!h.is_over());
+    assert_eq!(
+        h.apply(Op::Muck(Player(0))),
+        Err(HandError::MustShow { player: Player(0) }),
+        "TDA-16"
+    );
+    show(&mut h, 0);
+    assert!(h.is_over());
+    // p2's queens beat ace-king on 2c7d9h3s4d: the 5000 main pot, 1000 back to p1.
+    assert_eq!(finals(&h), [5000, 10_000, 10_000]);
+}
+
+#[test]
+fn tda_17a_a_muck_out_of_turn_leaves_the_bettor_to_show() {
+    // No all-in: p1 bet the river and shows first; p2 mucks first, unasked.
+    let mut h = dealt_with(
+        nlhe(&[10_000; 3], &[50, 100, 0]),
+        LIVE_MANUAL_SHOWDOWN,
+        &["AsKs", "QhQd", "7c2d"],
+    );
+    acts(&mut h, &["f", "c", "x"]);
+    board(&mut h, "2c7d9h");
+    acts(&mut h, &["x", "x"]);
+    board(&mut h, "3s");
+    acts(&mut h, &["x", "x"]);
+    board(&mut h, "4d");
+    acts(&mut h, &["500", "c"]);
+    assert_eq!(h.step(), Step::ShowOrMuck(Player(0)), "TDA-17A");
+    h.apply(Op::Muck(Player(1))).expect("p2 mucks");
+    // One hand left: it wins without being shown (TDA-17B).
+    assert!(h.is_over());
+    assert_eq!(finals(&h), [10_600, 9400, 10_000]);
+}
+
 #[test]
 fn tda_17b_everybody_folds_to_one_player_no_showdown() {
     let mut h = nl(&[10_000; 4], &[50, 100, 0, 0]);

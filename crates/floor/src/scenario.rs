@@ -91,7 +91,8 @@ pub struct Report {
     pub rulings: Vec<Ruling>,
     /// Player actions applied after the hand so far, as PHH actions.
     pub actions: Vec<String>,
-    /// PHH index of the player to act next, 0 for none.
+    /// PHH index of the player who must act now, 0 for none: an act that closes the betting
+    /// round leaves nobody to act until the next street is dealt or the showdown begins.
     pub next: usize,
     pub returned: Chips,
     pub penalty: bool,
@@ -225,7 +226,7 @@ pub fn run(text: &str) -> Result<Report, ScenarioError> {
         .collect();
     let mut report = Report {
         profile,
-        next: floor.next_to_act().map_or(0, |p| p.index() + 1),
+        next: floor.hand().actor().map_or(0, |p| p.index() + 1),
         returned: rulings.iter().map(|r| r.returned).sum(),
         penalty: rulings.iter().any(|r| r.penalty.is_some()),
         rulings,

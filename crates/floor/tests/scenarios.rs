@@ -81,6 +81,15 @@ fn malformed_scenarios_say_what_is_wrong() {
             "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\ndenominations = [1, 5]\n[[act]]\nplayer = 2\nchips = [7]",
             "a chip of 7 is not in play",
         ),
+        // An unknown flop has its three cards (HC-1.12); a street is all known or all `??`.
+        (
+            "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nactions = ['p2 cc', 'p1 cc', 'd db ????']",
+            "2 unknown board cards where 3 are due (HC-1.12)",
+        ),
+        (
+            "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nactions = ['p2 cc', 'p1 cc', 'd db As????']",
+            "partly unknown",
+        ),
     ] {
         let err = floor::scenario::run(text).expect_err(text).to_string();
         assert!(err.contains(says), "{err}");

@@ -3,7 +3,7 @@
 //! names, level, cash game or tournament, and the time, all given by the caller.
 
 use crate::{ActionLine, Amount, PhhAction, PhhHand, Value};
-use engine::{Blinds, Chips, Event, Hand, Hole, Player, Positions, Structure};
+use engine::{Blinds, Chips, Event, Hand, Hole, Player, Positions, Street, Structure};
 use std::collections::HashSet;
 use thiserror::Error;
 
@@ -267,7 +267,11 @@ fn actions(hand: &Hand, ctx: &HandContext, scale: u8) -> Vec<ActionLine> {
                 cards: hole_cards(cards, ctx.sees(*p)),
             },
             Event::BoardDealt { cards, .. } => PhhAction::DealBoard {
-                cards: cards.to_vec(),
+                cards: cards.iter().copied().map(Some).collect(),
+            },
+            // A street a live dealer laid without entering it: `??` per card.
+            Event::BoardDealtUnknown { street } => PhhAction::DealBoard {
+                cards: vec![None; if *street == Street::Flop { 3 } else { 1 }],
             },
             // A killed hand (TDA-30) is out of the hand as a fold is.
             Event::Folded { player: p } | Event::HandKilled { player: p, .. } => {
@@ -302,10 +306,14 @@ pub fn record(hand: &Hand, ctx: &HandContext) -> Result<PhhHand, RecordError> {
     ctx.check(hand)?;
     let scale = ctx.scale();
     let list = |v: &[Chips]| v.iter().map(|&c| amount(c, scale)).collect::<Vec<_>>();
-    let (antes, mut blinds) = ctx.forced_bets();
-    // PHH heads-up lists the small blind first though the big blind is player 1 (PokerKit).
+    let (mut antes, mut blinds) = ctx.forced_bets();
+    // PHH heads-up lists the small blind first though the big blind is player 1, and the
+    // antes in the same order (PokerKit).
     if blinds.len() == 2 {
         blinds.reverse();
+        if antes.len() == 2 {
+            antes.reverse();
+        }
     }
     let variant = hand.variant();
     let stud = variant.game.is_stud();

@@ -88,7 +88,8 @@ fn start(hand: &PhhHand, scale: u8) -> Result<Option<Hand>, String> {
 
 /// The engine's setup of a PHH hand under TDA 2019, amounts at `scale`; `None` for a variant
 /// the engine does not deal. Heads-up PHH lists the blinds as small then big, posted in
-/// reverse: the button posts the small blind (TDA-34).
+/// reverse: the button posts the small blind (TDA-34). PokerKit reads the antes in the same
+/// reversed order, so `antes = [0, 200]` is a big-blind ante paid by p1, the big blind.
 pub fn hand_setup(hand: &PhhHand, scale: u8) -> Result<Option<HandSetup>, String> {
     let chips = |a: &Amount| a.to_chips(scale).map_err(|e| e.to_string());
     let Some(variant) = variant(hand, &chips)? else {
@@ -109,9 +110,10 @@ pub fn hand_setup(hand: &PhhHand, scale: u8) -> Result<Option<HandSetup>, String
             None => Ok(Chips(UNKNOWN_STACK)),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let antes = per_player(&hand.antes)?;
+    let mut antes = per_player(&hand.antes)?;
     let mut blinds = per_player(&hand.blinds_or_straddles)?;
     if n == 2 {
+        antes.reverse();
         blinds.reverse();
     }
     let min_bet = match (&hand.min_bet, variant.structure) {
@@ -133,6 +135,24 @@ fn hole(cards: &[Option<cards::Card>]) -> Result<Hole, String> {
     Hole::new(cards).ok_or_else(|| format!("{} hole cards", cards.len()))
 }
 
+/// Board cards all known, or all unknown (`??`, laid face down as a live dealer's street
+/// nobody entered); the engine keeps a street one or the other.
+fn board_op(hand: &Hand, cards: &[Option<cards::Card>]) -> Result<Op, String> {
+    if let Some(known) = cards.iter().copied().collect::<Option<Vec<_>>>() {
+        return Ok(Op::DealBoard(known));
+    }
+    if cards.iter().any(Option::is_some) {
+        return Err("a street partly unknown: give all its cards or none (`??`)".into());
+    }
+    match hand.street_due() {
+        Some((_, due)) if due != cards.len() => Err(format!(
+            "{} unknown board cards where {due} are due (HC-1.12)",
+            cards.len()
+        )),
+        _ => Ok(Op::DealBoardUnknown),
+    }
+}
+
 /// The engine operation of a PHH action in `hand` as it stands, amounts at `scale`.
 pub fn phh_op(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> {
     let player = |p: usize| Player(p as u8);
@@ -141,7 +161,7 @@ pub fn phh_op(hand: &Hand, action: &PhhAction, scale: u8) -> Result<Op, String> 
             player: player(*p),
             cards: hole(cards)?,
         },
-        PhhAction::DealBoard { cards } => Op::DealBoard(cards.clone()),
+        PhhAction::DealBoard { cards } => board_op(hand, cards)?,
         PhhAction::Fold { player: p } => Op::Act(player(*p), Action::Fold),
         PhhAction::CheckOrCall { player: p } => {
             let check = hand.legal_actions().is_some_and(|l| l.check);
@@ -195,6 +215,10 @@ pub fn replay(phh: &PhhHand) -> Outcome {
             ));
             return Outcome::Passed { notes };
         }
+        if let Some(note) = redundant(&hand, &line.action) {
+            notes.push(note);
+            continue;
+        }
         let op = match phh_op(&hand, &line.action, scale) {
             Ok(op) => op,
             Err(e) => return failed(&e),
@@ -214,16 +238,65 @@ pub fn replay(phh: &PhhHand) -> Outcome {
             return failed(&e);
         }
     }
-    finish_showdown(&mut hand);
+    if let Err(e) = finish_showdown(&mut hand, &mut notes) {
+        return Outcome::Failed(e);
+    }
     compare_stacks(phh, &hand, scale, notes)
 }
 
-/// Hands the file leaves unshown at the end are shown when their cards are known, as a dealer
-/// turns them over; others are mucked.
-fn finish_showdown(hand: &mut Hand) {
+/// A check, call or fold by a live player with nothing to decide, which PokerKit records and
+/// the engine has no turn for: all-in, or facing no bet with nobody left who can bet. Taken
+/// as a no-op and said aloud; anything else goes to the engine and its refusal.
+fn redundant(hand: &Hand, action: &PhhAction) -> Option<String> {
+    let (p, verb) = match action {
+        PhhAction::CheckOrCall { player } => (*player, "check or call"),
+        PhhAction::Fold { player } => (*player, "fold"),
+        _ => return None,
+    };
+    let me = hand.players().get(p)?;
+    if hand.step() == Step::Act(Player(p as u8)) || !me.is_live() {
+        return None;
+    }
+    let others = || {
+        hand.players()
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| *i != p)
+    };
+    let nothing = me.is_all_in()
+        || (others().all(|(_, o)| !o.can_bet()) && others().all(|(_, o)| o.bet <= me.bet));
+    nothing.then(|| {
+        format!(
+            "p{}'s {verb} is a no-op: nothing to decide ({}), as PokerKit records it",
+            p + 1,
+            if me.is_all_in() {
+                "all-in"
+            } else {
+                "no bet to face and nobody left who can bet"
+            }
+        )
+    })
+}
+
+/// Hands the file leaves unshown at the end. A hand TDA-16 requires face up (a player all-in)
+/// is turned over, as the dealer does, and said aloud; it cannot be when the file never knew
+/// its cards: the pots would rest on a hand nobody saw. Other hands are shown when their
+/// cards are known (they may win), else mucked.
+fn finish_showdown(hand: &mut Hand, notes: &mut Vec<String>) -> Result<(), String> {
     while let Step::ShowOrMuck(p) = hand.step() {
         let known = hand.player(p).hole.all_known().is_some();
         let op = if known {
+            // Required face up: the engine would refuse a muck.
+            let required = matches!(
+                hand.clone().apply(Op::Muck(p)),
+                Err(HandError::MustShow { .. })
+            );
+            if required {
+                notes.push(format!(
+                    "{p}'s hand must be face up (TDA-16) and the file does not show it: \
+                     turned over by the dealer"
+                ));
+            }
             Op::Show {
                 player: p,
                 cards: None,
@@ -231,16 +304,30 @@ fn finish_showdown(hand: &mut Hand) {
         } else {
             Op::Muck(p)
         };
-        if hand.apply(op).is_err() {
-            return;
+        match hand.apply(op) {
+            Ok(()) => {}
+            Err(HandError::MustShow { .. }) => {
+                return Err(format!(
+                    "{p}'s hand must be face up (TDA-16), but the file neither shows it nor \
+                     records its cards"
+                ));
+            }
+            Err(_) => return Ok(()),
         }
     }
+    Ok(())
 }
 
-fn compare_stacks(phh: &PhhHand, hand: &Hand, scale: u8, notes: Vec<String>) -> Outcome {
+fn compare_stacks(phh: &PhhHand, hand: &Hand, scale: u8, mut notes: Vec<String>) -> Outcome {
     let Some(expected) = &phh.finishing_stacks else {
         return Outcome::Passed { notes };
     };
+    if let Step::AwardPot(_) = hand.step() {
+        notes.push(
+            "cards the file leaves unknown decide a pot: the pots are not checked".to_owned(),
+        );
+        return Outcome::Passed { notes };
+    }
     if !hand.is_over() {
         return Outcome::Failed(format!("the hand is not over: waiting for {}", hand.step()));
     }

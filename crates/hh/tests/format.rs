@@ -130,7 +130,7 @@ fn an_edited_action_is_written_in_canonical_form() {
 
 #[test]
 fn every_action_form_reads_and_prints_back() {
-    let cases: [(&str, PhhAction); 11] = [
+    let cases: [(&str, PhhAction); 12] = [
         (
             "d dh p3 AcKd",
             PhhAction::DealHole {
@@ -148,7 +148,13 @@ fn every_action_form_reads_and_prints_back() {
         (
             "d db Qs9c4s",
             PhhAction::DealBoard {
-                cards: vec![card("Qs"), card("9c"), card("4s")],
+                cards: vec![Some(card("Qs")), Some(card("9c")), Some(card("4s"))],
+            },
+        ),
+        (
+            "d db ??????",
+            PhhAction::DealBoard {
+                cards: vec![None, None, None],
             },
         ),
         ("p2 f", PhhAction::Fold { player: 1 }),

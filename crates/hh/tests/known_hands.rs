@@ -147,7 +147,7 @@ fn pluribus_split_pot_keeps_the_half_chip() {
     assert_eq!(
         hand.actions[12].action,
         PhhAction::DealBoard {
-            cards: vec![card("Qs"), card("9c"), card("4s")]
+            cards: vec![Some(card("Qs")), Some(card("9c")), Some(card("4s"))]
         }
     );
     assert_eq!(hand.actions[12].action.player(), None);

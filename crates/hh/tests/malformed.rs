@@ -150,8 +150,8 @@ fn bad_cards() {
     let (err, problem) = action_error("d db AcXd");
     assert!(matches!(problem, ActionError::Cards(_)));
     assert!(err.to_string().contains("bad cards"), "{err}");
-    // The board is always seen; only hole cards may be unknown.
-    let (_, problem) = action_error("d db ????");
+    // `??` is an unknown card on the board too (a street nobody recorded); a half card is not.
+    let (_, problem) = action_error("d db ???");
     assert!(matches!(problem, ActionError::Cards(_)));
     let (_, problem) = action_error("d dh p1");
     assert_eq!(problem, ActionError::Missing("the cards dealt"));

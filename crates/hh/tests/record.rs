@@ -80,6 +80,80 @@ winnings = [0, 40]
     assert!(matches!(replay(&phh), Outcome::Passed { notes } if notes.is_empty()));
 }
 
+/// TDA-34: heads-up the big blind (player 1) pays a big-blind ante; PHH lists antes in the
+/// blinds' order, small blind first, so it is written second (PokerKit 0.7.7 reads
+/// `antes = [0, 20]` with `blinds_or_straddles = [10, 20]` as p1 paying the ante).
+#[test]
+fn a_heads_up_big_blind_ante_is_written_in_the_blinds_order() {
+    let mut table = Table::new(6, Variant::NO_LIMIT_HOLDEM, Ruleset::tda(), true).expect("table");
+    table
+        .sit(Seat(1), engine::PlayerId(0), Chips(1000))
+        .expect("Alice");
+    table
+        .sit(Seat(4), engine::PlayerId(1), Chips(1000))
+        .expect("Bob");
+    table.set_first_button(Seat(1)).expect("button");
+    let blinds = level(10, 20, 0, 20);
+    let (positions, setup) = table
+        .next_hand(blinds, false, Automations::ALL, Some(deck("As 2c Kh 7d")))
+        .expect("hand");
+    let names = vec!["Bob".to_owned(), "Alice".to_owned()];
+    let ctx = HandContext::new(&positions, 6, names, blinds, noon());
+    let mut hand = Hand::new(setup).expect("hand");
+    // Alice (player 2, the button) folds her small blind: Bob wins blind, ante and 10.
+    hand.apply(Op::Act(Player(1), Action::Fold)).expect("fold");
+    assert_eq!(hand.final_stacks(), [Chips(1010), Chips(990)]);
+    let phh = record(&hand, &ctx).expect("recorded");
+    let text = phh.to_phh();
+    assert!(
+        text.contains("antes = [0, 20]\nblinds_or_straddles = [10, 20]\n"),
+        "{text}"
+    );
+    round_trip(&hand, &ctx);
+}
+
+/// A flop a live dealer laid without entering it is written `d db ??????` (PHH's unknown
+/// card) and replays: the hand ends on a fold, so the stacks are checked.
+#[test]
+fn an_unknown_flop_is_written_with_unknown_cards() {
+    let mut table = Table::new(6, Variant::NO_LIMIT_HOLDEM, Ruleset::tda(), true).expect("table");
+    table
+        .sit(Seat(1), engine::PlayerId(0), Chips(1000))
+        .expect("Alice");
+    table
+        .sit(Seat(4), engine::PlayerId(1), Chips(1000))
+        .expect("Bob");
+    table.set_first_button(Seat(1)).expect("button");
+    let blinds = level(10, 20, 0, 0);
+    let (positions, setup) = table
+        .next_hand(blinds, false, Automations::LIVE_DEALER, None)
+        .expect("hand");
+    let names = vec!["Bob".to_owned(), "Alice".to_owned()];
+    let ctx = HandContext::new(&positions, 6, names, blinds, noon());
+    let mut hand = Hand::new(setup).expect("hand");
+    for (p, cards) in [(0, "AsKs"), (1, "2c7d")] {
+        let cards = cards::parse_cards_or_unknown(cards).expect("cards");
+        hand.apply(Op::DealHole {
+            player: Player(p),
+            cards: engine::Hole::new(&cards).expect("hole"),
+        })
+        .expect("deal");
+    }
+    hand.apply(Op::Act(Player(1), Action::Call)).expect("call");
+    hand.apply(Op::Act(Player(0), Action::Check))
+        .expect("check");
+    hand.apply(Op::DealBoardUnknown).expect("flop");
+    hand.apply(Op::Act(Player(0), Action::BetOrRaiseTo(Chips(40))))
+        .expect("bet");
+    hand.apply(Op::Act(Player(1), Action::Fold)).expect("fold");
+    let text = record(&hand, &ctx).expect("recorded").to_phh();
+    assert!(
+        text.contains("  'd db ??????',\n  'p1 cbr 40',\n"),
+        "{text}"
+    );
+    round_trip(&hand, &ctx);
+}
+
 #[test]
 fn an_unfinished_hand_has_no_finishing_stacks_and_a_bad_context_is_refused() {
     let (hand, mut ctx) = heads_up();

@@ -509,16 +509,16 @@ impl Hand {
             }
             (Phase::Betting, Op::Act(player, action)) => self.act(*player, *action)?,
             (Phase::Collecting, Op::CollectBets) => self.collect_bets(),
+            // A hand shown or mucked out of turn leaves the player asked still to decide
+            // (TDA-17A): the cursor moves only past hands that are shown or out.
             (Phase::Showdown, Op::Show { player, cards }) => {
                 self.check_showdown_turn(*player)?;
                 self.show(*player, *cards)?;
-                self.showdown_cursor += 1;
                 self.after_showdown_step();
             }
             (Phase::Showdown, Op::Muck(player)) => {
                 self.check_showdown_turn(*player)?;
                 self.muck(*player)?;
-                self.showdown_cursor += 1;
                 self.after_showdown_step();
             }
             (Phase::Pushing, Op::PushChips) if self.pot_to_name().is_none() => self.push_chips(),

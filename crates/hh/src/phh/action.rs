@@ -2,7 +2,7 @@
 //! `p1 pb`, `p2 sd 7h`, `p1 sm AcKd`, `p1 sm`. Text after `#` in the string is a note.
 
 use crate::{ActionError, Amount};
-use cards::{Card, parse_cards, parse_cards_or_unknown};
+use cards::{Card, parse_cards_or_unknown};
 use std::fmt;
 
 /// One action of a hand. Players are 0-based here (`p1` in the file is player 0).
@@ -13,8 +13,9 @@ pub enum PhhAction {
         player: usize,
         cards: Vec<Option<Card>>,
     },
-    /// `d db Qs9c4s`: board cards; burns are implicit in PHH.
-    DealBoard { cards: Vec<Card> },
+    /// `d db Qs9c4s`: board cards; burns are implicit in PHH. `d db ??????` is a street
+    /// nobody recorded (`None` cards).
+    DealBoard { cards: Vec<Option<Card>> },
     /// `p2 f`.
     Fold { player: usize },
     /// `p2 cc`.
@@ -54,7 +55,7 @@ impl PhhAction {
             }
             ["d", "dh"] => Err(ActionError::Missing("the player dealt to")),
             ["d", "db", _, ..] => Ok(PhhAction::DealBoard {
-                cards: parse_cards(&rest(2))?,
+                cards: parse_cards_or_unknown(&rest(2))?,
             }),
             ["d", "db"] => Err(ActionError::Missing("the board cards")),
             ["d", verb, ..] => Err(ActionError::UnknownVerb(format!("d {verb}"))),
@@ -149,10 +150,7 @@ impl fmt::Display for PhhAction {
             PhhAction::DealHole { player, cards } => {
                 write!(f, "d dh p{} {}", player + 1, Cards(cards))
             }
-            PhhAction::DealBoard { cards } => {
-                f.write_str("d db ")?;
-                cards.iter().try_for_each(|c| write!(f, "{c}"))
-            }
+            PhhAction::DealBoard { cards } => write!(f, "d db {}", Cards(cards)),
             PhhAction::Fold { player } => write!(f, "p{} f", player + 1),
             PhhAction::CheckOrCall { player } => write!(f, "p{} cc", player + 1),
             PhhAction::CompleteBetOrRaiseTo { player, amount } => {
