@@ -9,19 +9,23 @@
 //! the `engine` crate's job; files and folders are read by the binary.
 
 mod amount;
+mod convert;
 mod error;
 mod phh;
 mod pokerstars;
 mod record;
 mod replay;
+mod time;
 mod toml_lite;
 
 pub use amount::{Amount, AmountError, MAX_SCALE, common_scale};
+pub use convert::{ConvertError, Converted, phh_to_pokerstars};
 pub use error::{ActionError, PhhError};
 pub use phh::{
     ActionLine, PhhAction, PhhHand, PhhKind, parse_phh, parse_phhs, parse_text, to_phhs,
 };
 pub use pokerstars::{pokerstars, pokerstars_hand_name, pokerstars_low_name};
-pub use record::{Currency, GameKind, HandContext, RecordError, Timestamp, View, record};
+pub use record::{Currency, GameKind, HandContext, RecordError, View, record};
 pub use replay::{Outcome, hand_setup, phh_op, replay};
+pub use time::{TimeError, Timestamp};
 pub use toml_lite::{SyntaxError, Value};
