@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Creates (idempotently) a Python venv with the PyPI package `poker` pinned: its
-# PokerStarsHandHistory is an independent reader of PokerStars text, for parse.py.
+# Creates (idempotently) a Python venv with the PyPI package `poker` pinned, its dependencies
+# too (requirements.txt): its PokerStarsHandHistory is an independent reader of PokerStars
+# text, for parse.py.
 # The venv lives at ${POKERSTARS_VENV:-<repo>/target/pokerstars-venv}.
 # The last line of stdout is the venv's python.
 set -euo pipefail
@@ -35,7 +36,7 @@ if [ ! -x "$py" ]; then
   mkdir -p "$(dirname "$venv")"
   "$python_bin" -m venv "$venv" >&2
 fi
-"$py" -m pip install --quiet --disable-pip-version-check "poker==$POKER_VERSION" >&2
+"$py" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt" >&2
 
 v="$(installed_version)"
 if [ "$v" != "$POKER_VERSION" ]; then
