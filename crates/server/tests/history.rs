@@ -2,6 +2,8 @@
 //! hole cards and only the cards other players showed (TDA-16), and the TD's record of every
 //! hand as PHH; through the real router, after an event played in simulated time.
 
+// The simulation is shared with other tests; this one uses part of it.
+#[allow(dead_code)]
 mod play;
 
 use axum::body::Body;
