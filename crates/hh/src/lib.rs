@@ -4,7 +4,8 @@
 //!
 //! Owns: the PHH text format, a reader for the TOML subset it uses, exact decimal
 //! amounts (never floating point), the typed hand with every action parsed, the mapping of
-//! a PHH hand onto engine operations, and hand-history text out of engine events.
+//! a PHH hand onto engine operations, hand-history text out of engine events, PHH hands
+//! converted to PokerStars text, and times as PokerStars prints them (the ET time in brackets).
 //! Does not own: the rules. Whether an action is legal and what the stacks end up as is
 //! the `engine` crate's job; files and folders are read by the binary.
 
