@@ -17,7 +17,11 @@ use tower::ServiceExt;
 
 /// A turbo with two people and bots, played until `hands` hands are over.
 fn played(hands: u64) -> Sim {
-    let mut sim = Sim::new(&Sim::template("turbo"), 21);
+    played_in(&Sim::template("turbo"), hands)
+}
+
+fn played_in(toml: &str, hands: u64) -> Sim {
+    let mut sim = Sim::new(toml, 21);
     for name in ["Ann", "Ben"] {
         sim.register(name, false);
     }
@@ -260,5 +264,44 @@ async fn downloads_through_the_router_are_attachments_for_their_owners() {
     ] {
         let (got, _, body) = get(&app, uri, secret).await;
         assert_eq!(got, status, "{uri}: {body}");
+    }
+}
+
+/// Stud and HORSE hands are written too, for the TD and for every player, in both formats:
+/// antes and the bring-in, no blinds (TDA-RP-10), third street named as PokerStars does.
+#[test]
+fn stud_and_mixed_game_hands_are_written_for_everyone() {
+    for toml in [
+        include_str!("fixtures/stud.toml").to_owned(),
+        Sim::template("horse"),
+    ] {
+        let sim = played_in(&toml, 40);
+        let room = &sim.hub.rooms()[0];
+        let all = room.all_hands("UTC").expect("the TD's hands");
+        assert!(all.hands >= 40, "{} hands", all.hands);
+        for person in &sim.people {
+            let Role::Player { person: p, .. } = person.role else {
+                panic!("a player");
+            };
+            for format in [HandFormat::Phh, HandFormat::PokerStars] {
+                let mine = room.hands_of(p, format, "Asia/Tokyo").expect("written");
+                assert!(mine.hands > 0);
+            }
+        }
+        let stars = room
+            .hands_of(0, HandFormat::PokerStars, "UTC")
+            .expect("written");
+        if toml.contains("game = \"stud\"") {
+            assert!(
+                stars.text.contains("*** 3RD STREET ***"),
+                "{}",
+                &stars.text[..400]
+            );
+            assert!(
+                stars.text.contains(": brings in for "),
+                "{}",
+                &stars.text[..400]
+            );
+        }
     }
 }
