@@ -95,6 +95,11 @@ fn a_players_hands_hold_their_cards_and_only_shown_ones_tda_16() {
     let all = room.all_hands("Europe/Berlin").expect("the TD's hands");
     assert!(all.hands >= 60, "{} hands", all.hands);
     let truth = cards_of(&all.text);
+    // The size a download is bounded by: `ARCHIVE` hands of about this many bytes.
+    eprintln!(
+        "the TD's PHH: {} bytes per hand",
+        all.text.len() / all.hands
+    );
     let (mut checked_hidden, mut checked_shown) = (0, 0);
     // Bots are people with entries too: every one's download is checked.
     let names = [
