@@ -9,11 +9,13 @@
 // their own, the TD adds nine bots and starts; the people play by clicking (check or call,
 // folding to big bets; one of them all in whenever a raise is possible) while the TD sets the
 // clock to five seconds and the clock page shows level 2; until somebody busts and shows in
-// the results on /standings, and for 25 s at least. Every page is saved as a PNG in OUT_DIR
+// the results on /standings, and for 25 s at least; then each person downloads their own hands
+// as PokerStars text and the TD every hand as PHH. Every page is saved as a PNG in OUT_DIR
 // (failure-*.png: every page when the run fails). Every step is bounded; a step's timeout, a
 // page error, a console error or an error box left showing fails the run (exit status 1) with
 // a message naming the step (harness.mjs).
 
+import { readFileSync } from 'node:fs';
 import { harness, q, sleep } from './harness.mjs';
 
 const { base, secret, log, newPage, shot, step, launch, checkEnd, finish } = harness('e2e.mjs');
@@ -215,6 +217,24 @@ try {
     await row.waitFor();
     await standings.locator(`${q('standings-table')} ${q('standing-row')}`).first().waitFor();
     await shot(standings, 'standings', true);
+  });
+
+  await step('each person downloads their hands as PokerStars text, the TD every hand as PHH', 30_000, async () => {
+    const fetched = async (page, testid) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.locator(q(testid)).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    };
+    for (const p of people) {
+      const { name, text } = await fetched(p.page, 'my-hands-stars');
+      if (name !== `croupier-event-${event}-my-hands.txt`) throw new Error(`${p.name}: file ${name}`);
+      if (!text.startsWith('PokerStars Hand #') || !text.includes(`Dealt to ${p.name} [`)) {
+        throw new Error(`${p.name}'s hands: ${text.slice(0, 200)}`);
+      }
+    }
+    const { name, text } = await fetched(td, 'all-hands');
+    if (name !== `croupier-event-${event}-hands.phhs` || !text.startsWith('[1]')) {
+      throw new Error(`the TD's hands: ${name}: ${text.slice(0, 200)}`);
+    }
   });
 
   await step('pictures of the seating, the index, the TD console and every person', 30_000, async () => {

@@ -5,6 +5,7 @@ mod bench_sim;
 mod equity;
 mod eval_cmd;
 mod files;
+mod hh_cmd;
 mod phh_cmd;
 mod rule_cmd;
 mod serve_cmd;
@@ -38,6 +39,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Hand histories in PHH: `phh check PATH...` replays every hand through the engine.
     Phh(phh_cmd::PhhArgs),
+    /// Hand histories out: `hh convert IN --out DIR|FILE` writes PHH hands as PokerStars text.
+    Hh(hh_cmd::HhArgs),
     /// Floor rulings: `rule FILE...` runs scenario files (what was said, which chips, who acted)
     /// and prints each ruling with its rule ids, checking the expected ones.
     Rule(rule_cmd::RuleArgs),
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval_cmd::run(args),
         Command::Equity(args) => equity::run(args),
         Command::Phh(args) => phh_cmd::run(args),
+        Command::Hh(args) => hh_cmd::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sim(args) => sim_cmd::run(args),
         Command::Rule(args) => rule_cmd::run(args),

@@ -259,16 +259,13 @@ impl Writer<'_> {
             _ => (ctx.blinds.small_blind, ctx.blinds.big_blind),
         };
         let stakes = format!("{}/{}", self.money(low), self.money(high));
-        let t = &ctx.time;
-        let time = format!(
-            "{:04}/{:02}/{:02} {:02}:{:02}:{:02} {}",
-            t.year, t.month, t.day, t.hour, t.minute, t.second, t.zone
-        );
+        let time = ctx.time.pokerstars();
         let number = ctx.hand_number;
         match &ctx.game {
             GameKind::Tournament { id, buy_in, level } => {
+                // A freeroll's header says so, followed by two spaces (PokerStars' own form).
                 let buy_in = if buy_in.is_empty() {
-                    String::new()
+                    "Freeroll  ".to_owned()
                 } else {
                     format!("{buy_in} ")
                 };

@@ -2,23 +2,10 @@
 //! (PHH here, PokerStars text in `pokerstars`) need beyond the hand itself: table, seats,
 //! names, level, cash game or tournament, and the time, all given by the caller.
 
-use crate::{ActionLine, Amount, PhhAction, PhhHand, Value};
+use crate::{ActionLine, Amount, PhhAction, PhhHand, Timestamp, Value};
 use engine::{Blinds, Chips, Event, Hand, Hole, Player, Positions, Street, Structure};
 use std::collections::HashSet;
 use thiserror::Error;
-
-/// When the hand was dealt, as the room's clock reads it (never read from a clock here).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Timestamp {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-    pub hour: u8,
-    pub minute: u8,
-    pub second: u8,
-    /// The time zone's abbreviation as printed: `ET`, `CET`, `UTC`.
-    pub zone: String,
-}
 
 /// Real money: chips are its smallest unit (cents at `scale` 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +25,8 @@ pub enum GameKind {
     Cash { currency: Option<Currency> },
     Tournament {
         id: u64,
-        /// As printed before the game name, e.g. `$10+$1 USD` or `Freeroll`; may be empty.
+        /// As printed before the game name, e.g. `$10+$1 USD`; empty for a freeroll, which
+        /// PokerStars prints as `Freeroll`.
         buy_in: String,
         /// The blind level, from 1.
         level: u32,
@@ -373,6 +361,9 @@ fn extra_fields(ctx: &HandContext) -> Vec<(String, Value)> {
             Value::String(t.zone.clone()),
         ),
     ];
+    if let Some(name) = &t.time_zone {
+        out.push(("time_zone".to_owned(), Value::String(name.clone())));
+    }
     match &ctx.game {
         GameKind::Cash { currency: Some(c) } => {
             out.push(("currency".to_owned(), Value::String(c.code.clone())));

@@ -53,6 +53,8 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/me", get(me))
         .route("/api/events/{event}/act", post(act))
         .route("/api/events/{event}/ws", get(crate::ws::upgrade))
+        .route("/api/events/{event}/hands", get(crate::history::all))
+        .route("/api/events/{event}/hands/mine", get(crate::history::mine))
         .route("/api/floor", get(floor::list).post(floor::open))
         .route("/api/floor/{table}", get(floor::view))
         .route("/api/floor/{table}/act", post(floor::act))

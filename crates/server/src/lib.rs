@@ -12,6 +12,7 @@ pub mod app;
 mod assets;
 pub mod dealer;
 pub mod driver;
+mod history;
 pub mod http;
 pub mod hub;
 pub mod room;

@@ -73,6 +73,38 @@ export async function api(method, path, { body, secret } = {}) {
 }
 
 export const get = (path, secret) => api('GET', path, { secret });
+
+/**
+ * Downloads a file the API sends as an attachment, with the secret in the header (never in
+ * an address); the file name is the server's Content-Disposition one.
+ */
+export async function download(path, secret) {
+  const headers = secret ? { Authorization: `Bearer ${secret}` } : {};
+  let res;
+  try {
+    res = await fetch(path, { headers });
+  } catch (e) {
+    throw new ApiError({ status: 0, code: 'network', message: String(e?.message || e) });
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let data = null;
+    try { data = JSON.parse(text); } catch { data = null; }
+    throw new ApiError(data?.message ? data : { status: res.status, code: `http_${res.status}`, message: text });
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') || '')?.[1] || 'hands.txt';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The browser's time zone (an IANA name), for hand histories' times. */
+export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const post = (path, body, secret) => api('POST', path, { body: body ?? {}, secret });
 
 /**

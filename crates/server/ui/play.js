@@ -4,10 +4,11 @@
 // my-standing, my-status, my-place, my-prize; turn-line, your-turn, act-timer (data-ms),
 // clock-called, call-clock; action-bar, fold, check, call (data-amount), raise (data-to),
 // raise-to (number input), raise-slider, preset-min, preset-half, preset-pot, preset-allin;
-// history-toggle (opens the last hands); table ids from table.js.
+// history-toggle (opens the last hands); my-hands-stars, my-hands-phh (downloads of the
+// player's own hands); table ids from table.js.
 // Keys: F fold, C check or call, R focus the raise amount, Enter in it bets or raises.
 
-import { get, post, connect, param, takeParam, playerToken, setPlayerToken } from './api.js';
+import { get, post, connect, param, takeParam, playerToken, setPlayerToken, download, timeZone } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 import { renderFelt, renderAnnouncements, renderHistory } from './table.js';
@@ -41,6 +42,12 @@ const bar = actionBar({
   act: (hand, action) => attempt(async () => onMe(await post(`/api/events/${event}/act`, { hand, action }, state.token))),
 });
 $('#action-slot').append(bar.root);
+
+// The player's own hands, as the server writes them: only the cards they may see (TDA-16).
+const myHands = (format) => attempt(() => download(
+  `/api/events/${event}/hands/mine?format=${format}&tz=${encodeURIComponent(timeZone())}`, state.token));
+$('#my-hands-stars').addEventListener('click', () => myHands('pokerstars'));
+$('#my-hands-phh').addEventListener('click', () => myHands('phh'));
 
 // --- the header clock, the turn timer ----------------------------------------------------
 
@@ -238,6 +245,7 @@ async function init() {
     }
   }
   $('#forget-token').hidden = !state.token;
+  $('#my-hands').hidden = !state.token;
   try {
     state.summary = await get(`/api/events/${event}`);
     clock.update(state.summary);

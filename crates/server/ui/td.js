@@ -4,9 +4,9 @@
 // template-select, template-toml, seed, create-event, event-summary (data-event), event-status,
 // start, pause, resume, set-clock-input, set-clock, undo, td-register-name, td-register-bot,
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
-// audit-log, audit-line (data-seq); the players table's ids are in td-players.js.
+// audit-log, audit-line (data-seq), all-hands (the event's hands as PHH); the players table's ids are in td-players.js.
 
-import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError } from './api.js';
+import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 import { playersTable } from './td-players.js';
@@ -295,3 +295,7 @@ async function init() {
 }
 
 init();
+
+// Every hand of the event with every card, as PHH: the TD's record.
+$('#all-hands').addEventListener('click', () => state.event != null && attempt(() => download(
+  `/api/events/${state.event}/hands?tz=${encodeURIComponent(timeZone())}`, state.secret)));

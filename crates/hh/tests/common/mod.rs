@@ -16,6 +16,7 @@ pub fn noon() -> Timestamp {
         minute: 0,
         second: 0,
         zone: "ET".to_owned(),
+        time_zone: None,
     }
 }
 

@@ -52,6 +52,7 @@ impl Room {
             turn: None,
             notes: Vec::new(),
             equities: Vec::new(),
+            dealt_at: at,
         });
         self.after_change(table, at)
     }
@@ -332,6 +333,7 @@ impl Room {
         live.history.push_front(done.clone());
         live.history.truncate(HISTORY);
         live.hand = Some(done);
+        self.archive_hand(table);
         result.map_err(|e| Refusal::director(&e))?;
         self.t
             .declare_winner_if_alone(Time(at))

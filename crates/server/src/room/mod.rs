@@ -4,6 +4,8 @@
 //! because the director and the engine are deterministic given the event's seed. No I/O here.
 
 mod announce;
+mod archive;
+pub use archive::{HandFormat, HandsText};
 mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;
@@ -51,6 +53,8 @@ pub(crate) struct LiveHand {
     pub notes: Vec<(usize, protocol::Announcement)>,
     /// Each tabled hand's equity when the hands were turned up (TDA-16), by hand player.
     pub equities: Vec<(usize, f64)>,
+    /// When it was dealt (ms since 1970), for the hand histories' date.
+    pub dealt_at: u64,
 }
 
 /// Whose turn it is, since when, and when their time runs out.
@@ -100,6 +104,9 @@ pub struct Room {
     audit: Vec<AuditLine>,
     /// Time to act before the floor calls the clock (TDA-29).
     act_ms: u64,
+    /// Finished hands for the hand-history downloads (`archive.rs`), and how many ever were.
+    archive: VecDeque<archive::Played>,
+    archived: u64,
 }
 
 impl Room {
@@ -116,6 +123,8 @@ impl Room {
             tables: Vec::new(),
             audit: Vec::new(),
             act_ms: u64::from(act_seconds.max(1)) * 1000,
+            archive: VecDeque::new(),
+            archived: 0,
         })
     }
 

@@ -44,6 +44,7 @@ fn stud_hand(game: Game, top: &str) -> LiveHand {
         turn: None,
         notes: Vec::new(),
         equities: Vec::new(),
+        dealt_at: 0,
     };
     set_turn(&mut live);
     live

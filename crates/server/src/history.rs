@@ -1,0 +1,91 @@
+//! Hand-history downloads: a player's own hands (`/hands/mine`, PHH or PokerStars text, with
+//! only the cards they may see, TDA-16) and, for the TD, every hand of the event as PHH
+//! (`/hands`), each an attachment with its file name.
+
+use crate::app::App;
+use crate::http::{Fail, event_id, require_td, with_hub};
+use crate::hub::Role;
+use crate::room::{HandFormat, Refusal};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use std::collections::HashMap;
+
+/// Times are written in this zone unless `?tz=` names another (an IANA name).
+const DEFAULT_ZONE: &str = "UTC";
+
+fn zone(query: &HashMap<String, String>) -> String {
+    query
+        .get("tz")
+        .filter(|z| !z.is_empty())
+        .cloned()
+        .unwrap_or_else(|| DEFAULT_ZONE.to_owned())
+}
+
+fn attachment(text: String, file: String, content_type: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// `GET /api/events/{event}/hands/mine?format=pokerstars|phh&tz=Europe/Berlin`: the hands
+/// the caller was dealt in the event, by their player secret.
+pub async fn mine(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, Fail> {
+    let event = event_id(&event)?;
+    let format = match query.get("format").map(String::as_str) {
+        None | Some("pokerstars") => HandFormat::PokerStars,
+        Some("phh") => HandFormat::Phh,
+        Some(other) => {
+            return Err(Fail(Refusal::new(
+                400,
+                "bad_query",
+                format!("format {other:?} is neither \"pokerstars\" nor \"phh\""),
+            )));
+        }
+    };
+    let zone = zone(&query);
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+        hub.entry_of(role, event)?;
+        let Role::Player { person, .. } = role else {
+            return Err(Refusal::internal("a player without a person"));
+        };
+        let written = hub.room(event)?.hands_of(person, format, &zone)?;
+        let (ext, kind) = match format {
+            HandFormat::Phh => ("phhs", "text/plain; charset=utf-8"),
+            HandFormat::PokerStars => ("txt", "text/plain; charset=utf-8"),
+        };
+        let file = format!("croupier-event-{event}-my-hands.{ext}");
+        Ok(attachment(written.text, file, kind))
+    })
+}
+
+/// `GET /api/events/{event}/hands?tz=...`: every hand of the event with every card, as PHH,
+/// for the TD.
+pub async fn all(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, Fail> {
+    let event = event_id(&event)?;
+    let zone = zone(&query);
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+        require_td(role)?;
+        let written = hub.room(event)?.all_hands(&zone)?;
+        let file = format!("croupier-event-{event}-hands.phhs");
+        Ok(attachment(written.text, file, "text/plain; charset=utf-8"))
+    })
+}
