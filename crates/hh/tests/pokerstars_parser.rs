@@ -146,7 +146,11 @@ fn expected_from_phh(phh: &PhhHand) -> Expected {
     let mut hero = None;
     for action in phh.plain_actions() {
         match action {
-            PhhAction::DealBoard { cards } => board.extend(cards.iter().map(|c| c.to_string())),
+            PhhAction::DealBoard { cards } => board.extend(
+                cards
+                    .iter()
+                    .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string())),
+            ),
             PhhAction::DealHole { player, cards }
                 if hero.is_none() && cards.iter().all(Option::is_some) =>
             {
