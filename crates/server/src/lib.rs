@@ -14,6 +14,7 @@ pub mod dealer;
 pub mod driver;
 pub mod http;
 pub mod hub;
+pub mod limit;
 pub mod room;
 pub mod secret;
 pub mod ws;
