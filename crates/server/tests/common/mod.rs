@@ -42,6 +42,13 @@ impl Api {
         Api::with(store::Store::open_in_memory().expect("an in-memory log"))
     }
 
+    /// A server over an in-memory log whose writes and reads fail on demand.
+    pub fn open_faulty() -> (Api, store::Faults) {
+        let store = store::Store::open_in_memory().expect("an in-memory log");
+        let faults = store.faults();
+        (Api::with(store), faults)
+    }
+
     /// A server over the log in a file: opened again, it replays what was written.
     pub fn open_at(path: &std::path::Path) -> Api {
         Api::with(store::Store::open(path, false).expect("a log file"))
