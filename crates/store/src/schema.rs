@@ -93,13 +93,15 @@ pub(crate) fn not_a_log_or(path: &Path, err: rusqlite::Error) -> StoreError {
 
 /// Creates the schema in a database without tables, or checks the one found. One immediate
 /// transaction, so two processes opening a new file do not both create it.
-pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<(), StoreError> {
+/// Returns whether an older file was migrated.
+pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<bool, StoreError> {
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| match path {
             Some(path) => not_a_log_or(path, e),
             None => StoreError::Sqlite(e),
         })?;
+    let mut migrated = false;
     let tables = column(
         &tx,
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
@@ -136,6 +138,7 @@ pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<(), Sto
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     [VERSION],
                 )?;
+                migrated = true;
             }
             Some(v) => {
                 return Err(refuse(format!(
@@ -146,7 +149,14 @@ pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<(), Sto
         }
     }
     tx.commit()?;
-    Ok(())
+    if migrated {
+        // The secrets replaced are still in the file's free pages and in the write-ahead log:
+        // write the log into the file, rebuild the file without them, and empty the WAL.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        conn.execute_batch("VACUUM")?;
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    }
+    Ok(migrated)
 }
 
 /// What differs from this store's schema, if anything, said in terms of what was found.

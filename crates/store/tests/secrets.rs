@@ -113,6 +113,19 @@ fn a_version_1_log_keeps_only_hashes_after_open() {
             r#"{"at_ms":3,"command":{"type":"start","event":0,"by":"td"}}"#
         );
     }
+    // Nor are they left in the file's free pages or its write-ahead log.
+    let mut at_rest = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        at_rest.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    for secret in ["0123456789abcdef0123456789abcdef", "tdtdtdtd"] {
+        assert!(
+            !at_rest
+                .windows(secret.len())
+                .any(|w| w == secret.as_bytes()),
+            "{secret} is still in the file"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
