@@ -2,7 +2,7 @@
 // /dealer?table=N&token=T with the table's dealer token, which runs that table only). The TD
 // opens a table; the dealer enters what happens and sees the pots, the amount to call, the minimum
 // raise, who acts next and every ruling with its rules.
-// Test ids: td-secret, td-secret-submit, table-select, open-panel, open-toggle, open-profile,
+// Test ids: td-secret, td-secret-submit, table-select, dealer-link, dealer-link-out, open-panel, open-toggle, open-profile,
 // open-variant, open-sb, open-bb, open-ante, open-bb-ante, open-button, open-denominations,
 // open-names, open-table, hand-summary (data-hand, data-street), board (data-cards),
 // board-card (data-card: '' when not entered), pot (data-pot, data-amount), total-pot, to-call
@@ -96,8 +96,19 @@ function choose(id, view) {
   else url.searchParams.set('table', id);
   history.replaceState(history.state, '', url.pathname + url.search);
   $('#table-body').hidden = id == null;
+  // The TD hands a tablet a link that runs this table only.
+  $('#dealer-link').hidden = state.dealer || id == null;
+  $('#dealer-link-out').hidden = true;
   if (view) show(view);
 }
+
+$('#dealer-link').addEventListener('click', () => attempt(async () => {
+  const made = await post(`/api/floor/${state.id}/dealer-token`, undefined, state.secret);
+  const url = new URL(made.url, location.href).href;
+  const out = $('#dealer-link-out');
+  out.replaceChildren(t('dealer_link_note'), ' ', h('a', { href: url }, url));
+  out.hidden = false;
+}));
 
 $('#open-table').addEventListener('click', () => attempt(async () => {
   const num = (sel) => Math.max(0, Math.round(Number($(sel).value) || 0));
