@@ -328,6 +328,7 @@ impl Room {
         let tabled = !done.equities.is_empty();
         let before = self.seating_ids();
         self.keep_tournament();
+        self.keep_history(table as usize);
         let result = self.t.finish_hand(id, &done.hand, Time(at));
         let live = &mut self.tables[table as usize];
         live.ready_at = at + if tabled { ALL_IN_PAUSE_MS } else { PAUSE_MS };

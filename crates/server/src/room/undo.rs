@@ -1,15 +1,26 @@
 //! Taking a command back: what a command may change is kept before it changes, so that a
 //! refusal, or a record the log could not write, leaves the room exactly as it was. The
 //! director's books are copied up front only for the commands that work on them; a hand's
-//! action copies them only when it ends the hand (`keep_tournament`), so acting stays cheap.
+//! action copies them, and the table's finished hands, only when it ends the hand
+//! (`keep_tournament`, `keep_history`), so acting stays cheap.
 
 use super::*;
+
+/// A live table but for its finished hands, which only the end of a hand changes (see
+/// `keep_history`): an action copies one hand, not six.
+#[derive(Clone, Debug)]
+struct TableSnap {
+    hand: Option<LiveHand>,
+    hands_dealt: u64,
+    ready_at: u64,
+    history: Option<VecDeque<LiveHand>>,
+}
 
 #[derive(Clone, Debug)]
 pub(super) struct Undo {
     t: Option<Tournament>,
     /// The table a hand command works on, as it was.
-    table: Option<(usize, LiveTable)>,
+    table: Option<(usize, TableSnap)>,
     tables: usize,
     people: usize,
     entries: usize,
@@ -37,7 +48,16 @@ impl Room {
         };
         self.undo = Some(Undo {
             t,
-            table: hand_table.and_then(|i| Some((i, self.tables.get(i)?.clone()))),
+            table: hand_table.and_then(|i| {
+                let live = self.tables.get(i)?;
+                let snap = TableSnap {
+                    hand: live.hand.clone(),
+                    hands_dealt: live.hands_dealt,
+                    ready_at: live.ready_at,
+                    history: None,
+                };
+                Some((i, snap))
+            }),
             tables: self.tables.len(),
             people: self.people.len(),
             entries: self.entry_person.len(),
@@ -54,6 +74,17 @@ impl Room {
         }
     }
 
+    /// A table's finished hands are about to change: keep them if they are not kept yet.
+    pub(super) fn keep_history(&mut self, table: usize) {
+        if let Some(undo) = self.undo.as_mut()
+            && let Some((i, snap)) = undo.table.as_mut()
+            && *i == table
+            && snap.history.is_none()
+        {
+            snap.history = self.tables.get(table).map(|t| t.history.clone());
+        }
+    }
+
     /// Puts back what the command being applied changed.
     pub fn rollback(&mut self) {
         let Some(undo) = self.undo.take() else {
@@ -63,10 +94,15 @@ impl Room {
             self.t = t;
         }
         self.tables.truncate(undo.tables);
-        if let Some((i, table)) = undo.table
-            && let Some(slot) = self.tables.get_mut(i)
+        if let Some((i, snap)) = undo.table
+            && let Some(live) = self.tables.get_mut(i)
         {
-            *slot = table;
+            live.hand = snap.hand;
+            live.hands_dealt = snap.hands_dealt;
+            live.ready_at = snap.ready_at;
+            if let Some(history) = snap.history {
+                live.history = history;
+            }
         }
         // People and entries are only ever added: what a command added is cut off.
         self.people.truncate(undo.people);
