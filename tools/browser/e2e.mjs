@@ -120,6 +120,9 @@ try {
     if (!(await panel.evaluate((d) => d.open))) await td.locator(q('new-event-toggle')).click();
     await td.locator(q('template-select')).selectOption({ label: 'turbo' });
     await td.waitForFunction(() => document.querySelector('[data-testid="template-toml"]').value.includes('name = "Turbo"'));
+    // People register themselves on /play: the event must allow it (registration.public).
+    const toml = td.locator(q('template-toml'));
+    await toml.fill((await toml.inputValue()).replace('[registration]', '[registration]\npublic = true'));
     await td.locator(q('create-event')).click();
     const summary = td.locator(`${q('event-summary')}[data-event]`);
     await summary.waitFor();

@@ -85,7 +85,8 @@ try {
     const summary = await api('POST', '/api/events', { toml: TOML, seed: 5 }, secret);
     const people = [];
     for (const name of PEOPLE) {
-      const reg = await api('POST', `/api/events/${summary.id}/register`, { name });
+      // The fixture's registration is not public: the TD registers them.
+      const reg = await api('POST', `/api/events/${summary.id}/register`, { name }, secret);
       people.push({ name, token: reg.token, player: reg.player });
     }
     return { event: summary.id, people };

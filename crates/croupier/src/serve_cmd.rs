@@ -7,6 +7,7 @@ use protocol::Command;
 use server::app::{App, now_ms};
 use server::driver::Pace;
 use server::hub::{Hub, Settings};
+use server::limit::RegisterRate;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -29,6 +30,16 @@ pub struct ServeArgs {
     /// After a start, milliseconds before new hands are dealt, for people to reconnect.
     #[arg(long, env = "CROUPIER_RECONNECT_GRACE_MS", default_value_t = 5000)]
     reconnect_grace_ms: u64,
+    /// Make a new TD secret (the old one stops working) and show the TD console's address
+    /// with it; only its hash is kept, so this is also the way to see the address again.
+    #[arg(long)]
+    rotate_secret: bool,
+    /// Self-registrations one address may make per minute, after a burst; 0: no limit.
+    #[arg(long, env = "CROUPIER_REGISTER_PER_MINUTE", default_value_t = RegisterRate::default().per_minute)]
+    register_per_minute: u32,
+    /// Self-registrations one address may make at once before the per-minute rate applies.
+    #[arg(long, env = "CROUPIER_REGISTER_BURST", default_value_t = RegisterRate::default().burst)]
+    register_burst: u32,
     /// Sync every commit to disk (survives power loss, slower); a killed process loses nothing
     /// either way.
     #[arg(long, env = "CROUPIER_DURABLE")]
@@ -41,9 +52,18 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let records = store.len()?;
     let settings = Settings {
         act_seconds: args.act_seconds,
+        register_rate: RegisterRate {
+            per_minute: args.register_per_minute,
+            burst: args.register_burst,
+        },
     };
     let mut hub = Hub::open(store, settings)
         .with_context(|| format!("replaying the event log {}", args.db.display()))?;
+    if args.rotate_secret {
+        hub.rotate_td_secret()
+            .map_err(|r| anyhow::anyhow!("{}", r.message))
+            .context("making a new TD secret")?;
+    }
     hub.all_away(now_ms());
     if args.demo {
         let running = hub
@@ -57,7 +77,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     // The evaluator's tables are built once, now, not inside the first showdown.
     eval::HighEvaluator::get();
-    let secret = hub.td_secret().to_string();
+    // Shown only when made now: the log keeps its hash alone.
+    let secret = hub.new_td_secret().map(str::to_string);
     let app = App::new(hub);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -73,7 +94,16 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             args.db.display()
         );
         println!("Croupier at http://{addr}/");
-        println!("TD console: http://{addr}/td?secret={secret}");
+        match &secret {
+            Some(secret) => {
+                println!("TD console: http://{addr}/td?secret={secret}");
+                println!("  (shown this once: the log keeps only its hash)");
+            }
+            None => println!(
+                "TD console: http://{addr}/td (its secret was shown when made; \
+                 `croupier serve --rotate-secret` makes a new one)"
+            ),
+        }
         app.spawn_background(Pace {
             bot_think_ms: args.bot_think_ms,
             deal_after: now_ms() + args.reconnect_grace_ms,
@@ -91,14 +121,18 @@ fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
     let toml = tournament::config::TEMPLATES
         .iter()
         .find(|(name, _)| *name == "turbo")
-        .map(|(_, text)| text.replacen("name = \"Turbo\"", &format!("name = {DEMO:?}"), 1))
+        .map(|(_, text)| {
+            text.replacen("name = \"Turbo\"", &format!("name = {DEMO:?}"), 1)
+                // Anyone may join the demo from the player page.
+                .replacen("[registration]", "[registration]\npublic = true", 1)
+        })
         .context("the turbo template is missing")?;
     let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
     hub.submit(
         now,
         Command::CreateEvent {
             config_toml: toml,
-            seed: server::secret::new_seed(),
+            seed: server::secret::new_seed().map_err(refused)?,
             act_seconds: hub.settings().act_seconds,
             by: "demo".into(),
         },
@@ -111,7 +145,7 @@ fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
             Command::Register {
                 event,
                 name: format!("Bot {i}"),
-                token: server::secret::new_secret(),
+                token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
                 bot: true,
                 by: "demo".into(),
             },

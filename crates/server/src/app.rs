@@ -64,14 +64,20 @@ impl App {
 
     /// Serves the router on a bound listener until the process ends.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        axum::serve(listener, self.router()).await
+        // Each request knows its client's address, for the registration limit.
+        let service = self
+            .router()
+            .into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(listener, service).await
     }
 
     /// Starts the driver and the flusher on the current tokio runtime.
     pub fn spawn_background(&self, pace: Pace) {
         let app = self.clone();
         tokio::spawn(async move {
-            let mut rng = ChaCha8Rng::seed_from_u64(crate::secret::new_seed());
+            // The bots' choices are no secret: the clock will do if the system has no randomness.
+            let seed = crate::secret::new_seed().unwrap_or_else(|_| now_ms());
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
             loop {
                 let now = now_ms();
                 let next = {

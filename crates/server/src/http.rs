@@ -7,14 +7,15 @@ use crate::hub::{Hub, Role};
 use crate::room::{Refusal, Viewer};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 
 /// A refusal as an HTTP answer.
 #[derive(Debug)]
@@ -29,7 +30,13 @@ impl From<Refusal> for Fail {
 impl IntoResponse for Fail {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.0.status).unwrap_or(StatusCode::BAD_REQUEST);
-        (status, Json(self.0.to_api())).into_response()
+        let mut response = (status, Json(self.0.to_api())).into_response();
+        if let Some(seconds) = self.0.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 
@@ -57,6 +64,7 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/hands/mine", get(crate::history::mine))
         .route("/api/floor", get(floor::list).post(floor::open))
         .route("/api/floor/{table}", get(floor::view))
+        .route("/api/floor/{table}/dealer-token", post(floor::dealer_token))
         .route("/api/floor/{table}/act", post(floor::act))
         .route("/api/floor/{table}/notice", post(floor::notice))
         .route("/api/floor/{table}/irregularity", post(floor::irregularity))
@@ -171,6 +179,7 @@ async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
         Ok(Json(match role {
             Role::Td => who("td"),
             Role::Public => who("public"),
+            Role::Dealer { .. } => who("dealer"),
             Role::Player { event, .. } => WhoAmI {
                 event: Some(event),
                 player: hub.entry_of(role, event).ok(),
@@ -213,7 +222,10 @@ async fn create_event(
     with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
         require_td(role)?;
         let request: CreateEvent = body(&bytes)?;
-        let seed = request.seed.unwrap_or_else(crate::secret::new_seed);
+        let seed = match request.seed {
+            Some(seed) => seed,
+            None => crate::secret::new_seed()?,
+        };
         let command = Command::CreateEvent {
             config_toml: request.toml,
             seed,
@@ -331,7 +343,9 @@ pub fn caller_at_table(
                 ))
             }
         }
-        Role::Public => Err(Refusal::new(401, "unauthorized", "a secret is needed")),
+        Role::Public | Role::Dealer { .. } => {
+            Err(Refusal::new(401, "unauthorized", "a secret is needed"))
+        }
     }
 }
 
@@ -346,13 +360,37 @@ struct Register {
 async fn register(
     State(app): State<App>,
     headers: HeaderMap,
+    extensions: Extensions,
     Path(event): Path<String>,
     bytes: Bytes,
-) -> Answer<Registered> {
-    let event = event_id(&event)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        let request: Register = body(&bytes)?;
+) -> Response {
+    let address = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    let result = with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+        let event = event_id(&event)?;
+        json_content(&headers)?;
+        same_origin(&headers)?;
         let room = hub.room(event)?;
+        if role != Role::Td {
+            if !room.public_registration() {
+                return Err(Refusal::new(
+                    401,
+                    "unauthorized",
+                    "this event's players are registered by the TD (registration.public is off)",
+                ));
+            }
+            hub.count_registration(address)?;
+        }
+        let request: Register = body(&bytes)?;
+        let name = player_name(&request.name)?;
+        let room = hub.room(event)?;
+        if room.has_name(name) {
+            return Err(Refusal::conflict(
+                "name_taken",
+                format!("a player of this event is already called {name:?}"),
+            ));
+        }
         if role != Role::Td {
             if request.bot {
                 return Err(Refusal::forbidden("only the TD seats bots"));
@@ -365,13 +403,14 @@ async fn register(
                 .with_rule("TDA-8A"));
             }
         }
-        let token = crate::secret::new_secret();
+        let token = crate::secret::new_secret()?;
         let changes = hub.submit(
             now,
             Command::Register {
                 event,
-                name: request.name,
-                token: token.clone(),
+                name: name.to_string(),
+                // Only the hash is kept; the player gets the token once, in this answer.
+                token: crate::secret::hash(&token),
                 bot: request.bot,
                 by: if role == Role::Td { "td" } else { "self" }.into(),
             },
@@ -384,7 +423,86 @@ async fn register(
             player,
             token,
         }))
-    })
+    });
+    match result {
+        Ok(answer) => answer.into_response(),
+        Err(fail) => fail.into_response(),
+    }
+}
+
+/// A write from a browser must say it is JSON: a form or a `text/plain` body can be posted by
+/// a page on any site without the browser asking first.
+fn json_content(headers: &HeaderMap) -> Result<(), Refusal> {
+    let kind = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|v| v.trim().to_ascii_lowercase());
+    match kind.as_deref() {
+        Some("application/json") => Ok(()),
+        _ => Err(Refusal::new(
+            415,
+            "unsupported_media_type",
+            "the body must be sent as Content-Type: application/json",
+        )),
+    }
+}
+
+/// A browser names the page that sent a write in `Origin`: only this server's own pages may.
+fn same_origin(headers: &HeaderMap) -> Result<(), Refusal> {
+    let Some(origin) = headers.get(axum::http::header::ORIGIN) else {
+        // Not a browser's cross-site request (browsers always send it on those).
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or("");
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|v| v.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    match (origin_host, host) {
+        (Some(o), Some(h)) if o.eq_ignore_ascii_case(h) => Ok(()),
+        _ => Err(Refusal::forbidden(format!(
+            "a request from the page at {origin:?} may not write here; only this server's own pages may"
+        ))),
+    }
+}
+
+/// Letters and the like that could pass for something else at the table: controls, and the
+/// invisible or direction-changing marks (U+202E would show a name backwards).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{061C}' | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// A player's name as shown: 1 to 40 printable characters, spaces around it trimmed.
+fn player_name(name: &str) -> Result<&str, Refusal> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 {
+        return Err(Refusal::new(
+            422,
+            "bad_name",
+            "a player's name is 1 to 40 characters",
+        ));
+    }
+    if let Some(c) = name.chars().find(|&c| hidden(c)) {
+        return Err(Refusal::new(
+            422,
+            "bad_name",
+            format!(
+                "a player's name is printable: U+{:04X} is a control or invisible character",
+                c as u32
+            ),
+        ));
+    }
+    Ok(name)
 }
 
 async fn start(

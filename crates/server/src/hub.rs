@@ -1,8 +1,10 @@
 //! The hub: every event's room, the log, the secrets and the connections. A command is applied,
 //! then appended to the log in its own transaction, and only then acknowledged or pushed to
-//! anyone; a log that cannot be written undoes the command by replaying the log.
+//! anyone; a log that cannot be written takes the command back from the one room or table it
+//! changed, and the caller is answered 503. Secrets are kept as hashes only.
 
 use crate::dealer::DealerTable;
+use crate::limit::{Limiter, RegisterRate};
 use crate::room::{Changes, Refusal, Room, Viewer};
 use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
 use std::collections::HashMap;
@@ -17,6 +19,10 @@ pub enum Role {
     Player {
         event: EventId,
         person: usize,
+    },
+    /// The dealer of one live table, by the token the TD made for it.
+    Dealer {
+        table: LiveTableId,
     },
     Public,
 }
@@ -44,11 +50,30 @@ struct Subscriber {
     tx: UnboundedSender<String>,
 }
 
-/// Server settings that shape new events.
+/// Server settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
-    /// Seconds to act before the floor calls the clock (TDA-29).
+    /// Seconds to act before the floor calls the clock (TDA-29), for new events.
     pub act_seconds: u32,
+    /// How often one address may register itself.
+    pub register_rate: RegisterRate,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            act_seconds: 30,
+            register_rate: RegisterRate::default(),
+        }
+    }
+}
+
+/// Where the TD's secret's hash is kept in the log's meta table.
+const TD_SECRET: &str = "td_secret_sha256";
+
+/// Where a live table's dealer token's hash is kept.
+fn dealer_key(table: LiveTableId) -> String {
+    format!("dealer_token_sha256.{table}")
 }
 
 #[derive(Debug)]
@@ -57,8 +82,15 @@ pub struct Hub {
     rooms: Vec<Room>,
     /// Live tables run from a dealer's tablet.
     dealers: Vec<DealerTable>,
-    td_secret: String,
+    /// The hash of the TD's secret.
+    td_hash: String,
+    /// The TD's secret itself, only when made by this process (a new log, or a rotation), to
+    /// be shown once.
+    new_td_secret: Option<String>,
+    /// The hash of each live table's dealer token.
+    dealer_tokens: HashMap<LiveTableId, String>,
     settings: Settings,
+    register_limit: Limiter,
     subscribers: Vec<Subscriber>,
     next_subscriber: u64,
     /// Open connections of each person, for presence at the table (TDA-30).
@@ -67,6 +99,13 @@ pub struct Hub {
     dirty: Vec<bool>,
     /// Records in the log, counted once at the start and then as appended.
     log_len: u64,
+    /// A live table as it was before the command being applied.
+    undo: Option<Undo>,
+}
+
+#[derive(Debug)]
+enum Undo {
+    Dealer(LiveTableId, Box<DealerTable>),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -77,40 +116,51 @@ pub enum OpenError {
     BadRecord { seq: u64, detail: String },
     #[error("record {seq} of the log could not be replayed: {detail}")]
     Replay { seq: u64, detail: String },
+    #[error("{0}")]
+    Secret(String),
 }
 
 impl Hub {
-    /// Opens the hub over a log, replaying every record; the TD's secret is kept in the log's
-    /// meta table, made on first use.
+    /// Opens the hub over a log, replaying every record; the hash of the TD's secret is kept
+    /// in the log's meta table, the secret made on first use (see [`Hub::new_td_secret`]).
     pub fn open(mut store: Store, settings: Settings) -> Result<Hub, OpenError> {
-        let td_secret = match store.meta("td_secret")? {
-            Some(secret) => secret,
+        let (td_hash, new_td_secret) = match store.meta(TD_SECRET)? {
+            Some(hash) => (hash, None),
             None => {
-                let secret = crate::secret::new_secret();
-                store.set_meta("td_secret", &secret)?;
-                secret
+                let secret =
+                    crate::secret::new_secret().map_err(|r| OpenError::Secret(r.message))?;
+                let hash = crate::secret::hash(&secret);
+                store.set_meta(TD_SECRET, &hash)?;
+                (hash, Some(secret))
             }
         };
         let mut hub = Hub {
             store,
             rooms: Vec::new(),
             dealers: Vec::new(),
-            td_secret,
+            td_hash,
+            new_td_secret,
+            dealer_tokens: HashMap::new(),
+            register_limit: Limiter::new(settings.register_rate),
             settings,
             subscribers: Vec::new(),
             next_subscriber: 0,
             connections: HashMap::new(),
             dirty: Vec::new(),
             log_len: 0,
+            undo: None,
         };
         hub.replay()?;
+        for table in 0..hub.dealers.len() as LiveTableId {
+            if let Some(hash) = hub.store.meta(&dealer_key(table))? {
+                hub.dealer_tokens.insert(table, hash);
+            }
+        }
         Ok(hub)
     }
 
+    /// Rebuilds every room and table from the log; only when the hub opens.
     fn replay(&mut self) -> Result<(), OpenError> {
-        self.rooms.clear();
-        self.dealers.clear();
-        self.log_len = 0;
         for record in self.store.records()? {
             self.log_len = record.seq;
             let entry: LogEntry =
@@ -118,7 +168,7 @@ impl Hub {
                     seq: record.seq,
                     detail: e.to_string(),
                 })?;
-            self.apply(record.seq, entry.at_ms, &entry.command)
+            self.apply(record.seq, entry.at_ms, &entry.command, false)
                 .map_err(|r| OpenError::Replay {
                     seq: record.seq,
                     detail: r.message,
@@ -160,12 +210,41 @@ impl Hub {
         self.log_len
     }
 
-    pub fn td_secret(&self) -> &str {
-        &self.td_secret
+    /// The TD's secret when this hub made it (a log without one, or a rotation): the only
+    /// time it is known, to be shown to the TD once. Only its hash is kept.
+    pub fn new_td_secret(&self) -> Option<&str> {
+        self.new_td_secret.as_deref()
+    }
+
+    /// Makes a new TD secret; the old one stops working at once.
+    pub fn rotate_td_secret(&mut self) -> Result<String, Refusal> {
+        let secret = crate::secret::new_secret()?;
+        let hash = crate::secret::hash(&secret);
+        self.store.set_meta(TD_SECRET, &hash).map_err(storage)?;
+        self.td_hash = hash;
+        self.new_td_secret = Some(secret.clone());
+        Ok(secret)
+    }
+
+    /// Makes a dealer token for a live table, replacing any earlier one (which stops working).
+    pub fn new_dealer_token(&mut self, table: LiveTableId) -> Result<String, Refusal> {
+        self.dealer_table(table)?;
+        let token = crate::secret::new_secret()?;
+        let hash = crate::secret::hash(&token);
+        self.store
+            .set_meta(&dealer_key(table), &hash)
+            .map_err(storage)?;
+        self.dealer_tokens.insert(table, hash);
+        Ok(token)
     }
 
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// Counts a self-registration from `address`; 429 past the allowance.
+    pub fn count_registration(&self, address: Option<std::net::IpAddr>) -> Result<(), Refusal> {
+        self.register_limit.check(address)
     }
 
     pub fn rooms(&self) -> &[Room] {
@@ -193,11 +272,17 @@ impl Hub {
         let Some(secret) = secret.filter(|s| !s.is_empty()) else {
             return Ok(Role::Public);
         };
-        if crate::secret::same(secret, &self.td_secret) {
+        let hashed = crate::secret::hash(secret);
+        if crate::secret::same(&hashed, &self.td_hash) {
             return Ok(Role::Td);
         }
+        for (&table, token) in &self.dealer_tokens {
+            if crate::secret::same(&hashed, token) {
+                return Ok(Role::Dealer { table });
+            }
+        }
         for room in &self.rooms {
-            if let Some(person) = room.person_by_token(secret) {
+            if let Some(person) = room.person_by_token_hash(&hashed) {
                 return Ok(Role::Player {
                     event: room.id,
                     person,
@@ -225,7 +310,15 @@ impl Hub {
         }
     }
 
-    fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    /// Applies a command; `undoable` keeps what it changed until [`Hub::commit`] or
+    /// [`Hub::rollback`] (not needed when replaying the log).
+    fn apply(
+        &mut self,
+        seq: u64,
+        at_ms: u64,
+        command: &Command,
+        undoable: bool,
+    ) -> Result<Changes, Refusal> {
         match command {
             Command::CreateEvent {
                 config_toml,
@@ -248,11 +341,15 @@ impl Hub {
                         };
                         self.dealers.push(DealerTable::open(id, request)?);
                     }
-                    Some(table) => self
-                        .dealers
-                        .get_mut(table as usize)
-                        .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
-                        .apply(command)?,
+                    Some(table) => {
+                        let dealer = self
+                            .dealers
+                            .get_mut(table as usize)
+                            .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?;
+                        let saved = undoable.then(|| Box::new(dealer.clone()));
+                        dealer.apply(command)?;
+                        self.undo = saved.map(|saved| Undo::Dealer(table, saved));
+                    }
                 }
                 Ok(Changes::default())
             }
@@ -262,9 +359,48 @@ impl Hub {
                     .rooms
                     .get_mut(event as usize)
                     .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
-                room.apply(seq, at_ms, other)
+                if undoable {
+                    room.apply(seq, at_ms, other)
+                } else {
+                    room.replay(seq, at_ms, other)
+                }
             }
         }
+    }
+
+    /// Takes back the command last applied (its record could not be written).
+    fn rollback(&mut self, command: &Command) {
+        match command {
+            Command::CreateEvent { .. } => {
+                self.rooms.pop();
+                self.dirty.truncate(self.rooms.len());
+            }
+            Command::Floor { command, .. } => match (command.table(), self.undo.take()) {
+                (None, _) => {
+                    self.dealers.pop();
+                }
+                (Some(_), Some(Undo::Dealer(table, saved))) => {
+                    if let Some(slot) = self.dealers.get_mut(table as usize) {
+                        *slot = *saved;
+                    }
+                }
+                (Some(_), None) => {}
+            },
+            other => {
+                if let Some(room) = other.event().and_then(|e| self.rooms.get_mut(e as usize)) {
+                    room.rollback();
+                }
+            }
+        }
+        self.undo = None;
+    }
+
+    /// The command last applied is in the log.
+    fn commit(&mut self, command: &Command) {
+        if let Some(room) = command.event().and_then(|e| self.rooms.get_mut(e as usize)) {
+            room.commit();
+        }
+        self.undo = None;
     }
 
     /// Applies a command, writes it to the log, then tells whoever watches. Only a written
@@ -276,15 +412,20 @@ impl Hub {
             Command::Floor { .. } => Kind::Floor,
             _ => Kind::Event,
         };
-        let changes = self.apply(seq, at_ms, &command)?;
-        let body = serde_json::to_string(&LogEntry { at_ms, command })
-            .map_err(|e| Refusal::internal(e.to_string()))?;
-        match self.store.append(at_ms, &body) {
-            Ok(seq) => self.log_len = seq,
-            Err(e) => {
-                // The state moved on but the log did not: go back to what the log holds.
-                let _ = self.replay();
-                return Err(storage(e));
+        let changes = self.apply(seq, at_ms, &command, true)?;
+        let entry = LogEntry { at_ms, command };
+        let written = serde_json::to_string(&entry)
+            .map_err(|e| Refusal::internal(e.to_string()))
+            .and_then(|body| self.store.append(at_ms, &body).map_err(storage));
+        match written {
+            Ok(seq) => {
+                self.log_len = seq;
+                self.commit(&entry.command);
+            }
+            Err(refusal) => {
+                // The room moved on but the log did not: put the room back as the log has it.
+                self.rollback(&entry.command);
+                return Err(refusal);
             }
         }
         let event = match (&command_event, &command_kind) {

@@ -15,6 +15,7 @@ pub mod driver;
 mod history;
 pub mod http;
 pub mod hub;
+pub mod limit;
 pub mod room;
 pub mod secret;
 pub mod ws;

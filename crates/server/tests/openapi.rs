@@ -304,7 +304,7 @@ async fn real_answers_fit_their_schemas() {
         None,
     )
     .await;
-    let toml = api.template("turbo").await;
+    let toml = common::public(&api.template("turbo").await);
     documented(
         &api,
         d,

@@ -30,7 +30,7 @@ struct Stud {
 async fn stud_table(seed: u64) -> Stud {
     let api = Api::open();
     let td = api.td.clone();
-    let body = json!({ "toml": STUD, "seed": seed });
+    let body = json!({ "toml": common::public(STUD), "seed": seed });
     api.ok(Method::POST, "/api/events", Some(&td), Some(&body))
         .await;
     let mut people = Vec::new();
@@ -404,7 +404,7 @@ async fn a_mixed_events_summary_names_the_games_of_the_level_hc_1() {
         assert!(game.contains(name), "{name} in {game}");
     }
     let td = api.td.clone();
-    let body = json!({ "toml": STUD, "seed": 1 });
+    let body = json!({ "toml": common::public(STUD), "seed": 1 });
     let stud = api
         .ok(Method::POST, "/api/events", Some(&td), Some(&body))
         .await;

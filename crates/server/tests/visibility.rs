@@ -204,7 +204,7 @@ fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64,
     for i in 0..bots {
         sim.register(&format!("Bot {i}"), true);
     }
-    let td = sim.hub.td_secret().to_string();
+    let td = sim.hub.new_td_secret().expect("made now").to_string();
     let td_role = sim.hub.role(Some(&td)).expect("td");
     sim.connect(Eyes::Public, Role::Public, ALL);
     sim.connect(Eyes::Td, td_role, ALL);

@@ -1,7 +1,8 @@
-// dealer.js: the dealer tablet for a live table (/dealer[?secret=S][&table=N]). The TD opens a
-// table; the dealer enters what happens and sees the pots, the amount to call, the minimum
+// dealer.js: the dealer tablet for a live table (/dealer[?secret=S][&table=N], or
+// /dealer?table=N&token=T with the table's dealer token, which runs that table only). The TD
+// opens a table; the dealer enters what happens and sees the pots, the amount to call, the minimum
 // raise, who acts next and every ruling with its rules.
-// Test ids: td-secret, td-secret-submit, table-select, open-panel, open-toggle, open-profile,
+// Test ids: td-secret, td-secret-submit, table-select, dealer-link, dealer-link-out, open-panel, open-toggle, open-profile,
 // open-variant, open-sb, open-bb, open-ante, open-bb-ante, open-button, open-denominations,
 // open-names, open-table, hand-summary (data-hand, data-street), board (data-cards),
 // board-card (data-card: '' when not entered), pot (data-pot, data-amount), total-pot, to-call
@@ -20,9 +21,14 @@ import { irregularityMenu } from './dealer-menu.js';
 
 const urlSecret = takeParam('secret');
 if (urlSecret) setTdSecret(urlSecret);
+// A dealer's token is for this tablet's session only, never kept as the TD's secret.
+const DEALER_KEY = 'croupier.dealer_token';
+const urlToken = takeParam('token');
+if (urlToken) sessionStorage.setItem(DEALER_KEY, urlToken);
 
 const state = {
-  secret: tdSecret(),
+  secret: sessionStorage.getItem(DEALER_KEY) || tdSecret(),
+  dealer: false,
   tables: [],
   id: param('table') != null ? Number(param('table')) : null,
   view: null,
@@ -45,9 +51,14 @@ const menu = irregularityMenu($('#menu'), $('#procedure'), (irregularity) => sen
 
 async function signIn(secret) {
   const who = await get('/api/whoami', secret);
-  if (who?.role !== 'td') throw new ApiError({ status: 403, code: 'not_td', message: t('not_td_secret') });
-  setTdSecret(secret);
+  state.dealer = who?.role === 'dealer';
+  if (!state.dealer && who?.role !== 'td') {
+    throw new ApiError({ status: 403, code: 'not_td', message: t('not_td_secret') });
+  }
+  if (!state.dealer) setTdSecret(secret);
   state.secret = secret;
+  // A dealer runs the table of their token: no opening of tables.
+  $('#open-panel').hidden = state.dealer;
   $('#login').hidden = true;
   $('#console').hidden = false;
   await loadTables();
@@ -60,12 +71,13 @@ $('#login-form').addEventListener('submit', (ev) => {
 
 async function loadTables() {
   state.tables = (await get('/api/floor', state.secret)) || [];
+  if (state.dealer) state.tables = state.tables.filter((v) => v.id === state.id);
   const select = $('#table-select');
   select.replaceChildren(h('option', { value: '' }, t('choose_table')),
     ...state.tables.map((v) => h('option', { value: v.id }, tableLabel(v))));
   if (state.id != null && !state.tables.some((v) => v.id === state.id)) state.id = null;
   select.value = state.id ?? '';
-  $('#open-panel').open = state.tables.length === 0;
+  $('#open-panel').open = !state.dealer && state.tables.length === 0;
   choose(state.id, state.tables.find((v) => v.id === state.id));
 }
 
@@ -84,8 +96,19 @@ function choose(id, view) {
   else url.searchParams.set('table', id);
   history.replaceState(history.state, '', url.pathname + url.search);
   $('#table-body').hidden = id == null;
+  // The TD hands a tablet a link that runs this table only.
+  $('#dealer-link').hidden = state.dealer || id == null;
+  $('#dealer-link-out').hidden = true;
   if (view) show(view);
 }
+
+$('#dealer-link').addEventListener('click', () => attempt(async () => {
+  const made = await post(`/api/floor/${state.id}/dealer-token`, undefined, state.secret);
+  const url = new URL(made.url, location.href).href;
+  const out = $('#dealer-link-out');
+  out.replaceChildren(t('dealer_link_note'), ' ', h('a', { href: url }, url));
+  out.hidden = false;
+}));
 
 $('#open-table').addEventListener('click', () => attempt(async () => {
   const num = (sel) => Math.max(0, Math.round(Number($(sel).value) || 0));

@@ -2,7 +2,8 @@
 
 export const DEALER_EN = {
   nav_dealer: 'Dealer', dealer_title: 'Dealer tablet', live_table: 'Live table',
-  choose_table: 'Choose a table…', open_table: 'Open a table', profile: 'Rulebook', variant: 'Game',
+  choose_table: 'Choose a table…', open_table: 'Open a table',
+  dealer_link: 'Dealer link', dealer_link_note: 'This table only; shown once, a new link replaces it:', profile: 'Rulebook', variant: 'Game',
   small_blind: 'Small blind', big_blind: 'Big blind', button_seat: 'Button seat',
   denominations: 'Chips in play', names_stacks: 'Players in seat order, one per line: name and stack',
   open: 'Open table', to_call: 'To call', call_adds: 'A call adds', min_raise: 'Min raise to',
@@ -71,7 +72,8 @@ export const DEALER_EN = {
 
 export const DEALER_DE = {
   nav_dealer: 'Dealer', dealer_title: 'Dealer-Tablet', live_table: 'Live-Tisch',
-  choose_table: 'Tisch wählen…', open_table: 'Tisch eröffnen', profile: 'Regelwerk', variant: 'Spiel',
+  choose_table: 'Tisch wählen…', open_table: 'Tisch eröffnen',
+  dealer_link: 'Dealer-Link', dealer_link_note: 'Nur für diesen Tisch; nur jetzt angezeigt, ein neuer Link ersetzt ihn:', profile: 'Regelwerk', variant: 'Spiel',
   small_blind: 'Small Blind', big_blind: 'Big Blind', button_seat: 'Button-Platz',
   denominations: 'Chipwerte im Spiel', names_stacks: 'Spieler in Platzreihenfolge, je Zeile: Name und Stack',
   open: 'Tisch eröffnen', to_call: 'Zu callen', call_adds: 'Call kostet', min_raise: 'Min. Raise auf',

@@ -17,4 +17,7 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// A failure a test asked for (`Faults`).
+    #[error("injected {0} failure")]
+    Injected(String),
 }

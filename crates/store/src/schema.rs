@@ -8,8 +8,9 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, Params, TransactionBeha
 
 use crate::StoreError;
 
-/// The version this build reads and writes; a file of any other is refused, not migrated.
-const VERSION: &str = "1";
+/// The version this build reads and writes. Version 1 (players' tokens in the clear) is
+/// migrated on open; any other is refused.
+const VERSION: &str = "2";
 
 const CREATE: &str = "
     CREATE TABLE log (seq INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, body TEXT NOT NULL);
@@ -34,6 +35,51 @@ pub(crate) fn check_path(path: &Path) -> Result<(), StoreError> {
     }
 }
 
+/// Creates a missing log readable and writable by its owner only (SQLite gives its journal
+/// files the same permissions as the database).
+#[cfg(unix)]
+pub(crate) fn create_owner_only(path: &Path) -> Result<(), StoreError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+    {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(StoreError::Io {
+            path: path.to_path_buf(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Takes the group's and others' permissions off a log made before the store made it 0600.
+#[cfg(unix)]
+pub(crate) fn tighten(path: &Path) -> Result<(), StoreError> {
+    use std::os::unix::fs::PermissionsExt;
+    let io = |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mode = std::fs::metadata(path).map_err(io)?.permissions().mode();
+    if mode & 0o077 != 0 {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))
+            .map_err(io)?;
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+pub(crate) fn create_owner_only(_path: &Path) -> Result<(), StoreError> {
+    Ok(())
+}
+
+#[cfg(not(unix))]
+pub(crate) fn tighten(_path: &Path) -> Result<(), StoreError> {
+    Ok(())
+}
+
 /// SQLite reports a file that is not a database as an error on its first read; name the path.
 pub(crate) fn not_a_log_or(path: &Path, err: rusqlite::Error) -> StoreError {
     match err.sqlite_error_code() {
@@ -47,13 +93,15 @@ pub(crate) fn not_a_log_or(path: &Path, err: rusqlite::Error) -> StoreError {
 
 /// Creates the schema in a database without tables, or checks the one found. One immediate
 /// transaction, so two processes opening a new file do not both create it.
-pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<(), StoreError> {
+/// Returns whether an older file was migrated.
+pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<bool, StoreError> {
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| match path {
             Some(path) => not_a_log_or(path, e),
             None => StoreError::Sqlite(e),
         })?;
+    let mut migrated = false;
     let tables = column(
         &tx,
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
@@ -66,12 +114,49 @@ pub(crate) fn init(conn: &mut Connection, path: Option<&Path>) -> Result<(), Sto
             "INSERT INTO meta (key, value) VALUES ('schema_version', ?1)",
             [VERSION],
         )?;
-    } else if let Some(detail) = mismatch(&tx, &tables)? {
-        let path = path.map_or_else(|| PathBuf::from(":memory:"), Path::to_path_buf);
-        return Err(StoreError::NotALog { path, detail });
+    } else {
+        let refuse = |detail| {
+            let path = path.map_or_else(|| PathBuf::from(":memory:"), Path::to_path_buf);
+            StoreError::NotALog { path, detail }
+        };
+        if let Some(detail) = mismatch(&tx, &tables)? {
+            return Err(refuse(detail));
+        }
+        let version: Option<String> = tx
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match version.as_deref() {
+            Some(VERSION) => {}
+            Some("1") => {
+                crate::migrate::hash_tokens(&tx).map_err(refuse)?;
+                crate::migrate::hash_td_secret(&tx)?;
+                tx.execute(
+                    "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+                    [VERSION],
+                )?;
+                migrated = true;
+            }
+            Some(v) => {
+                return Err(refuse(format!(
+                    "schema version {v} found, this build reads versions 1 and {VERSION}"
+                )));
+            }
+            None => return Err(refuse("no schema_version in table `meta`".to_string())),
+        }
     }
     tx.commit()?;
-    Ok(())
+    if migrated {
+        // The secrets replaced are still in the file's free pages and in the write-ahead log:
+        // write the log into the file, rebuild the file without them, and empty the WAL.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        conn.execute_batch("VACUUM")?;
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+    }
+    Ok(migrated)
 }
 
 /// What differs from this store's schema, if anything, said in terms of what was found.
@@ -96,20 +181,7 @@ fn mismatch(conn: &Connection, tables: &[String]) -> Result<Option<String>, rusq
             )));
         }
     }
-    let version: Option<String> = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'schema_version'",
-            [],
-            |r| r.get(0),
-        )
-        .optional()?;
-    Ok(match version {
-        Some(v) if v == VERSION => None,
-        Some(v) => Some(format!(
-            "schema version {v} found, this build reads version {VERSION}"
-        )),
-        None => Some("no schema_version in table `meta`".to_string()),
-    })
+    Ok(None)
 }
 
 /// The first column of every row of `sql`.

@@ -114,7 +114,7 @@ fn meta_round_trips_and_survives_reopen() {
     let log = open(&path);
     assert_eq!(log.meta("event").unwrap().as_deref(), Some("monday-turbo"));
     assert_eq!(log.meta("seed").unwrap().as_deref(), Some("42"));
-    assert_eq!(log.meta("schema_version").unwrap().as_deref(), Some("1"));
+    assert_eq!(log.meta("schema_version").unwrap().as_deref(), Some("2"));
 }
 
 #[test]
@@ -148,11 +148,11 @@ fn a_text_file_is_not_a_log() {
 fn another_schema_version_is_refused() {
     let dir = TempDir::new("version");
     let path = dir.file("log.db");
-    open(&path).set_meta("schema_version", "2").unwrap();
+    open(&path).set_meta("schema_version", "3").unwrap();
     match Store::open(&path, false) {
         Err(StoreError::NotALog { path: p, detail }) => {
             assert_eq!(p, path);
-            assert!(detail.contains("schema version 2"), "{detail}");
+            assert!(detail.contains("schema version 3"), "{detail}");
         }
         other => panic!("expected NotALog, got {other:?}"),
     }

@@ -34,7 +34,8 @@ impl Server {
     /// Starts the server on a free port over the log at `db` with more `serve` flags.
     pub fn start_with(db: &Path, flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
+            // The TD's secret is shown only when made: a new one at every start.
+            .args(["serve", "--listen", "127.0.0.1:0", "--rotate-secret"])
             .args(flags)
             .arg("--db")
             .arg(db)

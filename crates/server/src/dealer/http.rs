@@ -1,9 +1,11 @@
 //! The dealer tablet's routes under `/api/floor` (registered in `http::routes`). Anyone may look
-//! at a live table; only the TD's secret changes one. Every answer is the table's view.
+//! at a live table; the TD opens one and makes its dealer token, and a table is changed with
+//! the TD's secret or that table's token only (a tablet holds no more than its own table).
+//! Every answer but the token's is the table's view.
 
 use crate::app::App;
 use crate::http::{Fail, body, require_td, with_hub};
-use crate::hub::Hub;
+use crate::hub::{Hub, Role};
 use crate::room::Refusal;
 use axum::Json;
 use axum::body::Bytes;
@@ -42,13 +44,57 @@ pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
     with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
         require_td(role)?;
         let request: OpenTable = body(&bytes)?;
-        submit(hub, now, FloorCommand::Open(request))?;
+        submit(hub, now, "td", FloorCommand::Open(request))?;
         let table = hub
             .dealer_tables()
             .last()
             .ok_or_else(|| Refusal::internal("no table"))?;
         Ok(Json(table.view()))
     })
+}
+
+/// A dealer token for the tablet at one table.
+#[derive(Debug, serde::Serialize)]
+pub struct DealerToken {
+    table: LiveTableId,
+    /// Shown once: only its hash is kept. A new one replaces the old.
+    token: String,
+    /// The dealer page for this table, signed in with the token.
+    url: String,
+}
+
+pub async fn dealer_token(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(table): Path<String>,
+) -> Result<Json<DealerToken>, Fail> {
+    let table = table_id(&table)?;
+    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+        require_td(role)?;
+        let token = hub.new_dealer_token(table)?;
+        Ok(Json(DealerToken {
+            table,
+            url: format!("/dealer?table={table}&token={token}"),
+            token,
+        }))
+    })
+}
+
+/// Who may change a table: the TD, or the dealer holding this table's token.
+fn dealer_of(role: Role, table: LiveTableId) -> Result<&'static str, Refusal> {
+    match role {
+        Role::Td => Ok("td"),
+        Role::Dealer { table: t } if t == table => Ok("dealer"),
+        Role::Dealer { .. } => Err(Refusal::forbidden("this dealer token is for another table")),
+        Role::Player { .. } => Err(Refusal::forbidden(
+            "a player's token does not run a table; the TD's secret or this table's dealer token is needed",
+        )),
+        Role::Public => Err(Refusal::new(
+            401,
+            "unauthorized",
+            "the TD's secret or this table's dealer token is needed",
+        )),
+    }
 }
 
 /// Checks the caller and the table, reads the body and submits the command it makes.
@@ -61,19 +107,19 @@ fn change<T: DeserializeOwned>(
 ) -> Answer {
     let table = table_id(table)?;
     with_hub(app, headers, &HashMap::new(), |hub, role, now| {
-        require_td(role)?;
+        let by = dealer_of(role, table)?;
         hub.dealer_table(table)?;
         let request: T = body(bytes)?;
-        submit(hub, now, command(table, request))?;
+        submit(hub, now, by, command(table, request))?;
         Ok(Json(hub.dealer_table(table)?.view()))
     })
 }
 
-fn submit(hub: &mut Hub, now: u64, command: FloorCommand) -> Result<(), Refusal> {
+fn submit(hub: &mut Hub, now: u64, by: &str, command: FloorCommand) -> Result<(), Refusal> {
     hub.submit(
         now,
         Command::Floor {
-            by: "td".into(),
+            by: by.into(),
             command,
         },
     )

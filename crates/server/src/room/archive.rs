@@ -44,8 +44,10 @@ impl Room {
             table,
             live,
         });
-        if self.archive.len() > ARCHIVE {
-            self.archive.pop_front();
+        if self.archive.len() > ARCHIVE
+            && let Some(oldest) = self.archive.pop_front()
+        {
+            self.keep_evicted(oldest);
         }
     }
 

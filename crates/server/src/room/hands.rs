@@ -34,6 +34,7 @@ impl Room {
         self.t
             .may_start(id)
             .map_err(|w| Refusal::director(&DirectorError::Wait(id, w)))?;
+        self.keep_tournament();
         let start = match self.t.next_hand(id, Time(at)) {
             Ok(start) => start,
             // The director moved on (balanced, raced off chips) before finding it must wait:
@@ -327,6 +328,8 @@ impl Room {
         done.turn = None;
         let tabled = !done.equities.is_empty();
         let before = self.seating_ids();
+        self.keep_tournament();
+        self.keep_history(table as usize);
         let result = self.t.finish_hand(id, &done.hand, Time(at));
         let live = &mut self.tables[table as usize];
         live.ready_at = at + if tabled { ALL_IN_PAUSE_MS } else { PAUSE_MS };

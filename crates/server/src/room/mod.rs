@@ -11,6 +11,7 @@ mod hands;
 pub(crate) use hands::wire_action;
 mod people;
 mod refusal;
+mod undo;
 mod views;
 
 pub use views::Viewer;
@@ -34,6 +35,7 @@ const ALL_IN_PAUSE_MS: u64 = 6_000;
 #[derive(Clone, Debug)]
 pub struct Person {
     pub name: String,
+    /// The hash of the person's token (the token itself is given to them once and not kept).
     pub token: String,
     pub bot: bool,
     /// The person's entries, the current one last.
@@ -107,6 +109,8 @@ pub struct Room {
     /// Finished hands for the hand-history downloads (`archive.rs`), and how many ever were.
     archive: VecDeque<archive::Played>,
     archived: u64,
+    /// What the command being applied changed, to put back if it is refused or not logged.
+    undo: Option<undo::Undo>,
 }
 
 impl Room {
@@ -125,6 +129,7 @@ impl Room {
             act_ms: u64::from(act_seconds.max(1)) * 1000,
             archive: VecDeque::new(),
             archived: 0,
+            undo: None,
         })
     }
 
@@ -158,10 +163,18 @@ impl Room {
             .and_then(|p| p.entries.last().copied())
     }
 
-    pub fn person_by_token(&self, token: &str) -> Option<usize> {
+    /// The person whose token hashes to `hashed`.
+    pub fn person_by_token_hash(&self, hashed: &str) -> Option<usize> {
         self.people
             .iter()
-            .position(|p| crate::secret::same(&p.token, token))
+            .position(|p| crate::secret::same(&p.token, hashed))
+    }
+
+    /// Whether a person of this event goes by `name` already (names are compared without
+    /// regard to case, so that nobody passes for another at the table).
+    pub fn has_name(&self, name: &str) -> bool {
+        let name = name.trim().to_lowercase();
+        self.people.iter().any(|p| p.name.to_lowercase() == name)
     }
 
     /// The table (0-based) an entry sits at.
@@ -170,23 +183,29 @@ impl Room {
         e.seat.map(|(t, _)| t.0)
     }
 
-    /// Applies a command at `at_ms`. A refusal changes nothing and is not logged.
+    /// Applies a command at `at_ms`. A refusal leaves the room exactly as it was. An accepted
+    /// command can still be taken back with [`Room::rollback`] (its record could not be
+    /// written) until [`Room::commit`].
     pub fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        // The director's calls outside hands may change its books before refusing (the clock
-        // moved on); they are tried on a copy so that a refusal leaves nothing to replay.
-        let saved = match command {
-            Command::Register { .. } | Command::Start { .. } => Some(self.t.clone()),
-            _ => None,
-        };
-        let changes = match self.dispatch(at_ms, command) {
-            Ok(changes) => changes,
+        self.begin(command);
+        match self.apply_inner(seq, at_ms, command) {
+            Ok(changes) => Ok(changes),
             Err(refusal) => {
-                if let Some(saved) = saved {
-                    self.t = saved;
-                }
-                return Err(refusal);
+                self.rollback();
+                Err(refusal)
             }
-        };
+        }
+    }
+
+    /// Applies a command read back from the log: nothing is kept to undo it, since a record
+    /// that cannot be replayed stops the server anyway.
+    pub fn replay(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        self.undo = None;
+        self.apply_inner(seq, at_ms, command)
+    }
+
+    fn apply_inner(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        let changes = self.dispatch(at_ms, command)?;
         self.sync_tables();
         // Hands speak for themselves in their histories; the audit log is everything else.
         if !matches!(

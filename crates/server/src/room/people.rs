@@ -25,6 +25,7 @@ impl Room {
             return Err(Refusal::internal("a secret was drawn twice"));
         }
         // Bots are at the table; a person is there once their browser connects (TDA-30).
+        self.keep_tournament();
         let entry = self
             .t
             .register(name, bot, Actor::Director(name.to_string()), Time(at))
@@ -67,6 +68,7 @@ impl Room {
         if e.arrived && e.away != present {
             return Err(Refusal::conflict("unchanged", "presence unchanged"));
         }
+        self.keep_tournament();
         self.t
             .set_away(PlayerId(entry), !present, Time(at))
             .map_err(|e| Refusal::director(&e))?;

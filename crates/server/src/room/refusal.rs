@@ -10,6 +10,8 @@ pub struct Refusal {
     pub code: &'static str,
     pub message: String,
     pub rule: Option<String>,
+    /// Seconds before trying again (a 429's `Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl Refusal {
@@ -19,6 +21,7 @@ impl Refusal {
             code,
             message: message.into(),
             rule: None,
+            retry_after: None,
         }
     }
 

@@ -126,6 +126,11 @@ impl Room {
 
     /// Whether a player may register themselves now: before the start, or in late registration
     /// (TDA-8A).
+    /// Whether anyone may register themselves (the event's `registration.public`).
+    pub fn public_registration(&self) -> bool {
+        self.t.config().registration.public
+    }
+
     pub fn registration_open(&self) -> bool {
         let t = &self.t;
         !t.is_finished()

@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use server::app::App;
 use server::driver::{Pace, drive};
 use server::hub::{Hub, Settings, Topics};
+use server::limit::RegisterRate;
 use tokio::sync::mpsc::UnboundedReceiver;
 use tower::ServiceExt;
 
@@ -32,6 +33,7 @@ pub struct Api {
 pub struct Reply {
     pub status: StatusCode,
     pub content_type: Option<String>,
+    pub headers: axum::http::HeaderMap,
     pub body: Value,
 }
 
@@ -40,14 +42,46 @@ impl Api {
         Api::with(store::Store::open_in_memory().expect("an in-memory log"))
     }
 
+    /// A server over an in-memory log whose writes and reads fail on demand.
+    pub fn open_faulty() -> (Api, store::Faults) {
+        let store = store::Store::open_in_memory().expect("an in-memory log");
+        let faults = store.faults();
+        (Api::with(store), faults)
+    }
+
     /// A server over the log in a file: opened again, it replays what was written.
     pub fn open_at(path: &std::path::Path) -> Api {
         Api::with(store::Store::open(path, false).expect("a log file"))
     }
 
     fn with(store: store::Store) -> Api {
-        let hub = Hub::open(store, Settings { act_seconds: 30 }).expect("a hub");
-        let td = hub.td_secret().to_string();
+        // Tests register many players from one place: no limit unless a test sets one.
+        let settings = Settings {
+            act_seconds: 30,
+            register_rate: RegisterRate {
+                per_minute: 0,
+                burst: 0,
+            },
+        };
+        Api::with_settings(store, settings)
+    }
+
+    /// A server with the given settings over `store`.
+    pub fn with_settings(store: store::Store, settings: Settings) -> Api {
+        let hub = Hub::open(store, settings).expect("a hub");
+        // A log opened again keeps only the hash: the tests' TD makes a new secret then.
+        let td = match hub.new_td_secret() {
+            Some(secret) => secret.to_string(),
+            None => {
+                let mut hub = hub;
+                let secret = hub.rotate_td_secret().expect("a new TD secret");
+                return Api {
+                    app: App::new(hub),
+                    td: secret,
+                    rng: ChaCha8Rng::seed_from_u64(1),
+                };
+            }
+        };
         Api {
             app: App::new(hub),
             td,
@@ -73,6 +107,13 @@ impl Api {
         let request = request
             .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
             .expect("a request");
+        self.send_request(request).await
+    }
+
+    /// Sends a request built by the test (its own headers, a client address in a
+    /// `ConnectInfo` extension as `serve` gives one).
+    pub async fn send_request(&self, request: Request<Body>) -> Reply {
+        let uri = request.uri().to_string();
         let response = self
             .app
             .router()
@@ -80,6 +121,7 @@ impl Api {
             .await
             .expect("the router answers");
         let status = response.status();
+        let headers = response.headers().clone();
         let content_type = response
             .headers()
             .get("content-type")
@@ -101,6 +143,7 @@ impl Api {
         Reply {
             status,
             content_type,
+            headers,
             body,
         }
     }
@@ -183,9 +226,10 @@ impl Api {
             .to_string()
     }
 
-    /// The TD creates an event from a template with a fixed seed; its summary.
+    /// The TD creates an event from a template with a fixed seed, open to self-registration
+    /// (`registration.public`); its summary.
     pub async fn create_event(&self, template: &str, seed: u64) -> Value {
-        let toml = self.template(template).await;
+        let toml = public(&self.template(template).await);
         self.ok(
             Method::POST,
             "/api/events",
@@ -257,6 +301,15 @@ impl Api {
         let now = server::app::now_ms();
         let mut hub = self.app.hub();
         drive(&mut hub, now, &mut self.rng, Pace::default());
+    }
+}
+
+/// An event's TOML with `registration.public` on.
+pub fn public(toml: &str) -> String {
+    if toml.contains("[registration]") {
+        toml.replacen("[registration]", "[registration]\npublic = true", 1)
+    } else {
+        format!("{toml}\n[registration]\npublic = true\n")
     }
 }
 

@@ -46,7 +46,14 @@ pub const START: u64 = 1_800_000_000_000;
 impl Sim {
     pub fn new(toml: &str, seed: u64) -> Sim {
         let store = store::Store::open_in_memory().expect("in-memory log");
-        let mut hub = Hub::open(store, Settings { act_seconds: 20 }).expect("hub");
+        let mut hub = Hub::open(
+            store,
+            Settings {
+                act_seconds: 20,
+                ..Settings::default()
+            },
+        )
+        .expect("hub");
         hub.submit(
             START,
             Command::CreateEvent {
@@ -77,7 +84,7 @@ impl Sim {
 
     /// Registers a bot, or a person who then connects.
     pub fn register(&mut self, name: &str, bot: bool) -> usize {
-        let token = server::secret::new_secret();
+        let token = server::secret::new_secret().expect("a token");
         let changes = self
             .hub
             .submit(
@@ -85,7 +92,7 @@ impl Sim {
                 Command::Register {
                     event: self.event,
                     name: name.into(),
-                    token: token.clone(),
+                    token: server::secret::hash(&token),
                     bot,
                     by: "td".into(),
                 },

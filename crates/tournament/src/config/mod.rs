@@ -148,6 +148,10 @@ pub struct Registration {
     /// Seats on offer; 0: as many as come. Players beyond it wait as alternates (TDA-8A).
     #[serde(default)]
     pub max_entrants: u32,
+    /// Anyone may register themselves from the player page; off (the default), only the TD
+    /// registers players.
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// Buying a new stack after busting, with a new random seat (TDA-8).

@@ -1,0 +1,139 @@
+//! Taking a command back: what a command may change is kept before it changes, so that a
+//! refusal, or a record the log could not write, leaves the room exactly as it was. The
+//! director's books are copied up front only for the commands that work on them; a hand's
+//! action copies them, and the table's finished hands, only when it ends the hand
+//! (`keep_tournament`, `keep_history`), so acting stays cheap.
+
+use super::*;
+
+/// A live table but for its finished hands, which only the end of a hand changes (see
+/// `keep_history`): an action copies one hand, not six.
+#[derive(Clone, Debug)]
+struct TableSnap {
+    hand: Option<LiveHand>,
+    hands_dealt: u64,
+    ready_at: u64,
+    history: Option<VecDeque<LiveHand>>,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Undo {
+    t: Option<Tournament>,
+    /// The table a hand command works on, as it was.
+    table: Option<(usize, TableSnap)>,
+    tables: usize,
+    people: usize,
+    entries: usize,
+    audit: usize,
+    /// Hands archived before the command, and the oldest ones it pushed out.
+    archived: u64,
+    evicted: Vec<archive::Played>,
+}
+
+impl Room {
+    pub(super) fn begin(&mut self, command: &Command) {
+        let hand_table = match command {
+            Command::Deal { table, .. }
+            | Command::Act { table, .. }
+            | Command::CallClock { table, .. }
+            | Command::TimeOut { table, .. } => Some(*table as usize),
+            _ => None,
+        };
+        let t = match command {
+            // These keep the books themselves right before changing them.
+            Command::Act { .. }
+            | Command::CallClock { .. }
+            | Command::TimeOut { .. }
+            | Command::Deal { .. }
+            | Command::Presence { .. }
+            | Command::Register { .. } => None,
+            _ => Some(self.t.clone()),
+        };
+        self.undo = Some(Undo {
+            t,
+            table: hand_table.and_then(|i| {
+                let live = self.tables.get(i)?;
+                let snap = TableSnap {
+                    hand: live.hand.clone(),
+                    hands_dealt: live.hands_dealt,
+                    ready_at: live.ready_at,
+                    history: None,
+                };
+                Some((i, snap))
+            }),
+            tables: self.tables.len(),
+            people: self.people.len(),
+            entries: self.entry_person.len(),
+            audit: self.audit.len(),
+            archived: self.archived,
+            evicted: Vec::new(),
+        });
+    }
+
+    /// The director's books are about to change: keep them if they are not kept yet.
+    pub(super) fn keep_tournament(&mut self) {
+        if let Some(undo) = self.undo.as_mut()
+            && undo.t.is_none()
+        {
+            undo.t = Some(self.t.clone());
+        }
+    }
+
+    /// A table's finished hands are about to change: keep them if they are not kept yet.
+    pub(super) fn keep_history(&mut self, table: usize) {
+        if let Some(undo) = self.undo.as_mut()
+            && let Some((i, snap)) = undo.table.as_mut()
+            && *i == table
+            && snap.history.is_none()
+        {
+            snap.history = self.tables.get(table).map(|t| t.history.clone());
+        }
+    }
+
+    /// Puts back what the command being applied changed.
+    pub fn rollback(&mut self) {
+        let Some(undo) = self.undo.take() else {
+            return;
+        };
+        if let Some(t) = undo.t {
+            self.t = t;
+        }
+        self.tables.truncate(undo.tables);
+        if let Some((i, snap)) = undo.table
+            && let Some(live) = self.tables.get_mut(i)
+        {
+            live.hand = snap.hand;
+            live.hands_dealt = snap.hands_dealt;
+            live.ready_at = snap.ready_at;
+            if let Some(history) = snap.history {
+                live.history = history;
+            }
+        }
+        // People and entries are only ever added: what a command added is cut off.
+        self.people.truncate(undo.people);
+        self.entry_person.truncate(undo.entries);
+        let entries = undo.entries;
+        for person in &mut self.people {
+            person.entries.retain(|&e| (e as usize) < entries);
+        }
+        self.audit.truncate(undo.audit);
+        while self.archived > undo.archived && self.archive.pop_back().is_some() {
+            self.archived -= 1;
+        }
+        for played in undo.evicted.into_iter().rev() {
+            self.archive.push_front(played);
+        }
+    }
+
+    /// The archive pushed out its oldest hand: kept to be put back on a rollback.
+    pub(super) fn keep_evicted(&mut self, played: archive::Played) {
+        if let Some(undo) = self.undo.as_mut() {
+            undo.evicted.push(played);
+        }
+    }
+
+    /// The command is in the log: nothing to take back any more.
+    pub fn commit(&mut self) {
+        self.undo = None;
+    }
+}
