@@ -5,9 +5,9 @@
 use super::Hand;
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
-use crate::rule::Rule;
 use crate::event::Event;
 use crate::hole::Hole;
+use crate::rule::Rule;
 use crate::variant::Street;
 use cards::{Card, CardSet, Rank};
 
