@@ -65,19 +65,19 @@ fn tda_ids(text: &str, ids: &mut BTreeSet<String>) {
             break;
         }
         if let Some(rest) = line.strip_prefix("RP-") {
-            if let Some((n, tail)) = leading_number(rest) {
-                if tail.starts_with(['.', ':']) {
-                    in_rp = true;
-                    current = Some(format!("TDA-RP-{n}"));
-                }
+            if let Some((n, tail)) = leading_number(rest)
+                && tail.starts_with(['.', ':'])
+            {
+                in_rp = true;
+                current = Some(format!("TDA-RP-{n}"));
             }
-        } else if !in_rp {
-            if let Some((n, tail)) = leading_number(line) {
-                if tail.starts_with(": ") && (1..=71).contains(&n) {
-                    current = Some(format!("TDA-{n}"));
-                    continue;
-                }
-            }
+        } else if !in_rp
+            && let Some((n, tail)) = leading_number(line)
+            && tail.starts_with(": ")
+            && (1..=71).contains(&n)
+        {
+            current = Some(format!("TDA-{n}"));
+            continue;
         }
         if let Some(id) = &current {
             let body = bodies.entry(id.clone()).or_default();
@@ -142,10 +142,10 @@ fn dg_ids(text: &str, ids: &mut BTreeSet<String>) {
 /// WWPLA: sections `11) title`.
 fn wwpla_ids(text: &str, ids: &mut BTreeSet<String>) {
     for line in text.lines() {
-        if let Some((n, tail)) = leading_number(line) {
-            if tail.starts_with(") ") {
-                ids.insert(format!("WWPLA-{n}"));
-            }
+        if let Some((n, tail)) = leading_number(line)
+            && tail.starts_with(") ")
+        {
+            ids.insert(format!("WWPLA-{n}"));
         }
     }
 }
@@ -153,11 +153,11 @@ fn wwpla_ids(text: &str, ids: &mut BTreeSet<String>) {
 /// JPR: sections `3.0 title`, cited as `JPR-3.0` or `JPR-3`.
 fn jpr_ids(text: &str, ids: &mut BTreeSet<String>) {
     for line in text.lines() {
-        if let Some((n, tail)) = leading_number(line) {
-            if tail.starts_with(".0 ") {
-                ids.insert(format!("JPR-{n}.0"));
-                ids.insert(format!("JPR-{n}"));
-            }
+        if let Some((n, tail)) = leading_number(line)
+            && tail.starts_with(".0 ")
+        {
+            ids.insert(format!("JPR-{n}.0"));
+            ids.insert(format!("JPR-{n}"));
         }
     }
 }

@@ -629,7 +629,7 @@ ratio = 0.75
     fn problems_in_plain_words() {
         let problem = |extra: &str, from: &str, to: &str| refused(extra, from, to).problem;
         let p = problem("", "profile = \"tda\"", "profile = \"wsop\"");
-        assert!(p.contains("tda, wwpla, hc, dg, jpr"), "{p}");
+        assert!(p.contains("tda (or tda2019), wwpla, hc, dg, jpr"), "{p}");
         let p = problem("", L4, "small_blind = 25\nbig_blind = 25");
         assert!(p.contains("level 3") && p.contains("never go down"), "{p}");
         let p = problem("", L4, "small_blind = 55\nbig_blind = 110");
