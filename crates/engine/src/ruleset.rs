@@ -1,6 +1,7 @@
 //! Rulesets as data: TDA 2019 by default, each house rulebook a profile file that names only what
 //! it changes (`profiles/*.toml`, see the table in `../shared/rules/README.md`).
 
+use crate::rule::Rule;
 use crate::rulebook::{ProfileError, RulebookId, merge_over_tda};
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
@@ -78,6 +79,21 @@ impl Ruleset {
     /// A profile's text laid over TDA 2019: keys it does not name keep the TDA value.
     pub fn from_profile_text(text: &str) -> Result<Ruleset, ProfileError> {
         merge_over_tda(RulebookId::Tda.table_profile(), text)
+    }
+}
+
+impl Ruleset {
+    /// The rule of this ruleset's rulebook that forbids straddles (WWPLA-9, HC-1.12); the
+    /// rulebook is known by its name, which the tests keep equal to `RulebookId::name`.
+    pub fn straddle_rule(&self) -> Option<Rule> {
+        let rulebook = RulebookId::ALL
+            .into_iter()
+            .find(|r| r.name() == &*self.name)?;
+        match rulebook {
+            RulebookId::Wwpla => Some(Rule("WWPLA-9")),
+            RulebookId::Hc => Some(Rule("HC-1.12")),
+            _ => None,
+        }
     }
 }
 

@@ -158,6 +158,8 @@ fn every_rulebook_id_round_trips_and_has_a_ruleset() {
             names.insert(ruleset.name.to_string()),
             "{text}: its own name"
         );
+        // Ruleset::straddle_rule knows the rulebook by this name.
+        assert_eq!(*ruleset.name, *id.name());
     }
 }
 

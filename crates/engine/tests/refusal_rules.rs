@@ -3,7 +3,9 @@
 
 mod rulebooks;
 
-use engine::{Chips, HandError, Player, Rule, Step};
+use engine::{
+    Chips, Hand, HandError, HandSetup, Player, Rule, RulebookId, SetupError, Step, Variant,
+};
 use rulebooks::{cited_ids, rulebook_ids};
 
 /// One refusal of each kind the engine gives.
@@ -113,4 +115,55 @@ fn every_refusal_names_its_own_rule_and_no_other() {
             ),
         }
     }
+}
+
+/// A message names `rule` and no other rule; `rule` is in the rulebooks.
+fn names_only(text: &str, rule: Option<Rule>) {
+    let named = cited_ids(text);
+    match rule {
+        Some(rule) => {
+            assert!(
+                rulebook_ids().contains(rule.0),
+                "{rule} is in the rulebooks"
+            );
+            assert!(text.ends_with(&format!(" ({rule})")), "{text}");
+            assert_eq!(named, [rule.0], "{text}");
+        }
+        None => assert!(
+            named.is_empty(),
+            "{text} names a rule but rule() gives none"
+        ),
+    }
+}
+
+#[test]
+fn every_setup_refusal_names_its_own_rule() {
+    for error in [
+        SetupError::StudPlayers("razz"),
+        SetupError::StudBlinds,
+        SetupError::BringIn,
+        SetupError::ZeroMinBet,
+    ] {
+        names_only(&error.to_string(), error.rule());
+    }
+    // A straddle (a third blind) under each rulebook: WWPLA-9 and HC-1.12 forbid it, each
+    // refusal naming its own rulebook's rule; TDA allows it.
+    let straddled = |id: RulebookId| {
+        let mut setup = HandSetup::new(
+            Variant::NO_LIMIT_HOLDEM,
+            &[Chips(100); 4],
+            &[Chips(1), Chips(2), Chips(4), Chips(0)],
+            Chips(2),
+        );
+        setup.ruleset = id.ruleset();
+        setup.deck = Some(cards::Deck::ordered());
+        Hand::new(setup).err()
+    };
+    for (id, rule) in [(RulebookId::Wwpla, "WWPLA-9"), (RulebookId::Hc, "HC-1.12")] {
+        let error = straddled(id).expect("a straddle is refused");
+        assert_eq!(error.rule(), Some(Rule(rule)), "{error}");
+        names_only(&error.to_string(), error.rule());
+    }
+    let tda = straddled(RulebookId::Tda);
+    assert!(tda.is_none(), "TDA allows straddles: {tda:?}");
 }
