@@ -9,6 +9,11 @@ weights, from a seeded random.Random (PokerKit's own deck shuffle uses the globa
 module, which is seeded too). Prints JSON, one entry per kind:
 {"heads_up": {"hands": n, "seconds": t, "hands_per_second": r, ...}, "six_max": {...},
  "stud": {...}, "stud_hi_lo": {...}, "razz": {...}}.
+
+With --serve it stays up for slices interleaved with the engine's (`croupier bench engine`):
+it prints one JSON line {"pokerkit": version, "python": version}, then for each line
+"<kind> <seconds>" read from stdin plays that kind for that long, carrying on the kind's
+random sequence, and prints one JSON line like a kind's entry above; it ends at end of input.
 """
 
 from __future__ import annotations
@@ -95,7 +100,11 @@ def bench(kind: str, seconds: float, seed: int) -> dict:
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles its deck with the global random module
     make, players = KINDS[kind]
-    game = make()
+    return play_for(make(), players, rng, seconds)
+
+
+def play_for(game, players: int, rng: random.Random, seconds: float) -> dict:
+    """Plays whole hands until `seconds` have passed."""
     hands = actions = showdowns = 0
     start = time.perf_counter()
     elapsed = 0.0
@@ -114,13 +123,44 @@ def bench(kind: str, seconds: float, seed: int) -> dict:
     }
 
 
+def serve(seed: int) -> int:
+    """Slices on request, each kind's game and random sequence kept between its slices."""
+    random.seed(seed)
+    games: dict = {}
+    version = getattr(pokerkit, '__version__', None) or pokerkit_version()
+    print(json.dumps({'pokerkit': version, 'python': sys.version.split()[0]}), flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        try:
+            kind, seconds = words[0], float(words[1])
+        except (IndexError, ValueError):
+            print(json.dumps({'error': f'expected "<kind> <seconds>", got {line.strip()!r}'}), flush=True)
+            continue
+        if kind not in KINDS or not seconds > 0:
+            print(json.dumps({'error': f'unknown kind {kind!r} or seconds {seconds}; known: {", ".join(KINDS)}'}),
+                  flush=True)
+            continue
+        if kind not in games:
+            make, players = KINDS[kind]
+            games[kind] = (make(), players, random.Random(seed))
+        game, players, rng = games[kind]
+        print(json.dumps(play_for(game, players, rng, seconds)), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--seconds', type=float, default=5.0, help='time per kind (default 5)')
     parser.add_argument('--seed', type=int, default=20240611)
     parser.add_argument('--kinds', default='heads_up,six_max',
                         help=f'comma-separated, of {", ".join(KINDS)} (default: heads_up,six_max)')
+    parser.add_argument('--serve', action='store_true',
+                        help='play slices asked for on stdin, one JSON line each (see above)')
     args = parser.parse_args(argv)
+    if args.serve:
+        return serve(args.seed)
     if args.seconds <= 0:
         parser.error('--seconds must be positive')
     kinds = [k for k in args.kinds.split(',') if k]

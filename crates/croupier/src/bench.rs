@@ -1,8 +1,9 @@
 //! `croupier bench engine`: complete hands with random legal actions, every automation on,
 //! showdowns evaluated, here and in PokerKit in the same run, on the same kind of hands:
 //! heads-up and six-max no-limit hold'em (blinds 1-2, stacks 200), six-handed fixed-limit seven
-//! card stud, stud hi/lo and razz (ante 1, bring-in 1, limits 2-4, stacks 200). `bench sim` is
-//! in `bench_sim`.
+//! card stud, stud hi/lo and razz (ante 1, bring-in 1, limits 2-4, stacks 200). The two engines
+//! play short slices in turn, so that a busy machine slows both alike; the ratio is reported as
+//! the median over the slices with its spread. `bench sim` is in `bench_sim`.
 
 use anyhow::{Context, Result, bail};
 use cards::Deck;
@@ -10,12 +11,14 @@ use clap::{Args, Subcommand};
 use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 #[path = "bench_load.rs"]
 mod load;
+#[path = "bench_peer.rs"]
+mod peer;
+
+use peer::{Peer, Spread};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -25,11 +28,16 @@ pub struct BenchArgs {
 
 #[derive(Debug, Subcommand)]
 enum BenchCommand {
-    /// Hands per second of this engine and of PokerKit, and their ratio.
+    /// Hands per second of this engine and of PokerKit, and their ratio: each kind played in
+    /// `--slices` slices of `--seconds` by each engine in turn; the median ratio over the
+    /// slices with its quartiles and range.
     Engine {
-        /// Seconds to play each kind of hand, in each engine.
-        #[arg(long, default_value_t = 5.0)]
+        /// Seconds of one slice, in each engine.
+        #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Slices of each kind, in each engine, alternating.
+        #[arg(long, default_value_t = 10)]
+        slices: u32,
         /// Measure this engine only.
         #[arg(long)]
         no_peer: bool,
@@ -145,8 +153,8 @@ struct Measured {
     memory: usize,
 }
 
-fn play(kind: Kind, seconds: f64) -> Result<Measured> {
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// Plays `kind` for `seconds`, carrying on the random sequence `rng`.
+fn play(kind: Kind, seconds: f64, rng: &mut ChaCha8Rng) -> Result<Measured> {
     let (base, depth) = kind.setup();
     let ordered = Deck::ordered();
     let (mut hands, mut actions, mut showdowns, mut memory) = (0u64, 0u64, 0u64, 0usize);
@@ -157,12 +165,12 @@ fn play(kind: Kind, seconds: f64) -> Result<Measured> {
             let mut setup = base.clone();
             let mut deck = ordered.clone();
             // Only as deep as the hand deals.
-            deck.shuffle_top(depth, &mut rng);
+            deck.shuffle_top(depth, rng);
             setup.deck = Some(deck);
             let mut hand = Hand::new(setup)?;
             while let Step::Act(p) = hand.step() {
                 let legal = hand.legal_actions().context("a player to act")?;
-                hand.apply(Op::Act(p, random_action(&legal, &mut rng)))?;
+                hand.apply(Op::Act(p, random_action(&legal, rng)))?;
                 actions += 1;
             }
             if !hand.is_over() {
@@ -188,59 +196,14 @@ fn play(kind: Kind, seconds: f64) -> Result<Measured> {
     })
 }
 
-fn repo_file(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path)
-}
-
-/// PokerKit's hands per second and actions per hand of each kind, from
-/// `tools/pokerkit/bench.py`.
-fn pokerkit(kinds: &[Kind], seconds: f64) -> Result<Vec<(f64, f64)>> {
-    let setup = Command::new("bash")
-        .arg(repo_file("tools/pokerkit/setup.sh"))
-        .output()
-        .context("running tools/pokerkit/setup.sh")?;
-    if !setup.status.success() {
-        bail!(
-            "installing PokerKit failed: {}",
-            String::from_utf8_lossy(&setup.stderr)
-        );
-    }
-    let stdout = String::from_utf8_lossy(&setup.stdout);
-    let python = stdout.lines().last().context("no venv python")?.trim();
-    let names: Vec<&str> = kinds.iter().map(|k| k.peer_name()).collect();
-    let run = Command::new(python)
-        .arg(repo_file("tools/pokerkit/bench.py"))
-        .args(["--seconds", &seconds.to_string()])
-        .args(["--kinds", &names.join(",")])
-        .output()
-        .context("running tools/pokerkit/bench.py")?;
-    if !run.status.success() {
-        bail!("bench.py failed: {}", String::from_utf8_lossy(&run.stderr));
-    }
-    let report: serde_json::Value =
-        serde_json::from_slice(&run.stdout).context("bench.py's JSON")?;
-    names
-        .iter()
-        .map(|kind| {
-            let number = |field: &str| {
-                report[kind][field]
-                    .as_f64()
-                    .with_context(|| format!("no {kind} {field} from bench.py"))
-            };
-            Ok((number("hands_per_second")?, number("actions_per_hand")?))
-        })
-        .collect()
-}
-
 pub fn run(args: BenchArgs) -> Result<()> {
-    let (seconds, no_peer, mut kinds) = match args.command {
+    let (seconds, slices, no_peer, mut kinds) = match args.command {
         BenchCommand::Engine {
             seconds,
+            slices,
             no_peer,
             kinds,
-        } => (seconds, no_peer, kinds),
+        } => (seconds, slices, no_peer, kinds),
         BenchCommand::Sim {
             entrants,
             template,
@@ -256,6 +219,9 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if seconds.is_nan() || seconds <= 0.0 {
         bail!("--seconds must be positive");
     }
+    if slices == 0 {
+        bail!("--slices must be at least 1");
+    }
     let mut seen = Vec::new();
     kinds.retain(|k| {
         let first = !seen.contains(k);
@@ -264,39 +230,69 @@ pub fn run(args: BenchArgs) -> Result<()> {
     });
     // The evaluator's tables are built once per process; not part of any hand.
     eval::HighEvaluator::get();
-    let ours = kinds
-        .iter()
-        .map(|&kind| play(kind, seconds))
-        .collect::<Result<Vec<_>>>()?;
-    let peer = if no_peer {
-        None
-    } else {
-        Some(pokerkit(&kinds, seconds)?)
-    };
+    let mut peer = if no_peer { None } else { Some(Peer::start()?) };
     println!("Random legal actions, every automation on, showdowns evaluated.");
     println!(
         "NLHE: blinds 1-2, stacks 200. Stud games: six-handed, ante 1, bring-in 1, limits 2-4, stacks 200."
     );
-    for (i, (kind, m)) in kinds.iter().zip(&ours).enumerate() {
-        let rate = m.hands as f64 / m.seconds;
+    match &peer {
+        Some(p) => println!(
+            "Each kind: {slices} slices of {seconds} s in each engine, in turn (PokerKit {}); \
+             medians over the slices, [quartiles] and (range).",
+            p.version
+        ),
+        None => println!("Each kind: {slices} slices of {seconds} s; medians over the slices."),
+    }
+    for kind in kinds {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut hands, mut actions, mut showdowns, mut memory) = (0, 0, 0, 0);
+        let mut peer_actions = 0.0;
+        for i in 0..slices {
+            // Who goes first alternates too, so that a trend in the machine's load falls on both.
+            let mut ask_peer = |theirs: &mut Vec<f64>| -> Result<()> {
+                if let Some(p) = peer.as_mut() {
+                    let slice = p.slice(kind.peer_name(), seconds)?;
+                    theirs.push(slice.rate);
+                    peer_actions = slice.actions_per_hand;
+                }
+                Ok(())
+            };
+            if i % 2 == 1 {
+                ask_peer(&mut theirs)?;
+            }
+            let m = play(kind, seconds, &mut rng)?;
+            ours.push(m.hands as f64 / m.seconds);
+            (hands, actions, showdowns) = (
+                hands + m.hands,
+                actions + m.actions,
+                showdowns + m.showdowns,
+            );
+            memory = memory.max(m.memory);
+            if i % 2 == 0 {
+                ask_peer(&mut theirs)?;
+            }
+        }
+        let rate = Spread::of(&ours).context("no slices")?;
         print!(
-            "{:>13}: croupier {rate:>8.0} hands/s ({} hands, {:.1} actions each, {:.0}% to showdown, {} bytes per table)",
+            "{:>13}: croupier {:>8.0} hands/s ({hands} hands, {:.1} actions each, {:.0}% to showdown, {memory} bytes per table)",
             kind.label(),
-            m.hands,
-            m.actions as f64 / m.hands.max(1) as f64,
-            100.0 * m.showdowns as f64 / m.hands.max(1) as f64,
-            m.memory
+            rate.median,
+            actions as f64 / hands.max(1) as f64,
+            100.0 * showdowns as f64 / hands.max(1) as f64,
         );
-        match &peer {
-            Some(p) => {
-                let (theirs, actions) = p[i];
+        match Spread::of(&theirs) {
+            Some(peer_rate) => {
+                let ratios: Vec<f64> = ours.iter().zip(&theirs).map(|(a, b)| a / b).collect();
+                let r = Spread::of(&ratios).context("no ratios")?;
                 println!(
-                    "; PokerKit {theirs:.0} hands/s ({actions:.1} actions each); ratio {:.0}x",
-                    rate / theirs
+                    "; PokerKit {:.0} hands/s ({peer_actions:.1} actions each); ratio {:.0}x [{:.0}-{:.0}] ({:.0}-{:.0})",
+                    peer_rate.median, r.median, r.q1, r.q3, r.min, r.max
                 );
             }
-            None => println!(),
+            None => println!("; slices {:.0}-{:.0} hands/s", rate.min, rate.max),
         }
     }
+    drop(peer.take());
     Ok(())
 }

@@ -116,7 +116,7 @@ fn print_summary(t: &Tournament, seconds: f64, top: usize) {
     println!(
         "{} ({} profile), {} entries",
         c.name,
-        t.profile().id,
+        t.profile().id.id(),
         t.stats.entries
     );
     println!("prize pool {}", t.prize_pool());

@@ -81,7 +81,10 @@ fn bad_input_says_what_was_wrong() {
     let (ok, _, err) = sim(&["--entrants", "1"]);
     assert!(!ok && err.contains("at least 2 entrants"), "{err}");
     let (ok, _, err) = sim(&["--template", "hc", "--profile", "casino"]);
-    assert!(!ok && err.contains("no profile `casino`"), "{err}");
+    assert!(
+        !ok && err.contains("unknown ruleset profile 'casino' (known: tda (or tda2019), wwpla"),
+        "{err}"
+    );
     // HC-1.6: a multi-table HC event offers no rebuys; the turbo template has them.
     let (ok, _, err) = sim(&["--entrants", "40", "--template", "turbo", "--profile", "hc"]);
     assert!(!ok && err.contains("HC-1.6"), "{err}");

@@ -1,9 +1,10 @@
 //! Rulesets as data: TDA 2019 by default, each house rulebook a profile file that names only what
 //! it changes (`profiles/*.toml`, see the table in `../shared/rules/README.md`).
 
+use crate::rule::Rule;
+use crate::rulebook::{ProfileError, RulebookId, merge_over_tda};
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
-use thiserror::Error;
 
 /// Who may still raise in fixed limit once two players are left (TDA-48, HC-3.4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -48,55 +49,57 @@ pub struct Ruleset {
     pub straddles: bool,
 }
 
-/// The profiles shipped with the engine, by short id.
-pub const PROFILES: [(&str, &str); 5] = [
-    ("tda", include_str!("../profiles/tda.toml")),
-    ("wwpla", include_str!("../profiles/wwpla.toml")),
-    ("hc", include_str!("../profiles/hc.toml")),
-    ("dg", include_str!("../profiles/dg.toml")),
-    ("jpr", include_str!("../profiles/jpr.toml")),
-];
-
-#[derive(Debug, Error)]
-pub enum ProfileError {
-    #[error("unknown ruleset profile '{0}' (known: tda, wwpla, hc, dg, jpr)")]
-    Unknown(String),
-    #[error("ruleset profile is not valid TOML: {0}")]
-    Syntax(String),
-    #[error("ruleset profile: {0}")]
-    Invalid(String),
-}
-
 impl Ruleset {
     /// TDA 2019, the default.
     pub fn tda() -> Ruleset {
-        static TDA: OnceLock<Ruleset> = OnceLock::new();
-        TDA.get_or_init(|| Ruleset::profile("tda").expect("the shipped TDA profile is valid"))
-            .clone()
+        Ruleset::of(RulebookId::Tda)
     }
 
-    /// A shipped profile by id: `tda`, `wwpla`, `hc`, `dg`, `jpr`.
+    /// The shipped profile of a rulebook. The five files are checked by the tests, so a bad
+    /// one cannot ship.
+    pub fn of(id: RulebookId) -> Ruleset {
+        static ALL: OnceLock<Vec<Ruleset>> = OnceLock::new();
+        let all = ALL.get_or_init(|| {
+            RulebookId::ALL
+                .iter()
+                .map(|r| {
+                    Ruleset::from_profile_text(r.table_profile())
+                        .expect("the shipped profiles are valid")
+                })
+                .collect()
+        });
+        all[id as usize].clone()
+    }
+
+    /// A shipped profile by id: `tda` (or `tda2019`), `wwpla`, `hc`, `dg`, `jpr`.
     pub fn profile(id: &str) -> Result<Ruleset, ProfileError> {
-        let text = PROFILES
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(id))
-            .map(|(_, text)| *text)
-            .ok_or_else(|| ProfileError::Unknown(id.to_string()))?;
-        Ruleset::from_profile_text(text)
+        Ok(Ruleset::of(id.parse()?))
     }
 
     /// A profile's text laid over TDA 2019: keys it does not name keep the TDA value.
     pub fn from_profile_text(text: &str) -> Result<Ruleset, ProfileError> {
-        let parse = |t: &str| {
-            t.parse::<toml::Table>()
-                .map_err(|e| ProfileError::Syntax(e.to_string()))
-        };
-        let mut merged = parse(PROFILES[0].1)?;
-        for (key, value) in parse(text)? {
-            merged.insert(key, value);
+        merge_over_tda(RulebookId::Tda.table_profile(), text)
+    }
+}
+
+impl Ruleset {
+    /// The rule of this ruleset's rulebook that forbids straddles (WWPLA-9, HC-1.12); the
+    /// rulebook is known by its name, which the tests keep equal to `RulebookId::name`.
+    pub fn straddle_rule(&self) -> Option<Rule> {
+        let rulebook = RulebookId::ALL
+            .into_iter()
+            .find(|r| r.name() == &*self.name)?;
+        match rulebook {
+            RulebookId::Wwpla => Some(Rule("WWPLA-9")),
+            RulebookId::Hc => Some(Rule("HC-1.12")),
+            _ => None,
         }
-        merged
-            .try_into()
-            .map_err(|e: toml::de::Error| ProfileError::Invalid(e.to_string()))
+    }
+}
+
+impl RulebookId {
+    /// The engine's ruleset of this rulebook.
+    pub fn ruleset(self) -> Ruleset {
+        Ruleset::of(self)
     }
 }

@@ -1,6 +1,7 @@
 //! The unchecked description of one hand; `Hand::new` checks it.
 
 use crate::chips::Chips;
+use crate::rule::Rule;
 use crate::ruleset::Ruleset;
 use crate::variant::Variant;
 use cards::Deck;
@@ -96,14 +97,34 @@ pub enum SetupError {
     NoDeck,
     #[error("the deck has {0} cards, not enough for this hand")]
     ShortDeck(usize),
-    #[error("{0} deals to at most 8 players: seven cards each (TDA-RP-10H)")]
+    #[error("{0} deals to at most 8 players: seven cards each{rule}", rule = self.cited())]
     StudPlayers(&'static str),
-    #[error("stud has no blinds: antes and a bring-in (TDA-RP-10)")]
+    #[error("stud has no blinds: antes and a bring-in{}", self.cited())]
     StudBlinds,
-    #[error("stud needs a bring-in of at least 1 and no more than the completing bet (TDA-RP-10)")]
+    #[error(
+        "stud needs a bring-in of at least 1 and no more than the completing bet{}",
+        self.cited()
+    )]
     BringIn,
-    #[error("straddles are not allowed under {0} (WWPLA-9, HC-1.12)")]
-    Straddle(String),
+    #[error("straddles are not allowed under {ruleset}{}", self.cited())]
+    Straddle { ruleset: String, rule: Option<Rule> },
+}
+
+impl SetupError {
+    /// The rule a refusal applies, where one does; its message names this rule.
+    pub fn rule(&self) -> Option<Rule> {
+        match self {
+            SetupError::StudPlayers(_) => Some(Rule("TDA-RP-10H")),
+            SetupError::StudBlinds | SetupError::BringIn => Some(Rule("TDA-RP-10")),
+            SetupError::Straddle { rule, .. } => *rule,
+            _ => None,
+        }
+    }
+
+    /// ` (rule)` for the message, from `rule`.
+    fn cited(&self) -> String {
+        self.rule().map(|r| format!(" ({r})")).unwrap_or_default()
+    }
 }
 
 impl HandSetup {

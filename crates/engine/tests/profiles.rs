@@ -1,7 +1,7 @@
 //! Ruleset profiles: TDA 2019 is the default and each house rulebook changes only what it says
 //! differently (../shared/rules/README.md, "Where the rulebooks disagree").
 
-use engine::{AbsentPlayers, CapHeadsUp, ProfileError, Ruleset, ShortBigBlind};
+use engine::{AbsentPlayers, CapHeadsUp, ProfileError, RulebookId, Ruleset, ShortBigBlind};
 use std::collections::BTreeSet;
 
 const IDS: [&str; 5] = ["tda", "wwpla", "hc", "dg", "jpr"];
@@ -123,7 +123,44 @@ fn profile_values_follow_the_rulebooks() {
 fn an_unknown_profile_is_refused_by_name() {
     let err = Ruleset::profile("house").unwrap_err();
     assert!(matches!(err, ProfileError::Unknown(ref id) if id == "house"));
-    assert!(err.to_string().contains("tda, wwpla, hc, dg, jpr"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "unknown ruleset profile 'house' (known: tda (or tda2019), wwpla, hc, dg, jpr)"
+    );
+    let err = "tda2018".parse::<RulebookId>().unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("tda (or tda2019), wwpla, hc, dg, jpr"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tda_and_tda2019_name_the_same_rulebook() {
+    // The scenario files and the dealer tablet say `tda2019`, event configs say `tda`.
+    for id in ["tda", "tda2019", "TDA2019", " Tda "] {
+        assert_eq!(id.parse::<RulebookId>().unwrap(), RulebookId::Tda, "{id:?}");
+    }
+    assert_eq!(RulebookId::Tda.scenario_id(), "tda2019");
+    assert_eq!(RulebookId::Tda.id(), "tda");
+}
+
+#[test]
+fn every_rulebook_id_round_trips_and_has_a_ruleset() {
+    let mut names = BTreeSet::new();
+    for (id, text) in RulebookId::ALL.into_iter().zip(IDS) {
+        assert_eq!(id.id(), text);
+        assert_eq!(text.parse::<RulebookId>().unwrap(), id);
+        assert_eq!(id.scenario_id().parse::<RulebookId>().unwrap(), id);
+        let ruleset = id.ruleset();
+        assert_eq!(ruleset, Ruleset::profile(text).unwrap());
+        assert!(
+            names.insert(ruleset.name.to_string()),
+            "{text}: its own name"
+        );
+        // Ruleset::straddle_rule knows the rulebook by this name.
+        assert_eq!(*ruleset.name, *id.name());
+    }
 }
 
 #[test]

@@ -395,7 +395,7 @@ fn tda_rp_10b_seventh_street_is_dealt_down_while_betting_is_possible() {
             cards: up,
         })
         .unwrap_err();
-    assert_eq!(rule_of(e), "TDA-RP-10");
+    assert_eq!(rule_of(e), "TDA-RP-10B");
     deal(&mut hand, 0, "As");
     assert!(!hand.player(Player(0)).hole.is_up(6));
 }

@@ -14,8 +14,8 @@ use thiserror::Error;
 pub enum ScenarioError {
     #[error("not a valid scenario: {0}")]
     Format(String),
-    #[error("unknown ruleset '{0}' (known: tda2019, wwpla, hc, dg, jpr)")]
-    Ruleset(String),
+    #[error(transparent)]
+    Ruleset(engine::ProfileError),
     #[error("the hand so far: {0}")]
     Hand(String),
     #[error("act {index}: {message}")]
@@ -166,8 +166,7 @@ fn phh_action(player: Player, action: Action) -> String {
 /// Runs a scenario's text: the hand so far, then each act ruled in order.
 pub fn run(text: &str) -> Result<Report, ScenarioError> {
     let file: File = toml::from_str(text).map_err(|e| ScenarioError::Format(e.to_string()))?;
-    let profile = Profile::from_id(&file.ruleset)
-        .ok_or_else(|| ScenarioError::Ruleset(file.ruleset.clone()))?;
+    let profile: Profile = file.ruleset.parse().map_err(ScenarioError::Ruleset)?;
     let phh = phh_hand(&file)?;
     let setup = hh::hand_setup(&phh, 0)
         .map_err(ScenarioError::Hand)?

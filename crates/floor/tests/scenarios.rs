@@ -71,7 +71,7 @@ fn malformed_scenarios_say_what_is_wrong() {
         ("variant = 'NT'", "starting_stacks"),
         (
             "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nruleset = 'casino'",
-            "unknown ruleset 'casino'",
+            "unknown ruleset profile 'casino' (known: tda (or tda2019), wwpla, hc, dg, jpr)",
         ),
         (
             "variant = 'NT'\nstarting_stacks = [100, 100]\nblinds_or_straddles = [1, 2]\nactions = ['p9 f']",
@@ -94,4 +94,17 @@ fn malformed_scenarios_say_what_is_wrong() {
         let err = floor::scenario::run(text).expect_err(text).to_string();
         assert!(err.contains(says), "{err}");
     }
+}
+
+#[test]
+fn a_scenario_may_name_tda_as_tda_or_tda2019() {
+    // One rulebook id (engine::RulebookId): `tda2019` in the scenario files, `tda` elsewhere.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tda/r45_example_2.toml");
+    let text = std::fs::read_to_string(path).expect("the example");
+    let short = text.replace("ruleset = \"tda2019\"", "ruleset = \"tda\"");
+    assert_ne!(short, text);
+    let (long, short) = (floor::scenario::run(&text), floor::scenario::run(&short));
+    let (long, short) = (long.expect("tda2019"), short.expect("tda"));
+    assert!(long.passed() && short.passed());
+    assert_eq!(long.profile, short.profile);
 }

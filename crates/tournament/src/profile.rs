@@ -3,7 +3,7 @@
 //! house rulebook is a profile (`profiles/*.toml`) naming only what it changes. The table rules
 //! (betting, blinds, absent players) are the engine's `Ruleset` of the same id.
 
-use engine::{ProfileError, Ruleset};
+use engine::{ProfileError, RulebookId, Ruleset, merge_over_tda};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -139,55 +139,45 @@ pub struct DirectorRules {
     pub time_expiry: TimeExpiry,
 }
 
-const PROFILES: [(&str, &str); 5] = [
-    ("tda", include_str!("../profiles/tda.toml")),
-    ("wwpla", include_str!("../profiles/wwpla.toml")),
-    ("hc", include_str!("../profiles/hc.toml")),
-    ("dg", include_str!("../profiles/dg.toml")),
-    ("jpr", include_str!("../profiles/jpr.toml")),
-];
+/// The director's profile file of a rulebook (`profiles/*.toml`).
+fn director_profile(id: RulebookId) -> &'static str {
+    match id {
+        RulebookId::Tda => include_str!("../profiles/tda.toml"),
+        RulebookId::Wwpla => include_str!("../profiles/wwpla.toml"),
+        RulebookId::Hc => include_str!("../profiles/hc.toml"),
+        RulebookId::Dg => include_str!("../profiles/dg.toml"),
+        RulebookId::Jpr => include_str!("../profiles/jpr.toml"),
+    }
+}
 
 /// A profile: the engine's table rules and the director's rules of one rulebook.
 #[derive(Clone, Debug)]
 pub struct Profile {
-    pub id: &'static str,
+    pub id: RulebookId,
     pub table: Ruleset,
     pub director: DirectorRules,
 }
 
 impl Profile {
-    /// A shipped profile by id: `tda`, `wwpla`, `hc`, `dg`, `jpr`.
+    /// A shipped profile by id: `tda` (or `tda2019`), `wwpla`, `hc`, `dg`, `jpr`.
     pub fn get(id: &str) -> Result<Profile, ProfileError> {
-        let (id, text) = PROFILES
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(id))
-            .ok_or_else(|| ProfileError::Unknown(id.to_string()))?;
-        Ok(Profile {
-            id,
-            table: Ruleset::profile(id)?,
-            director: DirectorRules::from_profile_text(text)?,
-        })
+        Profile::of(id.parse()?)
     }
 
-    pub fn ids() -> impl Iterator<Item = &'static str> {
-        PROFILES.iter().map(|(id, _)| *id)
+    /// The shipped profile of a rulebook.
+    pub fn of(id: RulebookId) -> Result<Profile, ProfileError> {
+        Ok(Profile {
+            id,
+            table: Ruleset::of(id),
+            director: DirectorRules::from_profile_text(director_profile(id))?,
+        })
     }
 }
 
 impl DirectorRules {
     /// A profile's text laid over TDA 2019: keys it does not name keep the TDA value.
     pub fn from_profile_text(text: &str) -> Result<DirectorRules, ProfileError> {
-        let parse = |t: &str| {
-            t.parse::<toml::Table>()
-                .map_err(|e| ProfileError::Syntax(e.to_string()))
-        };
-        let mut merged = parse(PROFILES[0].1)?;
-        for (key, value) in parse(text)? {
-            merged.insert(key, value);
-        }
-        merged
-            .try_into()
-            .map_err(|e: toml::de::Error| ProfileError::Invalid(e.to_string()))
+        merge_over_tda(director_profile(RulebookId::Tda), text)
     }
 
     /// The final table's size for tables of `table_size` (TDA-RP-9, HC-1.7).

@@ -158,8 +158,7 @@ impl Hand {
             });
         }
         let cards = if self.variant.game.is_stud() {
-            self.stud_faces(player, &cards)
-                .map_err(|what| HandError::StudFaces { what })?
+            self.stud_faces(player, &cards)?
         } else {
             cards
         };

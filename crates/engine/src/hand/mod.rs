@@ -237,7 +237,10 @@ impl Hand {
             return Err(SetupError::EmptyStack);
         }
         if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
-            return Err(SetupError::Straddle(setup.ruleset.name.to_string()));
+            return Err(SetupError::Straddle {
+                ruleset: setup.ruleset.name.to_string(),
+                rule: setup.ruleset.straddle_rule(),
+            });
         }
         if game.is_stud() {
             if setup.blinds.iter().any(|b| !b.is_zero()) {

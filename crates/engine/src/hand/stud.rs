@@ -4,8 +4,10 @@
 
 use super::Hand;
 use crate::chips::{Chips, Player};
+use crate::error::HandError;
 use crate::event::Event;
 use crate::hole::Hole;
+use crate::rule::Rule;
 use crate::variant::Street;
 use cards::{Card, CardSet, Rank};
 
@@ -260,7 +262,7 @@ impl Hand {
     /// else as the street deals them. Third street may have its up card anywhere (a down card
     /// exposed on the deal becomes the up card, TDA-RP-10A); seventh street goes down unless
     /// the betting is over (TDA-RP-10B).
-    pub(super) fn stud_faces(&self, player: Player, cards: &Hole) -> Result<Hole, &'static str> {
+    pub(super) fn stud_faces(&self, player: Player, cards: &Hole) -> Result<Hole, HandError> {
         let street = self.street;
         let dealt = self.players[player.index()].hole;
         let pattern = street.stud_cards();
@@ -278,14 +280,22 @@ impl Hand {
             out.push(card, up);
         }
         let total = dealt.len() + cards.len();
+        let refused = |what, rule| {
+            Err(HandError::StudFaces {
+                what,
+                rule: Rule(rule),
+            })
+        };
         match street {
-            Street::Third if ups > 1 => Err("third street deals one card face up"),
-            Street::Third if total == 3 && ups != 1 => Err("third street deals one card face up"),
-            Street::Fourth | Street::Fifth | Street::Sixth if out.up_count() != out.len() => {
-                Err("fourth to sixth street are dealt face up")
+            Street::Third if ups > 1 || (total == 3 && ups != 1) => {
+                refused("third street deals one card face up", "TDA-RP-10")
             }
-            Street::Seventh if out.up_count() > 0 && !self.all_in_runout => Err(
-                "seventh street is dealt face down; an exposed card is replaced while betting is possible (TDA-RP-10B)",
+            Street::Fourth | Street::Fifth | Street::Sixth if out.up_count() != out.len() => {
+                refused("fourth to sixth street are dealt face up", "TDA-RP-10")
+            }
+            Street::Seventh if out.up_count() > 0 && !self.all_in_runout => refused(
+                "seventh street is dealt face down; an exposed card is replaced while betting is possible",
+                "TDA-RP-10B",
             ),
             _ => Ok(out),
         }

@@ -43,12 +43,7 @@ impl DealerTable {
     /// Opens a table and deals its first hand.
     pub fn open(id: LiveTableId, request: &OpenTable) -> Result<DealerTable, Refusal> {
         let bad = |message: String| Refusal::new(422, "bad_table", message);
-        let profile = Profile::from_id(&request.profile).ok_or_else(|| {
-            bad(format!(
-                "unknown profile {:?} (known: tda2019, wwpla, hc, dg, jpr)",
-                request.profile
-            ))
-        })?;
+        let profile: Profile = request.profile.parse().map_err(|e| bad(format!("{e}")))?;
         let variant = wire::variant(&request.variant).ok_or_else(|| {
             bad(format!(
                 "unknown variant {:?} (known: NT, PT, NO, PO)",

@@ -77,7 +77,7 @@ impl DealerTable {
         let dealt: Vec<usize> = self.positions.dealt.iter().map(|s| s.index()).collect();
         LiveTableView {
             id: self.id,
-            profile: self.profile.id().to_string(),
+            profile: self.profile.scenario_id().to_string(),
             profile_name: self.profile.to_string(),
             variant: self.variant.phh_code(),
             variant_name: self.variant.name(),

@@ -4,7 +4,7 @@
 use super::{ConfigError, EventConfig, PayoutRow, Payouts};
 use crate::league::Formula;
 use crate::payout::basis_points;
-use crate::profile::Profile;
+use engine::RulebookId;
 
 type Checked<T = ()> = Result<T, ConfigError>;
 
@@ -73,14 +73,8 @@ fn event(config: &EventConfig) -> Checked {
     if config.name.trim().is_empty() {
         return refuse("name", "the event needs a name");
     }
-    if !Profile::ids().any(|id| id.eq_ignore_ascii_case(&config.profile)) {
-        let ids: Vec<&str> = Profile::ids().collect();
-        let problem = format!(
-            "no profile `{}`; there are {}",
-            config.profile,
-            ids.join(", ")
-        );
-        return refuse("profile", problem);
+    if let Err(e) = config.profile.parse::<RulebookId>() {
+        return refuse("profile", e.to_string());
     }
     if !(2..=10).contains(&config.table_size) {
         return refuse(
@@ -635,7 +629,7 @@ ratio = 0.75
     fn problems_in_plain_words() {
         let problem = |extra: &str, from: &str, to: &str| refused(extra, from, to).problem;
         let p = problem("", "profile = \"tda\"", "profile = \"wsop\"");
-        assert!(p.contains("tda, wwpla, hc, dg, jpr"), "{p}");
+        assert!(p.contains("tda (or tda2019), wwpla, hc, dg, jpr"), "{p}");
         let p = problem("", L4, "small_blind = 25\nbig_blind = 25");
         assert!(p.contains("level 3") && p.contains("never go down"), "{p}");
         let p = problem("", L4, "small_blind = 55\nbig_blind = 110");
