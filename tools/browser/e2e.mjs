@@ -202,7 +202,16 @@ try {
       if (until.error) throw new Error(until.error);
       const seated = await Promise.all(people.map((p) => p.page.locator(q('felt')).isVisible()));
       const enough = people.every((p, i) => p.total >= MIN_ACTIONS || !seated[i]);
-      if (enough && Date.now() - playStart >= PLAY_MS) break;
+      const allIn = people.some((p) => p.actions['all-in']);
+      // The one who goes all in may bust calling before a raise is ever possible: the next
+      // person seated takes the part.
+      const lead = people.findIndex((p) => p.aggressive);
+      const next = people.findIndex((_, i) => seated[i]);
+      if (!allIn && lead >= 0 && !seated[lead] && next >= 0) {
+        people[lead].aggressive = false;
+        people[next].aggressive = true;
+      }
+      if (enough && allIn && Date.now() - playStart >= PLAY_MS) break;
       await sleep(250);
     }
     for (const p of people) log(`  ${p.name}: ${JSON.stringify(p.actions)}`);

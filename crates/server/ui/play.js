@@ -196,6 +196,7 @@ function forget() {
   showTable(null);
   $('#standing').hidden = true;
   $('#forget-token').hidden = true;
+  $('#my-hands').hidden = true;
   startSocket();
   showSpectator();
 }
@@ -215,6 +216,7 @@ $('#register-form').addEventListener('submit', (ev) => {
     state.watching = null;
     $('#register').hidden = true;
     $('#forget-token').hidden = false;
+    $('#my-hands').hidden = false;
     onMe(await get(`/api/events/${event}/me`, state.token));
     startSocket();
   });
