@@ -199,9 +199,12 @@ async fn get(app: &App, uri: &str, secret: Option<&str>) -> (StatusCode, Option<
 #[tokio::test]
 async fn downloads_through_the_router_are_attachments_for_their_owners() {
     let sim = played(20);
-    let room = &sim.hub.rooms()[0];
-    let ann = room.people()[0].token.clone();
-    let td = sim.hub.td_secret().to_owned();
+    let ann = sim.people[0].token.clone();
+    let td = sim
+        .hub
+        .new_td_secret()
+        .expect("a new log's TD secret")
+        .to_owned();
     let app = App::new(sim.hub);
 
     let (status, disposition, body) = get(

@@ -28,6 +28,8 @@ pub struct Connection {
 pub struct Person {
     pub entry: EntryId,
     pub role: Role,
+    /// The token the person was given (the hub keeps only its hash).
+    pub token: String,
     /// The open connection, when the person's browser is open.
     pub connection: Option<usize>,
 }
@@ -103,6 +105,7 @@ impl Sim {
         self.people.push(Person {
             entry,
             role,
+            token,
             connection: None,
         });
         let person = self.people.len() - 1;
