@@ -3,11 +3,12 @@
 //! anyone; a log that cannot be written undoes the command by replaying the log.
 
 use crate::dealer::DealerTable;
+use crate::outbox::Outbox;
 use crate::room::{Changes, Refusal, Room, Viewer};
 use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
 use std::collections::HashMap;
+use std::sync::Arc;
 use store::Store;
-use tokio::sync::mpsc::UnboundedSender;
 
 /// Who is asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +42,7 @@ struct Subscriber {
     last_table: Option<Option<u32>>,
     /// The table and newest finished hand whose history this client has.
     history_sent: Option<(u32, Option<u64>)>,
-    tx: UnboundedSender<String>,
+    tx: Outbox,
 }
 
 /// Server settings that shape new events.
@@ -366,11 +367,12 @@ impl Hub {
             let wanted = subs
                 .iter()
                 .fold(Topics::default(), |all, s| all.or(s.topics));
-            let texts = topic_texts(room, wanted, now);
+            // One copy of each text, shared by every connection's queue.
+            let texts = topic_texts(room, wanted, now).map(|t| t.map(Arc::<str>::from));
             for sub in subs {
                 for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
                     if let (true, Some(text)) = (wanted, text) {
-                        let _ = sub.tx.send(text.clone());
+                        sub.tx.send(text.clone());
                     }
                 }
             }
@@ -384,7 +386,7 @@ impl Hub {
         event: EventId,
         role: Role,
         topics: Topics,
-        tx: UnboundedSender<String>,
+        tx: Outbox,
         now: u64,
     ) -> Result<(u64, Option<Command>), Refusal> {
         let room = self
@@ -399,7 +401,7 @@ impl Hub {
             ));
         }
         for text in topic_texts(room, topics, now).into_iter().flatten() {
-            let _ = tx.send(text);
+            tx.send(text.into());
         }
         let mut last_table = None;
         let mut history_sent = None;
@@ -554,9 +556,9 @@ fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
     ]
 }
 
-fn send(tx: &UnboundedSender<String>, message: &ServerMessage) {
+fn send(tx: &Outbox, message: &ServerMessage) {
     if let Ok(text) = serde_json::to_string(message) {
-        let _ = tx.send(text);
+        tx.send(text.into());
     }
 }
 

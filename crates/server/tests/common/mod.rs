@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod floor;
+pub mod raw;
 pub mod schema;
 
 use axum::body::Body;
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 use server::app::App;
 use server::driver::{Pace, drive};
 use server::hub::{Hub, Settings, Topics};
-use tokio::sync::mpsc::UnboundedReceiver;
+use server::outbox::{Inbox, outbox};
 use tower::ServiceExt;
 
 /// A server with an in-memory log, and the TD's secret.
@@ -43,6 +44,31 @@ impl Api {
     /// A server over the log in a file: opened again, it replays what was written.
     pub fn open_at(path: &std::path::Path) -> Api {
         Api::with(store::Store::open(path, false).expect("a log file"))
+    }
+
+    /// A server with an in-memory log and these limits (short timeouts, small caps).
+    pub fn open_with(limits: server::net::Limits) -> Api {
+        let hub = Hub::open(
+            store::Store::open_in_memory().expect("an in-memory log"),
+            Settings { act_seconds: 30 },
+        )
+        .expect("a hub");
+        let td = hub.td_secret().to_string();
+        Api {
+            app: App::with_limits(hub, limits),
+            td,
+            rng: ChaCha8Rng::seed_from_u64(1),
+        }
+    }
+
+    /// Serves the app on a real listener on 127.0.0.1; its address.
+    pub async fn listen(&self) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let addr = listener.local_addr().expect("an address").to_string();
+        tokio::spawn(self.app.clone().serve(listener));
+        addr
     }
 
     fn with(store: store::Store) -> Api {
@@ -233,8 +259,8 @@ impl Api {
 
     /// What a player's WebSocket does on connect: subscribes, and comes to the table (TDA-30).
     /// Keep the receiver: it gets the pushed messages.
-    pub fn connect(&self, event: EventId, token: &str) -> UnboundedReceiver<String> {
-        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    pub fn connect(&self, event: EventId, token: &str) -> Inbox {
+        let (tx, rx) = outbox(1 << 16, usize::MAX);
         let now = server::app::now_ms();
         let mut hub = self.app.hub();
         let role = hub.role(Some(token)).expect("a known token");
