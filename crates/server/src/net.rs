@@ -50,7 +50,7 @@ impl Default for Limits {
             ws_idle: Duration::from_secs(60),
             queue_messages: 256,
             queue_bytes: 32 << 20,
-            write_timeout: Duration::from_secs(20),
+            write_timeout: Duration::from_secs(10),
             public_origins: Vec::new(),
         }
     }

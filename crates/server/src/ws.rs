@@ -7,7 +7,8 @@ use crate::http::{caller_at_table, event_id, player_act, secret};
 use crate::hub::{Role, Topics};
 use crate::outbox::outbox;
 use crate::room::Refusal;
-use axum::extract::ws::CloseFrame;
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Utf8Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -15,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, Command, EventId};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub async fn upgrade(
@@ -107,11 +109,17 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
             out = inbox.recv() => match out {
                 _ if inbox.is_behind() => break Some(BEHIND),
                 Some(text) => {
-                    // Everything queued goes out in one flush, in time or not at all.
+                    // What is queued goes out in flushes of about 64 KB (one message alone
+                    // when larger), each in time or not at all: a client that does not read
+                    // holds one such batch in its write buffer, not its whole queue.
                     let write = async {
-                        sink.feed(Message::Text(text.as_ref().into())).await?;
-                        while let Some(more) = inbox.try_recv() {
-                            sink.feed(Message::Text(more.as_ref().into())).await?;
+                        let mut batch = text.len();
+                        sink.feed(shared_text(text)).await?;
+                        while batch < BATCH_BYTES
+                            && let Some(more) = inbox.try_recv()
+                        {
+                            batch += more.len();
+                            sink.feed(shared_text(more)).await?;
                         }
                         sink.flush().await
                     };
@@ -158,6 +166,21 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
         }
     }
     app.wake();
+}
+
+const BATCH_BYTES: usize = 64 * 1024;
+
+/// A text frame over the queue's shared copy (one copy for every client).
+fn shared_text(text: Arc<str>) -> Message {
+    struct Shared(Arc<str>);
+    impl AsRef<[u8]> for Shared {
+        fn as_ref(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+    let bytes = Bytes::from_owner(Shared(text));
+    // Always UTF-8 (it was a str); checked again by the conversion.
+    Message::Text(Utf8Bytes::try_from(bytes).unwrap_or_default())
 }
 
 /// Close codes and reasons (RFC 6455, 7.4.1): 1013 try again later, 1008 policy violation.
