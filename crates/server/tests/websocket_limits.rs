@@ -191,3 +191,68 @@ fn a_queue_over_its_bytes_marks_the_client_behind() {
         "nothing is queued for a client behind"
     );
 }
+
+/// The review's slow readers, end to end: a public client watches, its socket takes almost
+/// nothing, and it never reads. Pushes of the standings of 600 entrants keep coming; the server
+/// closes the connection (behind, or a write not taken in time) instead of buffering for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_client_that_never_reads_is_closed() {
+    let limits = Limits {
+        queue_messages: 16,
+        write_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let api = Api::open_with(limits);
+    api.create_event("turbo", 3).await;
+    for i in 0..600 {
+        api.register_bot(0, &format!("Bot {i}")).await;
+    }
+    api.start(0).await;
+    let addr = api.listen().await;
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("a small buffer");
+    let mut ws = socket
+        .connect(addr.parse().expect("an address"))
+        .await
+        .expect("connected");
+    let request = format!(
+        "GET /api/events/0/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    ws.write_all(request.as_bytes()).await.expect("written");
+    let mut pushes = 0;
+    let closed = loop {
+        {
+            let mut hub = api.app.hub();
+            let now = server::app::now_ms();
+            let action = if pushes % 2 == 0 {
+                TdCommand::Pause
+            } else {
+                TdCommand::Resume
+            };
+            let command = Command::Td {
+                event: 0,
+                by: "td".into(),
+                action,
+            };
+            hub.submit(now, command).expect("paused or resumed");
+            hub.flush(now);
+        }
+        pushes += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        // Closed: the server's end is gone, so what it wrote is all there is to read.
+        if pushes % 25 == 0
+            && let Some(took) = closed_within(&mut ws, Duration::from_millis(200)).await
+        {
+            break Some(took);
+        }
+        if pushes > 500 {
+            break None;
+        }
+    };
+    assert!(
+        closed.is_some(),
+        "a client that never reads is still served after {pushes} pushes"
+    );
+}
