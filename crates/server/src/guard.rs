@@ -66,9 +66,8 @@ impl Hosts {
         let Some(listen) = self.listen else {
             return true;
         };
-        let Some((name, port)) = split_port(&host) else {
-            return false;
-        };
+        // A browser leaves out the default port.
+        let (name, port) = split_port(&host).unwrap_or((host.as_str(), 80));
         if port != listen.port() {
             return false;
         }
@@ -227,3 +226,43 @@ async fn as_json(response: Response) -> Response {
 
 /// The largest request body taken (axum's default).
 pub const BODY_LIMIT: usize = 2 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::Hosts;
+
+    #[test]
+    fn hosts_are_those_of_the_listen_address_and_the_public_origins() {
+        let on = |listen: &str| Hosts::new(Some(listen.parse().expect("an address")), &[]);
+        let local = on("127.0.0.1:8080");
+        assert!(local.host_allowed("127.0.0.1:8080"));
+        assert!(local.host_allowed("LOCALHOST:8080"));
+        assert!(local.host_allowed("[::1]:8080"));
+        assert!(!local.host_allowed("127.0.0.1:8081"));
+        assert!(!local.host_allowed("192.168.1.5:8080"));
+        assert!(!local.host_allowed("rebound.example:8080"));
+        // A browser leaves out port 80.
+        assert!(on("127.0.0.1:80").host_allowed("localhost"));
+        assert!(!local.host_allowed("localhost"));
+        // On every address, any IP literal on the port, never a name.
+        let every = on("[::]:8080");
+        assert!(every.host_allowed("192.168.1.5:8080"));
+        assert!(every.host_allowed("[fe80::1]:8080"));
+        assert!(!every.host_allowed("rebound.example:8080"));
+        let proxied = Hosts::new(
+            Some("127.0.0.1:8080".parse().expect("an address")),
+            &[
+                "https://Poker.example.org/".into(),
+                "http://lan.example:9000".into(),
+            ],
+        );
+        assert!(proxied.host_allowed("poker.example.org"));
+        assert!(proxied.host_allowed("poker.example.org:443"));
+        assert!(proxied.host_allowed("lan.example:9000"));
+        assert!(!proxied.host_allowed("lan.example"));
+        assert!(proxied.origin_allowed("https://poker.example.org", Some("127.0.0.1:8080")));
+        assert!(proxied.origin_allowed("http://127.0.0.1:8080", Some("127.0.0.1:8080")));
+        assert!(!proxied.origin_allowed("http://evil.example", Some("evil.example")));
+        assert!(!proxied.origin_allowed("null", Some("127.0.0.1:8080")));
+    }
+}
