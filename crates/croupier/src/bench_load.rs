@@ -101,6 +101,10 @@ impl Server {
             .arg("--db")
             .arg(&db)
             .args(["--listen", "127.0.0.1:0", "--act-seconds", "600"])
+            // Every simulated player connects from this one address: no cap per address, and
+            // the total bounded by the file limit only.
+            .args(["--max-connections-per-address", "0"])
+            .args(["--max-connections", "1000000"])
             .env_remove("CROUPIER_DEMO")
             .env_remove("CROUPIER_DURABLE")
             // A fresh log has nobody to wait for: hands are dealt from the start (an environment

@@ -8,7 +8,9 @@ use server::app::{App, now_ms};
 use server::driver::Pace;
 use server::hub::{Hub, Settings};
 use server::limit::RegisterRate;
+use server::net::Limits;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -44,6 +46,27 @@ pub struct ServeArgs {
     /// either way.
     #[arg(long, env = "CROUPIER_DURABLE")]
     durable: bool,
+    /// An origin a reverse proxy serves the UI from (`https://poker.example.org`): its host is
+    /// accepted in `Host` and it in a WebSocket's `Origin`; repeat it or separate with commas.
+    #[arg(long, env = "CROUPIER_PUBLIC_ORIGIN", value_delimiter = ',')]
+    public_origin: Vec<String>,
+    /// Open connections at most, WebSockets included (lowered to fit the file limit).
+    #[arg(long, env = "CROUPIER_MAX_CONNECTIONS", default_value_t = 1024)]
+    max_connections: usize,
+    /// Open connections from one address at most; 0 for no such cap (behind a reverse proxy,
+    /// every connection comes from the proxy).
+    #[arg(
+        long,
+        env = "CROUPIER_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 64
+    )]
+    max_connections_per_address: usize,
+    /// Milliseconds to send a request's head; also how long a kept-alive connection may idle.
+    #[arg(long, env = "CROUPIER_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// Milliseconds a WebSocket may send nothing (no message, no pong) before it is closed.
+    #[arg(long, env = "CROUPIER_WS_IDLE_MS", default_value_t = 60_000)]
+    ws_idle_ms: u64,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -79,7 +102,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     eval::HighEvaluator::get();
     // Shown only when made now: the log keeps its hash alone.
     let secret = hub.new_td_secret().map(str::to_string);
-    let app = App::new(hub);
+    let app = App::with_limits(hub, limits(&args)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -109,6 +132,39 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             deal_after: now_ms() + args.reconnect_grace_ms,
         });
         app.serve(listener).await.context("serving")
+    })
+}
+
+/// The server's limits from the flags; the connection cap is kept below the file limit (raised
+/// to its hard maximum first), with room for the log and the listener.
+fn limits(args: &ServeArgs) -> anyhow::Result<Limits> {
+    for origin in &args.public_origin {
+        let host = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .map(|h| h.trim_end_matches('/'));
+        anyhow::ensure!(
+            host.is_some_and(|h| !h.is_empty() && !h.contains(['/', '?', '#', '@'])),
+            "--public-origin {origin:?} is not an origin such as https://poker.example.org"
+        );
+    }
+    let (soft, hard) = rlimit::getrlimit(rlimit::Resource::NOFILE).context("reading ulimit -n")?;
+    let files = match rlimit::setrlimit(rlimit::Resource::NOFILE, hard, hard) {
+        Ok(()) => hard,
+        Err(_) => soft,
+    };
+    let room = usize::try_from(files.saturating_sub(32)).unwrap_or(usize::MAX);
+    let max_connections = args.max_connections.min(room).max(1);
+    if max_connections < args.max_connections {
+        println!("at most {max_connections} connections: the file limit is {files}");
+    }
+    Ok(Limits {
+        max_connections,
+        max_per_address: args.max_connections_per_address,
+        header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
+        ws_idle: Duration::from_millis(args.ws_idle_ms.max(3)),
+        public_origins: args.public_origin.clone(),
+        ..Limits::default()
     })
 }
 

@@ -2,7 +2,9 @@
 //! driver, and the flusher that pushes summaries, seating and standings).
 
 use crate::driver::{Pace, drive};
+use crate::guard::{self, Hosts};
 use crate::hub::Hub;
+use crate::net::Limits;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -17,6 +19,7 @@ pub struct App {
 #[derive(Debug)]
 struct Inner {
     hub: Mutex<Hub>,
+    limits: Limits,
     /// Something changed: the driver looks for what is due and the flusher pushes.
     wake: Notify,
     flush: Notify,
@@ -27,9 +30,14 @@ const FLUSH_EVERY: Duration = Duration::from_millis(1000);
 
 impl App {
     pub fn new(hub: Hub) -> App {
+        App::with_limits(hub, Limits::default())
+    }
+
+    pub fn with_limits(hub: Hub, limits: Limits) -> App {
         App {
             inner: Arc::new(Inner {
                 hub: Mutex::new(hub),
+                limits,
                 wake: Notify::new(),
                 flush: Notify::new(),
             }),
@@ -55,20 +63,34 @@ impl App {
         self.inner.flush.notify_one();
     }
 
-    /// The router: the API, the WebSocket and the web UI.
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    /// The router in-process, where no `Host` is checked (tests).
     pub fn router(&self) -> axum::Router {
+        self.router_at(None)
+    }
+
+    /// The router: the API, the WebSocket and the web UI, behind the checks of every request
+    /// (`guard`); `listen` is the address served, for the `Host` check.
+    pub fn router_at(&self, listen: Option<std::net::SocketAddr>) -> axum::Router {
+        use axum::middleware::from_fn;
+        let limits = self.limits();
+        let hosts = Arc::new(Hosts::new(listen, &limits.public_origins));
+        let timeout = limits.request_timeout;
         crate::http::routes()
             .merge(crate::assets::routes())
             .with_state(self.clone())
+            .layer(axum::extract::DefaultBodyLimit::max(guard::BODY_LIMIT))
+            .layer(from_fn(move |r, n| guard::deadline(timeout, r, n)))
+            .layer(from_fn(move |r, n| guard::check_host(hosts.clone(), r, n)))
+            .layer(from_fn(guard::harden))
     }
 
-    /// Serves the router on a bound listener until the process ends.
+    /// Serves the router on a bound listener until the process ends (see `net`).
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        // Each request knows its client's address, for the registration limit.
-        let service = self
-            .router()
-            .into_make_service_with_connect_info::<std::net::SocketAddr>();
-        axum::serve(listener, service).await
+        crate::net::serve(self, listener).await
     }
 
     /// Starts the driver and the flusher on the current tokio runtime.

@@ -5,11 +5,12 @@
 
 use crate::dealer::DealerTable;
 use crate::limit::{Limiter, RegisterRate};
+use crate::outbox::Outbox;
 use crate::room::{Changes, Refusal, Room, Viewer};
 use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
 use std::collections::HashMap;
+use std::sync::Arc;
 use store::Store;
-use tokio::sync::mpsc::UnboundedSender;
 
 /// Who is asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ struct Subscriber {
     last_table: Option<Option<u32>>,
     /// The table and newest finished hand whose history this client has.
     history_sent: Option<(u32, Option<u64>)>,
-    tx: UnboundedSender<String>,
+    tx: Outbox,
 }
 
 /// Server settings.
@@ -507,11 +508,12 @@ impl Hub {
             let wanted = subs
                 .iter()
                 .fold(Topics::default(), |all, s| all.or(s.topics));
-            let texts = topic_texts(room, wanted, now);
+            // One copy of each text, shared by every connection's queue.
+            let texts = topic_texts(room, wanted, now).map(|t| t.map(Arc::<str>::from));
             for sub in subs {
                 for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
                     if let (true, Some(text)) = (wanted, text) {
-                        let _ = sub.tx.send(text.clone());
+                        sub.tx.send(text.clone());
                     }
                 }
             }
@@ -525,7 +527,7 @@ impl Hub {
         event: EventId,
         role: Role,
         topics: Topics,
-        tx: UnboundedSender<String>,
+        tx: Outbox,
         now: u64,
     ) -> Result<(u64, Option<Command>), Refusal> {
         let room = self
@@ -540,7 +542,7 @@ impl Hub {
             ));
         }
         for text in topic_texts(room, topics, now).into_iter().flatten() {
-            let _ = tx.send(text);
+            tx.send(text.into());
         }
         let mut last_table = None;
         let mut history_sent = None;
@@ -695,9 +697,9 @@ fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
     ]
 }
 
-fn send(tx: &UnboundedSender<String>, message: &ServerMessage) {
+fn send(tx: &Outbox, message: &ServerMessage) {
     if let Ok(text) = serde_json::to_string(message) {
-        let _ = tx.send(text);
+        tx.send(text.into());
     }
 }
 

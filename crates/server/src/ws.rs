@@ -5,7 +5,10 @@
 use crate::app::App;
 use crate::http::{caller_at_table, event_id, player_act, secret};
 use crate::hub::{Role, Topics};
+use crate::outbox::outbox;
 use crate::room::Refusal;
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Utf8Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -13,7 +16,8 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, Command, EventId};
 use std::collections::HashMap;
-use tokio::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 pub async fn upgrade(
     State(app): State<App>,
@@ -49,8 +53,12 @@ pub async fn upgrade(
         return crate::http::Fail(refusal).into_response();
     };
     let topics = topics(query.get("topics").map(String::as_str), role);
-    // Clients send little: a small read buffer saves zeroing a large one on every poll.
+    let max = app.limits().ws_message_bytes;
+    // Clients send little: a small read buffer saves zeroing a large one on every poll, and a
+    // message or frame larger than a command closes the connection.
     ws.read_buffer_size(8 * 1024)
+        .max_message_size(max)
+        .max_frame_size(max)
         .on_upgrade(move |socket| session(app, socket, event, role, topics))
 }
 
@@ -72,7 +80,8 @@ fn topics(asked: Option<&str>, role: Role) -> Topics {
 }
 
 async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics: Topics) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let limits = app.limits().clone();
+    let (tx, mut inbox) = outbox(limits.queue_messages, limits.queue_bytes);
     let now = app.now();
     let subscribed = {
         let mut hub = app.hub();
@@ -89,27 +98,65 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
     app.wake();
     let Some(id) = subscribed else { return };
     let (mut sink, mut stream) = socket.split();
-    loop {
+    // Pings keep a quiet client's connection alive with its pongs; a client that sends nothing
+    // at all (or never finishes a message) for `ws_idle` is closed.
+    let mut ping = tokio::time::interval(limits.ws_idle / 3);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = Instant::now();
+    let close = loop {
+        let idle = tokio::time::sleep_until((heard + limits.ws_idle).into());
         tokio::select! {
-            out = rx.recv() => match out {
+            out = inbox.recv() => match out {
+                _ if inbox.is_behind() => break Some(BEHIND),
                 Some(text) => {
-                    // Everything queued goes out in one flush.
-                    let mut failed = sink.feed(Message::Text(text.into())).await.is_err();
-                    while let (false, Ok(more)) = (failed, rx.try_recv()) {
-                        failed = sink.feed(Message::Text(more.into())).await.is_err();
-                    }
-                    if failed || sink.flush().await.is_err() {
-                        break;
+                    // What is queued goes out in flushes of about 64 KB (one message alone
+                    // when larger), each in time or not at all: a client that does not read
+                    // holds one such batch in its write buffer, not its whole queue.
+                    let write = async {
+                        let mut batch = text.len();
+                        sink.feed(shared_text(text)).await?;
+                        while batch < BATCH_BYTES
+                            && let Some(more) = inbox.try_recv()
+                        {
+                            batch += more.len();
+                            sink.feed(shared_text(more)).await?;
+                        }
+                        sink.flush().await
+                    };
+                    match tokio::time::timeout(limits.write_timeout, write).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(_)) | Err(_) => break None,
                     }
                 }
-                None => break,
+                None => break None,
             },
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(text))) => handle(&app, id, event, role, text.as_str()),
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => {}
+            incoming = stream.next() => {
+                heard = Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => handle(&app, id, event, role, text.as_str()),
+                    Some(Ok(Message::Close(_))) | None => break None,
+                    Some(Err(_)) => break Some(TOO_BIG),
+                    Some(Ok(_)) => {}
+                }
             },
+            _ = ping.tick() => {
+                let sent = sink.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(limits.write_timeout, sent).await, Ok(Ok(()))) {
+                    break None;
+                }
+            },
+            _ = idle => break Some(IDLE),
         }
+    };
+    // What is still queued is freed with the inbox, before the close is awaited.
+    drop(inbox);
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let sent = sink.send(Message::Close(Some(frame)));
+        let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
     }
     let now = app.now();
     {
@@ -120,6 +167,26 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
     }
     app.wake();
 }
+
+const BATCH_BYTES: usize = 64 * 1024;
+
+/// A text frame over the queue's shared copy (one copy for every client).
+fn shared_text(text: Arc<str>) -> Message {
+    struct Shared(Arc<str>);
+    impl AsRef<[u8]> for Shared {
+        fn as_ref(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+    let bytes = Bytes::from_owner(Shared(text));
+    // Always UTF-8 (it was a str); checked again by the conversion.
+    Message::Text(Utf8Bytes::try_from(bytes).unwrap_or_default())
+}
+
+/// Close codes and reasons (RFC 6455, 7.4.1): 1013 try again later, 1008 policy violation.
+const BEHIND: (u16, &str) = (1013, "too far behind: reconnect for a fresh state");
+const IDLE: (u16, &str) = (1008, "nothing received in time");
+const TOO_BIG: (u16, &str) = (1009, "a message too large or malformed");
 
 fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
     let now = app.now();

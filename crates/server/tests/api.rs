@@ -16,7 +16,7 @@ struct Table {
     waiting: (u32, String),
     /// The legal actions of the person to act.
     legal: Value,
-    _connections: Vec<tokio::sync::mpsc::UnboundedReceiver<String>>,
+    _connections: Vec<server::outbox::Inbox>,
 }
 
 async fn table_with_a_person_to_act() -> Table {

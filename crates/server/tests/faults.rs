@@ -17,13 +17,7 @@ fn state(api: &Api) -> String {
 }
 
 /// Heads-up, both people at the table, driven until one is to act: (token to act, hand).
-async fn heads_up(
-    api: &mut Api,
-) -> (
-    String,
-    u64,
-    Vec<tokio::sync::mpsc::UnboundedReceiver<String>>,
-) {
+async fn heads_up(api: &mut Api) -> (String, u64, Vec<server::outbox::Inbox>) {
     api.create_event("turbo", 3).await;
     let ann = api.register_self(0, "Ann").await;
     let bob = api.register_self(0, "Bob").await;

@@ -9,7 +9,6 @@ use axum::http::Method;
 use common::Api;
 use common::schema::{document, fits};
 use serde_json::{Value, json};
-use tokio::sync::mpsc::UnboundedReceiver;
 
 const STUD: &str = include_str!("fixtures/stud.toml");
 
@@ -24,7 +23,7 @@ struct Stud {
     api: Api,
     /// (entry, token) of each person.
     people: Vec<(u32, String)>,
-    _connections: Vec<UnboundedReceiver<String>>,
+    _connections: Vec<server::outbox::Inbox>,
 }
 
 async fn stud_table(seed: u64) -> Stud {

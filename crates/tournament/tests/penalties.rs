@@ -269,3 +269,105 @@ fn tda_71c_a_penalised_big_blind_does_not_win_a_walk() {
         assert!(stack_of(&t, p) <= before);
     }
 }
+
+/// TDA-71A, HC-1.10: a penalty is some rounds or minutes, a clock at most a day, a reason a note;
+/// what lies past the bounds (u32::MAX rounds, a clock of u64::MAX ms, a 1.5 MB reason) is
+/// refused naming the field, and nothing changes.
+#[test]
+fn tda_71a_hc_1_10_penalties_clock_and_reasons_past_their_bounds_are_refused() {
+    let (mut t, _, p) = five();
+    let events = t.events().len();
+    let remaining = t.clock().remaining(at_minute(1));
+    let refused = [
+        (
+            TdAction::MissRounds {
+                player: p,
+                rounds: u32::MAX,
+            },
+            "rounds",
+        ),
+        (
+            TdAction::MissRounds {
+                player: p,
+                rounds: 0,
+            },
+            "rounds",
+        ),
+        (
+            TdAction::MissRounds {
+                player: p,
+                rounds: 5,
+            },
+            "rounds",
+        ),
+        (
+            TdAction::TimePenalty {
+                player: p,
+                minutes: u32::MAX,
+            },
+            "minutes",
+        ),
+        (
+            TdAction::TimePenalty {
+                player: p,
+                minutes: 61,
+            },
+            "minutes",
+        ),
+        (
+            TdAction::SetClock {
+                remaining_ms: u64::MAX,
+            },
+            "remaining_ms",
+        ),
+        (
+            TdAction::SetClock {
+                remaining_ms: 24 * 60 * MINUTE + 1,
+            },
+            "remaining_ms",
+        ),
+        (
+            TdAction::Warn {
+                player: p,
+                reason: "x".repeat(1_500_000),
+            },
+            "reason",
+        ),
+        (
+            TdAction::Disqualify {
+                player: p,
+                reason: "é".repeat(501),
+            },
+            "reason",
+        ),
+    ];
+    for (action, field) in refused {
+        let error = t.act("Anna", action, at_minute(1)).unwrap_err().to_string();
+        assert!(error.starts_with(&format!("{field}: ")), "{error}");
+    }
+    assert_eq!(t.events().len(), events, "nothing logged");
+    assert_eq!(t.entry(p).unwrap().penalty_hands, 0);
+    assert_eq!(t.entry(p).unwrap().warnings, 0);
+    assert_eq!(t.clock().remaining(at_minute(1)), remaining);
+    // The bounds themselves are taken.
+    let taken = [
+        TdAction::MissRounds {
+            player: p,
+            rounds: 4,
+        },
+        TdAction::TimePenalty {
+            player: p,
+            minutes: 60,
+        },
+        TdAction::SetClock {
+            remaining_ms: 24 * 60 * MINUTE,
+        },
+        TdAction::Warn {
+            player: p,
+            reason: "é".repeat(500),
+        },
+    ];
+    for action in taken {
+        t.act("Anna", action, at_minute(1)).unwrap();
+    }
+}

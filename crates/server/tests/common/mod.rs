@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod floor;
+pub mod raw;
 pub mod schema;
 
 use axum::body::Body;
@@ -17,7 +18,7 @@ use server::app::App;
 use server::driver::{Pace, drive};
 use server::hub::{Hub, Settings, Topics};
 use server::limit::RegisterRate;
-use tokio::sync::mpsc::UnboundedReceiver;
+use server::outbox::{Inbox, outbox};
 use tower::ServiceExt;
 
 /// A server with an in-memory log, and the TD's secret.
@@ -54,36 +55,55 @@ impl Api {
         Api::with(store::Store::open(path, false).expect("a log file"))
     }
 
-    fn with(store: store::Store) -> Api {
-        // Tests register many players from one place: no limit unless a test sets one.
-        let settings = Settings {
+    /// A server with an in-memory log and these limits (short timeouts, small caps).
+    pub fn open_with(limits: server::net::Limits) -> Api {
+        let store = store::Store::open_in_memory().expect("an in-memory log");
+        Api::build(store, Api::test_settings(), Some(limits))
+    }
+
+    /// Serves the app on a real listener on 127.0.0.1; its address.
+    pub async fn listen(&self) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let addr = listener.local_addr().expect("an address").to_string();
+        tokio::spawn(self.app.clone().serve(listener));
+        addr
+    }
+
+    /// Tests register many players from one place: no limit unless a test sets one.
+    fn test_settings() -> Settings {
+        Settings {
             act_seconds: 30,
             register_rate: RegisterRate {
                 per_minute: 0,
                 burst: 0,
             },
-        };
-        Api::with_settings(store, settings)
+        }
+    }
+
+    fn with(store: store::Store) -> Api {
+        Api::with_settings(store, Api::test_settings())
     }
 
     /// A server with the given settings over `store`.
     pub fn with_settings(store: store::Store, settings: Settings) -> Api {
-        let hub = Hub::open(store, settings).expect("a hub");
+        Api::build(store, settings, None)
+    }
+
+    fn build(store: store::Store, settings: Settings, limits: Option<server::net::Limits>) -> Api {
+        let mut hub = Hub::open(store, settings).expect("a hub");
         // A log opened again keeps only the hash: the tests' TD makes a new secret then.
-        let td = match hub.new_td_secret() {
-            Some(secret) => secret.to_string(),
-            None => {
-                let mut hub = hub;
-                let secret = hub.rotate_td_secret().expect("a new TD secret");
-                return Api {
-                    app: App::new(hub),
-                    td: secret,
-                    rng: ChaCha8Rng::seed_from_u64(1),
-                };
-            }
+        let td = match hub.new_td_secret().map(str::to_string) {
+            Some(secret) => secret,
+            None => hub.rotate_td_secret().expect("a new TD secret"),
+        };
+        let app = match limits {
+            Some(limits) => App::with_limits(hub, limits),
+            None => App::new(hub),
         };
         Api {
-            app: App::new(hub),
+            app,
             td,
             rng: ChaCha8Rng::seed_from_u64(1),
         }
@@ -277,8 +297,8 @@ impl Api {
 
     /// What a player's WebSocket does on connect: subscribes, and comes to the table (TDA-30).
     /// Keep the receiver: it gets the pushed messages.
-    pub fn connect(&self, event: EventId, token: &str) -> UnboundedReceiver<String> {
-        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    pub fn connect(&self, event: EventId, token: &str) -> Inbox {
+        let (tx, rx) = outbox(1 << 16, usize::MAX);
         let now = server::app::now_ms();
         let mut hub = self.app.hub();
         let role = hub.role(Some(token)).expect("a known token");

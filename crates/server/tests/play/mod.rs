@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use server::driver::{Pace, drive};
 use server::hub::{Hub, Role, Settings, Topics};
-use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+use server::outbox::{Inbox, outbox};
 
 /// Who a connection is, for checking what it was sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub enum Eyes {
 pub struct Connection {
     pub eyes: Eyes,
     pub id: u64,
-    rx: UnboundedReceiver<String>,
+    rx: Inbox,
     /// Every message received, as sent.
     pub received: Vec<String>,
 }
@@ -29,6 +29,7 @@ pub struct Person {
     pub entry: EntryId,
     pub role: Role,
     /// The token the person was given (the hub keeps only its hash).
+    #[allow(dead_code, reason = "read by the tests that sign in as the person")]
     pub token: String,
     /// The open connection, when the person's browser is open.
     pub connection: Option<usize>,
@@ -116,7 +117,8 @@ impl Sim {
     }
 
     pub fn connect(&mut self, eyes: Eyes, role: Role, topics: Topics) -> usize {
-        let (tx, rx) = unbounded_channel();
+        // Read only now and then: room for every message of a game.
+        let (tx, rx) = outbox(1 << 20, usize::MAX);
         let (id, presence) = self
             .hub
             .subscribe(self.event, role, topics, tx, self.now)
@@ -169,8 +171,8 @@ impl Sim {
     /// Moves every message sent so far into the connections' records.
     pub fn collect(&mut self) {
         for c in &mut self.connections {
-            while let Ok(text) = c.rx.try_recv() {
-                c.received.push(text);
+            while let Some(text) = c.rx.try_recv() {
+                c.received.push(text.to_string());
             }
         }
     }

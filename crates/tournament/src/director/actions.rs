@@ -41,6 +41,49 @@ pub enum TdAction {
     },
 }
 
+/// The most a director may set the clock to: a day.
+pub const MAX_CLOCK_MS: u64 = 24 * 60 * crate::clock::MINUTE;
+/// The most penalty rounds at once (TDA-71A: one or more, rising with repeats).
+pub const MAX_PENALTY_ROUNDS: u32 = 4;
+/// The longest time penalty (HC-1.10: usually 5 to 10 minutes).
+pub const MAX_PENALTY_MINUTES: u32 = 60;
+/// The longest reason for a warning or a disqualification, in characters.
+pub const MAX_REASON_CHARS: usize = 500;
+
+impl TdAction {
+    /// Refuses what no director means: a clock past a day, a penalty of no time or of more
+    /// than the bound, a reason longer than a note.
+    pub fn within_bounds(&self) -> Result<(), DirectorError> {
+        let refuse = |what: String| Err(DirectorError::Refused(what));
+        match self {
+            &TdAction::SetClock { remaining_ms } if remaining_ms > MAX_CLOCK_MS => refuse(format!(
+                "remaining_ms: the clock is set to {MAX_CLOCK_MS} ms (a day) at most"
+            )),
+            &TdAction::MissRounds { rounds, .. } if !(1..=MAX_PENALTY_ROUNDS).contains(&rounds) => {
+                refuse(format!(
+                    "rounds: a penalty is 1 to {MAX_PENALTY_ROUNDS} rounds (TDA-71A)"
+                ))
+            }
+            &TdAction::TimePenalty { minutes, .. }
+                if !(1..=MAX_PENALTY_MINUTES).contains(&minutes) =>
+            {
+                refuse(format!(
+                    "minutes: a time penalty is 1 to {MAX_PENALTY_MINUTES} minutes (HC-1.10)"
+                ))
+            }
+            TdAction::Warn { reason, .. } | TdAction::Disqualify { reason, .. }
+                if reason.chars().count() > MAX_REASON_CHARS =>
+            {
+                refuse(format!(
+                    "reason: {MAX_REASON_CHARS} characters at most, not {}",
+                    reason.chars().count()
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// What an undo needs to restore.
 #[derive(Clone, Debug)]
 enum Inverse {
@@ -85,6 +128,7 @@ impl Tournament {
         action: TdAction,
         now: Time,
     ) -> Result<ActionId, DirectorError> {
+        action.within_bounds()?;
         self.tick(now)?;
         let inverse = match &action {
             TdAction::Warn { player, .. } => {

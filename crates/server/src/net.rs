@@ -1,0 +1,238 @@
+//! How connections are served: an accept loop with a cap on connections in total and per
+//! address, a deadline for a request's head (which also closes idle keep-alive connections),
+//! and the limits the WebSocket and the pushes keep to.
+
+use crate::app::App;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+/// The server's limits; `Limits::default()` is what `croupier serve` starts with.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Open connections at most (HTTP and WebSocket); more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Open connections from one address at most (0: no such cap; behind a reverse proxy every
+    /// connection comes from the proxy). More are answered 429 and closed.
+    pub max_per_address: usize,
+    /// Time to send a request's head, and the longest a kept-alive connection waits idle.
+    pub header_timeout: Duration,
+    /// Time to read a request's body and answer it.
+    pub request_timeout: Duration,
+    /// A WebSocket message or frame from a client (commands are a few hundred bytes).
+    pub ws_message_bytes: usize,
+    /// A WebSocket that sends nothing (no message, no pong to our pings) this long is closed.
+    pub ws_idle: Duration,
+    /// Messages and bytes queued for a connection before it counts as behind.
+    pub queue_messages: usize,
+    pub queue_bytes: usize,
+    /// Time for a client to take what is written to it.
+    pub write_timeout: Duration,
+    /// Origins a reverse proxy serves the UI from (`https://poker.example.org`): their hosts are
+    /// accepted in `Host`, and they in a WebSocket's `Origin`.
+    pub public_origins: Vec<String>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 1024,
+            max_per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            ws_message_bytes: 16 * 1024,
+            ws_idle: Duration::from_secs(60),
+            queue_messages: 256,
+            queue_bytes: 32 << 20,
+            write_timeout: Duration::from_secs(10),
+            public_origins: Vec::new(),
+        }
+    }
+}
+
+/// Connections open, in total and per address.
+#[derive(Debug, Default)]
+pub struct Counts {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// One open connection, counted until dropped; it goes with a WebSocket's socket when the
+/// connection is upgraded, so a WebSocket counts for as long as it is open.
+#[derive(Debug)]
+struct Counted {
+    stream: TcpStream,
+    counts: Arc<Mutex<Counts>>,
+    ip: IpAddr,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut counts = lock(&self.counts);
+        counts.total = counts.total.saturating_sub(1);
+        if let Some(n) = counts.per_address.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.per_address.remove(&self.ip);
+            }
+        }
+    }
+}
+
+fn lock(counts: &Mutex<Counts>) -> std::sync::MutexGuard<'_, Counts> {
+    counts
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+/// Serves the app on a bound listener until the process ends.
+pub async fn serve(app: App, listener: TcpListener) -> std::io::Result<()> {
+    let listen = listener.local_addr()?;
+    let limits = app.limits().clone();
+    let router = app.router_at(Some(listen));
+    let counts = Arc::new(Mutex::new(Counts::default()));
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors or a connection reset before it was taken: wait a little
+            // for others to close rather than spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let ip = peer.ip();
+        let over = {
+            let mut c = lock(&counts);
+            let from_here = c.per_address.get(&ip).copied().unwrap_or(0);
+            if c.total >= limits.max_connections {
+                Some(Over::Total)
+            } else if limits.max_per_address > 0 && from_here >= limits.max_per_address {
+                Some(Over::Address)
+            } else {
+                c.total += 1;
+                *c.per_address.entry(ip).or_insert(0) += 1;
+                None
+            }
+        };
+        if let Some(over) = over {
+            tokio::spawn(refuse(stream, over));
+            continue;
+        }
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(Counted {
+            stream,
+            counts: counts.clone(),
+            ip,
+        });
+        let service = hyper_util::service::TowerToHyperService::new(
+            router
+                .clone()
+                .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
+        );
+        let header_timeout = limits.header_timeout;
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(io, service)
+                .with_upgrades()
+                .await;
+        });
+    }
+}
+
+/// Which cap a connection is over.
+#[derive(Clone, Copy, Debug)]
+enum Over {
+    Total,
+    Address,
+}
+
+/// The whole answer to a connection over a cap: a JSON `ApiError`.
+fn refusal(over: Over) -> String {
+    let (status, reason, message) = match over {
+        Over::Total => (
+            503,
+            "Service Unavailable",
+            "the server has all the connections it takes",
+        ),
+        Over::Address => (
+            429,
+            "Too Many Requests",
+            "this address has all the connections it may open",
+        ),
+    };
+    let error = protocol::ApiError {
+        status,
+        code: "too_many_connections".into(),
+        message: message.into(),
+        rule: None,
+    };
+    let body = serde_json::to_string(&error).unwrap_or_default();
+    format!(
+        "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\nretry-after: 5\r\n\
+         connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+/// Answers a connection over a cap and closes it, without reading its request.
+async fn refuse(mut stream: TcpStream, over: Over) {
+    let answer = refusal(over);
+    let write = async {
+        stream.write_all(answer.as_bytes()).await?;
+        stream.shutdown().await
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(1), write).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Over, refusal};
+
+    #[test]
+    fn the_refusals_declare_their_body_length() {
+        for over in [Over::Total, Over::Address] {
+            let answer = refusal(over);
+            let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+            let length = format!("content-length: {}\r\n", body.len());
+            assert!(format!("{head}\r\n").contains(&length), "{head}");
+            serde_json::from_str::<protocol::ApiError>(body).expect("an ApiError");
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The WebSocket against a hostile or slow client: a message that is never finished, frames and
+//! messages far larger than a command, a page of another origin, and a client that never reads
+//! what is pushed. Each was a finding of the hardening review (issue 16, item 13).
+
+mod common;
+
+use common::Api;
+use common::raw::{closed_within, frame_head, rss, ws_handshake};
+use protocol::{Command, TdCommand};
+use server::hub::Topics;
+use server::net::Limits;
+use server::outbox::outbox;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+
+/// A server with a published event (no token is needed to watch it).
+async fn served(limits: Limits) -> (Api, String) {
+    let api = Api::open_with(limits);
+    api.create_event("turbo", 3).await;
+    let addr = api.listen().await;
+    (api, addr)
+}
+
+/// A text frame without FIN and then nothing: the message is never finished, and the client
+/// answers no ping. It used to be held open for ever; now it is closed once `ws_idle` passed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unfinished_message_is_closed_after_the_idle_time() {
+    let limits = Limits {
+        ws_idle: Duration::from_millis(600),
+        ..Limits::default()
+    };
+    let (_api, addr) = served(limits).await;
+    let (status, mut ws) = ws_handshake(&addr, "/api/events/0/ws", "").await;
+    assert_eq!(status, 101);
+    let mut frame = frame_head(false, 1, 5);
+    frame.extend_from_slice(b"hello");
+    ws.write_all(&frame).await.expect("written");
+    let took = closed_within(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("closed within 5 s");
+    assert!(
+        took >= Duration::from_millis(300),
+        "closed at once: {took:?}"
+    );
+}
+
+/// The attack of the review: a text frame without FIN and 15 MB continuation frames. The frame's
+/// head already says it is too large: the connection is closed before its payload is read, and
+/// ten such clients leave the memory of the process where it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn frames_of_15_mb_are_refused_before_their_payload_is_read() {
+    let (_api, addr) = served(Limits::default()).await;
+    let before = rss();
+    let mut attacks = Vec::new();
+    for _ in 0..10 {
+        let addr = addr.clone();
+        attacks.push(tokio::spawn(async move {
+            let (status, mut ws) = ws_handshake(&addr, "/api/events/0/ws", "").await;
+            assert_eq!(status, 101);
+            let mut frame = frame_head(false, 1, 5);
+            frame.extend_from_slice(b"hello");
+            ws.write_all(&frame).await.expect("written");
+            let chunk = vec![b'x'; 1 << 20];
+            'frames: for _ in 0..3 {
+                if ws.write_all(&frame_head(false, 0, 15 << 20)).await.is_err() {
+                    break;
+                }
+                for _ in 0..15 {
+                    if ws.write_all(&chunk).await.is_err() {
+                        break 'frames;
+                    }
+                }
+            }
+            closed_within(&mut ws, Duration::from_secs(5)).await
+        }));
+    }
+    for attack in attacks {
+        let closed = attack.await.expect("the attack ran");
+        assert!(closed.is_some(), "a 15 MB frame was not refused");
+    }
+    let grown = rss().saturating_sub(before);
+    assert!(
+        grown < 64 << 20,
+        "ten clients grew the process by {} MB",
+        grown >> 20
+    );
+}
+
+/// A whole text message larger than `ws_message_bytes` closes the connection (1009).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_larger_than_a_command_closes_the_connection() {
+    let (_api, addr) = served(Limits::default()).await;
+    let (status, mut ws) = ws_handshake(&addr, "/api/events/0/ws", "").await;
+    assert_eq!(status, 101);
+    let size = Limits::default().ws_message_bytes as u64 + 1;
+    let mut frame = frame_head(true, 1, size);
+    frame.extend(std::iter::repeat_n(b' ', size as usize));
+    let _ = ws.write_all(&frame).await;
+    assert!(
+        closed_within(&mut ws, Duration::from_secs(5))
+            .await
+            .is_some(),
+        "still open after a message over the limit"
+    );
+}
+
+/// DNS rebinding: a page of another origin may not open a WebSocket (403); the page's own origin,
+/// a configured public origin and a client sending no Origin (not a browser) may.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_from_a_page_of_another_origin_is_refused() {
+    let limits = Limits {
+        public_origins: vec!["https://poker.example.org".into()],
+        ..Limits::default()
+    };
+    let (_api, addr) = served(limits).await;
+    let path = "/api/events/0/ws";
+    let origin = |o: &str| format!("Origin: {o}\r\n");
+    let (status, _) = ws_handshake(&addr, path, &origin("http://evil.example")).await;
+    assert_eq!(status, 403);
+    let (status, _) = ws_handshake(&addr, path, &origin("http://localhost.evil.example")).await;
+    assert_eq!(status, 403);
+    for allowed in [
+        origin(&format!("http://{addr}")),
+        origin("https://poker.example.org"),
+        String::new(),
+    ] {
+        let (status, _) = ws_handshake(&addr, path, &allowed).await;
+        assert_eq!(status, 101, "{allowed:?}");
+    }
+}
+
+/// A client that never reads: its queue never holds more than its bound, it is marked behind
+/// (its session then closes it, 1013), and nothing more is queued for it, however long the
+/// event runs. The hub is never held up by it.
+#[tokio::test]
+async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded() {
+    let api = Api::open();
+    api.create_event("turbo", 3).await;
+    for i in 0..6 {
+        api.register_bot(0, &format!("Bot {i}")).await;
+    }
+    api.start(0).await;
+    let (tx, rx) = outbox(8, 1 << 20);
+    let topics = Topics {
+        summary: true,
+        seating: true,
+        standings: true,
+    };
+    let now = server::app::now_ms();
+    api.app
+        .hub()
+        .subscribe(0, server::hub::Role::Public, topics, tx, now)
+        .expect("subscribed");
+    for i in 0..50u64 {
+        let mut hub = api.app.hub();
+        let action = if i % 2 == 0 {
+            TdCommand::Pause
+        } else {
+            TdCommand::Resume
+        };
+        let command = Command::Td {
+            event: 0,
+            by: "td".into(),
+            action,
+        };
+        hub.submit(now + i, command).expect("paused or resumed");
+        // Each flush sends the three topics of the changed event.
+        hub.flush(now + i);
+        assert!(rx.len() <= 8, "{} messages queued", rx.len());
+        assert!(rx.bytes() <= 1 << 20, "{} bytes queued", rx.bytes());
+    }
+    assert!(rx.is_behind(), "a client 150 messages behind is not marked");
+    assert_eq!(rx.len(), 8);
+}
+
+/// A queue's byte budget: one message larger than it still reaches an empty queue (a big
+/// standings list must reach a new client), a second one marks the client behind.
+#[test]
+fn a_queue_over_its_bytes_marks_the_client_behind() {
+    let (tx, mut rx) = outbox(100, 1000);
+    tx.send("x".repeat(5000).into());
+    assert!(!rx.is_behind());
+    tx.send("y".into());
+    assert!(rx.is_behind());
+    assert_eq!((rx.len(), rx.bytes()), (1, 5000));
+    assert_eq!(rx.try_recv().map(|t| t.len()), Some(5000));
+    assert_eq!(rx.bytes(), 0);
+    tx.send("z".into());
+    assert!(
+        rx.try_recv().is_none(),
+        "nothing is queued for a client behind"
+    );
+}
+
+/// The review's slow readers, end to end: a public client watches, its socket takes almost
+/// nothing, and it never reads. Pushes of the standings of 600 entrants keep coming; the server
+/// closes the connection (behind, or a write not taken in time) instead of buffering for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_client_that_never_reads_is_closed() {
+    let limits = Limits {
+        queue_messages: 16,
+        write_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let api = Api::open_with(limits);
+    api.create_event("turbo", 3).await;
+    for i in 0..600 {
+        api.register_bot(0, &format!("Bot {i}")).await;
+    }
+    api.start(0).await;
+    let addr = api.listen().await;
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("a small buffer");
+    let mut ws = socket
+        .connect(addr.parse().expect("an address"))
+        .await
+        .expect("connected");
+    let request = format!(
+        "GET /api/events/0/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    );
+    ws.write_all(request.as_bytes()).await.expect("written");
+    let mut pushes = 0;
+    let closed = loop {
+        {
+            let mut hub = api.app.hub();
+            let now = server::app::now_ms();
+            let action = if pushes % 2 == 0 {
+                TdCommand::Pause
+            } else {
+                TdCommand::Resume
+            };
+            let command = Command::Td {
+                event: 0,
+                by: "td".into(),
+                action,
+            };
+            hub.submit(now, command).expect("paused or resumed");
+            hub.flush(now);
+        }
+        pushes += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        // Closed: the server's end is gone, so what it wrote is all there is to read.
+        if pushes % 25 == 0
+            && let Some(took) = closed_within(&mut ws, Duration::from_millis(200)).await
+        {
+            break Some(took);
+        }
+        if pushes > 500 {
+            break None;
+        }
+    };
+    assert!(
+        closed.is_some(),
+        "a client that never reads is still served after {pushes} pushes"
+    );
+}
