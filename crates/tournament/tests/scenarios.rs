@@ -62,3 +62,123 @@ fn hc_examples_and_variations() {
 fn wwpla_variations() {
     assert!(run_all("wwpla") >= 2);
 }
+
+const HC_1_8: &str = include_str!("../scenarios/hc/hc_1_8_example.toml");
+
+fn error_of(text: &str) -> String {
+    match scenario::run(text) {
+        Ok(report) => panic!("accepted: {:?}", report.outcome.instructions),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Bad input is refused naming the key and the problem, never a panic.
+#[test]
+fn bad_files_are_refused_naming_the_key() {
+    let cases: [(&str, &str, &str); 12] = [
+        ("\"A2\", \"A3\"", "\"A2\", \"A2\"", "A2 is listed twice"),
+        ("player = \"C4\"", "player = \"C9\"", "C9 is not seated"),
+        (
+            "player = \"C4\"",
+            "player = \"A4\"",
+            "A4 is not seated at table C",
+        ),
+        ("name = \"B\"", "name = \"A\"", "table A is named twice"),
+        (
+            "button = 1\nplayers = [\"A1\"",
+            "button = 1\ncolour = 2\nplayers = [\"A1\"",
+            "unknown field `colour`",
+        ),
+        ("[draw]", "[draw]\nhands = 2", "unknown field `hands`"),
+        (
+            "clock_stopped = true",
+            "clock_stoped = true",
+            "unknown field `clock_stoped`",
+        ),
+        (
+            "B = \"4c\"",
+            "B = \"4x\"",
+            "`draw.source.B`: \"4x\" is not a card of the deck",
+        ),
+        ("B = \"4c\"", "B = \"9h\"", "dealt twice"),
+        (
+            "profile = \"hc\"",
+            "profile = \"pokerstars\"",
+            "`profile`: unknown profile \"pokerstars\"",
+        ),
+        (
+            "[[bust]]\ntable = \"C\"",
+            "[[bust]]\ntable = \"D\"",
+            "`bust[1].table`: no table D",
+        ),
+        (
+            "moves = [{ player = \"B4\"",
+            "moves = [{ player = \"Z9\"",
+            "Z9 is not seated",
+        ),
+    ];
+    for (from, to, problem) in cases {
+        assert!(HC_1_8.contains(from), "{from}");
+        let err = error_of(&HC_1_8.replacen(from, to, 1));
+        assert!(err.contains(problem), "{to}: {err}");
+    }
+    assert!(error_of("kind = \"director\"\n").contains("no player is seated"));
+    let seats = HC_1_8.replace(
+        "source = { A = \"9h\", B = \"4c\" }",
+        "seats = { C4 = \"C/0\" }",
+    );
+    assert!(error_of(&seats).contains("`draw.seats.C4`: \"0\" is not a seat"));
+}
+
+/// A wrong expectation fails (HC-1.8: B4 takes C4's own seat, not another).
+#[test]
+fn a_wrong_expectation_fails_hc_1_8() {
+    let wrong = HC_1_8.replace("to = \"C/4\"", "to = \"C/5\"");
+    let report = scenario::run(&wrong).expect("a valid scenario");
+    assert!(!report.passed());
+    assert!(
+        report.mismatches[0].starts_with("moves:"),
+        "{:?}",
+        report.mismatches
+    );
+    // HC-1.8: the table with the lower card gives; swapping the cards moves A4 instead.
+    let swapped = HC_1_8.replace("A = \"9h\", B = \"4c\"", "A = \"4c\", B = \"9h\"");
+    let report = scenario::run(&swapped).expect("a valid scenario");
+    assert_eq!(report.outcome.moves[0].player, "A4");
+}
+
+/// Every scenario with any one line left out, or any one number changed, is run or refused
+/// with an error: nothing panics.
+#[test]
+fn damaged_files_never_panic() {
+    for folder in ["tda", "hc", "wwpla"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(folder);
+        for file in files(&dir) {
+            let text = std::fs::read_to_string(&file).expect("a readable scenario");
+            let lines: Vec<&str> = text.lines().collect();
+            for i in 0..lines.len() {
+                let mut damaged = lines.clone();
+                damaged.remove(i);
+                let _ = scenario::run(&damaged.join("\n"));
+                for n in ["0", "1", "2", "11", "99"] {
+                    let changed: String = lines[i]
+                        .split(' ')
+                        .map(|w| {
+                            if w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty() {
+                                n
+                            } else {
+                                w
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let mut damaged = lines.clone();
+                    damaged[i] = &changed;
+                    let _ = scenario::run(&damaged.join("\n"));
+                }
+            }
+        }
+    }
+}
