@@ -48,6 +48,33 @@ fn run_all(folder: &str) -> usize {
     all.len()
 }
 
+/// Every file under `scenarios/`, whatever its folder, passes; the rulebooks' own examples are
+/// among them.
+#[test]
+fn every_file_in_the_folder_passes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut folders = Vec::new();
+    for entry in std::fs::read_dir(&root).expect("the scenarios folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            folders.push(path.file_name().unwrap().to_string_lossy().to_string());
+        }
+    }
+    let total: usize = folders.iter().map(|f| run_all(f)).sum();
+    assert!(total >= 20, "{total}");
+    for example in [
+        "hc/hc_1_7_final_table.toml",
+        "hc/hc_1_8_example.toml",
+        "hc/hc_1_3_same_hand.toml",
+        "tda/tda_10_break_table.toml",
+        "tda/rp8a_example.toml",
+        "tda/rp8b_hand_for_hand_starts.toml",
+        "tda/rp9_final_table.toml",
+    ] {
+        assert!(root.join(example).exists(), "{example}");
+    }
+}
+
 #[test]
 fn tda_examples_and_variations() {
     assert!(run_all("tda") >= 8);

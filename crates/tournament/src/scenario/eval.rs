@@ -503,16 +503,18 @@ impl Eval<'_> {
             self.out.say(format!("move {m}"), &[rule]);
         }
         for (t, tab) in self.tabs.iter_mut().enumerate() {
-            if t != target && tab.table.player_count() > 0 {
+            if t != target && s.tables[t].seats.iter().any(Option::is_some) {
                 self.out.broken.push(tab.name.clone());
             }
             tab.broken = t != target;
         }
         self.out.buttons.insert(name.clone(), button.0 + 1);
-        self.out.say(
-            format!("button of {name} on seat {}", button.0 + 1),
-            &[rule],
-        );
+        let mut rules = vec![rule];
+        if s.profile.director.first_button == FirstButton::HighCard {
+            rules.push("TDA-RP-14");
+        }
+        self.out
+            .say(format!("button of {name} on seat {}", button.0 + 1), &rules);
         self.tabs[target].table = table;
         Ok(())
     }
@@ -541,6 +543,18 @@ impl Eval<'_> {
     /// players draw seats at the shortest tables in two stages.
     fn break_tables(&mut self) -> Result<(), ScenarioError> {
         let size = self.s.seats_per_table;
+        // A table its last players left in the hand just played is broken as it stands.
+        for t in self.standing() {
+            if self.count(t) == 0 && self.s.tables[t].seats.iter().any(Option::is_some) {
+                self.tabs[t].broken = true;
+                let name = self.tabs[t].name.clone();
+                self.out.say(
+                    format!("break table {name}: nobody is left there"),
+                    &["TDA-10"],
+                );
+                self.out.broken.push(name);
+            }
+        }
         loop {
             let standing = self.standing();
             if standing.len() < 2 || self.alive() > (standing.len() - 1) * size {
@@ -561,8 +575,10 @@ impl Eval<'_> {
         let name = self.tabs[t].name.clone();
         self.tabs[t].broken = true;
         self.out.broken.push(name.clone());
-        self.out
-            .say(format!("break table {name}: seats drawn"), &["TDA-10"]);
+        self.out.say(
+            format!("break table {name}: seats drawn"),
+            &["TDA-10", "TDA-11C"],
+        );
         let seated: Vec<(Seat, usize)> = occupied(&self.tabs[t].table)
             .into_iter()
             .filter_map(|seat| {
@@ -837,6 +853,11 @@ impl Eval<'_> {
                 "TDA-11A",
             ),
         };
+        let rules: &[&'static str] = match rule {
+            "TDA-11A" => &["TDA-11A", "TDA-11C"],
+            "HC-1.8" => &["HC-1.8"],
+            _ => &["WWPLA-12"],
+        };
         let Some(seat) = seat else {
             return Err(ScenarioError::key("table", "no player to move"));
         };
@@ -862,7 +883,7 @@ impl Eval<'_> {
             from: (self.tabs[from].name.clone(), seat.0 + 1),
             to: (self.tabs[to].name.clone(), dest_seat.0 + 1),
         };
-        self.out.say(format!("move {m}"), &[rule]);
+        self.out.say(format!("move {m}"), rules);
         self.out.moves.push(m);
         Ok(())
     }
@@ -937,10 +958,13 @@ impl Eval<'_> {
                 .map_err(|e| ScenarioError::key("table", e.to_string()))?;
             let button = positions.button.0 + 1;
             self.out.buttons.insert(name.clone(), button);
-            self.out.say(
-                format!("button of {name} on seat {button}"),
-                &["TDA-32", "HC-3.6"],
-            );
+            let rules: &[&'static str] = if positions.dealt.len() == 2 {
+                &["TDA-32", "HC-3.6", "TDA-34"]
+            } else {
+                &["TDA-32", "HC-3.6"]
+            };
+            self.out
+                .say(format!("button of {name} on seat {button}"), rules);
             for (i, seat) in self.tabs[t].table.seats().iter().enumerate() {
                 let Some(p) = seat else { continue };
                 if !positions.dealt.contains(&Seat(i as u8)) {
