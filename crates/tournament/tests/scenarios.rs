@@ -150,6 +150,10 @@ fn bad_files_are_refused_naming_the_key() {
         assert!(err.contains(problem), "{to}: {err}");
     }
     assert!(error_of("kind = \"director\"\n").contains("no player is seated"));
+    let game = HC_1_8.replace("game = \"NT\"", "game = \"holdem\"");
+    assert!(error_of(&game).contains("`game`: \"holdem\" is not a PHH variant code"));
+    let by = HC_1_8.replace("player = \"C4\"", "player = \"C4\"\nby = \"A1\"");
+    assert!(error_of(&by).contains("`bust[1].by`: A1 is not at table C"));
     let seats = HC_1_8.replace(
         "source = { A = \"9h\", B = \"4c\" }",
         "seats = { C4 = \"C/0\" }",

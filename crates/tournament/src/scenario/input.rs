@@ -152,6 +152,17 @@ impl Scenario {
                 format!("unknown profile \"{profile_id}\" (tda, wwpla, hc, dg, jpr)"),
             )
         })?;
+        if let Some(game) = &file.game
+            && !GAMES.contains(&game.as_str())
+        {
+            return Err(ScenarioError::key(
+                "game",
+                format!(
+                    "\"{game}\" is not a PHH variant code ({})",
+                    GAMES.join(", ")
+                ),
+            ));
+        }
         let stud = file.game.as_deref().is_some_and(is_stud);
         let default_size = if profile.id == "hc" { 10 } else { 9 };
         let seats_per_table = usize::from(file.seats_per_table.unwrap_or(default_size));
@@ -266,6 +277,14 @@ impl Scenario {
                 Some(by) => Some(player(&key("by"), by)?),
                 None => None,
             };
+            if let Some(by) = by
+                && !tables[t].seats.contains(&Some(by))
+            {
+                return Err(ScenarioError::key(
+                    key("by"),
+                    format!("{} is not at table {}", names[by], tables[t].name),
+                ));
+            }
             if by == Some(p) {
                 return Err(ScenarioError::key(
                     key("by"),
@@ -369,8 +388,12 @@ fn parse_card(key: &str, text: &str, dealt: &mut HashSet<Card>) -> Result<Card, 
     Ok(card)
 }
 
-/// PHH variant codes of the stud games (seven card stud, stud hi/lo, razz).
+/// The PHH variant codes of the games the engine deals.
+const GAMES: [&str; 12] = [
+    "NT", "PT", "FT", "NO", "PO", "FO", "NO/8", "PO/8", "FO/8", "F7S", "F7S/8", "FR",
+];
+
+/// The stud games (seven card stud, stud hi/lo, razz).
 fn is_stud(code: &str) -> bool {
-    let code = code.trim_start_matches(['F', 'N', 'P']);
-    code.starts_with("7S") || code == "R"
+    matches!(code, "F7S" | "F7S/8" | "FR")
 }
