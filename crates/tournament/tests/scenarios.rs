@@ -150,6 +150,15 @@ fn bad_files_are_refused_naming_the_key() {
         assert!(err.contains(problem), "{to}: {err}");
     }
     assert!(error_of("kind = \"director\"\n").contains("no player is seated"));
+    let huge = HC_1_8.replace(
+        "[expect]",
+        "[event]\npayouts = [18446744073709551615, 1]\n[expect]",
+    );
+    assert!(error_of(&huge).contains("`event.payouts`"));
+    let ten = HC_1_8.replace("B = \"4c\"", "B = \"10c\"");
+    // HC-1.8: the ten of clubs is above A's nine, so A gives.
+    let report = scenario::run(&ten).expect("10c is Tc");
+    assert_eq!(report.outcome.moves[0].player, "A4");
     let game = HC_1_8.replace("game = \"NT\"", "game = \"holdem\"");
     assert!(error_of(&game).contains("`game`: \"holdem\" is not a PHH variant code"));
     let by = HC_1_8.replace("player = \"C4\"", "player = \"C4\"\nby = \"A1\"");

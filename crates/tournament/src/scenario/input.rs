@@ -133,6 +133,9 @@ pub struct Scenario {
     pub expect: Option<Expect>,
 }
 
+/// The largest amount of chips or money a file may name.
+const MAX_AMOUNT: u64 = 1 << 40;
+
 /// Chips a player is given when the file has no `stacks`.
 const DEFAULT_STACK: u64 = 10_000;
 
@@ -323,6 +326,27 @@ impl Scenario {
                 ));
             }
         }
+        // Amounts stay far from overflow: sums of prizes, stacks and bounties never wrap.
+        let too_large = |key: &str, v: u64| {
+            if v > MAX_AMOUNT {
+                Err(ScenarioError::key(
+                    key,
+                    format!("{v} is more than {MAX_AMOUNT}"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        for &v in &file.event.payouts {
+            too_large("event.payouts", v)?;
+        }
+        too_large("event.bounty", file.event.bounty.unwrap_or(0))?;
+        for &v in &stacks {
+            too_large("table.stacks", v)?;
+        }
+        for b in &busts {
+            too_large("bust.stack_at_start", b.stack_at_start)?;
+        }
         let mut draw = DrawSpec::default();
         let mut dealt = HashSet::new();
         for (t, card) in &file.draw.source {
@@ -379,7 +403,12 @@ impl Scenario {
 }
 
 fn parse_card(key: &str, text: &str, dealt: &mut HashSet<Card>) -> Result<Card, ScenarioError> {
-    let card: Card = text
+    // "10h" as people write it is "Th".
+    let written = match text.strip_prefix("10") {
+        Some(suit) => format!("T{suit}"),
+        None => text.to_string(),
+    };
+    let card: Card = written
         .parse()
         .map_err(|_| ScenarioError::key(key, format!("\"{text}\" is not a card of the deck")))?;
     if !dealt.insert(card) {
