@@ -258,19 +258,16 @@ impl Eval<'_> {
         if tables_with_players > 1 && self.alive() <= final_size {
             return self.final_table(final_size);
         }
-        let before: Vec<String> = self
-            .standing()
-            .into_iter()
-            .filter(|&t| self.count(t) > 0)
-            .map(|t| self.tabs[t].name.clone())
-            .collect();
         self.break_tables()?;
         match self.s.profile.director.balance {
             BalanceWhen::Tda => self.balance_tda()?,
             BalanceWhen::BeforeAnyHand => {
                 self.balance_hc()?;
+                // HC-1.8: players are moved only while every table waits and the clock stands.
                 if !self.out.moves.is_empty() && !self.out.clock_stopped {
-                    self.stop_all(before);
+                    let standing = self.standing();
+                    let names = standing.iter().map(|&t| self.tabs[t].name.clone());
+                    self.stop_all(names.collect());
                 }
             }
         }
