@@ -222,3 +222,14 @@ fn damaged_files_never_panic() {
         }
     }
 }
+
+/// Without `[draw]` the software draws from a fixed seed: the same file gives the same seats
+/// (TDA-10's two-stage draw here).
+#[test]
+fn the_software_draw_is_the_same_every_run() {
+    let text = include_str!("../scenarios/hc/break_table.toml");
+    let first = scenario::run(text).expect("a valid scenario").outcome.moves;
+    let second = scenario::run(text).expect("a valid scenario").outcome.moves;
+    assert_eq!(first.len(), 5);
+    assert_eq!(first, second);
+}
