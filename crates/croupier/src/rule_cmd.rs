@@ -1,5 +1,6 @@
-//! `croupier rule FILE...`: runs floor scenarios, prints each ruling with its rule ids, checks
-//! the expected ones and ends with `N passed, M failed`.
+//! `croupier rule FILE...`: runs floor scenarios and director scenarios (`kind = "director"`),
+//! prints each ruling or instruction with its rule ids, checks the expected ones and ends with
+//! `N passed, M failed` over both kinds.
 
 use anyhow::{Result, bail};
 use clap::Args;
@@ -32,9 +33,19 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
     let mut tally = Tally::default();
     for file in &files {
         let name = file.display();
-        let report = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| floor::scenario::run(&text).map_err(|e| e.to_string()));
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                out(format!("{name}: FAILED: {e}"));
+                tally.failed += 1;
+                continue;
+            }
+        };
+        if tournament::scenario::is_director(&text) {
+            director(&name.to_string(), &text, &mut tally, &mut out);
+            continue;
+        }
+        let report = floor::scenario::run(&text).map_err(|e| e.to_string());
         let report = match report {
             Ok(report) => report,
             Err(e) => {
@@ -74,6 +85,35 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
     }
     out(format!("{} passed, {} failed", tally.passed, tally.failed));
     Ok(tally)
+}
+
+/// One director scenario: its instructions with their rule ids, then its check.
+fn director(name: &str, text: &str, tally: &mut Tally, out: &mut impl FnMut(String)) {
+    let report = match tournament::scenario::run(text) {
+        Ok(report) => report,
+        Err(e) => {
+            out(format!("{name}: FAILED: {e}"));
+            tally.failed += 1;
+            return;
+        }
+    };
+    out(format!("{name} (director, {})", report.profile));
+    for instruction in &report.outcome.instructions {
+        out(format!("  {instruction}"));
+    }
+    out(format!("  = rules {}", report.outcome.rules().join(" ")));
+    if report.expect.is_none() {
+        return;
+    }
+    if report.passed() {
+        tally.passed += 1;
+        out("  ok".into());
+    } else {
+        tally.failed += 1;
+        for m in &report.mismatches {
+            out(format!("  FAILED: {m}"));
+        }
+    }
 }
 
 pub fn run(args: RuleArgs) -> Result<()> {

@@ -55,3 +55,53 @@ fn a_failed_expectation_and_a_corrupt_file_are_counted_as_failed() {
     assert_eq!(stdout.lines().last(), Some("0 passed, 2 failed"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Director scenarios (`kind = "director"`) run beside floor scenarios and count in the same
+/// line; HC-1.8's example prints the move with its rule id.
+#[test]
+fn director_scenarios_count_in_the_same_line() {
+    let director = concat!(env!("CARGO_MANIFEST_DIR"), "/../tournament/scenarios");
+    let floor = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../floor/scenarios/tda/r45_example_1a.toml"
+    );
+    let (ok, stdout, stderr) = common::croupier(&["rule", director, floor]);
+    assert!(ok, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("move B4 from B/4 to C/4 (HC-1.8)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("tables A, B, C wait (HC-1.8)"), "{stdout}");
+    let summary = stdout.lines().last().unwrap_or_default();
+    let passed: usize = summary
+        .split(' ')
+        .next()
+        .unwrap_or("0")
+        .parse()
+        .unwrap_or(0);
+    assert!(
+        passed >= 20 && summary.ends_with(" passed, 0 failed"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_bad_director_file_names_the_file_and_the_key() {
+    let dir = std::env::temp_dir().join(format!("rule-director-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "kind = 'director'\n[[table]]\nname = 'A'\nbutton = 1\nplayers = ['A1', 'A2']\n\
+         [[bust]]\ntable = 'A'\nplayer = 'B7'\n",
+    )
+    .unwrap();
+    let (ok, stdout, _) = common::croupier(&["rule", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        stdout.contains("bad.toml: FAILED: `bust[1].player`: B7 is not seated"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("0 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}

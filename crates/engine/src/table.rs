@@ -190,6 +190,24 @@ impl Table {
         self.last
     }
 
+    /// Takes a table over between hands (a director scenario): the last hand's button,
+    /// small-blind position and big blind as they were, and every seated player already dealt in.
+    pub fn set_last_hand(
+        &mut self,
+        button: Seat,
+        small_blind_position: Seat,
+        big_blind: Seat,
+    ) -> Result<(), TableError> {
+        for seat in [button, small_blind_position, big_blind] {
+            self.slot(seat)?;
+        }
+        self.last = Some((button, small_blind_position, big_blind));
+        for player in self.seats.iter_mut().flatten() {
+            player.new = false;
+        }
+        Ok(())
+    }
+
     /// Players seated, with chips or not.
     pub fn player_count(&self) -> usize {
         self.seats.iter().filter(|s| s.is_some()).count()

@@ -14,6 +14,8 @@ use thiserror::Error;
 pub enum ScenarioError {
     #[error("not a valid scenario: {0}")]
     Format(String),
+    #[error("ruleset '{0}' and profile '{1}' differ: give one")]
+    RulesetAndProfile(String, String),
     #[error(transparent)]
     Ruleset(engine::ProfileError),
     #[error("the hand so far: {0}")]
@@ -25,8 +27,9 @@ pub enum ScenarioError {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
-    #[serde(default = "default_ruleset")]
-    ruleset: String,
+    ruleset: Option<String>,
+    /// The same ids as director scenarios (`tda`, `wwpla`, `hc`, `dg`, `jpr`).
+    profile: Option<String>,
     variant: String,
     #[serde(default)]
     antes: Vec<u64>,
@@ -43,10 +46,6 @@ struct File {
     #[serde(default)]
     act: Vec<ActFile>,
     expect: Option<Expect>,
-}
-
-fn default_ruleset() -> String {
-    "tda2019".into()
 }
 
 #[derive(Debug, Deserialize)]
@@ -166,7 +165,18 @@ fn phh_action(player: Player, action: Action) -> String {
 /// Runs a scenario's text: the hand so far, then each act ruled in order.
 pub fn run(text: &str) -> Result<Report, ScenarioError> {
     let file: File = toml::from_str(text).map_err(|e| ScenarioError::Format(e.to_string()))?;
-    let profile: Profile = file.ruleset.parse().map_err(ScenarioError::Ruleset)?;
+    let parse = |id: &str| id.parse::<Profile>().map_err(ScenarioError::Ruleset);
+    let profile = match (&file.ruleset, &file.profile) {
+        (Some(r), Some(p)) => {
+            let (ruleset, profile) = (parse(r)?, parse(p)?);
+            if ruleset != profile {
+                return Err(ScenarioError::RulesetAndProfile(r.clone(), p.clone()));
+            }
+            profile
+        }
+        (Some(id), None) | (None, Some(id)) => parse(id)?,
+        (None, None) => Profile::Tda,
+    };
     let phh = phh_hand(&file)?;
     let setup = hh::hand_setup(&phh, 0)
         .map_err(ScenarioError::Hand)?

@@ -108,3 +108,24 @@ fn a_scenario_may_name_tda_as_tda_or_tda2019() {
     assert!(long.passed() && short.passed());
     assert_eq!(long.profile, short.profile);
 }
+
+/// One vocabulary across the scenario kinds: `profile = "hc"` as director scenarios write it
+/// picks the same ruleset as `ruleset = "hc"`; a file naming two different ones is refused.
+#[test]
+fn profile_ids_as_director_scenarios_write_them() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/tda/r45_example_2.toml");
+    let text = std::fs::read_to_string(path).expect("the example");
+    assert!(text.contains("ruleset = \"tda2019\""));
+    let tda = text.replace("ruleset = \"tda2019\"", "profile = \"tda\"");
+    let report = floor::scenario::run(&tda).expect("a valid scenario");
+    assert!(report.passed(), "{:?}", report.mismatches);
+    assert_eq!(report.profile.scenario_id(), "tda2019");
+    let hc = text.replace("ruleset = \"tda2019\"", "profile = \"hc\"");
+    assert_eq!(floor::scenario::run(&hc).expect("valid").profile.id(), "hc");
+    let both = text.replace(
+        "ruleset = \"tda2019\"",
+        "ruleset = \"tda2019\"\nprofile = \"hc\"",
+    );
+    let err = floor::scenario::run(&both).expect_err("two rulesets");
+    assert!(err.to_string().contains("differ"), "{err}");
+}

@@ -20,6 +20,7 @@ pub mod league;
 pub mod payout;
 pub mod places;
 pub mod profile;
+pub mod scenario;
 pub mod seating;
 pub mod sim;
 
