@@ -19,7 +19,11 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 
 const DATA: &str = include_str!("data/hc_1_11.txt");
-const RULEBOOK: &str = "/work/shared/rules/004_c38f522f12fc353e.txt";
+/// The HC rulebook, in `../shared/rules/` beside the checkout.
+const RULEBOOK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/rules/004_c38f522f12fc353e.txt"
+);
 
 /// A hand as the rulebook writes it, and its cards.
 type Hand = (String, [Card; 5]);
