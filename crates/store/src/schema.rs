@@ -36,7 +36,8 @@ pub(crate) fn check_path(path: &Path) -> Result<(), StoreError> {
 }
 
 /// Creates a missing log readable and writable by its owner only (SQLite gives its journal
-/// files the same permissions as the database).
+/// files the same permissions as the database), or tightens an existing one and its side files
+/// (`tighten`) before SQLite reads or writes any of them.
 #[cfg(unix)]
 pub(crate) fn create_owner_only(path: &Path) -> Result<(), StoreError> {
     use std::os::unix::fs::OpenOptionsExt;
@@ -46,26 +47,44 @@ pub(crate) fn create_owner_only(path: &Path) -> Result<(), StoreError> {
         .mode(0o600)
         .open(path)
     {
-        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(StoreError::Io {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => tighten(path),
+        Err(e) => Err(StoreError::Io {
             path: path.to_path_buf(),
             source: e,
         }),
-        _ => Ok(()),
+        Ok(_) => Ok(()),
     }
 }
 
-/// Takes the group's and others' permissions off a log made before the store made it 0600.
+/// The files SQLite keeps beside a database: the write-ahead log, its shared memory, and the
+/// rollback journal. They hold pages of the log (seeds, hashes of secrets) too.
+const SIDE_FILES: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+/// Takes the group's and others' permissions off a log made before the store made it 0600, and
+/// off its side files where there are any.
 #[cfg(unix)]
 pub(crate) fn tighten(path: &Path) -> Result<(), StoreError> {
     use std::os::unix::fs::PermissionsExt;
-    let io = |source| StoreError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mode = std::fs::metadata(path).map_err(io)?.permissions().mode();
-    if mode & 0o077 != 0 {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))
-            .map_err(io)?;
+    let side = SIDE_FILES.iter().map(|suffix| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        PathBuf::from(name)
+    });
+    for (i, file) in std::iter::once(path.to_path_buf()).chain(side).enumerate() {
+        let io = |source| StoreError::Io {
+            path: file.clone(),
+            source,
+        };
+        let mode = match std::fs::metadata(&file) {
+            Ok(meta) => meta.permissions().mode(),
+            // A side file is there only while SQLite needs it.
+            Err(e) if i > 0 && e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(io(e)),
+        };
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode & 0o700))
+                .map_err(io)?;
+        }
     }
     Ok(())
 }

@@ -55,6 +55,54 @@ fn an_older_world_readable_log_is_tightened_on_open() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A log left world-readable by an older build, with the side files SQLite keeps beside it:
+/// each is its owner's only once the store opens it, and the write-ahead log SQLite makes on
+/// open is created from a file already tightened.
+#[cfg(unix)]
+#[test]
+fn an_older_log_and_its_side_files_are_tightened_before_use() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |file: &std::path::Path| std::fs::metadata(file).unwrap().permissions().mode();
+    let open_mode = || std::fs::Permissions::from_mode(0o644);
+    let dir = temp("side-files");
+    let path = dir.join("log.db");
+    {
+        let mut log = Store::open(&path, false).unwrap();
+        log.append(1, "{}").unwrap();
+    }
+    std::fs::set_permissions(&path, open_mode()).unwrap();
+    // Without side files: the WAL made on open takes the main file's mode.
+    {
+        let mut log = Store::open(&path, false).unwrap();
+        log.append(2, "{}").unwrap();
+        for suffix in ["", "-wal", "-shm"] {
+            let file = dir.join(format!("log.db{suffix}"));
+            assert_eq!(mode(&file) & 0o777, 0o600, "{}", file.display());
+        }
+    }
+    // With side files left readable (empty ones, as SQLite leaves a reset journal).
+    std::fs::set_permissions(&path, open_mode()).unwrap();
+    let sides: Vec<_> = ["-wal", "-shm", "-journal"]
+        .iter()
+        .map(|suffix| dir.join(format!("log.db{suffix}")))
+        .collect();
+    for file in &sides {
+        std::fs::write(file, b"").unwrap();
+        std::fs::set_permissions(file, open_mode()).unwrap();
+    }
+    let log = Store::open(&path, false).unwrap();
+    assert_eq!(log.records().unwrap().len(), 2);
+    assert_eq!(mode(&path) & 0o777, 0o600);
+    for file in &sides {
+        if file.exists() {
+            assert_eq!(mode(file) & 0o777, 0o600, "{}", file.display());
+        }
+    }
+    assert!(sides[2].exists(), "the journal is left where it was");
+    drop(log);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A log as version 1 wrote it: a TD secret and players' tokens in the clear.
 fn version_1_log(path: &std::path::Path) {
     let conn = rusqlite::Connection::open(path).unwrap();
