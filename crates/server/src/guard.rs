@@ -1,12 +1,14 @@
 //! What every request passes through: the `Host` check against the addresses the server is
-//! reached at (a DNS-rebound name is refused), the `Origin` of a WebSocket, a deadline for the
+//! reached at (a DNS-rebound name is refused), the `Origin` of a WebSocket and of every write
+//! to the API with the type of its body (a page on another site cannot post), a deadline for the
 //! request, headers that keep pages out of frames and scripts to our own, and a JSON `ApiError`
 //! for every refusal, also those made by axum itself (an oversized body, a bad path).
 
 use crate::http::Fail;
 use crate::room::Refusal;
+use axum::body::HttpBody;
 use axum::extract::Request;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
@@ -81,9 +83,9 @@ impl Hosts {
         ip == listen.ip() || ip.is_loopback() || listen.ip().is_unspecified()
     }
 
-    /// Whether a WebSocket's `Origin` may connect: the page's own origin (its authority is the
-    /// request's `Host`), or a configured public origin.
-    fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
+    /// Whether a page of `Origin` may connect a WebSocket or write to the API: the page's own
+    /// origin (its authority is the request's `Host`), or a configured public origin.
+    pub fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
         let origin = origin.trim_end_matches('/').to_ascii_lowercase();
         if self.origins.contains(&origin) {
             return true;
@@ -111,8 +113,9 @@ fn split_port(host: &str) -> Option<(&str, u16)> {
     Some((name, port.parse().ok()?))
 }
 
-/// Refuses a request whose `Host` is not this server (421) and a WebSocket upgrade from a page
-/// of another origin (403). A request with no `Origin` (not a browser) passes.
+/// Refuses a request whose `Host` is not this server (421), a WebSocket upgrade or a write to
+/// the API from a page of another origin (403), and a write whose body is not JSON (415). A
+/// request with no `Origin` (not a browser) passes the origin check.
 pub async fn check_host(hosts: Arc<Hosts>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = headers.get(header::HOST).map(|v| v.to_str().unwrap_or(""));
@@ -138,7 +141,55 @@ pub async fn check_host(hosts: Arc<Hosts>, request: Request, next: Next) -> Resp
             return Fail(refusal).into_response();
         }
     }
+    if let Err(refusal) = check_write(&hosts, &request) {
+        return Fail(refusal).into_response();
+    }
     next.run(request).await
+}
+
+/// A write to the API (any method but GET, HEAD and OPTIONS under `/api`) from a browser comes
+/// from a page the server is reached at (`Hosts::origin_allowed`, as for a WebSocket): a page on
+/// any site can post a form or a `text/plain` body without the browser asking first, which is
+/// why a body must also be JSON. Writes without a body (`start`, `dealer-token`) need no type.
+fn check_write(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {
+    if matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) {
+        return Ok(());
+    }
+    let path = request.uri().path();
+    if path != "/api" && !path.starts_with("/api/") {
+        return Ok(());
+    }
+    let headers = request.headers();
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+        if !hosts.origin_allowed(origin, host) {
+            return Err(Refusal::forbidden(format!(
+                "a request from the page at {origin:?} may not write here; only this server's \
+                 own pages may (see --public-origin)"
+            )));
+        }
+    }
+    let empty = request.body().size_hint().exact() == Some(0);
+    if !empty && !is_json_request(headers) {
+        return Err(Refusal::new(
+            415,
+            "unsupported_media_type",
+            "the body must be sent as Content-Type: application/json",
+        ));
+    }
+    Ok(())
+}
+
+fn is_json_request(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// A request not answered in time gets a 408.

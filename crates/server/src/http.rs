@@ -369,8 +369,6 @@ async fn register(
         .map(|info| info.0.ip());
     let result = with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
         let event = event_id(&event)?;
-        json_content(&headers)?;
-        same_origin(&headers)?;
         let room = hub.room(event)?;
         if role != Role::Td {
             if !room.public_registration() {
@@ -383,14 +381,8 @@ async fn register(
             hub.count_registration(address)?;
         }
         let request: Register = body(&bytes)?;
-        let name = player_name(&request.name)?;
         let room = hub.room(event)?;
-        if room.has_name(name) {
-            return Err(Refusal::conflict(
-                "name_taken",
-                format!("a player of this event is already called {name:?}"),
-            ));
-        }
+        let name = room.check_name(&request.name)?;
         if role != Role::Td {
             if request.bot {
                 return Err(Refusal::forbidden("only the TD seats bots"));
@@ -428,81 +420,6 @@ async fn register(
         Ok(answer) => answer.into_response(),
         Err(fail) => fail.into_response(),
     }
-}
-
-/// A write from a browser must say it is JSON: a form or a `text/plain` body can be posted by
-/// a page on any site without the browser asking first.
-fn json_content(headers: &HeaderMap) -> Result<(), Refusal> {
-    let kind = headers
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .map(|v| v.trim().to_ascii_lowercase());
-    match kind.as_deref() {
-        Some("application/json") => Ok(()),
-        _ => Err(Refusal::new(
-            415,
-            "unsupported_media_type",
-            "the body must be sent as Content-Type: application/json",
-        )),
-    }
-}
-
-/// A browser names the page that sent a write in `Origin`: only this server's own pages may.
-fn same_origin(headers: &HeaderMap) -> Result<(), Refusal> {
-    let Some(origin) = headers.get(axum::http::header::ORIGIN) else {
-        // Not a browser's cross-site request (browsers always send it on those).
-        return Ok(());
-    };
-    let origin = origin.to_str().unwrap_or("");
-    let host = headers
-        .get(axum::http::header::HOST)
-        .and_then(|v| v.to_str().ok());
-    let origin_host = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"));
-    match (origin_host, host) {
-        (Some(o), Some(h)) if o.eq_ignore_ascii_case(h) => Ok(()),
-        _ => Err(Refusal::forbidden(format!(
-            "a request from the page at {origin:?} may not write here; only this server's own pages may"
-        ))),
-    }
-}
-
-/// Letters and the like that could pass for something else at the table: controls, and the
-/// invisible or direction-changing marks (U+202E would show a name backwards).
-fn hidden(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00AD}' | '\u{061C}' | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{2069}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}')
-}
-
-/// A player's name as shown: 1 to 40 printable characters, spaces around it trimmed.
-fn player_name(name: &str) -> Result<&str, Refusal> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 {
-        return Err(Refusal::new(
-            422,
-            "bad_name",
-            "a player's name is 1 to 40 characters",
-        ));
-    }
-    if let Some(c) = name.chars().find(|&c| hidden(c)) {
-        return Err(Refusal::new(
-            422,
-            "bad_name",
-            format!(
-                "a player's name is printable: U+{:04X} is a control or invisible character",
-                c as u32
-            ),
-        ));
-    }
-    Ok(name)
 }
 
 async fn start(

@@ -183,3 +183,36 @@ async fn one_address_registers_a_few_at_a_time() {
         .await;
     }
 }
+
+#[tokio::test]
+async fn an_ipv6_client_rotating_through_its_64_shares_one_allowance() {
+    let settings = Settings {
+        act_seconds: 30,
+        register_rate: RegisterRate {
+            per_minute: 1,
+            burst: 2,
+        },
+    };
+    let api = Api::with_settings(store::Store::open_in_memory().unwrap(), settings);
+    api.create_event("turbo", 1).await;
+    for (i, from) in ["[2001:db8:0:1::1]:5000", "[2001:db8:0:1::2]:5001"]
+        .iter()
+        .enumerate()
+    {
+        let reply = send(&api, register(&format!("P{i}"), JSON, None, from)).await;
+        assert_eq!(reply.status, 200, "{from}: {}", reply.body);
+    }
+    let rotated = "[2001:db8:0:1:ffff:ffff:ffff:ffff]:5000";
+    let reply = send(&api, register("P2", JSON, None, rotated)).await;
+    assert_eq!(reply.status, 429, "{}", reply.body);
+    // The next /64 is another client.
+    let reply = send(&api, register("Q0", JSON, None, "[2001:db8:0:2::1]:5000")).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    // An IPv4 client is the same whether its address comes IPv4-mapped or not.
+    for (name, from) in [("V0", "10.0.0.9:5000"), ("V1", "[::ffff:10.0.0.9]:5000")] {
+        let reply = send(&api, register(name, JSON, None, from)).await;
+        assert_eq!(reply.status, 200, "{from}: {}", reply.body);
+    }
+    let reply = send(&api, register("V2", JSON, None, "10.0.0.9:6000")).await;
+    assert_eq!(reply.status, 429, "{}", reply.body);
+}

@@ -186,7 +186,12 @@ impl Room {
     /// Applies a command at `at_ms`. A refusal leaves the room exactly as it was. An accepted
     /// command can still be taken back with [`Room::rollback`] (its record could not be
     /// written) until [`Room::commit`].
+    /// A new TD action is held to the director's bounds here, not in `replay`: a log written
+    /// before the bounds replays as it was.
     pub fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        if let Command::Td { action, .. } = command {
+            people::td_within_bounds(action)?;
+        }
         self.begin(command);
         match self.apply_inner(seq, at_ms, command) {
             Ok(changes) => Ok(changes),

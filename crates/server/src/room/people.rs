@@ -13,14 +13,8 @@ impl Room {
         bot: bool,
         at: u64,
     ) -> Result<Changes, Refusal> {
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 40 {
-            return Err(Refusal::new(
-                422,
-                "bad_name",
-                "a player's name is 1 to 40 characters",
-            ));
-        }
+        // Only what every log ever written passed: a new name is checked by `check_name`.
+        let name = name_length(name)?;
         if self.people.iter().any(|p| p.token == token) {
             return Err(Refusal::internal("a secret was drawn twice"));
         }
@@ -40,6 +34,30 @@ impl Room {
         let mut changes = self.changed_everywhere();
         changes.registered = Some((entry.0, token.to_string()));
         Ok(changes)
+    }
+
+    /// A new player's name as it will be shown, checked before the registration is submitted:
+    /// 1 to 40 printable characters (spaces around it trimmed), none that could pass for something
+    /// else at the table, and no other person's name in the event, whatever the case.
+    pub fn check_name<'a>(&self, name: &'a str) -> Result<&'a str, Refusal> {
+        let name = name_length(name)?;
+        if let Some(c) = name.chars().find(|&c| hidden(c)) {
+            return Err(Refusal::new(
+                422,
+                "bad_name",
+                format!(
+                    "a player's name is printable: U+{:04X} is a control or invisible character",
+                    c as u32
+                ),
+            ));
+        }
+        if self.has_name(name) {
+            return Err(Refusal::conflict(
+                "name_taken",
+                format!("a player of this event is already called {name:?}"),
+            ));
+        }
+        Ok(name)
     }
 
     fn link(&mut self, entry: EntryId, person: usize) {
@@ -116,7 +134,9 @@ impl Room {
             }
             other => {
                 let action = td_action(other)?;
-                t.act(by, action, now).map(|_| ())
+                // Bounds are checked where a new command comes in (`Room::apply`), so that logs
+                // written before them still replay.
+                t.act_as_logged(by, action, now).map(|_| ())
             }
         };
         result.map_err(|e| Refusal::director(&e))?;
@@ -128,6 +148,49 @@ impl Room {
             self.link(new, person);
         }
         Ok(self.changed_everywhere())
+    }
+}
+
+/// The most characters in a player's name.
+const NAME_CHARS: usize = 40;
+
+/// A player's name trimmed, 1 to 40 characters: all a registration in the log is held to.
+fn name_length(name: &str) -> Result<&str, Refusal> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > NAME_CHARS {
+        return Err(Refusal::new(
+            422,
+            "bad_name",
+            format!("a player's name is 1 to {NAME_CHARS} characters"),
+        ));
+    }
+    Ok(name)
+}
+
+/// Characters that could pass for something else at the table: controls, and the invisible or
+/// direction-changing marks (U+202E would show a name backwards).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{061C}' | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Refuses a new TD command past the director's bounds (`TdAction::within_bounds`: TDA-71A,
+/// HC-1.10); commands that are not a `TdAction` have none.
+pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
+    match command {
+        TdCommand::Rebuy { .. }
+        | TdCommand::AddOn { .. }
+        | TdCommand::ReEnter { .. }
+        | TdCommand::Undo => Ok(()),
+        other => td_action(other)?
+            .within_bounds()
+            .map_err(|e| Refusal::director(&e)),
     }
 }
 

@@ -121,7 +121,8 @@ pub(crate) struct Record {
 }
 
 impl Tournament {
-    /// Applies a director's action by `by`; returns its id for an undo.
+    /// Applies a new director's action by `by`, refusing one past the bounds
+    /// (`TdAction::within_bounds`); returns its id for an undo.
     pub fn act(
         &mut self,
         by: &str,
@@ -129,6 +130,18 @@ impl Tournament {
         now: Time,
     ) -> Result<ActionId, DirectorError> {
         action.within_bounds()?;
+        self.act_as_logged(by, action, now)
+    }
+
+    /// Applies a director's action read back from a log, without the bounds: a log written
+    /// before them may hold a longer penalty or reason, and must still replay. New actions go
+    /// through `act` (or have `within_bounds` checked where they come in).
+    pub fn act_as_logged(
+        &mut self,
+        by: &str,
+        action: TdAction,
+        now: Time,
+    ) -> Result<ActionId, DirectorError> {
         self.tick(now)?;
         let inverse = match &action {
             TdAction::Warn { player, .. } => {
@@ -137,8 +150,10 @@ impl Tournament {
             }
             &TdAction::MissRounds { player, rounds } => {
                 let (table, seat) = self.seated(player)?;
-                let hands = self.table(table)?.players() as u32 * rounds;
-                self.entry_mut(player)?.penalty_hands += hands;
+                // Saturating: an old log's rounds were not bounded.
+                let hands = (self.table(table)?.players() as u32).saturating_mul(rounds);
+                let entry = self.entry_mut(player)?;
+                entry.penalty_hands = entry.penalty_hands.saturating_add(hands);
                 self.refresh_absence(table, seat, player, now)?;
                 Inverse::Penalty { player, hands }
             }
