@@ -1,11 +1,15 @@
 //! Hand-history downloads: a player's own hands (`/hands/mine`, PHH or PokerStars text, with
 //! only the cards they may see, TDA-16) and, for the TD, every hand of the event as PHH
 //! (`/hands`), each an attachment with its file name.
+//!
+//! Under the hub's lock a download only takes its hands (shared pointers to the archive's,
+//! and the players' names); the text, up to 20,000 hands, is written after the lock is
+//! released on a blocking thread, so commands, ticks and pushes go on meanwhile.
 
 use crate::app::App;
 use crate::http::{Fail, event_id, require_td, with_hub};
 use crate::hub::Role;
-use crate::room::{HandFormat, Refusal};
+use crate::room::{HandFormat, Refusal, Selection};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
@@ -57,19 +61,32 @@ pub async fn mine(
         }
     };
     let zone = zone(&query);
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+    let selection = with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
         hub.entry_of(role, event)?;
         let Role::Player { person, .. } = role else {
             return Err(Refusal::internal("a player without a person"));
         };
-        let written = hub.room(event)?.hands_of(person, format, &zone)?;
-        let (ext, kind) = match format {
-            HandFormat::Phh => ("phhs", "text/plain; charset=utf-8"),
-            HandFormat::PokerStars => ("txt", "text/plain; charset=utf-8"),
-        };
-        let file = format!("croupier-event-{event}-my-hands.{ext}");
-        Ok(attachment(written.text, file, kind))
-    })
+        Ok(hub.room(event)?.select_mine(person, format))
+    })?;
+    let text = written(selection, zone).await?;
+    let ext = match format {
+        HandFormat::Phh => "phhs",
+        HandFormat::PokerStars => "txt",
+    };
+    let file = format!("croupier-event-{event}-my-hands.{ext}");
+    Ok(attachment(text, file, "text/plain; charset=utf-8"))
+}
+
+/// The hands' text, written on a blocking thread without the hub's lock.
+async fn written(selection: Selection, zone: String) -> Result<String, Fail> {
+    let done = tokio::task::spawn_blocking(move || selection.write(&zone)).await;
+    match done {
+        Ok(Ok(written)) => Ok(written.text),
+        Ok(Err(refusal)) => Err(Fail(refusal)),
+        Err(e) => Err(Fail(Refusal::internal(format!(
+            "the hands could not be written: {e}"
+        )))),
+    }
 }
 
 /// `GET /api/events/{event}/hands?tz=...`: every hand of the event with every card, as PHH,
@@ -82,10 +99,11 @@ pub async fn all(
 ) -> Result<Response, Fail> {
     let event = event_id(&event)?;
     let zone = zone(&query);
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
+    let selection = with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
         require_td(role)?;
-        let written = hub.room(event)?.all_hands(&zone)?;
-        let file = format!("croupier-event-{event}-hands.phhs");
-        Ok(attachment(written.text, file, "text/plain; charset=utf-8"))
-    })
+        Ok(hub.room(event)?.select_all())
+    })?;
+    let text = written(selection, zone).await?;
+    let file = format!("croupier-event-{event}-hands.phhs");
+    Ok(attachment(text, file, "text/plain; charset=utf-8"))
 }

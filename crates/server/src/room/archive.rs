@@ -1,20 +1,145 @@
 //! Every finished hand of the event, kept for the hand-history downloads: a player's own
 //! hands (PHH or PokerStars text, with their own hole cards and only what was shown, TDA-16,
 //! as the views show them) and the TD's record of every hand with every card (PHH).
+//!
+//! A hand is kept lean ([`Kept`]: the engine's hand, its seats, forced bets and players, not
+//! the table's whole `LiveHand` with its setup, deck and ruleset) and shared: the process's
+//! [`LEDGER`] owns every kept hand, oldest first, within a budget of bytes across all events,
+//! and each event refers to its own. A download takes its hands under the hub's lock as a
+//! list of pointers ([`Room::select_mine`], [`Room::select_all`]) and writes the text after
+//! the lock is released ([`Selection::write`]).
 
 use super::*;
 use hh::{GameKind, HandContext, PhhHand, Timestamp, View};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 /// Hands kept per event; past it the oldest go first, so a download stays a few MB.
 pub(crate) const ARCHIVE: usize = 20_000;
 
-/// One finished hand and where it was played.
+/// Bytes of kept hands across every event of the server; past it the oldest hands of any
+/// event go first. At about 1 KB a hand, some 250,000 hands.
+pub(crate) const BUDGET_BYTES: usize = 256 << 20;
+
+/// What the writers need of one finished hand, and where it was played.
+#[derive(Debug)]
+pub(crate) struct Kept {
+    /// The event's hand number, from 1, in the order hands finished.
+    number: u64,
+    table: u32,
+    /// The entries dealt in, by hand player.
+    entries: Vec<EntryId>,
+    positions: engine::Positions,
+    blinds: engine::Blinds,
+    /// The table's seats when the hand was played.
+    max_seats: u8,
+    /// The level, from 1.
+    level: u32,
+    /// When it was dealt (ms since 1970).
+    dealt_at: u64,
+    hand: Hand,
+}
+
+impl Kept {
+    /// Bytes it holds: itself, the shared pointer's counts and what it owns on the heap.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        2 * size_of::<usize>() + size_of::<Kept>() - size_of::<Hand>()
+            + self.hand.memory_bytes()
+            + self.entries.capacity() * size_of::<EntryId>()
+            + self.positions.dealt.capacity() * size_of::<engine::Seat>()
+    }
+}
+
+/// One hand an event refers to: its place in the ledger, and the hand while the ledger keeps
+/// it.
 #[derive(Clone, Debug)]
 pub(crate) struct Played {
-    /// The event's hand number, from 1, in the order hands finished.
-    pub number: u64,
-    pub table: u32,
-    pub live: LiveHand,
+    seq: u64,
+    kept: Weak<Kept>,
+}
+
+/// Items kept oldest first within a budget of bytes; the newest is always kept.
+#[derive(Debug)]
+pub(crate) struct Ledger<T> {
+    items: BTreeMap<u64, (Arc<T>, usize)>,
+    bytes: usize,
+    next: u64,
+    budget: usize,
+}
+
+/// An item the ledger let go of, with its place, to be put back on a rollback.
+pub(crate) type Released<T> = (u64, Arc<T>, usize);
+
+impl<T> Ledger<T> {
+    pub(crate) const fn new(budget: usize) -> Ledger<T> {
+        Ledger {
+            items: BTreeMap::new(),
+            bytes: 0,
+            next: 0,
+            budget,
+        }
+    }
+
+    /// Keeps `item` of `bytes`; gives its place and the oldest items let go to stay within
+    /// the budget.
+    pub(crate) fn admit(&mut self, item: Arc<T>, bytes: usize) -> (u64, Vec<Released<T>>) {
+        let seq = self.next;
+        self.next += 1;
+        self.items.insert(seq, (item, bytes));
+        self.bytes += bytes;
+        let mut released = Vec::new();
+        while self.bytes > self.budget && self.items.len() > 1 {
+            let Some((old, (item, size))) = self.items.pop_first() else {
+                break;
+            };
+            self.bytes -= size;
+            released.push((old, item, size));
+        }
+        (seq, released)
+    }
+
+    /// Lets go of the item at `seq`.
+    pub(crate) fn remove(&mut self, seq: u64) -> Option<Released<T>> {
+        let (item, size) = self.items.remove(&seq)?;
+        self.bytes -= size;
+        Some((seq, item, size))
+    }
+
+    /// Puts back an item let go of, at its place.
+    pub(crate) fn restore(&mut self, (seq, item, size): Released<T>) {
+        if let Some((_, old)) = self.items.insert(seq, (item, size)) {
+            self.bytes -= old;
+        }
+        self.bytes += size;
+    }
+
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+/// Every kept hand of the server.
+pub(crate) static LEDGER: Mutex<Ledger<Kept>> = Mutex::new(Ledger::new(BUDGET_BYTES));
+
+fn ledger() -> MutexGuard<'static, Ledger<Kept>> {
+    // The ledger is left consistent at every step: a panic elsewhere does not spoil it.
+    LEDGER.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A hand the archive let go of while a command was applied, to be put back on a rollback.
+#[derive(Clone, Debug)]
+pub(crate) struct Evicted {
+    /// The event's reference, when the event's own bound pushed it out of its list.
+    played: Option<Played>,
+    /// The hand, when the ledger let go of it.
+    released: Option<Released<Kept>>,
 }
 
 /// Which text a download is written in.
@@ -32,95 +157,63 @@ pub struct HandsText {
     pub hands: usize,
 }
 
+/// The hands of one download, each with the eyes it is written for, and what of the event
+/// the writers need: taken under the hub's lock (pointers and the players' names), written
+/// without it.
+#[derive(Debug)]
+pub struct Selection {
+    hands: Vec<(Arc<Kept>, View)>,
+    format: HandFormat,
+    /// Each entry's name, by entry id.
+    names: Vec<String>,
+    event: EventId,
+    /// As PokerStars prints it before the game, `prize+fee`; empty for a freeroll.
+    buy_in: String,
+}
+
 impl Room {
     /// Keeps the hand just finished at `table`.
     pub(super) fn archive_hand(&mut self, table: u32) {
-        let Some(live) = self.tables[table as usize].hand.clone() else {
+        let Some(kept) = self.tables[table as usize]
+            .hand
+            .as_ref()
+            .map(|live| self.keep(table, live))
+        else {
             return;
         };
+        let bytes = kept.memory_bytes();
+        let kept = Arc::new(kept);
+        let weak = Arc::downgrade(&kept);
+        let (seq, released) = ledger().admit(kept, bytes);
         self.archived += 1;
-        self.archive.push_back(Played {
-            number: self.archived,
-            table,
-            live,
-        });
+        self.archive.push_back(Played { seq, kept: weak });
+        for released in released {
+            self.keep_evicted(Evicted {
+                played: None,
+                released: Some(released),
+            });
+        }
+        // Hands the budget let go of earlier, oldest first in every event as in the ledger.
+        while self
+            .archive
+            .front()
+            .is_some_and(|p| p.kept.strong_count() == 0)
+        {
+            self.archive.pop_front();
+        }
         if self.archive.len() > ARCHIVE
             && let Some(oldest) = self.archive.pop_front()
         {
-            self.keep_evicted(oldest);
+            let released = ledger().remove(oldest.seq);
+            self.keep_evicted(Evicted {
+                played: Some(oldest),
+                released,
+            });
         }
     }
 
-    /// Every hand one of `person`'s entries was dealt, as that player may see it: their own
-    /// hole cards, cards shown at the showdown or tabled (TDA-16), stud up cards.
-    pub fn hands_of(
-        &self,
-        person: usize,
-        format: HandFormat,
-        time_zone: &str,
-    ) -> Result<HandsText, Refusal> {
-        let entries = self
-            .people
-            .get(person)
-            .map(|p| p.entries.clone())
-            .unwrap_or_default();
-        let mine = self.archive.iter().filter_map(|played| {
-            let p = played
-                .live
-                .start
-                .players
-                .iter()
-                .position(|id| entries.contains(&id.0))?;
-            Some((played, View::Hero(engine::Player(p as u8))))
-        });
-        self.write(mine, format, time_zone)
-    }
-
-    /// Every hand of the event with every card, as the TD's record.
-    pub fn all_hands(&self, time_zone: &str) -> Result<HandsText, Refusal> {
-        let all = self.archive.iter().map(|played| (played, View::All));
-        self.write(all, HandFormat::Phh, time_zone)
-    }
-
-    fn write<'a>(
-        &self,
-        hands: impl Iterator<Item = (&'a Played, View)>,
-        format: HandFormat,
-        time_zone: &str,
-    ) -> Result<HandsText, Refusal> {
-        Timestamp::at(0, time_zone).map_err(|e| Refusal::new(400, "bad_query", e.to_string()))?;
-        let mut phh: Vec<(String, PhhHand)> = Vec::new();
-        let mut text = String::new();
-        let mut count = 0;
-        for (played, view) in hands {
-            let ctx = self.context(played, view, time_zone);
-            let hand = &played.live.hand;
-            let written = match format {
-                HandFormat::Phh => {
-                    hh::record(hand, &ctx).map(|h| phh.push((played.number.to_string(), h)))
-                }
-                HandFormat::PokerStars => hh::pokerstars(hand, &ctx).map(|t| text.push_str(&t)),
-            };
-            match written {
-                Ok(()) => count += 1,
-                Err(e) => {
-                    return Err(Refusal::internal(format!(
-                        "hand {} at table {} cannot be written: {e}",
-                        played.number,
-                        played.table + 1
-                    )));
-                }
-            }
-        }
-        if format == HandFormat::Phh {
-            text = hh::to_phhs(&phh);
-        }
-        Ok(HandsText { text, hands: count })
-    }
-
-    /// The hand's table, seats, names, level and time as the writers need them.
-    fn context(&self, played: &Played, view: View, time_zone: &str) -> HandContext {
-        let live = &played.live;
+    /// What the writers need of the hand at `table`.
+    fn keep(&self, table: u32, live: &LiveHand) -> Kept {
         let (positions, setup) = (&live.start.positions, &live.start.setup);
         let index = |seat: engine::Seat| positions.dealt.iter().position(|&s| s == seat);
         let owed = |v: &[engine::Chips], i: Option<usize>| {
@@ -131,7 +224,7 @@ impl Room {
         // Everyone's ante is the same; the big blind's may carry a big-blind ante (TDA-RP-11).
         let ante = (0..positions.dealt.len())
             .find(|&i| Some(i) != big)
-            .map(|i| setup.antes[i])
+            .and_then(|i| setup.antes.get(i).copied())
             .unwrap_or_default();
         let blinds = engine::Blinds {
             small_blind: owed(&setup.blinds, small),
@@ -139,19 +232,178 @@ impl Room {
             ante,
             big_blind_ante: owed(&setup.antes, big).saturating_sub(ante),
         };
-        let names = live
-            .start
-            .players
+        // The table's seats, which may be more than the players it is filled to.
+        let seats = self
+            .t
+            .table(tournament::TableId(table))
+            .map(|t| t.table.seats().len())
+            .unwrap_or_default();
+        let highest = positions.dealt.iter().map(|s| s.0 as usize + 1).max();
+        let max_seats = seats
+            .max(highest.unwrap_or_default())
+            .min(usize::from(u8::MAX)) as u8;
+        Kept {
+            number: self.archived + 1,
+            table,
+            entries: live.start.players.iter().map(|id| id.0).collect(),
+            positions: positions.clone(),
+            blinds,
+            max_seats,
+            level: live.start.level as u32 + 1,
+            dealt_at: live.dealt_at,
+            hand: live.hand.clone(),
+        }
+    }
+
+    /// Puts the archive back as it was before a command: the hands it let go of, without the
+    /// hands it added (their number is what `archived` was).
+    pub(super) fn undo_archive(&mut self, archived: u64, mut evicted: Vec<Evicted>) {
+        let mut ledger = ledger();
+        for e in &mut evicted {
+            if let Some(released) = e.released.take() {
+                ledger.restore(released);
+            }
+        }
+        while self.archived > archived
+            && let Some(played) = self.archive.pop_back()
+        {
+            self.archived -= 1;
+            ledger.remove(played.seq);
+        }
+        drop(ledger);
+        for played in evicted.into_iter().rev().filter_map(|e| e.played) {
+            self.archive.push_front(played);
+        }
+    }
+
+    /// The hands this event keeps and the bytes they hold.
+    pub fn archive_memory(&self) -> (usize, usize) {
+        self.archive
             .iter()
-            .map(|id| {
+            .filter_map(|p| p.kept.upgrade())
+            .fold((0, 0), |(n, b), k| (n + 1, b + k.memory_bytes()))
+    }
+
+    /// Every hand one of `person`'s entries was dealt, as that player may see it: their own
+    /// hole cards, cards shown at the showdown or tabled (TDA-16), stud up cards.
+    pub fn select_mine(&self, person: usize, format: HandFormat) -> Selection {
+        let entries = self
+            .people
+            .get(person)
+            .map(|p| p.entries.as_slice())
+            .unwrap_or_default();
+        let hands = self
+            .archive
+            .iter()
+            .filter_map(|played| {
+                let kept = played.kept.upgrade()?;
+                let p = kept.entries.iter().position(|id| entries.contains(id))?;
+                Some((kept, View::Hero(engine::Player(p as u8))))
+            })
+            .collect();
+        self.selection(hands, format)
+    }
+
+    /// Every hand of the event with every card, as the TD's record.
+    pub fn select_all(&self) -> Selection {
+        let hands = self
+            .archive
+            .iter()
+            .filter_map(|played| Some((played.kept.upgrade()?, View::All)))
+            .collect();
+        self.selection(hands, HandFormat::Phh)
+    }
+
+    fn selection(&self, hands: Vec<(Arc<Kept>, View)>, format: HandFormat) -> Selection {
+        let names = (0..self.entry_person.len())
+            .map(|e| {
                 self.t
-                    .entry(*id)
+                    .entry(PlayerId(e as u32))
                     .map(|e| e.name.clone())
                     .unwrap_or_default()
             })
             .collect();
+        let config = self.t.config();
+        let buy_in = match (config.buy_in.prize.0, config.buy_in.fee.0) {
+            (0, 0) => String::new(),
+            (prize, fee) => format!("{prize}+{fee}"),
+        };
+        Selection {
+            hands,
+            format,
+            names,
+            event: self.id,
+            buy_in,
+        }
+    }
+
+    /// [`Room::select_mine`] written at once.
+    pub fn hands_of(
+        &self,
+        person: usize,
+        format: HandFormat,
+        time_zone: &str,
+    ) -> Result<HandsText, Refusal> {
+        self.select_mine(person, format).write(time_zone)
+    }
+
+    /// [`Room::select_all`] written at once.
+    pub fn all_hands(&self, time_zone: &str) -> Result<HandsText, Refusal> {
+        self.select_all().write(time_zone)
+    }
+}
+
+impl Selection {
+    /// How many hands it holds.
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+
+    /// The text of every hand, times in `time_zone` (an IANA name).
+    pub fn write(&self, time_zone: &str) -> Result<HandsText, Refusal> {
+        Timestamp::at(0, time_zone).map_err(|e| Refusal::new(400, "bad_query", e.to_string()))?;
+        let mut phh: Vec<(String, PhhHand)> = Vec::new();
+        let mut text = String::new();
+        let mut count = 0;
+        for (kept, view) in &self.hands {
+            let ctx = self.context(kept, *view, time_zone);
+            let hand = &kept.hand;
+            let written = match self.format {
+                HandFormat::Phh => {
+                    hh::record(hand, &ctx).map(|h| phh.push((kept.number.to_string(), h)))
+                }
+                HandFormat::PokerStars => hh::pokerstars(hand, &ctx).map(|t| text.push_str(&t)),
+            };
+            match written {
+                Ok(()) => count += 1,
+                Err(e) => {
+                    return Err(Refusal::internal(format!(
+                        "hand {} at table {} cannot be written: {e}",
+                        kept.number,
+                        kept.table + 1
+                    )));
+                }
+            }
+        }
+        if self.format == HandFormat::Phh {
+            text = hh::to_phhs(&phh);
+        }
+        Ok(HandsText { text, hands: count })
+    }
+
+    /// The hand's table, seats, names, level and time as the writers need them.
+    fn context(&self, kept: &Kept, view: View, time_zone: &str) -> HandContext {
+        let names = kept
+            .entries
+            .iter()
+            .map(|&e| self.names.get(e as usize).cloned().unwrap_or_default())
+            .collect();
         // The zone was checked by `write`; a time past jiff's range cannot come from a clock.
-        let time = Timestamp::at(live.dealt_at as i64, time_zone).unwrap_or(Timestamp {
+        let time = Timestamp::at(kept.dealt_at as i64, time_zone).unwrap_or(Timestamp {
             year: 1970,
             month: 1,
             day: 1,
@@ -161,31 +413,55 @@ impl Room {
             zone: "UTC".into(),
             time_zone: None,
         });
-        let config = self.t.config();
-        // The table's seats, which may be more than the players it is filled to.
-        let seats = self
-            .t
-            .table(tournament::TableId(played.table))
-            .map(|t| t.table.seats().len())
-            .unwrap_or_default();
-        let highest = positions.dealt.iter().map(|s| s.0 as usize + 1).max();
-        let max_seats = seats
-            .max(highest.unwrap_or_default())
-            .min(usize::from(u8::MAX)) as u8;
-        let mut ctx = HandContext::new(positions, max_seats, names, blinds, time);
-        ctx.hand_number = played.number;
+        let mut ctx = HandContext::new(&kept.positions, kept.max_seats, names, kept.blinds, time);
+        ctx.hand_number = kept.number;
         // PokerStars names a tournament table by the tournament and the table's number.
-        ctx.table = format!("{} {}", self.id, played.table + 1);
-        let fee = config.buy_in.fee.0;
+        ctx.table = format!("{} {}", self.event, kept.table + 1);
         ctx.game = GameKind::Tournament {
-            id: u64::from(self.id),
-            buy_in: match (config.buy_in.prize.0, fee) {
-                (0, 0) => String::new(),
-                (prize, fee) => format!("{prize}+{fee}"),
-            },
-            level: live.start.level as u32 + 1,
+            id: u64::from(self.event),
+            buy_in: self.buy_in.clone(),
+            level: kept.level,
         };
         ctx.view = view;
         ctx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two events' hands in one ledger of 10 bytes: the oldest of either goes first, the
+    /// newest always stays, and a rollback puts back what it let go of at its place.
+    #[test]
+    fn the_budget_lets_the_oldest_hands_of_any_event_go_first() {
+        let mut ledger = Ledger::new(10);
+        let a1 = Arc::new("event 1, hand 1");
+        let (s1, gone) = ledger.admit(a1.clone(), 4);
+        assert!(gone.is_empty());
+        let (_, gone) = ledger.admit(Arc::new("event 2, hand 1"), 4);
+        assert!(gone.is_empty());
+        assert_eq!(ledger.bytes(), 8);
+        // Event 1's hand is the oldest of all: it goes, event 2's stays.
+        let (s3, gone) = ledger.admit(Arc::new("event 2, hand 2"), 4);
+        assert_eq!(gone.len(), 1);
+        assert_eq!((gone[0].0, *gone[0].1), (s1, "event 1, hand 1"));
+        assert_eq!((ledger.len(), ledger.bytes()), (2, 8));
+        // Only the ledger and the test held it: the event's reference is dead once dropped.
+        let weak = Arc::downgrade(&a1);
+        drop(a1);
+        assert!(weak.upgrade().is_some());
+        let restored = gone.into_iter().next().expect("one");
+        // A rollback: the newest taken back, the one let go of put back.
+        ledger.remove(s3).expect("kept");
+        ledger.restore(restored);
+        assert_eq!((ledger.len(), ledger.bytes()), (2, 8));
+        assert_eq!(ledger.items.keys().next(), Some(&s1));
+        // One hand larger than the budget is still kept, alone.
+        let (_, gone) = ledger.admit(Arc::new("huge"), 50);
+        assert_eq!(gone.len(), 2);
+        assert_eq!((ledger.len(), ledger.bytes()), (1, 50));
+        drop(gone);
+        assert!(weak.upgrade().is_none(), "freed once let go of");
     }
 }

@@ -5,7 +5,7 @@
 
 mod announce;
 mod archive;
-pub use archive::{HandFormat, HandsText};
+pub use archive::{HandFormat, HandsText, Selection};
 mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;

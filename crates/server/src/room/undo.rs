@@ -25,9 +25,9 @@ pub(super) struct Undo {
     people: usize,
     entries: usize,
     audit: usize,
-    /// Hands archived before the command, and the oldest ones it pushed out.
+    /// Hands archived before the command, and the ones the archive let go of meanwhile.
     archived: u64,
-    evicted: Vec<archive::Played>,
+    evicted: Vec<archive::Evicted>,
 }
 
 impl Room {
@@ -117,18 +117,14 @@ impl Room {
             person.entries.retain(|&e| (e as usize) < entries);
         }
         self.audit.truncate(undo.audit);
-        while self.archived > undo.archived && self.archive.pop_back().is_some() {
-            self.archived -= 1;
-        }
-        for played in undo.evicted.into_iter().rev() {
-            self.archive.push_front(played);
-        }
+        self.undo_archive(undo.archived, undo.evicted);
     }
 
-    /// The archive pushed out its oldest hand: kept to be put back on a rollback.
-    pub(super) fn keep_evicted(&mut self, played: archive::Played) {
+    /// The archive let go of a hand (this event's oldest, or any event's past the budget):
+    /// kept to be put back on a rollback.
+    pub(super) fn keep_evicted(&mut self, evicted: archive::Evicted) {
         if let Some(undo) = self.undo.as_mut() {
-            undo.evicted.push(played);
+            undo.evicted.push(evicted);
         }
     }
 
