@@ -1,8 +1,10 @@
 //! Balancing arithmetic: an index of tables by player count (the fullest and the shortest at
 //! once, for events of thousands of tables) and the seat choices of each profile's mover rule:
 //! TDA-11A's worst position and stud's move by position, TDA-11B's would-be big blind,
-//! WWPLA-12's soonest button, HC-1.8's relative position.
+//! WWPLA-12's soonest button, HC-1.8's relative position; `choose_mover` picks among them by the
+//! profile, for the running director and the scenarios alike.
 
+use crate::profile::{DirectorRules, Mover};
 use engine::{Seat, Table};
 use std::collections::BTreeSet;
 
@@ -184,5 +186,196 @@ pub fn button_next(table: &Table) -> Option<Seat> {
     match table.next_positions() {
         Ok(p) => occupied_from(table, p.button),
         Err(_) => occupied_from(table, Seat(0)),
+    }
+}
+
+/// What the source table deals when a player moves, as the mover rule needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameInPlay {
+    /// A flop game (alone or in a mixed event's flop round): TDA-11A.
+    Flop,
+    /// An event of stud games only: players move by position (TDA-11A), into `opened`, the
+    /// seat opened last at the short table, if it is still open.
+    StudOnly { opened: Option<Seat> },
+    /// A stud round of a mixed event: the player who would be big blind in hold'em (TDA-11B).
+    StudInMixed,
+}
+
+/// One balancing move as the profile's mover rule makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoverChoice {
+    /// The seat at the source table whose player moves; `None` when nobody can.
+    pub from: Option<Seat>,
+    /// The seat the player takes; `None`: any open seat, drawn at random.
+    pub to: Option<Seat>,
+    /// The rule that picks them.
+    pub rule: &'static str,
+}
+
+/// The player who moves from `source` to `dest` to balance, and their seat there, by the
+/// profile's mover rule: HC-1.8's relative position into the bust's seat (`vacancy`: the seat
+/// and its distance from the button), WWPLA-12's player next to the button to the seat that
+/// gets it soonest, stud by position (TDA-11A), TDA-11B's would-be big blind during a stud
+/// round, else TDA-11A's player due the big blind to the worst position. `last` is the
+/// button, small-blind position and big blind the destination's next hand follows.
+pub fn choose_mover(
+    profile: &DirectorRules,
+    source: &Table,
+    dest: &Table,
+    last: Option<(Seat, Seat, Seat)>,
+    vacancy: Option<(Seat, usize)>,
+    game: GameInPlay,
+) -> MoverChoice {
+    match (profile.mover, vacancy, game) {
+        (Mover::RelativePosition, Some((vacant, k)), _) => MoverChoice {
+            from: at_relative_position(source, k),
+            to: Some(vacant),
+            rule: "HC-1.8",
+        },
+        (Mover::ButtonNext, _, _) => MoverChoice {
+            from: button_next(source),
+            to: soonest_button(dest, last),
+            rule: "WWPLA-12",
+        },
+        (_, _, GameInPlay::StudOnly { opened }) => {
+            let to = opened.filter(|s| dest.seats().get(s.index()) == Some(&None));
+            let from = to
+                .and_then(|s| by_position(source, s))
+                .or_else(|| big_blind_next(source));
+            MoverChoice {
+                from,
+                to,
+                rule: "TDA-11A",
+            }
+        }
+        (_, _, game) => MoverChoice {
+            from: big_blind_next(source),
+            to: worst_position(dest, last),
+            rule: if game == GameInPlay::StudInMixed {
+                "TDA-11B"
+            } else {
+                "TDA-11A"
+            },
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::Profile;
+    use engine::{Chips, PlayerId, Variant};
+
+    /// A table of `seats` seats with players at `occupied` (0-based) after a hand with the
+    /// button at `button` and the blinds on the next two players.
+    fn table(seats: usize, occupied: &[u8], button: u8, first_id: u32) -> Table {
+        let mut t = Table::new(
+            seats,
+            Variant::NO_LIMIT_HOLDEM,
+            engine::Ruleset::of(engine::RulebookId::Tda),
+            true,
+        )
+        .expect("a table");
+        for (k, &s) in occupied.iter().enumerate() {
+            t.sit(Seat(s), PlayerId(first_id + k as u32), Chips(1000))
+                .expect("an open seat");
+        }
+        let i = occupied.iter().position(|&s| s == button).expect("button");
+        let sb = occupied[(i + 1) % occupied.len()];
+        let bb = occupied[(i + 2) % occupied.len()];
+        t.set_last_hand(Seat(button), Seat(sb), Seat(bb))
+            .expect("the last hand");
+        t
+    }
+
+    fn rules(id: &str) -> DirectorRules {
+        Profile::get(id).expect("a shipped profile").director
+    }
+
+    #[test]
+    fn tda_11a_moves_the_big_blind_next_to_the_worst_position() {
+        let source = table(9, &[0, 1, 2, 3, 4, 5, 6, 7, 8], 0, 0);
+        let dest = table(9, &[0, 1, 2, 3, 5, 6, 7], 0, 100);
+        let last = dest.last_positions();
+        let c = choose_mover(&rules("tda"), &source, &dest, last, None, GameInPlay::Flop);
+        // TDA-11A: seat 4 (0-based 3) is due the next big blind at the source; at the
+        // destination the big blind was seat 3 (index 2): the open seat 5 (index 4) posts soonest.
+        assert_eq!(c.rule, "TDA-11A");
+        assert_eq!(c.from, Some(Seat(3)));
+        assert_eq!(c.to, Some(Seat(4)));
+        // TDA-11B: during a stud round of a mixed event the same player (the would-be big blind)
+        // moves, and the rule named is 11B.
+        let stud = choose_mover(
+            &rules("tda"),
+            &source,
+            &dest,
+            last,
+            None,
+            GameInPlay::StudInMixed,
+        );
+        assert_eq!(stud.rule, "TDA-11B");
+        assert_eq!((stud.from, stud.to), (c.from, c.to));
+    }
+
+    #[test]
+    fn stud_only_moves_by_position_into_the_seat_opened_last() {
+        let source = table(8, &[0, 1, 2, 3, 4, 5, 6, 7], 5, 0);
+        let dest = table(8, &[0, 1, 3, 4, 5, 6], 1, 100);
+        let game = GameInPlay::StudOnly {
+            opened: Some(Seat(2)),
+        };
+        let c = choose_mover(&rules("tda"), &source, &dest, None, None, game);
+        assert_eq!(
+            c,
+            MoverChoice {
+                from: Some(Seat(2)),
+                to: Some(Seat(2)),
+                rule: "TDA-11A"
+            }
+        );
+        // A seat opened last but taken since: the big blind next moves, to a drawn seat.
+        let taken = GameInPlay::StudOnly {
+            opened: Some(Seat(3)),
+        };
+        let c = choose_mover(&rules("tda"), &source, &dest, None, None, taken);
+        assert_eq!(c.to, None);
+        assert_eq!(c.from, big_blind_next(&source));
+    }
+
+    #[test]
+    fn house_movers_hc_1_8_and_wwpla_12() {
+        let source = table(10, &[0, 1, 2, 3, 4, 5, 6, 7], 0, 0);
+        let dest = table(10, &[0, 1, 2, 4, 5, 6], 0, 100);
+        let last = dest.last_positions();
+        // HC-1.8: the player three seats left of the source's button into the bust's seat.
+        let c = choose_mover(
+            &rules("hc"),
+            &source,
+            &dest,
+            last,
+            Some((Seat(3), 3)),
+            GameInPlay::Flop,
+        );
+        assert_eq!(
+            c,
+            MoverChoice {
+                from: Some(Seat(3)),
+                to: Some(Seat(3)),
+                rule: "HC-1.8"
+            }
+        );
+        // WWPLA-12: the player next to get the button (seat 2), to the seat that gets it soonest.
+        let c = choose_mover(
+            &rules("wwpla"),
+            &source,
+            &dest,
+            last,
+            None,
+            GameInPlay::Flop,
+        );
+        assert_eq!(c.rule, "WWPLA-12");
+        assert_eq!(c.from, button_next(&source));
+        assert_eq!(c.to, soonest_button(&dest, last));
+        assert_eq!(c.from, Some(Seat(1)));
     }
 }

@@ -3,9 +3,9 @@
 //! (TDA-11, HC-1.8, WWPLA-12), hand-for-hand near the money (TDA-RP-8) and chip races (TDA-24).
 
 use super::*;
-use crate::balance;
+use crate::balance::{self, GameInPlay};
 use crate::chip_race::{self, ColourUp, RaceEntry};
-use crate::profile::{BalanceWhen, ChipRace, Mover, SourceTable};
+use crate::profile::{BalanceWhen, ChipRace, SourceTable};
 use engine::Chips;
 
 impl Tournament {
@@ -298,42 +298,23 @@ impl Tournament {
                 (p.button, p.small_blind_position, p.big_blind)
             })
             .or(dest.last_positions());
-        let (seat, dest_seat, rule) = match (self.profile.director.mover, vacancy) {
-            (Mover::RelativePosition, Some((vacant, k))) => (
-                balance::at_relative_position(source, k),
-                Some(vacant),
-                "HC-1.8",
-            ),
-            (Mover::ButtonNext, _) => (
-                balance::button_next(source),
-                balance::soonest_button(dest, last),
-                "WWPLA-12",
-            ),
-            // TDA-11A: stud only, by position, into the seat opened last at the short table.
-            _ if self.config.stud_only() => {
-                let opened = self.tables[to.0 as usize].last_opened;
-                let seat = opened.filter(|s| dest.seats().get(s.index()) == Some(&None));
-                let from_seat = seat.and_then(|s| balance::by_position(source, s));
-                let from_seat = from_seat.or_else(|| balance::big_blind_next(source));
-                (from_seat, seat, "TDA-11A")
+        let game = if self.config.stud_only() {
+            GameInPlay::StudOnly {
+                opened: self.tables[to.0 as usize].last_opened,
             }
-            // TDA-11B: during stud, the player who would be big blind in hold'em.
-            _ => {
-                let level = self.clock.level_index();
-                let played = self.tables[from.0 as usize].game_hands;
-                let kind = (self.config).game_with(self.rotation.as_ref(), level, played);
-                let rule = if kind.game.is_stud() {
-                    "TDA-11B"
-                } else {
-                    "TDA-11A"
-                };
-                (
-                    balance::big_blind_next(source),
-                    balance::worst_position(dest, last),
-                    rule,
-                )
+        } else {
+            let level = self.clock.level_index();
+            let played = self.tables[from.0 as usize].game_hands;
+            let kind = (self.config).game_with(self.rotation.as_ref(), level, played);
+            if kind.game.is_stud() {
+                GameInPlay::StudInMixed
+            } else {
+                GameInPlay::Flop
             }
         };
+        let choice =
+            balance::choose_mover(&self.profile.director, source, dest, last, vacancy, game);
+        let (seat, dest_seat, rule) = (choice.from, choice.to, choice.rule);
         let Some(seat) = seat else { return Ok(()) };
         let Some(player) = source.seats()[seat.index()].map(|p| p.id) else {
             return Ok(());

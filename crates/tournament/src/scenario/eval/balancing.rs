@@ -1,8 +1,8 @@
 //! Balancing by the profile: TDA-11 (A, C, D), WWPLA-12, HC-1.8.
 
 use super::{Eval, Move, list, order_key, sit};
-use crate::balance;
-use crate::profile::{Mover, SourceTable};
+use crate::balance::{self, GameInPlay};
+use crate::profile::SourceTable;
 use crate::scenario::ScenarioError;
 use cards::Card;
 use engine::Seat;
@@ -163,36 +163,22 @@ impl Eval<'_> {
         let source = &self.tabs[from].table;
         let dest = &self.tabs[to].table;
         let last = dest.last_positions();
-        let (seat, dest_seat, rule) = match (self.s.profile.director.mover, vacancy) {
-            (Mover::RelativePosition, Some((vacant, k))) => (
-                balance::at_relative_position(source, k),
-                Some(vacant),
-                "HC-1.8",
-            ),
-            (Mover::ButtonNext, _) => (
-                balance::button_next(source),
-                balance::soonest_button(dest, last),
-                "WWPLA-12",
-            ),
-            // TDA-11A, stud only: by position, into the seat opened last at the short table.
-            _ if self.s.stud => {
-                let opened = self.tabs[to].opened.last().copied();
-                let seat = opened.filter(|s| dest.seats().get(s.index()) == Some(&None));
-                let from_seat = seat.and_then(|s| balance::by_position(source, s));
-                let from_seat = from_seat.or_else(|| balance::big_blind_next(source));
-                (from_seat, seat, "TDA-11A")
+        // The stud games of a scenario are its only game: by position (TDA-11A).
+        let game = if self.s.stud {
+            GameInPlay::StudOnly {
+                opened: self.tabs[to].opened.last().copied(),
             }
-            _ => (
-                balance::big_blind_next(source),
-                balance::worst_position(dest, last),
-                "TDA-11A",
-            ),
+        } else {
+            GameInPlay::Flop
         };
-        let rules: &[&'static str] = match rule {
-            "TDA-11A" => &["TDA-11A", "TDA-11C"],
-            "HC-1.8" => &["HC-1.8"],
-            _ => &["WWPLA-12"],
-        };
+        let choice =
+            balance::choose_mover(&self.s.profile.director, source, dest, last, vacancy, game);
+        let (seat, dest_seat) = (choice.from, choice.to);
+        let mut rules = vec![choice.rule];
+        // TDA-11C: the giving table is picked by a fixed procedure (HC-1.8's card is its own).
+        if self.s.profile.director.source_table == SourceTable::FirstToFinish {
+            rules.push("TDA-11C");
+        }
         let Some(seat) = seat else {
             return Err(ScenarioError::key("table", "no player to move"));
         };
@@ -218,7 +204,7 @@ impl Eval<'_> {
             from: (self.tabs[from].name.clone(), seat.0 + 1),
             to: (self.tabs[to].name.clone(), dest_seat.0 + 1),
         };
-        self.out.say(format!("move {m}"), rules);
+        self.out.say(format!("move {m}"), &rules);
         self.out.moves.push(m);
         Ok(())
     }
