@@ -233,3 +233,175 @@ fn the_software_draw_is_the_same_every_run() {
     assert_eq!(first.len(), 5);
     assert_eq!(first, second);
 }
+
+/// The profile a scenario names (`tda` by default).
+fn profile_of(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.strip_prefix("profile = \""))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or("tda")
+        .to_string()
+}
+
+/// The rules of every instruction whose text contains `what`.
+fn cited_for(text: &str, what: &str) -> Vec<Vec<&'static str>> {
+    let report = scenario::run(text).expect("a valid scenario");
+    report
+        .outcome
+        .instructions
+        .iter()
+        .filter(|i| i.text.contains(what))
+        .map(|i| i.rules.clone())
+        .collect()
+}
+
+fn under(text: &str, profile: &str) -> String {
+    let from = format!("profile = \"{}\"", profile_of(text));
+    assert!(text.contains(&from), "{from}");
+    text.replacen(&from, &format!("profile = \"{profile}\""), 1)
+}
+
+/// Every instruction cites the active profile's rulebook, or TDA 2019 where it has no rule of
+/// its own; never another house rulebook. The one exception is a knockout bounty, which only
+/// HC-1.2 describes, whatever the profile.
+#[test]
+fn every_instruction_cites_the_profiles_rulebook_or_tda() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut wrong = Vec::new();
+    for folder in ["tda", "hc", "wwpla"] {
+        for file in files(&root.join(folder)) {
+            let text = std::fs::read_to_string(&file).expect("a readable scenario");
+            for profile in ["tda", "hc", "wwpla", "dg", "jpr"] {
+                let text = under(&text, profile);
+                let own = format!("{}-", profile.to_uppercase());
+                let Ok(report) = scenario::run(&text) else {
+                    continue;
+                };
+                for i in &report.outcome.instructions {
+                    for id in &i.rules {
+                        let bounty = *id == "HC-1.2" && i.text.contains("bounty");
+                        if !(id.starts_with("TDA-") || id.starts_with(&own) || bounty) {
+                            wrong.push(format!("{} under {profile}: {i}", file.display()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The dead button and going heads-up: TDA-32 and TDA-34, HC-3.6, WWPLA-9 by the profile;
+/// dg and jpr have no rule of their own, so TDA's.
+#[test]
+fn buttons_cite_the_profiles_own_rule() {
+    let dead = include_str!("../scenarios/tda/dead_button_big_blind_busts.toml");
+    let heads_up = include_str!("../scenarios/tda/heads_up_button.toml");
+    for (profile, dead_rules, heads_up_rules) in [
+        ("tda", vec!["TDA-32"], vec!["TDA-32", "TDA-34"]),
+        ("dg", vec!["TDA-32"], vec!["TDA-32", "TDA-34"]),
+        ("jpr", vec!["TDA-32"], vec!["TDA-32", "TDA-34"]),
+        ("hc", vec!["HC-3.6"], vec!["HC-3.6"]),
+        ("wwpla", vec!["WWPLA-9"], vec!["WWPLA-9"]),
+    ] {
+        assert_eq!(
+            cited_for(&under(dead, profile), "button of A"),
+            vec![dead_rules],
+            "{profile}"
+        );
+        assert_eq!(
+            cited_for(&under(heads_up, profile), "button of FT"),
+            vec![heads_up_rules],
+            "{profile}"
+        );
+    }
+}
+
+/// A broken table's player between the small blind and the button waits: TDA-10, or WWPLA-12
+/// under wwpla (HC has no rule of its own on it).
+#[test]
+fn sitting_out_cites_the_profiles_own_rule() {
+    let text = include_str!("../scenarios/tda/tda_10_break_table.toml");
+    for (profile, rule) in [("tda", "TDA-10"), ("hc", "TDA-10"), ("wwpla", "WWPLA-12")] {
+        assert_eq!(
+            cited_for(&under(text, profile), "sits out"),
+            vec![vec![rule]],
+            "{profile}"
+        );
+    }
+}
+
+/// Players out in the same hand: HC-1.3 with a card draw (HC-3.5) under hc; under wwpla the one
+/// nearer the big blind places higher (WWPLA-12), no card needed; TDA 2019 has no rule, so the
+/// stacks at the start place them (TDA-1) and ties are drawn (TDA-RP-14).
+#[test]
+fn same_hand_places_cite_the_profiles_own_rule() {
+    let text = include_str!("../scenarios/hc/hc_1_3_same_hand.toml");
+    let hc = scenario::run(text).expect("valid");
+    assert_eq!(hc.outcome.places["F5"], 5);
+    assert_eq!(cited_for(text, "F5 finishes")[0], vec!["HC-1.3", "HC-3.5"]);
+
+    let tda = under(text, "tda");
+    let report = scenario::run(&tda).expect("valid");
+    assert_eq!(report.outcome.places["F5"], 5, "the same cards decide");
+    assert_eq!(
+        cited_for(&tda, "F5 finishes")[0],
+        vec!["TDA-1", "TDA-RP-14"]
+    );
+    assert_eq!(
+        cited_for(&tda, "F2 finishes")[0],
+        vec!["TDA-1", "TDA-RP-14"]
+    );
+    assert_eq!(cited_for(&tda, "drew Qs")[0], vec!["TDA-RP-14"]);
+
+    // WWPLA-12: F3 (the last big blind) is nearer the blind than F5: no draw.
+    let wwpla = under(text, "wwpla");
+    let report = scenario::run(&wwpla).expect("valid");
+    assert_eq!(
+        (report.outcome.places["F3"], report.outcome.places["F5"]),
+        (5, 6)
+    );
+    assert_eq!(cited_for(&wwpla, "F5 finishes")[0], vec!["WWPLA-12"]);
+    assert!(cited_for(&wwpla, "drew").is_empty());
+
+    // One player out: only HC numbers the places; TDA and WWPLA have no rule to cite.
+    let one = include_str!("../scenarios/tda/heads_up_button.toml");
+    assert_eq!(cited_for(one, "F3 finishes"), vec![Vec::<&str>::new()]);
+    assert_eq!(
+        cited_for(&under(one, "hc"), "F3 finishes"),
+        vec![vec!["HC-1.3"]]
+    );
+}
+
+/// TDA-RP-8A: players out in one hand-for-hand hand share only when their places reach into
+/// the money (a paid place and an unpaid one among them); otherwise each keeps its place's own
+/// prize and RP-8A is not cited.
+#[test]
+fn rp8a_shares_only_in_the_hand_that_reaches_the_money() {
+    let example = include_str!("../scenarios/tda/rp8a_example.toml");
+    let prizes = |text: &str| {
+        let report = scenario::run(text).expect("valid");
+        let p = &report.outcome.prizes;
+        let cited = report.outcome.rules().contains(&"TDA-RP-8A");
+        ((p["P103"], p["P205"], p["P307"]), cited)
+    };
+    // The example: only place 50 paid among 50-52: its 150 shared by three.
+    assert_eq!(prizes(example), ((50, 50, 50), true));
+    // Places 50 and 51 paid: their 150 and 90 shared by the three.
+    let two_paid = example.replace(", 150]", ", 150, 90]");
+    assert_eq!(prizes(&two_paid), ((80, 80, 80), true));
+    // No paid place among theirs: nothing to share.
+    let none_paid = example.replace(", 150]", ", 0]");
+    assert_eq!(prizes(&none_paid), ((0, 0, 0), false));
+    // Every one of their places paid already: nobody came into the money in that hand.
+    let all_paid = example.replace(", 150]", ", 150, 120, 90]");
+    assert_eq!(prizes(&all_paid), ((150, 120, 90), false));
+    // Not hand-for-hand: each place its own prize.
+    let not_hfh = example.replace("hand_for_hand = true\n", "");
+    assert_eq!(prizes(&not_hfh), ((150, 0, 0), false));
+
+    let early = include_str!("../scenarios/tda/rp8a_unpaid_places_keep_their_own.toml");
+    let report = scenario::run(early).expect("valid");
+    assert!(report.passed(), "{:?}", report.mismatches);
+    assert!(!report.outcome.rules().contains(&"TDA-RP-8A"));
+}

@@ -1,17 +1,18 @@
-//! Places, prizes and bounties of the hand's busts (HC-1.3, WWPLA-12, TDA-RP-8A, HC-1.2).
+//! Places, prizes and bounties of the hand's busts (HC-1.3, WWPLA-12, TDA-RP-8A, HC-1.2), each
+//! cited from the profile's own rulebook (`cite`).
 
+use super::cite::Cite;
 use super::{Eval, ordinal};
 use crate::bounty::BountyBook;
 use crate::config::{BountyKind, Money};
 use crate::places::{self, Busted};
-use crate::profile::SameHandTies;
 use crate::scenario::ScenarioError;
 use cards::{Card, Deck};
 use engine::{PlayerId, Seat};
 
 impl Eval<'_> {
-    /// HC-1.3, WWPLA-12: places of this hand's busts, their prizes (shared under TDA-RP-8A),
-    /// the bounties (HC-1.2), and the winner's at the last bust.
+    /// HC-1.3, WWPLA-12: places of this hand's busts, their prizes (shared where TDA-RP-8A
+    /// applies), the bounties (HC-1.2), and the winner's at the last bust.
     pub(super) fn places(&mut self) -> Result<(), ScenarioError> {
         let s = self.s;
         if s.busts.is_empty() {
@@ -54,7 +55,7 @@ impl Eval<'_> {
         let placed = places::places_for(alive_before, ranking.order.len());
         let prize_of = |place: u32| s.payouts.get(place as usize - 1).copied().unwrap_or(0);
         let mut prizes: Vec<u64> = placed.iter().map(|&p| prize_of(p)).collect();
-        let shared = s.hand_for_hand && ranking.order.len() > 1;
+        let shared = shares_at_the_money(s.hand_for_hand, &prizes);
         if shared {
             let total = Money(prizes.iter().sum());
             prizes = crate::payout::share(total, prizes.len(), Money(1))
@@ -62,16 +63,28 @@ impl Eval<'_> {
                 .map(|m| m.0)
                 .collect();
         }
-        let mut rules: Vec<&'static str> = vec!["HC-1.3"];
-        if !ranking.draws.is_empty() {
-            rules.push("HC-3.5");
-            if s.profile.id != engine::RulebookId::Hc {
-                // The other rulebooks do not say: a card draw is the fair way (TDA-RP-14).
-                rules.push("TDA-RP-14");
+        let cite = self.cite();
+        let mut rules: Vec<&'static str> = cite.places().to_vec();
+        if ranking.order.len() > 1 {
+            let same_hand = cite.same_hand();
+            if !rules.contains(&same_hand) {
+                rules.push(same_hand);
+            }
+            if same_hand == "TDA-1" {
+                // TDA 2019 has no rule on it: the way both house rulebooks place them.
+                self.out.say(
+                    "players out in the same hand place by their stacks at its start, the larger higher"
+                        .into(),
+                    &["TDA-1"],
+                );
             }
         }
-        if ties == SameHandTies::NearestBlind && ranking.order.len() > 1 {
-            rules.push("WWPLA-12");
+        if !ranking.draws.is_empty() {
+            for id in cite.tie_draw() {
+                if !rules.contains(id) {
+                    rules.push(id);
+                }
+            }
         }
         if shared {
             rules.push("TDA-RP-8A");
@@ -80,12 +93,20 @@ impl Eval<'_> {
             let name = self.name(player.0 as usize);
             self.out.places.insert(name.clone(), place);
             self.out.prizes.insert(name.clone(), prizes[k]);
-            let text = format!("{name} finishes {}, prize {}", ordinal(place), prizes[k]);
+            let text = if shared {
+                format!(
+                    "{name} finishes {}, prize {} (a share of the places' prizes)",
+                    ordinal(place),
+                    prizes[k]
+                )
+            } else {
+                format!("{name} finishes {}, prize {}", ordinal(place), prizes[k])
+            };
             self.out.say(text, &rules);
         }
         for (p, card) in &ranking.draws {
             let text = format!("{} drew {card} for the place", self.name(p.0 as usize));
-            self.out.say(text, &["HC-1.3", "HC-3.5"]);
+            self.out.say(text, cite.tie_draw());
         }
         let winner = (s.busts.len() + 1 == s.names.len())
             .then(|| (0..s.names.len()).find(|&p| !s.busts.iter().any(|b| b.player == p)))
@@ -95,8 +116,10 @@ impl Eval<'_> {
             let prize = prize_of(1);
             self.out.places.insert(name.clone(), 1);
             self.out.prizes.insert(name.clone(), prize);
-            self.out
-                .say(format!("{name} wins the event, prize {prize}"), &["HC-1.3"]);
+            self.out.say(
+                format!("{name} wins the event, prize {prize}"),
+                cite.places(),
+            );
         }
         if let Some(bounty) = s.bounty {
             let mut book = BountyBook::new(BountyKind::Fixed, true, Money(1));
@@ -129,6 +152,10 @@ impl Eval<'_> {
         Ok(())
     }
 
+    fn cite(&self) -> Cite {
+        Cite(self.s.profile.id)
+    }
+
     /// Hands until the player at `seat` would have had the big blind, counted from the big blind
     /// of the hand just played (WWPLA-12: nearer the blind places higher).
     pub(super) fn hands_to_big_blind(&self, table: usize, seat: Seat) -> u8 {
@@ -143,4 +170,11 @@ impl Eval<'_> {
             .position(|i| i == seat.index())
             .unwrap_or(0) as u8
     }
+}
+
+/// TDA-RP-8A: players out in one hand-for-hand hand share the prizes of the places they take
+/// together only when that hand brings the field into the money: their places hold a paid
+/// one and an unpaid one. Otherwise each place keeps its own prize.
+fn shares_at_the_money(hand_for_hand: bool, prizes: &[u64]) -> bool {
+    hand_for_hand && prizes.len() > 1 && prizes.iter().any(|&p| p > 0) && prizes.contains(&0)
 }

@@ -5,6 +5,7 @@
 
 mod awards;
 mod balancing;
+mod cite;
 mod seats;
 
 use super::ScenarioError;
@@ -27,7 +28,12 @@ pub struct Instruction {
 
 impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.text, self.rules.join(", "))
+        if self.rules.is_empty() {
+            // Where no rule of the profile's rulebook decides, none is named.
+            write!(f, "{}", self.text)
+        } else {
+            write!(f, "{} ({})", self.text, self.rules.join(", "))
+        }
     }
 }
 
@@ -316,9 +322,10 @@ impl Eval<'_> {
         }
     }
 
-    /// Each standing table's next button by the dead-button rule (TDA-32, HC-3.6), redrawn
-    /// where more than the profile allows are new (WWPLA-12), and the new players between the
-    /// small blind and the button who wait for it to pass (TDA-10, WWPLA-12).
+    /// Each standing table's next button by the dead-button rule (TDA-32, HC-3.6, WWPLA-9),
+    /// redrawn where more than the profile allows are new (WWPLA-12), and the new players
+    /// between the small blind and the button who wait for it to pass (TDA-10, WWPLA-12); each
+    /// cited from the profile's own rulebook, TDA 2019 where it has no rule.
     fn buttons(&mut self) -> Result<(), ScenarioError> {
         let threshold = usize::from(self.s.profile.director.redraw_button_over_new_players);
         for t in self.standing() {
@@ -343,20 +350,20 @@ impl Eval<'_> {
                 .map_err(|e| ScenarioError::key("table", e.to_string()))?;
             let button = positions.button.0 + 1;
             self.out.buttons.insert(name.clone(), button);
-            let rules: &[&'static str] = if positions.dealt.len() == 2 {
-                &["TDA-32", "HC-3.6", "TDA-34"]
-            } else {
-                &["TDA-32", "HC-3.6"]
-            };
+            let cite = cite::Cite(self.s.profile.id);
+            let mut rules = vec![cite.dead_button()];
+            if positions.dealt.len() == 2 && !rules.contains(&cite.heads_up()) {
+                rules.push(cite.heads_up());
+            }
             self.out
-                .say(format!("button of {name} on seat {button}"), rules);
+                .say(format!("button of {name} on seat {button}"), &rules);
             for (i, seat) in self.tabs[t].table.seats().iter().enumerate() {
                 let Some(p) = seat else { continue };
                 if !positions.dealt.contains(&Seat(i as u8)) {
                     let who = self.s.names[p.id.0 as usize].clone();
                     self.out.say(
                         format!("{who} sits out until the button passes"),
-                        &["TDA-10", "WWPLA-12"],
+                        &[cite.new_player_waits()],
                     );
                     self.out.sits_out.push(who);
                 }

@@ -104,8 +104,11 @@ impl Eval<'_> {
         }
         self.out.buttons.insert(name.clone(), button.0 + 1);
         let mut rules = vec![rule];
-        if s.profile.director.first_button == FirstButton::HighCard {
-            rules.push("TDA-RP-14");
+        match (s.profile.director.first_button, s.profile.id) {
+            (FirstButton::HighCard, _) => rules.push("TDA-RP-14"),
+            // WWPLA-12: the button starts at seat one (under hc the ace's seat, HC-1.7).
+            (FirstButton::SeatOne, engine::RulebookId::Wwpla) => rules.push("WWPLA-12"),
+            _ => {}
         }
         self.out
             .say(format!("button of {name} on seat {}", button.0 + 1), &rules);
