@@ -432,10 +432,22 @@ async fn play(
     let mut rng = ChaCha8Rng::seed_from_u64(i + 1);
     // When the last action was sent, and the state it answered.
     let mut sent: Option<(Instant, StateKey)> = None;
+    // Only whole messages keep a connection open (the server's idle time, 60 s): a player
+    // out of the event, or waiting, says it is there every 20 s.
+    let mut alive = tokio::time::interval(Duration::from_secs(20));
+    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap_or_default();
     loop {
         let incoming = tokio::select! {
             m = ws.next() => m,
             _ = stop.changed() => break,
+            _ = alive.tick() => {
+                if ws.send(Message::Text(ping.clone().into())).await.is_err() {
+                    stats.closed = 1;
+                    break;
+                }
+                continue;
+            }
         };
         let text = match incoming {
             Some(Ok(Message::Text(text))) => text,

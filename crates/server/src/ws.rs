@@ -98,8 +98,10 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
     app.wake();
     let Some(id) = subscribed else { return };
     let (mut sink, mut stream) = socket.split();
-    // Pings keep a quiet client's connection alive with its pongs; a client that sends nothing
-    // at all (or never finishes a message) for `ws_idle` is closed.
+    // Only a whole message shows the client is there: a client that completes none for
+    // `ws_idle` is closed, pongs or not, so that an unfinished message cannot hold the slot for
+    // ever. A quiet client sends `{"type":"ping"}` (at least every 20 s). The server's pings
+    // find a peer gone without a close.
     let mut ping = tokio::time::interval(limits.ws_idle / 3);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
@@ -130,14 +132,16 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
                 }
                 None => break None,
             },
-            incoming = stream.next() => {
-                heard = Instant::now();
-                match incoming {
-                    Some(Ok(Message::Text(text))) => handle(&app, id, event, role, text.as_str()),
-                    Some(Ok(Message::Close(_))) | None => break None,
-                    Some(Err(_)) => break Some(TOO_BIG),
-                    Some(Ok(_)) => {}
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    heard = Instant::now();
+                    handle(&app, id, event, role, text.as_str());
                 }
+                Some(Ok(Message::Binary(_))) => heard = Instant::now(),
+                Some(Ok(Message::Close(_))) | None => break None,
+                Some(Err(_)) => break Some(TOO_BIG),
+                // Pings and pongs (answered by the library) are no message of the client's.
+                Some(Ok(_)) => {}
             },
             _ = ping.tick() => {
                 let sent = sink.send(Message::Ping(Default::default()));
@@ -185,13 +189,21 @@ fn shared_text(text: Arc<str>) -> Message {
 
 /// Close codes and reasons (RFC 6455, 7.4.1): 1013 try again later, 1008 policy violation.
 const BEHIND: (u16, &str) = (1013, "too far behind: reconnect for a fresh state");
-const IDLE: (u16, &str) = (1008, "nothing received in time");
+const IDLE: (u16, &str) = (
+    1008,
+    "no whole message in time: send {\"type\":\"ping\"} at least every 20 s",
+);
 const TOO_BIG: (u16, &str) = (1009, "a message too large or malformed");
 
 fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
+    let message = serde_json::from_str::<ClientMessage>(text);
+    // A keep-alive is answered by nothing, and does not wait for the hub.
+    if matches!(message, Ok(ClientMessage::Ping)) {
+        return;
+    }
     let now = app.now();
     let mut hub = app.hub();
-    let result = match serde_json::from_str::<ClientMessage>(text) {
+    let result = match message {
         Err(e) => Err(Refusal::new(400, "bad_json", format!("not a message: {e}"))),
         Ok(ClientMessage::Act { hand, action }) => {
             player_act(&mut hub, role, event, hand, action, now)
@@ -224,6 +236,7 @@ fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
             })
         }
         Ok(ClientMessage::Watch { table }) => hub.watch(id, table, now),
+        Ok(ClientMessage::Ping) => Ok(()),
     };
     if let Err(refusal) = result {
         hub.tell(id, &refusal);

@@ -256,3 +256,120 @@ async fn a_websocket_client_that_never_reads_is_closed() {
         "a client that never reads is still served after {pushes} pushes"
     );
 }
+
+/// One frame from the server (unmasked): its opcode and payload; `None` once the stream ends.
+async fn read_frame(stream: &mut tokio::net::TcpStream) -> Option<(u8, Vec<u8>)> {
+    use tokio::io::AsyncReadExt;
+    let mut head = [0u8; 2];
+    stream.read_exact(&mut head).await.ok()?;
+    let len = match head[1] & 0x7f {
+        126 => {
+            let mut b = [0u8; 2];
+            stream.read_exact(&mut b).await.ok()?;
+            u64::from(u16::from_be_bytes(b))
+        }
+        127 => {
+            let mut b = [0u8; 8];
+            stream.read_exact(&mut b).await.ok()?;
+            u64::from_be_bytes(b)
+        }
+        n => u64::from(n),
+    };
+    let mut payload = vec![0u8; len as usize];
+    stream.read_exact(&mut payload).await.ok()?;
+    Some((head[0] & 0x0f, payload))
+}
+
+/// How the server closed: the close frame's code and reason, and when; `None` if it was still
+/// open at `limit`. Each ping is answered with its pong, as a browser does, and `keep_alive`,
+/// when given, sends `{"type":"ping"}` that often.
+async fn watch_close(
+    stream: &mut tokio::net::TcpStream,
+    limit: Duration,
+    keep_alive: Option<Duration>,
+) -> (Option<(u16, String, Duration)>, u32) {
+    let start = std::time::Instant::now();
+    let mut pongs = 0;
+    let mut next_ping = keep_alive.map(|k| start + k);
+    loop {
+        let until = next_ping.map_or(start + limit, |p| p.min(start + limit));
+        let read = tokio::time::timeout_at(until.into(), read_frame(stream)).await;
+        match read {
+            Err(_) if std::time::Instant::now() >= start + limit => return (None, pongs),
+            Err(_) => {
+                let text = br#"{"type":"ping"}"#;
+                let mut frame = frame_head(true, 1, text.len() as u64);
+                frame.extend_from_slice(text);
+                stream.write_all(&frame).await.expect("keep-alive written");
+                next_ping = keep_alive.map(|k| std::time::Instant::now() + k);
+            }
+            Ok(None) => return (Some((0, "ended".into(), start.elapsed())), pongs),
+            Ok(Some((0x9, payload))) => {
+                let mut frame = frame_head(true, 0xA, payload.len() as u64);
+                frame.extend_from_slice(&payload);
+                stream.write_all(&frame).await.expect("pong written");
+                pongs += 1;
+            }
+            Ok(Some((0x8, payload))) => {
+                let code = payload
+                    .get(..2)
+                    .map_or(0, |c| u16::from_be_bytes([c[0], c[1]]));
+                let reason = String::from_utf8_lossy(payload.get(2..).unwrap_or_default());
+                return (Some((code, reason.into_owned(), start.elapsed())), pongs);
+            }
+            Ok(Some(_)) => {}
+        }
+    }
+}
+
+/// The review's case: a text frame without FIN, never finished, while every ping is answered
+/// with its pong. Pongs used to count as the client being there, and the connection was held
+/// for ever; only whole messages count now, and it is closed once `ws_idle` passed (1008).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unfinished_message_is_closed_though_pings_are_answered() {
+    let limits = Limits {
+        ws_idle: Duration::from_millis(600),
+        ..Limits::default()
+    };
+    let (_api, addr) = served(limits).await;
+    let (status, mut ws) = ws_handshake(&addr, "/api/events/0/ws", "").await;
+    assert_eq!(status, 101);
+    let mut frame = frame_head(false, 1, 5);
+    frame.extend_from_slice(b"hello");
+    ws.write_all(&frame).await.expect("written");
+    let (closed, pongs) = watch_close(&mut ws, Duration::from_secs(5), None).await;
+    let (code, reason, took) = closed.expect("closed within 5 s");
+    assert!(pongs >= 2, "{pongs} pings answered");
+    assert_eq!(code, 1008, "{reason}");
+    assert!(reason.contains("ping"), "{reason}");
+    assert!(
+        took >= Duration::from_millis(300),
+        "closed at once: {took:?}"
+    );
+}
+
+/// A client with nothing to say that sends `{"type":"ping"}` well within the idle time stays
+/// open past it (and is told nothing back); once it stops, it is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keep_alive_messages_hold_a_quiet_connection_open() {
+    let limits = Limits {
+        ws_idle: Duration::from_millis(600),
+        ..Limits::default()
+    };
+    let (_api, addr) = served(limits).await;
+    let (status, mut ws) = ws_handshake(&addr, "/api/events/0/ws", "").await;
+    assert_eq!(status, 101);
+    let kept = watch_close(
+        &mut ws,
+        Duration::from_millis(2_000),
+        Some(Duration::from_millis(150)),
+    )
+    .await;
+    assert!(
+        kept.0.is_none(),
+        "closed while sending keep-alives: {kept:?}"
+    );
+    let (closed, _) = watch_close(&mut ws, Duration::from_secs(5), None).await;
+    let (code, reason, _) = closed.expect("closed once the keep-alives stopped");
+    assert_eq!(code, 1008, "{reason}");
+}

@@ -107,6 +107,9 @@ export async function download(path, secret) {
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const post = (path, body, secret) => api('POST', path, { body: body ?? {}, secret });
 
+/** How often at most a quiet connection says it is still there (`{type:'ping'}`). */
+const KEEP_ALIVE_MS = 20_000;
+
 /**
  * The event's WebSocket. Calls onMessage(msg) for each server message and onStatus('open' |
  * 'closed') as the connection comes and goes; reconnects with a growing delay. A watched table
@@ -118,14 +121,22 @@ export function connect(event, token, onMessage, onStatus) {
   let delay = 500;
   let timer = null;
   let watching = null;
+  let sentAt = 0;
 
   const send = (msg) => {
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify(msg));
+      sentAt = Date.now();
       return true;
     }
     return false;
   };
+  // Only whole messages show the server we are here (not the browser's pongs): a quiet client
+  // says so at least every 20 s, or is closed after the server's idle time (60 s).
+  const keepAlive = () => {
+    if (Date.now() - sentAt >= KEEP_ALIVE_MS) send({ type: 'ping' });
+  };
+  const alive = setInterval(keepAlive, KEEP_ALIVE_MS / 2);
 
   const open = () => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -144,6 +155,8 @@ export function connect(event, token, onMessage, onStatus) {
         return;
       }
       onMessage(msg);
+      // A background tab's timers may run late; a message pushed wakes it anyway.
+      keepAlive();
     };
     ws.onclose = () => {
       onStatus?.('closed');
@@ -164,6 +177,7 @@ export function connect(event, token, onMessage, onStatus) {
     close() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(alive);
       ws?.close();
     },
   };
