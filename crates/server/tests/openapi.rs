@@ -563,6 +563,7 @@ fn client_messages_fit_their_schemas() {
         },
         protocol::ClientMessage::CallClock { hand: 3 },
         protocol::ClientMessage::Watch { table: 1 },
+        protocol::ClientMessage::Ping,
     ] {
         fits(
             &doc,
