@@ -70,17 +70,8 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
             report.returned,
             report.rules().join(" ")
         ));
-        if report.expect.is_none() {
-            continue;
-        }
-        if report.passed() {
-            tally.passed += 1;
-            out("  ok".into());
-        } else {
-            tally.failed += 1;
-            for m in &report.mismatches {
-                out(format!("  FAILED: {m}"));
-            }
+        if report.expect.is_some() {
+            checked(&report.mismatches, &mut tally, &mut out);
         }
     }
     out(format!("{} passed, {} failed", tally.passed, tally.failed));
@@ -102,15 +93,19 @@ fn director(name: &str, text: &str, tally: &mut Tally, out: &mut impl FnMut(Stri
         out(format!("  {instruction}"));
     }
     out(format!("  = rules {}", report.outcome.rules().join(" ")));
-    if report.expect.is_none() {
-        return;
+    if report.expect.is_some() {
+        checked(&report.mismatches, tally, out);
     }
-    if report.passed() {
+}
+
+/// Counts a checked scenario, floor or director alike: it passed when nothing differed.
+fn checked(mismatches: &[String], tally: &mut Tally, out: &mut impl FnMut(String)) {
+    if mismatches.is_empty() {
         tally.passed += 1;
         out("  ok".into());
     } else {
         tally.failed += 1;
-        for m in &report.mismatches {
+        for m in mismatches {
             out(format!("  FAILED: {m}"));
         }
     }
