@@ -132,16 +132,13 @@ pub async fn check_host(hosts: Arc<Hosts>, request: Request, next: Next) -> Resp
     let upgrade = headers
         .get(header::UPGRADE)
         .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"websocket"));
-    if upgrade && let Some(origin) = headers.get(header::ORIGIN) {
-        let origin = origin.to_str().unwrap_or("");
-        if !hosts.origin_allowed(origin, host) {
-            let refusal = Refusal::forbidden(format!(
-                "a WebSocket from a page of {origin:?} is not accepted; see --public-origin"
-            ));
-            return Fail(refusal).into_response();
-        }
-    }
-    if let Err(refusal) = check_write(&hosts, &request) {
+    let socket = || {
+        check_origin(&hosts, headers, |origin| {
+            format!("a WebSocket from a page of {origin:?} is not accepted; see --public-origin")
+        })
+    };
+    let checked = if upgrade { socket() } else { Ok(()) };
+    if let Err(refusal) = checked.and_then(|()| check_write(&hosts, &request)) {
         return Fail(refusal).into_response();
     }
     next.run(request).await
@@ -163,16 +160,12 @@ fn check_write(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {
         return Ok(());
     }
     let headers = request.headers();
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let origin = origin.to_str().unwrap_or("");
-        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-        if !hosts.origin_allowed(origin, host) {
-            return Err(Refusal::forbidden(format!(
-                "a request from the page at {origin:?} may not write here; only this server's \
-                 own pages may (see --public-origin)"
-            )));
-        }
-    }
+    check_origin(hosts, headers, |origin| {
+        format!(
+            "a request from the page at {origin:?} may not write here; only this server's \
+             own pages may (see --public-origin)"
+        )
+    })?;
     let empty = request.body().size_hint().exact() == Some(0);
     if !empty && !is_json_request(headers) {
         return Err(Refusal::new(
@@ -182,6 +175,25 @@ fn check_write(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {
         ));
     }
     Ok(())
+}
+
+/// A request with an `Origin` (a browser's) comes from a page this server is reached at
+/// (`Hosts::origin_allowed`); `refused` says what was refused, naming the origin.
+fn check_origin(
+    hosts: &Hosts,
+    headers: &HeaderMap,
+    refused: impl FnOnce(&str) -> String,
+) -> Result<(), Refusal> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or("");
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    if hosts.origin_allowed(origin, host) {
+        Ok(())
+    } else {
+        Err(Refusal::forbidden(refused(origin)))
+    }
 }
 
 fn is_json_request(headers: &HeaderMap) -> bool {
