@@ -6,7 +6,7 @@ use clap::Args;
 use protocol::Command;
 use server::app::{App, now_ms};
 use server::driver::Pace;
-use server::hub::{Hub, Settings};
+use server::hub::{Opened, Settings};
 use server::limit::RegisterRate;
 use server::net::Limits;
 use std::path::PathBuf;
@@ -80,7 +80,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             burst: args.register_burst,
         },
     };
-    let mut hub = Hub::open(store, settings)
+    let mut hub = Opened::open(store, settings)
         .with_context(|| format!("replaying the event log {}", args.db.display()))?;
     if args.rotate_secret {
         hub.rotate_td_secret()
@@ -102,7 +102,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     eval::HighEvaluator::get();
     // Shown only when made now: the log keeps its hash alone.
     let secret = hub.new_td_secret().map(str::to_string);
-    let app = App::with_limits(hub, limits(&args)?);
+    let limits = limits(&args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -127,10 +127,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                  `croupier serve --rotate-secret` makes a new one)"
             ),
         }
-        app.spawn_background(Pace {
+        let pace = Pace {
             bot_think_ms: args.bot_think_ms,
             deal_after: now_ms() + args.reconnect_grace_ms,
-        });
+        };
+        let app = App::start(hub, limits, Some(pace));
         app.serve(listener).await.context("serving")
     })
 }
@@ -172,7 +173,7 @@ const DEMO: &str = "Demo turbo";
 
 /// A turbo of twelve bots on two tables, started at once; late registration stays open so
 /// that a newcomer can join from the player page.
-fn start_demo(hub: &mut Hub) -> anyhow::Result<u32> {
+fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     let now = now_ms();
     let toml = tournament::config::TEMPLATES
         .iter()

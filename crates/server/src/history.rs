@@ -2,12 +2,12 @@
 //! only the cards they may see, TDA-16) and, for the TD, every hand of the event as PHH
 //! (`/hands`), each an attachment with its file name.
 //!
-//! Under the hub's lock a download only takes its hands (shared pointers to the archive's,
-//! and the players' names); the text, up to 20,000 hands, is written after the lock is
-//! released on a blocking thread, so commands, ticks and pushes go on meanwhile.
+//! In the event's task a download only takes its hands (shared pointers to the archive's,
+//! and the players' names); the text, up to 20,000 hands, is written afterwards on a
+//! blocking thread, so commands, ticks and pushes go on meanwhile.
 
 use crate::app::App;
-use crate::http::{Fail, event_id, require_td, with_hub};
+use crate::http::{Fail, event_id, read_event, require_td, role_of, with_event};
 use crate::hub::Role;
 use crate::room::{HandFormat, Refusal, Selection};
 use axum::extract::{Path, Query, State};
@@ -61,13 +61,14 @@ pub async fn mine(
         }
     };
     let zone = zone(&query);
-    let selection = with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
-        hub.entry_of(role, event)?;
+    let selection = with_event(&app, &headers, event, move |tx, role| {
+        tx.state().entry_of(role)?;
         let Role::Player { person, .. } = role else {
             return Err(Refusal::internal("a player without a person"));
         };
-        Ok(hub.room(event)?.select_mine(person, format))
-    })?;
+        Ok(tx.state().room().select_mine(person, format))
+    })
+    .await?;
     let text = written(selection, zone).await?;
     let ext = match format {
         HandFormat::Phh => "phhs",
@@ -77,7 +78,7 @@ pub async fn mine(
     Ok(attachment(text, file, "text/plain; charset=utf-8"))
 }
 
-/// The hands' text, written on a blocking thread without the hub's lock.
+/// The hands' text, written on a blocking thread outside the event's task.
 async fn written(selection: Selection, zone: String) -> Result<String, Fail> {
     let done = tokio::task::spawn_blocking(move || selection.write(&zone)).await;
     match done {
@@ -99,10 +100,8 @@ pub async fn all(
 ) -> Result<Response, Fail> {
     let event = event_id(&event)?;
     let zone = zone(&query);
-    let selection = with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
-        require_td(role)?;
-        Ok(hub.room(event)?.select_all())
-    })?;
+    require_td(role_of(&app, &headers)?)?;
+    let selection = read_event(&app, event, |ev, _| Ok(ev.room().select_all())).await?;
     let text = written(selection, zone).await?;
     let file = format!("croupier-event-{event}-hands.phhs");
     Ok(attachment(text, file, "text/plain; charset=utf-8"))

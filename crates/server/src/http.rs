@@ -3,8 +3,10 @@
 
 use crate::app::App;
 use crate::dealer::http as floor;
-use crate::hub::{Hub, Role};
+use crate::event::EventState;
+use crate::hub::Role;
 use crate::room::{Refusal, Viewer};
+use crate::task::Tx;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
@@ -151,42 +153,54 @@ pub(crate) fn require_td(role: Role) -> Result<(), Refusal> {
     }
 }
 
-/// Runs `f` on the hub with the caller's role, then wakes the driver and the flusher.
-pub(crate) fn with_hub<T>(
+/// The caller's role, from the request's secret.
+pub(crate) fn role_of(app: &App, headers: &HeaderMap) -> Result<Role, Refusal> {
+    app.hub().role(secret(headers, &HashMap::new()).as_deref())
+}
+
+/// Runs `f` in an event's task with the caller's role; its answer once what it submitted is
+/// in the log.
+pub(crate) async fn with_event<T: Send + 'static>(
     app: &App,
     headers: &HeaderMap,
-    query: &HashMap<String, String>,
-    f: impl FnOnce(&mut Hub, Role, u64) -> Result<T, Refusal>,
+    event: EventId,
+    f: impl FnOnce(&mut Tx<'_, EventState>, Role) -> Result<T, Refusal> + Send + 'static,
 ) -> Result<T, Fail> {
-    let secret = secret(headers, query);
-    let now = app.now();
-    let result = {
-        let mut hub = app.hub();
-        let role = hub.role(secret.as_deref())?;
-        f(&mut hub, role, now)
-    };
-    app.wake();
-    Ok(result?)
+    let role = role_of(app, headers)?;
+    let task = app.hub().event(event)?;
+    Ok(task.run(move |tx| f(tx, role)).await?)
+}
+
+/// Reads an event in its task.
+pub(crate) async fn read_event<T: Send + 'static>(
+    app: &App,
+    event: EventId,
+    f: impl FnOnce(&EventState, u64) -> Result<T, Refusal> + Send + 'static,
+) -> Result<T, Fail> {
+    let task = app.hub().event(event)?;
+    Ok(task.run(move |tx| f(tx.state(), tx.now)).await?)
 }
 
 async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
-        let who = |role: &str| WhoAmI {
-            role: role.into(),
-            event: None,
-            player: None,
-        };
-        Ok(Json(match role {
-            Role::Td => who("td"),
-            Role::Public => who("public"),
-            Role::Dealer { .. } => who("dealer"),
-            Role::Player { event, .. } => WhoAmI {
+    let role = role_of(&app, &headers)?;
+    let who = |role: &str| WhoAmI {
+        role: role.into(),
+        event: None,
+        player: None,
+    };
+    Ok(Json(match role {
+        Role::Td => who("td"),
+        Role::Public => who("public"),
+        Role::Dealer { .. } => who("dealer"),
+        Role::Player { event, .. } => {
+            let player = read_event(&app, event, move |ev, _| Ok(ev.entry_of(role).ok())).await?;
+            WhoAmI {
                 event: Some(event),
-                player: hub.entry_of(role, event).ok(),
+                player,
                 ..who("player")
-            },
-        }))
-    })
+            }
+        }
+    }))
 }
 
 async fn templates() -> Json<Vec<Template>> {
@@ -201,10 +215,12 @@ async fn templates() -> Json<Vec<Template>> {
     )
 }
 
-async fn list_events(State(app): State<App>) -> Json<Vec<protocol::EventSummary>> {
-    let now = app.now();
-    let hub = app.hub();
-    Json(hub.rooms().iter().map(|r| r.summary(now)).collect())
+async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummary>> {
+    let mut all = Vec::new();
+    for task in app.hub().events() {
+        all.push(task.run(|tx| Ok(tx.state().room().summary(tx.now))).await?);
+    }
+    Ok(Json(all))
 }
 
 #[derive(Deserialize)]
@@ -219,26 +235,20 @@ async fn create_event(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Answer<protocol::EventSummary> {
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        require_td(role)?;
-        let request: CreateEvent = body(&bytes)?;
-        let seed = match request.seed {
-            Some(seed) => seed,
-            None => crate::secret::new_seed()?,
-        };
-        let command = Command::CreateEvent {
-            config_toml: request.toml,
-            seed,
-            act_seconds: hub.settings().act_seconds,
-            by: "td".into(),
-        };
-        hub.submit(now, command)?;
-        let room = hub
-            .rooms()
-            .last()
-            .ok_or_else(|| Refusal::internal("no event"))?;
-        Ok(Json(room.summary(now)))
-    })
+    require_td(role_of(&app, &headers)?)?;
+    let request: CreateEvent = body(&bytes)?;
+    let seed = match request.seed {
+        Some(seed) => seed,
+        None => crate::secret::new_seed()?,
+    };
+    let command = Command::CreateEvent {
+        config_toml: request.toml,
+        seed,
+        act_seconds: app.hub().settings().act_seconds,
+        by: "td".into(),
+    };
+    let event = app.hub().create_event(app.now(), command).await?;
+    read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 
 async fn summary(
@@ -246,15 +256,12 @@ async fn summary(
     Path(event): Path<String>,
 ) -> Answer<protocol::EventSummary> {
     let event = event_id(&event)?;
-    let now = app.now();
-    let hub = app.hub();
-    Ok(Json(hub.room(event)?.summary(now)))
+    read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 
 async fn seating(State(app): State<App>, Path(event): Path<String>) -> Answer<protocol::Seating> {
     let event = event_id(&event)?;
-    let hub = app.hub();
-    Ok(Json(hub.room(event)?.seating()))
+    read_event(&app, event, |ev, _| Ok(Json(ev.room().seating()))).await
 }
 
 async fn standings(
@@ -262,8 +269,7 @@ async fn standings(
     Path(event): Path<String>,
 ) -> Answer<protocol::Standings> {
     let event = event_id(&event)?;
-    let hub = app.hub();
-    Ok(Json(hub.room(event)?.standings()))
+    read_event(&app, event, |ev, _| Ok(Json(ev.room().standings()))).await
 }
 
 async fn audit(
@@ -271,10 +277,9 @@ async fn audit(
     headers: HeaderMap,
     Path(event): Path<String>,
 ) -> Answer<Vec<protocol::AuditLine>> {
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
-        require_td(role)?;
-        Ok(Json(hub.room(event_id(&event)?)?.audit().to_vec()))
-    })
+    require_td(role_of(&app, &headers)?)?;
+    let event = event_id(&event)?;
+    read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
 }
 
 async fn table(
@@ -282,13 +287,14 @@ async fn table(
     Path((event, table)): Path<(String, String)>,
 ) -> Answer<protocol::TableView> {
     let (event, table) = (event_id(&event)?, table_number(&table)?);
-    let now = app.now();
-    let hub = app.hub();
-    let room = hub.room(event)?;
-    if table > room.table_count() {
-        return Err(Refusal::not_found(format!("no table {table}")).into());
-    }
-    Ok(Json(room.table_view(table - 1, Viewer::Public, now)))
+    read_event(&app, event, move |ev, now| {
+        let room = ev.room();
+        if table > room.table_count() {
+            return Err(Refusal::not_found(format!("no table {table}")));
+        }
+        Ok(Json(room.table_view(table - 1, Viewer::Public, now)))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -304,38 +310,31 @@ async fn call_clock(
     bytes: Bytes,
 ) -> Answer<protocol::TableView> {
     let (event, table) = (event_id(&event)?, table_number(&table)?);
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        let by = caller_at_table(hub, role, event, table - 1)?;
+    with_event(&app, &headers, event, move |tx, role| {
+        let by = caller_at_table(tx.state(), role, table - 1)?;
         let request: HandRef = body(&bytes)?;
-        hub.submit(
-            now,
-            Command::CallClock {
-                event,
-                table: table - 1,
-                hand: request.hand,
-                by,
-            },
-        )?;
-        Ok(Json(hub.room(event)?.table_view(
+        tx.submit(Command::CallClock {
+            event,
+            table: table - 1,
+            hand: request.hand,
+            by,
+        })?;
+        Ok(Json(tx.state().room().table_view(
             table - 1,
             Viewer::Public,
-            now,
+            tx.now,
         )))
     })
+    .await
 }
 
 /// Who calls the clock: the TD, or a player seated at the table (TDA-29).
-pub fn caller_at_table(
-    hub: &Hub,
-    role: Role,
-    event: EventId,
-    table: u32,
-) -> Result<String, Refusal> {
+pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<String, Refusal> {
     match role {
         Role::Td => Ok("td".into()),
         Role::Player { .. } => {
-            let entry = hub.entry_of(role, event)?;
-            if hub.room(event)?.table_of(entry) == Some(table) {
+            let entry = ev.entry_of(role)?;
+            if ev.room().table_of(entry) == Some(table) {
                 Ok(format!("player {}", entry + 1))
             } else {
                 Err(Refusal::forbidden(
@@ -363,26 +362,29 @@ async fn register(
     extensions: Extensions,
     Path(event): Path<String>,
     bytes: Bytes,
-) -> Response {
+) -> Answer<Registered> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
-    let result = with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        let event = event_id(&event)?;
-        let room = hub.room(event)?;
-        if role != Role::Td {
-            if !room.public_registration() {
-                return Err(Refusal::new(
-                    401,
-                    "unauthorized",
-                    "this event's players are registered by the TD (registration.public is off)",
-                ));
-            }
-            hub.count_registration(address)?;
+    let event = event_id(&event)?;
+    let role = role_of(&app, &headers)?;
+    let public = read_event(&app, event, |ev, _| Ok(ev.room().public_registration())).await?;
+    if role != Role::Td {
+        if !public {
+            return Err(Refusal::new(
+                401,
+                "unauthorized",
+                "this event's players are registered by the TD (registration.public is off)",
+            )
+            .into());
         }
-        let request: Register = body(&bytes)?;
-        let room = hub.room(event)?;
-        let name = room.check_name(&request.name)?;
+        app.hub().count_registration(address)?;
+    }
+    let request: Register = body(&bytes)?;
+    let token = crate::secret::new_secret()?;
+    with_event(&app, &headers, event, move |tx, _| {
+        let room = tx.state().room();
+        let name = room.check_name(&request.name)?.to_string();
         if role != Role::Td {
             if request.bot {
                 return Err(Refusal::forbidden("only the TD seats bots"));
@@ -395,18 +397,14 @@ async fn register(
                 .with_rule("TDA-8A"));
             }
         }
-        let token = crate::secret::new_secret()?;
-        let changes = hub.submit(
-            now,
-            Command::Register {
-                event,
-                name: name.to_string(),
-                // Only the hash is kept; the player gets the token once, in this answer.
-                token: crate::secret::hash(&token),
-                bot: request.bot,
-                by: if role == Role::Td { "td" } else { "self" }.into(),
-            },
-        )?;
+        let changes = tx.submit(Command::Register {
+            event,
+            name,
+            // Only the hash is kept; the player gets the token once, in this answer.
+            token: crate::secret::hash(&token),
+            bot: request.bot,
+            by: if role == Role::Td { "td" } else { "self" }.into(),
+        })?;
         let (player, _) = changes
             .registered
             .ok_or_else(|| Refusal::internal("no entry made"))?;
@@ -415,11 +413,8 @@ async fn register(
             player,
             token,
         }))
-    });
-    match result {
-        Ok(answer) => answer.into_response(),
-        Err(fail) => fail.into_response(),
-    }
+    })
+    .await
 }
 
 async fn start(
@@ -428,17 +423,15 @@ async fn start(
     Path(event): Path<String>,
 ) -> Answer<protocol::EventSummary> {
     let event = event_id(&event)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+    with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
-        hub.submit(
-            now,
-            Command::Start {
-                event,
-                by: "td".into(),
-            },
-        )?;
-        Ok(Json(hub.room(event)?.summary(now)))
+        tx.submit(Command::Start {
+            event,
+            by: "td".into(),
+        })?;
+        Ok(Json(tx.state().room().summary(tx.now)))
     })
+    .await
 }
 
 async fn td(
@@ -448,20 +441,17 @@ async fn td(
     bytes: Bytes,
 ) -> Answer<protocol::EventSummary> {
     let event = event_id(&event)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+    with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
         let action: TdCommand = body(&bytes)?;
-        hub.room(event)?;
-        hub.submit(
-            now,
-            Command::Td {
-                event,
-                by: "td".into(),
-                action,
-            },
-        )?;
-        Ok(Json(hub.room(event)?.summary(now)))
+        tx.submit(Command::Td {
+            event,
+            by: "td".into(),
+            action,
+        })?;
+        Ok(Json(tx.state().room().summary(tx.now)))
     })
+    .await
 }
 
 async fn me(
@@ -470,13 +460,15 @@ async fn me(
     Path(event): Path<String>,
 ) -> Answer<protocol::Me> {
     let event = event_id(&event)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        let entry = hub.entry_of(role, event)?;
-        hub.room(event)?
-            .me(entry, now)
+    with_event(&app, &headers, event, |tx, role| {
+        let entry = tx.state().entry_of(role)?;
+        tx.state()
+            .room()
+            .me(entry, tx.now)
             .map(Json)
             .ok_or_else(|| Refusal::not_found("no entry"))
     })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -493,39 +485,37 @@ async fn act(
     bytes: Bytes,
 ) -> Answer<protocol::Me> {
     let event = event_id(&event)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
+    with_event(&app, &headers, event, move |tx, role| {
         let request: Act = body(&bytes)?;
-        player_act(hub, role, event, request.hand, request.action, now)?;
-        let entry = hub.entry_of(role, event)?;
-        hub.room(event)?
-            .me(entry, now)
+        player_act(tx, role, request.hand, request.action)?;
+        let entry = tx.state().entry_of(role)?;
+        tx.state()
+            .room()
+            .me(entry, tx.now)
             .map(Json)
             .ok_or_else(|| Refusal::not_found("no entry"))
     })
+    .await
 }
 
 /// A player's action for their own seat, from HTTP or the WebSocket.
 pub fn player_act(
-    hub: &mut Hub,
+    tx: &mut Tx<'_, EventState>,
     role: Role,
-    event: EventId,
     hand: u64,
     action: PlayerAction,
-    now: u64,
 ) -> Result<(), Refusal> {
-    let entry = hub.entry_of(role, event)?;
-    let table = hub.room(event)?.table_of(entry).ok_or_else(|| {
+    let entry = tx.state().entry_of(role)?;
+    let event = tx.state().id();
+    let table = tx.state().room().table_of(entry).ok_or_else(|| {
         Refusal::conflict("not_seated", format!("player {} has no seat", entry + 1))
     })?;
-    hub.submit(
-        now,
-        Command::Act {
-            event,
-            table,
-            hand,
-            player: entry,
-            action,
-        },
-    )?;
+    tx.submit(Command::Act {
+        event,
+        table,
+        hand,
+        player: entry,
+        action,
+    })?;
     Ok(())
 }

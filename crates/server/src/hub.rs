@@ -1,15 +1,24 @@
-//! The hub: every event's room, the log, the secrets and the connections. A command is applied,
-//! then appended to the log in its own transaction, and only then acknowledged or pushed to
-//! anyone; a log that cannot be written takes the command back from the one room or table it
-//! changed, and the caller is answered 503. Secrets are kept as hashes only.
+//! The hub: a map from ids to the tasks that own each event and live table (`task.rs`), the
+//! index of secrets (a hash map from a secret's hash to who holds it), and the one log writer
+//! (`writer.rs`). Nothing here holds a lock while a command is applied or written.
+//!
+//! [`Opened`] is the log read back before the tasks start: every room and table rebuilt from
+//! its own records, with a few synchronous steps for the process that opens it (a new TD
+//! secret, a demo event, everyone away after a restart).
 
 use crate::dealer::DealerTable;
+use crate::dealer::task::DealerState;
+use crate::driver::Pace;
+use crate::event::EventState;
 use crate::limit::{Limiter, RegisterRate};
-use crate::outbox::Outbox;
-use crate::room::{Changes, Refusal, Room, Viewer};
-use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
+use crate::room::{Changes, Refusal, Room};
+use crate::task::{Handle, Owned, Timers, Tx, local_turn};
+use crate::writer::Writer;
+use protocol::{Command, EventId, FloorCommand, LiveTableId, LogEntry};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 use store::Store;
 
 /// Who is asking.
@@ -36,19 +45,19 @@ pub struct Topics {
     pub standings: bool,
 }
 
-#[derive(Debug)]
-struct Subscriber {
-    id: u64,
-    event: EventId,
-    role: Role,
-    topics: Topics,
-    /// A table watched with the public's eyes (0-based).
-    watch: Option<u32>,
-    /// The table last sent to a player, to notice a move.
-    last_table: Option<Option<u32>>,
-    /// The table and newest finished hand whose history this client has.
-    history_sent: Option<(u32, Option<u64>)>,
-    tx: Outbox,
+impl Topics {
+    pub(crate) fn or(self, other: Topics) -> Topics {
+        Topics {
+            summary: self.summary || other.summary,
+            seating: self.seating || other.seating,
+            standings: self.standings || other.standings,
+        }
+    }
+
+    /// In the order of `event::topic_texts`.
+    pub(crate) fn as_array(self) -> [bool; 3] {
+        [self.summary, self.seating, self.standings]
+    }
 }
 
 /// Server settings.
@@ -69,6 +78,12 @@ impl Default for Settings {
     }
 }
 
+/// Each event's bots have their own stream, so that one event's play does not change
+/// another's.
+fn event_rng(seed: u64, event: EventId) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ u64::from(event).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// Where the TD's secret's hash is kept in the log's meta table.
 const TD_SECRET: &str = "td_secret_sha256";
 
@@ -77,36 +92,33 @@ fn dealer_key(table: LiveTableId) -> String {
     format!("dealer_token_sha256.{table}")
 }
 
-#[derive(Debug)]
-pub struct Hub {
-    store: Store,
-    rooms: Vec<Room>,
-    /// Live tables run from a dealer's tablet.
-    dealers: Vec<DealerTable>,
-    /// The hash of the TD's secret.
-    td_hash: String,
-    /// The TD's secret itself, only when made by this process (a new log, or a rotation), to
-    /// be shown once.
-    new_td_secret: Option<String>,
-    /// The hash of each live table's dealer token.
-    dealer_tokens: HashMap<LiveTableId, String>,
-    settings: Settings,
-    register_limit: Limiter,
-    subscribers: Vec<Subscriber>,
-    next_subscriber: u64,
-    /// Open connections of each person, for presence at the table (TDA-30).
-    connections: HashMap<(EventId, usize), u32>,
-    /// Events whose summary, seating or standings changed since the last flush.
-    dirty: Vec<bool>,
-    /// Records in the log, counted once at the start and then as appended.
-    log_len: u64,
-    /// A live table as it was before the command being applied.
-    undo: Option<Undo>,
+/// Who holds each secret, by its hash (players' tokens and dealers' tokens; the TD's is
+/// compared on its own). Held only for a lookup or an insert.
+#[derive(Debug, Default)]
+pub struct Index {
+    map: RwLock<HashMap<String, Role>>,
 }
 
-#[derive(Debug)]
-enum Undo {
-    Dealer(LiveTableId, Box<DealerTable>),
+impl Index {
+    pub fn get(&self, hash: &str) -> Option<Role> {
+        self.map
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(hash)
+            .copied()
+    }
+
+    pub fn insert_all(&self, entries: Vec<(String, Role)>) {
+        let mut map = self.map.write().unwrap_or_else(PoisonError::into_inner);
+        map.extend(entries);
+    }
+
+    fn remove(&self, hash: &str) {
+        self.map
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(hash);
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -121,10 +133,27 @@ pub enum OpenError {
     Secret(String),
 }
 
-impl Hub {
-    /// Opens the hub over a log, replaying every record; the hash of the TD's secret is kept
-    /// in the log's meta table, the secret made on first use (see [`Hub::new_td_secret`]).
-    pub fn open(mut store: Store, settings: Settings) -> Result<Hub, OpenError> {
+/// The log read back, before the tasks start.
+#[derive(Debug)]
+pub struct Opened {
+    store: Store,
+    events: Vec<EventState>,
+    index: Arc<Index>,
+    seed: u64,
+    dealers: Vec<DealerTable>,
+    td_hash: String,
+    /// The TD's secret itself, only when made by this process (a new log, or a rotation), to
+    /// be shown once.
+    new_td_secret: Option<String>,
+    dealer_tokens: HashMap<LiveTableId, String>,
+    settings: Settings,
+    log_len: u64,
+}
+
+impl Opened {
+    /// Opens a log, replaying every record; the hash of the TD's secret is kept in the log's
+    /// meta table, the secret made on first use (see [`Opened::new_td_secret`]).
+    pub fn open(mut store: Store, settings: Settings) -> Result<Opened, OpenError> {
         let (td_hash, new_td_secret) = match store.meta(TD_SECRET)? {
             Some(hash) => (hash, None),
             None => {
@@ -135,32 +164,36 @@ impl Hub {
                 (hash, Some(secret))
             }
         };
-        let mut hub = Hub {
+        let mut opened = Opened {
             store,
-            rooms: Vec::new(),
+            events: Vec::new(),
+            index: Arc::default(),
+            // The bots' choices are no secret: the clock will do if the system has no
+            // randomness.
+            seed: crate::secret::new_seed().unwrap_or_else(|_| crate::app::now_ms()),
             dealers: Vec::new(),
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
-            register_limit: Limiter::new(settings.register_rate),
             settings,
-            subscribers: Vec::new(),
-            next_subscriber: 0,
-            connections: HashMap::new(),
-            dirty: Vec::new(),
             log_len: 0,
-            undo: None,
         };
-        hub.replay()?;
-        for table in 0..hub.dealers.len() as LiveTableId {
-            if let Some(hash) = hub.store.meta(&dealer_key(table))? {
-                hub.dealer_tokens.insert(table, hash);
+        opened.replay()?;
+        for event in &mut opened.events {
+            event.index_new_people();
+        }
+        for table in 0..opened.dealers.len() as LiveTableId {
+            if let Some(hash) = opened.store.meta(&dealer_key(table))? {
+                opened.dealer_tokens.insert(table, hash.clone());
+                opened
+                    .index
+                    .insert_all(vec![(hash, Role::Dealer { table })]);
             }
         }
-        Ok(hub)
+        Ok(opened)
     }
 
-    /// Rebuilds every room and table from the log; only when the hub opens.
+    /// Rebuilds every room and table from its own records.
     fn replay(&mut self) -> Result<(), OpenError> {
         for record in self.store.records()? {
             self.log_len = record.seq;
@@ -169,50 +202,196 @@ impl Hub {
                     seq: record.seq,
                     detail: e.to_string(),
                 })?;
-            self.apply(record.seq, entry.at_ms, &entry.command, false)
+            self.replay_one(record.seq, entry.at_ms, &entry.command)
                 .map_err(|r| OpenError::Replay {
                     seq: record.seq,
                     detail: r.message,
                 })?;
         }
-        self.dirty = vec![true; self.rooms.len()];
         Ok(())
+    }
+
+    fn replay_one(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<(), Refusal> {
+        match command {
+            Command::CreateEvent {
+                config_toml,
+                seed,
+                act_seconds,
+                ..
+            } => {
+                let id = self.events.len() as EventId;
+                let room = Room::new(id, config_toml, *seed, *act_seconds)?;
+                let rng = event_rng(self.seed, id);
+                self.events.push(EventState::new(
+                    room,
+                    self.index.clone(),
+                    rng,
+                    Pace::default(),
+                ));
+            }
+            Command::Floor { command, .. } => match command.table() {
+                None => {
+                    let FloorCommand::Open(request) = command else {
+                        return Err(Refusal::internal("a live table's command without one"));
+                    };
+                    let id = self.dealers.len() as LiveTableId;
+                    self.dealers.push(DealerTable::open(id, request)?);
+                }
+                Some(table) => self
+                    .dealers
+                    .get_mut(table as usize)
+                    .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
+                    .apply(command)?,
+            },
+            other => {
+                let event = other.event().unwrap_or(u32::MAX);
+                self.events
+                    .get_mut(event as usize)
+                    .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?
+                    .replay(seq, at_ms, other)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies and writes one command before the tasks start (a demo event at start-up), or
+    /// in a simulation with its own clock.
+    pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
+        match &command {
+            Command::CreateEvent { .. } | Command::Floor { .. } => {
+                // Checked on a copy, kept once written.
+                self.check_new(&command)?;
+                let entry = LogEntry { at_ms, command };
+                let body =
+                    serde_json::to_string(&entry).map_err(|e| Refusal::internal(e.to_string()))?;
+                let seq = self
+                    .store
+                    .append(at_ms, &body)
+                    .map_err(|e| crate::writer::storage(e.to_string()))?;
+                self.log_len = seq;
+                self.replay_one(seq, at_ms, &entry.command)?;
+                Ok(Changes::default())
+            }
+            other => {
+                let event = other.event().unwrap_or(u32::MAX);
+                self.turn(event, at_ms, |tx| tx.submit(command))
+            }
+        }
+    }
+
+    /// Runs `f` as one turn of an event here and now (as its task would): what it submitted is
+    /// written, then committed, and the connections told; or all taken back if the log fails.
+    pub fn turn<T>(
+        &mut self,
+        event: EventId,
+        now: u64,
+        f: impl FnOnce(&mut Tx<'_, EventState>) -> Result<T, Refusal>,
+    ) -> Result<T, Refusal> {
+        let state = self
+            .events
+            .get_mut(event as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
+        let (out, records, changes) = local_turn(state, now, f);
+        if !records.is_empty() {
+            match self.store.append_all(&records) {
+                Ok(last) => {
+                    self.log_len = last;
+                    state.commit(last + 1 - records.len() as u64);
+                }
+                Err(e) => {
+                    state.rollback_all();
+                    return Err(crate::writer::storage(e.to_string()));
+                }
+            }
+        }
+        if !changes.is_empty() {
+            state.written(changes, now);
+        }
+        out
+    }
+
+    /// An event's state, for what is not logged (connections, pushes).
+    pub fn event_mut(&mut self, event: EventId) -> Result<&mut EventState, Refusal> {
+        self.events
+            .get_mut(event as usize)
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
+    }
+
+    /// Who a secret belongs to (see [`Hub::role`]).
+    pub fn role(&self, secret: Option<&str>) -> Result<Role, Refusal> {
+        role(&self.td_hash, &self.index, secret)
+    }
+
+    /// Records in the log.
+    pub fn log_len(&self) -> u64 {
+        self.log_len
+    }
+
+    /// The seed of the bots' choices in events created from now on (reproducible tests).
+    pub fn set_bot_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// Checks a new event's or a live table's command on a copy, before it is written.
+    fn check_new(&self, command: &Command) -> Result<(), Refusal> {
+        match command {
+            Command::CreateEvent {
+                config_toml,
+                seed,
+                act_seconds,
+                ..
+            } => Room::new(
+                self.events.len() as EventId,
+                config_toml,
+                *seed,
+                *act_seconds,
+            )
+            .map(drop),
+            Command::Floor {
+                command: FloorCommand::Open(request),
+                ..
+            } => DealerTable::open(self.dealers.len() as LiveTableId, request).map(drop),
+            Command::Floor { command, .. } => {
+                let table = command.table().unwrap_or(LiveTableId::MAX);
+                let mut copy = self
+                    .dealers
+                    .get(table as usize)
+                    .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
+                    .clone();
+                copy.apply(command)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// After a start nobody is connected: every person at a table is away until their browser
     /// connects again (TDA-30). Bots are always there.
     pub fn all_away(&mut self, now: u64) {
-        let mut commands = Vec::new();
-        for room in &self.rooms {
-            for person in room.people().iter().filter(|p| !p.bot) {
-                let Some(&entry) = person.entries.last() else {
-                    continue;
-                };
-                let seated = room
-                    .tournament()
-                    .entry(engine::PlayerId(entry))
-                    .is_ok_and(|e| e.seat.is_some());
-                if seated && !room.is_away(entry) {
-                    commands.push(Command::Presence {
-                        event: room.id,
-                        player: entry,
-                        present: false,
-                    });
-                }
+        for event in 0..self.events.len() as EventId {
+            let commands = self.events[event as usize].all_away();
+            for command in commands {
+                let _ = self.turn(event, now, |tx| tx.submit(command));
             }
         }
-        for command in commands {
-            let _ = self.submit(now, command);
-        }
     }
 
-    /// Records in the event log.
-    pub fn log_len(&self) -> u64 {
-        self.log_len
+    pub fn rooms(&self) -> Vec<&Room> {
+        self.events.iter().map(EventState::room).collect()
     }
 
-    /// The TD's secret when this hub made it (a log without one, or a rotation): the only
-    /// time it is known, to be shown to the TD once. Only its hash is kept.
+    pub fn room(&self, event: EventId) -> Result<&Room, Refusal> {
+        self.events
+            .get(event as usize)
+            .map(EventState::room)
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The TD's secret when this process made it (a log without one, or a rotation): the
+    /// only time it is known, to be shown to the TD once. Only its hash is kept.
     pub fn new_td_secret(&self) -> Option<&str> {
         self.new_td_secret.as_deref()
     }
@@ -221,26 +400,117 @@ impl Hub {
     pub fn rotate_td_secret(&mut self) -> Result<String, Refusal> {
         let secret = crate::secret::new_secret()?;
         let hash = crate::secret::hash(&secret);
-        self.store.set_meta(TD_SECRET, &hash).map_err(storage)?;
+        self.store
+            .set_meta(TD_SECRET, &hash)
+            .map_err(|e| crate::writer::storage(e.to_string()))?;
         self.td_hash = hash;
         self.new_td_secret = Some(secret.clone());
         Ok(secret)
     }
 
-    /// Makes a dealer token for a live table, replacing any earlier one (which stops working).
-    pub fn new_dealer_token(&mut self, table: LiveTableId) -> Result<String, Refusal> {
-        self.dealer_table(table)?;
-        let token = crate::secret::new_secret()?;
-        let hash = crate::secret::hash(&token);
-        self.store
-            .set_meta(&dealer_key(table), &hash)
-            .map_err(storage)?;
-        self.dealer_tokens.insert(table, hash);
-        Ok(token)
+    /// Starts the writer and one task per event and live table, on the current runtime.
+    /// `pace`: the tasks' own timers run the driver; `None`: only when asked (tests).
+    pub fn start(self, pace: Option<Pace>) -> Hub {
+        let writer = Writer::start(self.store, self.log_len);
+        let timers = if pace.is_some() {
+            Timers::On
+        } else {
+            Timers::Off
+        };
+        let pace = pace.unwrap_or_default();
+        let hub = Hub {
+            events: RwLock::default(),
+            dealers: RwLock::default(),
+            index: self.index,
+            td_hash: RwLock::new(self.td_hash),
+            new_td_secret: self.new_td_secret,
+            dealer_tokens: RwLock::new(self.dealer_tokens),
+            writer,
+            register_limit: Limiter::new(self.settings.register_rate),
+            settings: self.settings,
+            creating: tokio::sync::Mutex::new(()),
+            timers,
+            pace,
+            seed: self.seed,
+        };
+        for mut state in self.events {
+            state.set_pace(pace);
+            hub.spawn_state(state);
+        }
+        for table in self.dealers {
+            hub.spawn_dealer(table);
+        }
+        hub
+    }
+}
+
+/// Who a secret belongs to; no secret is the public, an unknown one is refused.
+fn role(td_hash: &str, index: &Index, secret: Option<&str>) -> Result<Role, Refusal> {
+    let Some(secret) = secret.filter(|s| !s.is_empty()) else {
+        return Ok(Role::Public);
+    };
+    let hashed = crate::secret::hash(secret);
+    if crate::secret::same(&hashed, td_hash) {
+        return Ok(Role::Td);
+    }
+    index
+        .get(&hashed)
+        .ok_or_else(|| Refusal::new(401, "unauthorized", "unknown secret"))
+}
+
+/// The running server's map of tasks and secrets.
+#[derive(Debug)]
+pub struct Hub {
+    events: RwLock<Vec<Handle<EventState>>>,
+    dealers: RwLock<Vec<Handle<DealerState>>>,
+    index: Arc<Index>,
+    td_hash: RwLock<String>,
+    new_td_secret: Option<String>,
+    dealer_tokens: RwLock<HashMap<LiveTableId, String>>,
+    writer: Writer,
+    settings: Settings,
+    register_limit: Limiter,
+    /// New events and tables are numbered in the order they are written.
+    creating: tokio::sync::Mutex<()>,
+    timers: Timers,
+    pace: Pace,
+    seed: u64,
+}
+
+impl Hub {
+    fn spawn_event(&self, room: Room) {
+        let rng = event_rng(self.seed, room.id);
+        self.spawn_state(EventState::new(room, self.index.clone(), rng, self.pace));
+    }
+
+    fn spawn_state(&self, state: EventState) {
+        let handle = Handle::spawn(state, self.writer.clone(), self.timers);
+        self.events
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(handle);
+    }
+
+    fn spawn_dealer(&self, table: DealerTable) {
+        let handle = Handle::spawn(DealerState::new(table), self.writer.clone(), Timers::Off);
+        self.dealers
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(handle);
+    }
+
+    /// Records in the event log.
+    pub fn log_len(&self) -> u64 {
+        self.writer.len()
     }
 
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// The TD's secret when this process made it, to be shown once.
+    pub fn new_td_secret(&self) -> Option<&str> {
+        self.new_td_secret.as_deref()
     }
 
     /// Counts a self-registration from `address`; 429 past the allowance.
@@ -248,465 +518,126 @@ impl Hub {
         self.register_limit.check(address)
     }
 
-    pub fn rooms(&self) -> &[Room] {
-        &self.rooms
+    /// The task of an event.
+    pub fn event(&self, event: EventId) -> Result<Handle<EventState>, Refusal> {
+        self.events
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(event as usize)
+            .cloned()
+            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
     }
 
-    pub fn dealer_tables(&self) -> &[DealerTable] {
-        &self.dealers
+    /// Every event's task, in order.
+    pub fn events(&self) -> Vec<Handle<EventState>> {
+        self.events
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
-    pub fn dealer_table(&self, table: LiveTableId) -> Result<&DealerTable, Refusal> {
+    /// The task of a live table.
+    pub fn dealer(&self, table: LiveTableId) -> Result<Handle<DealerState>, Refusal> {
         self.dealers
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
             .get(table as usize)
+            .cloned()
             .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))
     }
 
-    pub fn room(&self, event: EventId) -> Result<&Room, Refusal> {
-        self.rooms
-            .get(event as usize)
-            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
+    /// Every live table's task, in order.
+    pub fn dealers(&self) -> Vec<Handle<DealerState>> {
+        self.dealers
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Who a secret belongs to; no secret is the public, an unknown one is refused.
     pub fn role(&self, secret: Option<&str>) -> Result<Role, Refusal> {
-        let Some(secret) = secret.filter(|s| !s.is_empty()) else {
-            return Ok(Role::Public);
+        let td = self.td_hash.read().unwrap_or_else(PoisonError::into_inner);
+        role(&td, &self.index, secret)
+    }
+
+    /// Creates an event (a `CreateEvent` command): checked, written, then its task started.
+    pub async fn create_event(&self, at_ms: u64, command: Command) -> Result<EventId, Refusal> {
+        let Command::CreateEvent {
+            config_toml,
+            seed,
+            act_seconds,
+            ..
+        } = &command
+        else {
+            return Err(Refusal::internal("not a new event"));
         };
-        let hashed = crate::secret::hash(secret);
-        if crate::secret::same(&hashed, &self.td_hash) {
-            return Ok(Role::Td);
-        }
-        for (&table, token) in &self.dealer_tokens {
-            if crate::secret::same(&hashed, token) {
-                return Ok(Role::Dealer { table });
-            }
-        }
-        for room in &self.rooms {
-            if let Some(person) = room.person_by_token_hash(&hashed) {
-                return Ok(Role::Player {
-                    event: room.id,
-                    person,
-                });
-            }
-        }
-        Err(Refusal::new(401, "unauthorized", "unknown secret"))
+        let _one_at_a_time = self.creating.lock().await;
+        let id = self
+            .events
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len() as EventId;
+        let room = Room::new(id, config_toml, *seed, *act_seconds)?;
+        self.write_one(at_ms, command).await?;
+        self.spawn_event(room);
+        Ok(id)
     }
 
-    /// A player's current entry in an event.
-    pub fn entry_of(&self, role: Role, event: EventId) -> Result<EntryId, Refusal> {
-        match role {
-            Role::Player { event: e, person } if e == event => self
-                .room(event)?
-                .current_entry(person)
-                .ok_or_else(|| Refusal::not_found("no entry")),
-            Role::Player { .. } => Err(Refusal::forbidden(
-                "this secret belongs to a player of another event",
-            )),
-            _ => Err(Refusal::new(
-                401,
-                "unauthorized",
-                "a player's secret is needed",
-            )),
-        }
-    }
-
-    /// Applies a command; `undoable` keeps what it changed until [`Hub::commit`] or
-    /// [`Hub::rollback`] (not needed when replaying the log).
-    fn apply(
-        &mut self,
-        seq: u64,
-        at_ms: u64,
-        command: &Command,
-        undoable: bool,
-    ) -> Result<Changes, Refusal> {
-        match command {
-            Command::CreateEvent {
-                config_toml,
-                seed,
-                act_seconds,
-                ..
-            } => {
-                let id = self.rooms.len() as EventId;
-                let room = Room::new(id, config_toml, *seed, *act_seconds)?;
-                self.rooms.push(room);
-                self.dirty.push(true);
-                Ok(Changes::default())
-            }
-            Command::Floor { command, .. } => {
-                match command.table() {
-                    None => {
-                        let id = self.dealers.len() as LiveTableId;
-                        let FloorCommand::Open(request) = command else {
-                            return Err(Refusal::internal("a live table's command without one"));
-                        };
-                        self.dealers.push(DealerTable::open(id, request)?);
-                    }
-                    Some(table) => {
-                        let dealer = self
-                            .dealers
-                            .get_mut(table as usize)
-                            .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?;
-                        let saved = undoable.then(|| Box::new(dealer.clone()));
-                        dealer.apply(command)?;
-                        self.undo = saved.map(|saved| Undo::Dealer(table, saved));
-                    }
-                }
-                Ok(Changes::default())
-            }
-            other => {
-                let event = other.event().unwrap_or(u32::MAX);
-                let room = self
-                    .rooms
-                    .get_mut(event as usize)
-                    .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
-                if undoable {
-                    room.apply(seq, at_ms, other)
-                } else {
-                    room.replay(seq, at_ms, other)
-                }
-            }
-        }
-    }
-
-    /// Takes back the command last applied (its record could not be written).
-    fn rollback(&mut self, command: &Command) {
-        match command {
-            Command::CreateEvent { .. } => {
-                self.rooms.pop();
-                self.dirty.truncate(self.rooms.len());
-            }
-            Command::Floor { command, .. } => match (command.table(), self.undo.take()) {
-                (None, _) => {
-                    self.dealers.pop();
-                }
-                (Some(_), Some(Undo::Dealer(table, saved))) => {
-                    if let Some(slot) = self.dealers.get_mut(table as usize) {
-                        *slot = *saved;
-                    }
-                }
-                (Some(_), None) => {}
-            },
-            other => {
-                if let Some(room) = other.event().and_then(|e| self.rooms.get_mut(e as usize)) {
-                    room.rollback();
-                }
-            }
-        }
-        self.undo = None;
-    }
-
-    /// The command last applied is in the log.
-    fn commit(&mut self, command: &Command) {
-        if let Some(room) = command.event().and_then(|e| self.rooms.get_mut(e as usize)) {
-            room.commit();
-        }
-        self.undo = None;
-    }
-
-    /// Applies a command, writes it to the log, then tells whoever watches. Only a written
-    /// command is acknowledged.
-    pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
-        let seq = self.log_len + 1;
-        let command_event = command.event();
-        let command_kind = match command {
-            Command::Floor { .. } => Kind::Floor,
-            _ => Kind::Event,
+    /// Opens a live table (a `Floor` command opening one): checked, written, then started.
+    pub async fn open_table(&self, at_ms: u64, command: Command) -> Result<LiveTableId, Refusal> {
+        let Command::Floor {
+            command: FloorCommand::Open(request),
+            ..
+        } = &command
+        else {
+            return Err(Refusal::internal("not a new live table"));
         };
-        let changes = self.apply(seq, at_ms, &command, true)?;
+        let _one_at_a_time = self.creating.lock().await;
+        let id = self
+            .dealers
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len() as LiveTableId;
+        let table = DealerTable::open(id, request)?;
+        self.write_one(at_ms, command).await?;
+        self.spawn_dealer(table);
+        Ok(id)
+    }
+
+    async fn write_one(&self, at_ms: u64, command: Command) -> Result<u64, Refusal> {
         let entry = LogEntry { at_ms, command };
-        let written = serde_json::to_string(&entry)
-            .map_err(|e| Refusal::internal(e.to_string()))
-            .and_then(|body| self.store.append(at_ms, &body).map_err(storage));
-        match written {
-            Ok(seq) => {
-                self.log_len = seq;
-                self.commit(&entry.command);
-            }
-            Err(refusal) => {
-                // The room moved on but the log did not: put the room back as the log has it.
-                self.rollback(&entry.command);
-                return Err(refusal);
-            }
-        }
-        let event = match (&command_event, &command_kind) {
-            (Some(e), _) => *e,
-            // Live tables have no watchers to push to: the tablet asks.
-            (None, Kind::Floor) => return Ok(changes),
-            (None, Kind::Event) => self.rooms.len() as EventId - 1,
-        };
-        self.notify(event, &changes, at_ms);
-        Ok(changes)
+        let body = serde_json::to_string(&entry).map_err(|e| Refusal::internal(e.to_string()))?;
+        self.writer.append(vec![(at_ms, body)]).await
     }
 
-    /// Pushes table views to the players and watchers of the changed tables of `event`.
-    pub fn notify(&mut self, event: EventId, changes: &Changes, now: u64) {
-        if let Some(d) = self.dirty.get_mut(event as usize) {
-            *d = true;
+    /// Makes a dealer token for a live table, replacing any earlier one (which stops working).
+    pub async fn new_dealer_token(&self, table: LiveTableId) -> Result<String, Refusal> {
+        self.dealer(table)?;
+        let token = crate::secret::new_secret()?;
+        let hash = crate::secret::hash(&token);
+        self.writer
+            .set_meta(dealer_key(table), hash.clone())
+            .await?;
+        let old = self
+            .dealer_tokens
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(table, hash.clone());
+        if let Some(old) = old {
+            self.index.remove(&old);
         }
-        let Some(room) = self.rooms.get(event as usize) else {
-            return;
-        };
-        self.subscribers.retain(|s| !s.tx.is_closed());
-        for sub in self.subscribers.iter_mut().filter(|s| s.event == event) {
-            match sub.role {
-                Role::Player { person, .. } => {
-                    let Some(entry) = room.current_entry(person) else {
-                        continue;
-                    };
-                    let table = room.table_of(entry);
-                    let moved = sub.last_table != Some(table);
-                    let changed = table.is_some_and(|t| changes.tables.contains(&t));
-                    if moved || changed {
-                        sub.last_table = Some(table);
-                        let key = table.map(|t| (t, room.history_key(t)));
-                        let history = key.is_some() && key != sub.history_sent;
-                        if history {
-                            sub.history_sent = key;
-                        }
-                        if let Some(me) = room.me_with(entry, now, history) {
-                            send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
-                        }
-                    }
-                }
-                _ => {
-                    if let Some(t) = sub.watch
-                        && changes.tables.contains(&t)
-                    {
-                        let key = Some((t, room.history_key(t)));
-                        let history = key != sub.history_sent;
-                        sub.history_sent = key;
-                        let table = room.table_view_with(t, Viewer::Public, now, history);
-                        send(
-                            &sub.tx,
-                            &ServerMessage::Table {
-                                table: Box::new(table),
-                            },
-                        );
-                    }
-                }
-            }
-        }
+        self.index.insert_all(vec![(hash, Role::Dealer { table })]);
+        Ok(token)
     }
 
-    /// Sends the summary, seating and standings of every changed event to those who asked.
-    pub fn flush(&mut self, now: u64) {
-        self.subscribers.retain(|s| !s.tx.is_closed());
-        for (i, room) in self.rooms.iter().enumerate() {
-            if !std::mem::take(&mut self.dirty[i]) {
-                continue;
-            }
-            let event = i as EventId;
-            let subs: Vec<&Subscriber> = self
-                .subscribers
-                .iter()
-                .filter(|s| s.event == event)
-                .collect();
-            if subs.is_empty() {
-                continue;
-            }
-            let wanted = subs
-                .iter()
-                .fold(Topics::default(), |all, s| all.or(s.topics));
-            // One copy of each text, shared by every connection's queue.
-            let texts = topic_texts(room, wanted, now).map(|t| t.map(Arc::<str>::from));
-            for sub in subs {
-                for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
-                    if let (true, Some(text)) = (wanted, text) {
-                        sub.tx.send(text.clone());
-                    }
-                }
-            }
-        }
+    /// Makes a new TD secret; the old one stops working at once.
+    pub async fn rotate_td_secret(&self) -> Result<String, Refusal> {
+        let secret = crate::secret::new_secret()?;
+        let hash = crate::secret::hash(&secret);
+        self.writer
+            .set_meta(TD_SECRET.to_string(), hash.clone())
+            .await?;
+        *self.td_hash.write().unwrap_or_else(PoisonError::into_inner) = hash;
+        Ok(secret)
     }
-
-    /// A new connection; it is sent the current state at once. Returns its id and whether a
-    /// player came back to the table.
-    pub fn subscribe(
-        &mut self,
-        event: EventId,
-        role: Role,
-        topics: Topics,
-        tx: Outbox,
-        now: u64,
-    ) -> Result<(u64, Option<Command>), Refusal> {
-        let room = self
-            .rooms
-            .get(event as usize)
-            .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
-        if let Role::Player { event: e, .. } = role
-            && e != event
-        {
-            return Err(Refusal::forbidden(
-                "this secret belongs to a player of another event",
-            ));
-        }
-        for text in topic_texts(room, topics, now).into_iter().flatten() {
-            tx.send(text.into());
-        }
-        let mut last_table = None;
-        let mut history_sent = None;
-        let mut presence = None;
-        if let Role::Player { person, .. } = role {
-            let entry = room.current_entry(person);
-            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
-                let table = entry.and_then(|e| room.table_of(e));
-                last_table = Some(table);
-                history_sent = table.map(|t| (t, room.history_key(t)));
-                send(&tx, &ServerMessage::Me { me: Box::new(me) });
-            }
-            *self.connections.entry((event, person)).or_insert(0) += 1;
-            if let Some(entry) = entry
-                && room.is_away(entry)
-            {
-                presence = Some(Command::Presence {
-                    event,
-                    player: entry,
-                    present: true,
-                });
-            }
-        }
-        self.next_subscriber += 1;
-        let id = self.next_subscriber;
-        self.subscribers.push(Subscriber {
-            id,
-            event,
-            role,
-            topics,
-            watch: None,
-            last_table,
-            history_sent,
-            tx,
-        });
-        Ok((id, presence))
-    }
-
-    /// A connection closed; returns the presence change when a player's last one closed.
-    pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
-        let i = self.subscribers.iter().position(|s| s.id == id)?;
-        let sub = self.subscribers.swap_remove(i);
-        let Role::Player { event, person } = sub.role else {
-            return None;
-        };
-        let count = self.connections.entry((event, person)).or_insert(1);
-        *count = count.saturating_sub(1);
-        if *count > 0 {
-            return None;
-        }
-        let room = self.rooms.get(event as usize)?;
-        let entry = room.current_entry(person)?;
-        let playing = room
-            .tournament()
-            .entry(engine::PlayerId(entry))
-            .is_ok_and(|e| e.seat.is_some());
-        (playing && !room.is_away(entry)).then_some(Command::Presence {
-            event,
-            player: entry,
-            present: false,
-        })
-    }
-
-    /// A public or TD connection watches a table (numbered from 1).
-    pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
-        let sub = self
-            .subscribers
-            .iter_mut()
-            .find(|s| s.id == id)
-            .ok_or_else(|| Refusal::not_found("no such connection"))?;
-        let room = self
-            .rooms
-            .get(sub.event as usize)
-            .ok_or_else(|| Refusal::not_found("no event"))?;
-        if table == 0 || table > room.table_count() {
-            return Err(Refusal::not_found(format!("no table {table}")));
-        }
-        sub.watch = Some(table - 1);
-        sub.history_sent = Some((table - 1, room.history_key(table - 1)));
-        let view = room.table_view(table - 1, Viewer::Public, now);
-        send(
-            &sub.tx,
-            &ServerMessage::Table {
-                table: Box::new(view),
-            },
-        );
-        Ok(())
-    }
-
-    /// Sends a refusal to one connection.
-    pub fn tell(&self, id: u64, refusal: &Refusal) {
-        if let Some(sub) = self.subscribers.iter().find(|s| s.id == id) {
-            send(
-                &sub.tx,
-                &ServerMessage::Error {
-                    error: refusal.to_api(),
-                },
-            );
-        }
-    }
-}
-
-/// Whether a command is an event's or a live table's.
-enum Kind {
-    Event,
-    Floor,
-}
-
-impl Topics {
-    fn or(self, other: Topics) -> Topics {
-        Topics {
-            summary: self.summary || other.summary,
-            seating: self.seating || other.seating,
-            standings: self.standings || other.standings,
-        }
-    }
-
-    /// In the order of `topic_texts`.
-    fn as_array(self) -> [bool; 3] {
-        [self.summary, self.seating, self.standings]
-    }
-}
-
-/// The summary, seating and standings of a room as sent, each only when wanted.
-fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
-    let text = |message: ServerMessage| serde_json::to_string(&message).ok();
-    [
-        wanted
-            .summary
-            .then(|| {
-                text(ServerMessage::Summary {
-                    summary: Box::new(room.summary(now)),
-                })
-            })
-            .flatten(),
-        wanted
-            .seating
-            .then(|| {
-                text(ServerMessage::Seating {
-                    seating: room.seating(),
-                })
-            })
-            .flatten(),
-        wanted
-            .standings
-            .then(|| {
-                text(ServerMessage::Standings {
-                    standings: room.standings(),
-                })
-            })
-            .flatten(),
-    ]
-}
-
-fn send(tx: &Outbox, message: &ServerMessage) {
-    if let Ok(text) = serde_json::to_string(message) {
-        tx.send(text.into());
-    }
-}
-
-fn storage(e: store::StoreError) -> Refusal {
-    Refusal::new(
-        503,
-        "storage",
-        format!("the event log could not be written: {e}"),
-    )
 }

@@ -12,6 +12,7 @@ pub mod app;
 mod assets;
 pub mod dealer;
 pub mod driver;
+pub mod event;
 pub mod guard;
 mod history;
 pub mod http;
@@ -21,6 +22,8 @@ pub mod net;
 pub mod outbox;
 pub mod room;
 pub mod secret;
+pub mod task;
+pub mod writer;
 pub mod ws;
 
 /// The API's OpenAPI 3.1 description, served at `/api/openapi.json`.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::mpsc;
 
 /// The hub's end.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Outbox {
     tx: mpsc::Sender<Arc<str>>,
     shared: Arc<Shared>,

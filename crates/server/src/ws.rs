@@ -3,10 +3,12 @@
 //! the last one closes they are away, dealt in and blinded off, their hand killed (TDA-30).
 
 use crate::app::App;
+use crate::event::EventState;
 use crate::http::{caller_at_table, event_id, player_act, secret};
 use crate::hub::{Role, Topics};
-use crate::outbox::outbox;
+use crate::outbox::{Outbox, outbox};
 use crate::room::Refusal;
+use crate::task::Handle;
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Utf8Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -14,7 +16,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, Command, EventId};
+use protocol::{ClientMessage, Command, EventId, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,10 +28,10 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let checked = (|| {
+    let checked = async {
         let event = event_id(&event)?;
         let hub = app.hub();
-        hub.room(event)?;
+        hub.event(event)?;
         let role = hub.role(secret(&headers, &query).as_deref())?;
         if let Role::Player { event: e, .. } = role
             && e != event
@@ -39,7 +41,8 @@ pub async fn upgrade(
             ));
         }
         Ok((event, role))
-    })();
+    }
+    .await;
     let (event, role) = match checked {
         Ok(ok) => ok,
         Err(refusal) => return crate::http::Fail(refusal).into_response(),
@@ -82,21 +85,22 @@ fn topics(asked: Option<&str>, role: Role) -> Topics {
 async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics: Topics) {
     let limits = app.limits().clone();
     let (tx, mut inbox) = outbox(limits.queue_messages, limits.queue_bytes);
-    let now = app.now();
-    let subscribed = {
-        let mut hub = app.hub();
-        match hub.subscribe(event, role, topics, tx, now) {
-            Ok((id, presence)) => {
-                if let Some(command) = presence {
-                    let _ = hub.submit(now, command);
-                }
-                Some(id)
-            }
-            Err(_) => None,
-        }
+    let Ok(task) = app.hub().event(event) else {
+        return;
     };
-    app.wake();
-    let Some(id) = subscribed else { return };
+    // A refusal of this client's own message goes straight to its queue.
+    let errors = tx.clone();
+    let subscribed = task
+        .run(move |t| {
+            let now = t.now;
+            let (id, presence) = t.state_mut().subscribe(role, topics, tx, now)?;
+            if let Some(command) = presence {
+                let _ = t.submit(command);
+            }
+            Ok(id)
+        })
+        .await;
+    let Ok(id) = subscribed else { return };
     let (mut sink, mut stream) = socket.split();
     // Only a whole message shows the client is there: a client that completes none for
     // `ws_idle` is closed, pongs or not, so that an unfinished message cannot hold the slot for
@@ -135,7 +139,7 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     heard = Instant::now();
-                    handle(&app, id, event, role, text.as_str());
+                    handle(&task, &errors, id, role, text.as_str()).await;
                 }
                 Some(Ok(Message::Binary(_))) => heard = Instant::now(),
                 Some(Ok(Message::Close(_))) | None => break None,
@@ -162,14 +166,14 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
         let sent = sink.send(Message::Close(Some(frame)));
         let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
     }
-    let now = app.now();
-    {
-        let mut hub = app.hub();
-        if let Some(command) = hub.unsubscribe(id) {
-            let _ = hub.submit(now, command);
-        }
-    }
-    app.wake();
+    let _ = task
+        .run(move |t| {
+            if let Some(command) = t.state_mut().unsubscribe(id) {
+                let _ = t.submit(command);
+            }
+            Ok(())
+        })
+        .await;
 }
 
 const BATCH_BYTES: usize = 64 * 1024;
@@ -195,52 +199,57 @@ const IDLE: (u16, &str) = (
 );
 const TOO_BIG: (u16, &str) = (1009, "a message too large or malformed");
 
-fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
+async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role, text: &str) {
     let message = serde_json::from_str::<ClientMessage>(text);
-    // A keep-alive is answered by nothing, and does not wait for the hub.
-    if matches!(message, Ok(ClientMessage::Ping)) {
-        return;
-    }
-    let now = app.now();
-    let mut hub = app.hub();
     let result = match message {
+        // A keep-alive is answered by nothing, and does not go to the event's task.
+        Ok(ClientMessage::Ping) => return,
         Err(e) => Err(Refusal::new(400, "bad_json", format!("not a message: {e}"))),
         Ok(ClientMessage::Act { hand, action }) => {
-            player_act(&mut hub, role, event, hand, action, now)
+            task.run(move |tx| player_act(tx, role, hand, action)).await
         }
         Ok(ClientMessage::CallClock { hand }) => {
-            let table = match role {
-                Role::Player { .. } => hub.entry_of(role, event).and_then(|e| {
-                    hub.room(event)?
-                        .table_of(e)
-                        .ok_or_else(|| Refusal::conflict("not_seated", "no seat"))
-                }),
-                _ => Err(Refusal::new(
-                    400,
-                    "bad_request",
-                    "the TD calls the clock through the HTTP API",
-                )),
-            };
-            table.and_then(|table| {
-                let by = caller_at_table(&hub, role, event, table)?;
-                hub.submit(
-                    now,
-                    Command::CallClock {
-                        event,
-                        table,
-                        hand,
-                        by,
-                    },
-                )
+            task.run(move |tx| {
+                let table = match role {
+                    Role::Player { .. } => tx.state().entry_of(role).and_then(|e| {
+                        tx.state()
+                            .room()
+                            .table_of(e)
+                            .ok_or_else(|| Refusal::conflict("not_seated", "no seat"))
+                    })?,
+                    _ => {
+                        return Err(Refusal::new(
+                            400,
+                            "bad_request",
+                            "the TD calls the clock through the HTTP API",
+                        ));
+                    }
+                };
+                let by = caller_at_table(tx.state(), role, table)?;
+                let event = tx.state().id();
+                tx.submit(Command::CallClock {
+                    event,
+                    table,
+                    hand,
+                    by,
+                })
                 .map(|_| ())
             })
+            .await
         }
-        Ok(ClientMessage::Watch { table }) => hub.watch(id, table, now),
-        Ok(ClientMessage::Ping) => Ok(()),
+        Ok(ClientMessage::Watch { table }) => {
+            task.run(move |tx| {
+                let now = tx.now;
+                tx.state_mut().watch(id, table, now)
+            })
+            .await
+        }
     };
-    if let Err(refusal) = result {
-        hub.tell(id, &refusal);
+    if let Err(refusal) = result
+        && let Ok(text) = serde_json::to_string(&ServerMessage::Error {
+            error: refusal.to_api(),
+        })
+    {
+        errors.send(text.into());
     }
-    drop(hub);
-    app.wake();
 }

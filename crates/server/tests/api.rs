@@ -20,15 +20,15 @@ struct Table {
 }
 
 async fn table_with_a_person_to_act() -> Table {
-    let mut api = Api::open();
+    let api = Api::open();
     api.create_event("turbo", 1).await;
     let ann = api.register_self(0, "Ann").await;
     let bob = api.register_self(0, "Bob").await;
     api.register_bot(0, "Robot").await;
     api.start(0).await;
-    let connections = vec![api.connect(0, &ann.1), api.connect(0, &bob.1)];
+    let connections = vec![api.connect(0, &ann.1).await, api.connect(0, &bob.1).await];
     for _ in 0..50 {
-        api.drive();
+        api.drive().await;
         for (me, other) in [(&ann, &bob), (&bob, &ann)] {
             let page = api
                 .ok(Method::GET, "/api/events/0/me", Some(&me.1), None)

@@ -10,10 +10,9 @@ use common::Api;
 use common::floor::tda_45_table;
 use serde_json::{Value, json};
 
-/// Everything the hub holds of the events and live tables, as debug text.
-fn state(api: &Api) -> String {
-    let hub = api.app.hub();
-    format!("{:?}\n{:?}", hub.rooms(), hub.dealer_tables())
+/// Everything the server holds of the events and live tables, as debug text.
+async fn state(api: &Api) -> String {
+    api.state_text().await
 }
 
 /// Heads-up, both people at the table, driven until one is to act: (token to act, hand).
@@ -22,9 +21,9 @@ async fn heads_up(api: &mut Api) -> (String, u64, Vec<server::outbox::Inbox>) {
     let ann = api.register_self(0, "Ann").await;
     let bob = api.register_self(0, "Bob").await;
     api.start(0).await;
-    let connections = vec![api.connect(0, &ann.1), api.connect(0, &bob.1)];
+    let connections = vec![api.connect(0, &ann.1).await, api.connect(0, &bob.1).await];
     for _ in 0..50 {
-        api.drive();
+        api.drive().await;
         for me in [&ann, &bob] {
             let page = api
                 .ok(Method::GET, "/api/events/0/me", Some(&me.1), None)
@@ -43,7 +42,7 @@ async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails() {
     let (mut api, faults) = Api::open_faulty();
     let (token, hand, _connections) = heads_up(&mut api).await;
     let fold = json!({ "hand": hand, "action": { "type": "fold" } }).to_string();
-    let before = state(&api);
+    let before = state(&api).await;
     let len = api.log_len();
     faults.fail_writes(true);
     // Reads fail too: the server must not count on reading the log back.
@@ -57,7 +56,7 @@ async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails() {
         "storage",
     )
     .await;
-    assert_eq!(state(&api), before, "the fold left the room changed");
+    assert_eq!(state(&api).await, before, "the fold left the room changed");
     assert_eq!(api.log_len(), len);
     let listed = api.ok(Method::GET, "/api/events", None, None).await;
     assert_eq!(
@@ -78,7 +77,7 @@ async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails() {
         .await;
     assert!(me["table"]["you"]["legal"].is_null(), "{me}");
     assert_eq!(api.log_len(), len + 1);
-    assert_ne!(state(&api), before);
+    assert_ne!(state(&api).await, before);
 }
 
 #[tokio::test]
@@ -88,7 +87,7 @@ async fn td_commands_registrations_and_new_events_are_taken_back_too() {
     api.register_self(0, "Ann").await;
     api.register_self(0, "Bob").await;
     let td = Some(api.td.as_str());
-    let before = state(&api);
+    let before = state(&api).await;
     faults.fail_writes(true);
     let cases: [(&str, Option<&str>, Value); 4] = [
         ("/api/events/0/register", None, json!({ "name": "Cid" })),
@@ -114,11 +113,15 @@ async fn td_commands_registrations_and_new_events_are_taken_back_too() {
             "storage",
         )
         .await;
-        assert_eq!(state(&api), before, "{uri} {body} left the hub changed");
+        assert_eq!(
+            state(&api).await,
+            before,
+            "{uri} {body} left the hub changed"
+        );
     }
     faults.fail_writes(false);
     api.start(0).await;
-    let before = state(&api);
+    let before = state(&api).await;
     faults.fail_writes(true);
     let disqualify = json!({ "type": "disqualify", "player": 0, "reason": "test" });
     api.refused(
@@ -131,7 +134,7 @@ async fn td_commands_registrations_and_new_events_are_taken_back_too() {
     )
     .await;
     assert_eq!(
-        state(&api),
+        state(&api).await,
         before,
         "the disqualification left the room changed"
     );
@@ -148,11 +151,11 @@ async fn a_live_table_is_taken_back_when_the_log_fails() {
     let open = tda_45_table().to_string();
     api.refused(Method::POST, "/api/floor", td, Some(&open), 503, "storage")
         .await;
-    assert!(api.app.hub().dealer_tables().is_empty());
+    assert!(api.app.hub().dealers().is_empty());
     faults.fail_writes(false);
     api.ok(Method::POST, "/api/floor", td, Some(&tda_45_table()))
         .await;
-    let before = state(&api);
+    let before = state(&api).await;
     faults.fail_writes(true);
     let act = json!({ "hand": 1, "act": { "player": 2, "say": "raise 1100" } }).to_string();
     api.refused(
@@ -164,7 +167,7 @@ async fn a_live_table_is_taken_back_when_the_log_fails() {
         "storage",
     )
     .await;
-    assert_eq!(state(&api), before);
+    assert_eq!(state(&api).await, before);
     // A dealer token is kept in the log's meta table: not made when that cannot be written.
     api.refused(
         Method::POST,
@@ -185,5 +188,5 @@ async fn a_live_table_is_taken_back_when_the_log_fails() {
         )
         .await;
     assert_eq!(view["hand"], 1);
-    assert_ne!(state(&api), before);
+    assert_ne!(state(&api).await, before);
 }

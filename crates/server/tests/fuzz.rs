@@ -94,14 +94,14 @@ fn body(rng: &mut ChaCha8Rng, hand: u64) -> Option<String> {
 
 #[tokio::test]
 async fn random_requests_are_refused_cleanly_and_write_nothing() {
-    let mut api = Api::open();
+    let api = Api::open();
     api.create_event("turbo", 3).await;
     api.create_event("hc", 4).await;
     let mut secrets = vec![None, Some(api.td.clone()), Some("not-a-secret".to_string())];
     let mut receivers = Vec::new();
     for i in 0..3 {
         let (_, token) = api.register_self(0, &format!("Person {i}")).await;
-        receivers.push(api.connect(0, &token));
+        receivers.push(api.connect(0, &token).await);
         secrets.push(Some(token));
     }
     let (_, other) = api.register_self(1, "Elsewhere").await;
@@ -133,7 +133,7 @@ async fn random_requests_are_refused_cleanly_and_write_nothing() {
     let (mut ok, mut refused) = (0, 0);
     for i in 0..10_000 {
         if i % 20 == 0 {
-            api.drive();
+            api.drive().await;
         }
         let hand = rng.next_u64() % 40;
         let path = pick(&mut rng, &paths)

@@ -30,7 +30,7 @@ fn played_in(toml: &str, hands: u64) -> Sim {
     }
     sim.start();
     let mut steps = 0;
-    while sim.hub.rooms()[0].tournament().stats.hands < hands && sim.step() {
+    while sim.hub.room(0).expect("the event").tournament().stats.hands < hands && sim.step() {
         steps += 1;
         assert!(steps < 1_000_000, "the hands were not played");
     }
@@ -91,7 +91,7 @@ fn stars_hands(text: &str) -> BTreeMap<String, String> {
 #[test]
 fn a_players_hands_hold_their_cards_and_only_shown_ones_tda_16() {
     let sim = played(60);
-    let room = &sim.hub.rooms()[0];
+    let room = &sim.hub.room(0).expect("the event");
     let all = room.all_hands("Europe/Berlin").expect("the TD's hands");
     assert!(all.hands >= 60, "{} hands", all.hands);
     let truth = cards_of(&all.text);
@@ -284,7 +284,7 @@ fn stud_and_mixed_game_hands_are_written_for_everyone() {
         Sim::template("horse"),
     ] {
         let sim = played_in(&toml, 40);
-        let room = &sim.hub.rooms()[0];
+        let room = &sim.hub.room(0).expect("the event");
         let all = room.all_hands("UTC").expect("the TD's hands");
         assert!(all.hands >= 40, "{} hands", all.hands);
         for person in &sim.people {
@@ -321,7 +321,7 @@ fn stud_and_mixed_game_hands_are_written_for_everyone() {
 #[test]
 fn the_archive_keeps_a_lean_record_of_each_hand() {
     let sim = played(60);
-    let room = &sim.hub.rooms()[0];
+    let room = &sim.hub.room(0).expect("the event");
     let (hands, bytes) = room.archive_memory();
     assert!(hands >= 60, "{hands} hands");
     eprintln!("the archive: {} bytes per hand", bytes / hands);
@@ -333,17 +333,30 @@ fn the_archive_keeps_a_lean_record_of_each_hand() {
 #[test]
 fn a_selection_is_written_as_taken() {
     let mut sim = played(20);
-    let taken = sim.hub.rooms()[0].select_all();
-    let before = sim.hub.rooms()[0].all_hands("UTC").expect("written");
-    let hands = sim.hub.rooms()[0].tournament().stats.hands;
-    while sim.hub.rooms()[0].tournament().stats.hands < hands + 10 && sim.step() {}
+    let taken = sim.hub.room(0).expect("the event").select_all();
+    let before = sim
+        .hub
+        .room(0)
+        .expect("the event")
+        .all_hands("UTC")
+        .expect("written");
+    let hands = sim.hub.room(0).expect("the event").tournament().stats.hands;
+    while sim.hub.room(0).expect("the event").tournament().stats.hands < hands + 10 && sim.step() {}
     assert_eq!(taken.write("UTC").expect("written"), before);
-    assert!(sim.hub.rooms()[0].all_hands("UTC").expect("written").hands > before.hands);
+    assert!(
+        sim.hub
+            .room(0)
+            .expect("the event")
+            .all_hands("UTC")
+            .expect("written")
+            .hands
+            > before.hands
+    );
 }
 
-/// The TD's download of every hand is written without holding the hub: while it is written,
-/// the hub is free for commands, ticks and pushes. Under the lock it used to be written whole,
-/// and nearly every try to take the hub waited for it.
+/// The TD's download of every hand is written outside the event's task: while it is written,
+/// the task is free for commands, ticks and pushes. Under the old hub's lock it used to be
+/// written whole, and nearly every try to take the hub waited for it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_is_written_without_holding_the_hub() {
     use std::time::{Duration, Instant};
@@ -369,10 +382,11 @@ async fn a_download_is_written_without_holding_the_hub() {
     let (mut tries, mut waits) = (0u32, Vec::new());
     while !download.is_finished() {
         let t = Instant::now();
-        drop(app.hub());
+        let task = app.hub().event(0).expect("the event");
+        task.run(|_| Ok(())).await.expect("a turn");
         waits.push(t.elapsed());
         tries += 1;
-        std::thread::sleep(Duration::from_micros(100));
+        tokio::time::sleep(Duration::from_micros(100)).await;
     }
     let each = started.elapsed() / DOWNLOADS;
     for (status, _, body) in download.await.expect("downloaded") {

@@ -102,9 +102,7 @@ async fn hc_1_10_tda_71a_an_old_log_past_todays_bounds_replays_and_new_ones_are_
     old_log(&path);
     let api = Api::open_at(&path);
     assert_eq!(api.log_len(), 11, "every record replayed");
-    {
-        let hub = api.app.hub();
-        let room = &hub.rooms()[0];
+    api.room(0, |room| {
         let names: Vec<&str> = room.people().iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["Ann", "ANN", "Bob\u{7}", "Cy", "Di", "Ed"]);
         let t = room.tournament();
@@ -114,7 +112,8 @@ async fn hc_1_10_tda_71a_an_old_log_past_todays_bounds_replays_and_new_ones_are_
         assert_eq!(entry(1).warnings, 1);
         // Eight rounds at a table of six (TDA-71A: a hand per player per round).
         assert_eq!(entry(2).penalty_hands, 8 * 6);
-    }
+    })
+    .await;
     // The same actions sent today are refused naming the field, and nothing is logged.
     for action in past_the_bounds() {
         let body = serde_json::to_string(&action).unwrap();

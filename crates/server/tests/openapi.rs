@@ -289,7 +289,7 @@ fn every_reference_resolves() {
 #[tokio::test]
 async fn real_answers_fit_their_schemas() {
     let doc = document();
-    let mut api = Api::open();
+    let api = Api::open();
     let td = api.td.clone();
     let td = Some(td.as_str());
     let d = &doc;
@@ -363,13 +363,13 @@ async fn real_answers_fit_their_schemas() {
         None,
     )
     .await;
-    let mut pushed = api.connect(0, &token);
+    let mut pushed = api.connect(0, &token).await;
 
     // Play until a hand has finished, checking the views on the way; the person plays along.
     let mut views = 0;
     let mut finished = false;
     for _ in 0..200 {
-        api.drive();
+        api.drive().await;
         let table = documented(
             &api,
             d,
@@ -540,7 +540,17 @@ async fn real_answers_fit_their_schemas() {
         fits(d, "ServerMessage", &message);
         messages += 1;
     }
-    api.app.hub().flush(server::app::now_ms());
+    api.app
+        .hub()
+        .event(0)
+        .expect("the event")
+        .run(|t| {
+            let now = t.now;
+            t.state_mut().flush(now);
+            Ok(())
+        })
+        .await
+        .expect("flushed");
     while let Some(text) = pushed.try_recv() {
         let message: Value = serde_json::from_str(&text).expect("a pushed message is JSON");
         fits(d, "ServerMessage", &message);

@@ -44,7 +44,7 @@ async fn no_secret_is_made_without_randomness() {
         .await;
     }
     // A new log gets no TD secret either: the server does not start.
-    let opened = server::hub::Hub::open(
+    let opened = server::hub::Opened::open(
         store::Store::open_in_memory().unwrap(),
         server::hub::Settings::default(),
     );

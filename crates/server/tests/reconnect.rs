@@ -7,7 +7,6 @@ mod common;
 use common::Api;
 use futures_util::{SinkExt, StreamExt};
 use protocol::ServerMessage;
-use server::driver::Pace;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -40,8 +39,8 @@ async fn first_me(socket: &mut Socket) -> protocol::Me {
         .expect("a me message")
 }
 
-fn is_away(api: &Api, entry: u32) -> bool {
-    api.app.hub().rooms()[0].is_away(entry)
+async fn is_away(api: &Api, entry: u32) -> bool {
+    api.room(0, move |room| room.is_away(entry)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -57,10 +56,9 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
         .await
         .expect("a port");
     let addr = listener.local_addr().expect("an address").to_string();
-    api.app.spawn_background(Pace::default());
     tokio::spawn(api.app.clone().serve(listener));
     assert!(
-        is_away(&api, entry),
+        is_away(&api, entry).await,
         "not at the table before connecting (TDA-30)"
     );
 
@@ -68,14 +66,14 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
     let me = first_me(&mut socket).await;
     assert_eq!(me.standing.player, entry);
     assert!(me.table.is_some(), "seated at a table");
-    assert!(!is_away(&api, entry), "at the table once connected");
+    assert!(!is_away(&api, entry).await, "at the table once connected");
 
     socket.send(Message::Close(None)).await.expect("closed");
     drop(socket);
     let mut away = false;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(20)).await;
-        away = is_away(&api, entry);
+        away = is_away(&api, entry).await;
         if away {
             break;
         }
@@ -85,8 +83,8 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
     let mut socket = open(&addr, &token).await;
     let me = first_me(&mut socket).await;
     assert_eq!(me.standing.player, entry);
-    assert!(!is_away(&api, entry), "back at the table");
-    let log = api.app.hub().rooms()[0].audit().to_vec();
+    assert!(!is_away(&api, entry).await, "back at the table");
+    let log = api.room(0, |room| room.audit().to_vec()).await;
     let presences = log.iter().filter(|l| l.what.contains("presence")).count();
     assert!(
         presences >= 3,

@@ -7,7 +7,7 @@ mod common;
 use axum::http::Method;
 use common::Api;
 use protocol::{Command, LogEntry};
-use server::hub::{Hub, Role, Settings};
+use server::hub::{Opened, Role, Settings};
 use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
@@ -66,7 +66,7 @@ async fn the_log_keeps_hashes_not_secrets() {
         assert!(contains(&at_rest, &server::secret::hash(secret)));
     }
     // Opened again: the player's and the dealer's tokens still work.
-    let hub = Hub::open(
+    let hub = Opened::open(
         store::Store::open(&path, false).unwrap(),
         Settings::default(),
     )
@@ -130,7 +130,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
         log.set_meta("td_secret", td).unwrap();
         log.set_meta("schema_version", "1").unwrap();
     }
-    let hub = Hub::open(
+    let hub = Opened::open(
         store::Store::open(&path, false).unwrap(),
         Settings::default(),
     )
@@ -155,7 +155,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
 async fn a_rotated_td_secret_replaces_the_old_one() {
     let dir = temp("rotate");
     let path = dir.join("log.db");
-    let mut hub = Hub::open(
+    let mut hub = Opened::open(
         store::Store::open(&path, false).unwrap(),
         Settings::default(),
     )
@@ -166,7 +166,7 @@ async fn a_rotated_td_secret_replaces_the_old_one() {
     assert!(hub.role(Some(&old)).is_err(), "the old secret still works");
     assert_eq!(hub.role(Some(&new)), Ok(Role::Td));
     drop(hub);
-    let hub = Hub::open(
+    let hub = Opened::open(
         store::Store::open(&path, false).unwrap(),
         Settings::default(),
     )

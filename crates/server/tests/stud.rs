@@ -37,7 +37,10 @@ async fn stud_table(seed: u64) -> Stud {
         people.push(api.register_self(0, name).await);
     }
     api.start(0).await;
-    let connections = people.iter().map(|(_, t)| api.connect(0, t)).collect();
+    let mut connections = Vec::new();
+    for (_, token) in &people {
+        connections.push(api.connect(0, token).await);
+    }
     let t = Stud {
         api,
         people,
@@ -47,12 +50,12 @@ async fn stud_table(seed: u64) -> Stud {
 }
 
 impl Stud {
-    async fn dealt(mut self) -> Stud {
+    async fn dealt(self) -> Stud {
         for _ in 0..50 {
             if self.public().await["hand"].is_object() {
                 return self;
             }
-            self.api.drive();
+            self.api.drive().await;
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         panic!("no stud hand was dealt");
@@ -362,7 +365,18 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
     };
     let later = server::app::now_ms() + 31_000;
     for at in [later, later + 31_000] {
-        let submitted = t.api.app.hub().submit(at, time_out.clone());
+        let command = time_out.clone();
+        let submitted = t
+            .api
+            .app
+            .hub()
+            .event(0)
+            .expect("the event")
+            .run(move |tx| {
+                tx.now = at;
+                tx.submit(command)
+            })
+            .await;
         assert!(submitted.is_ok(), "{submitted:?}");
     }
     let public = t.public().await;

@@ -209,12 +209,17 @@ fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64,
     sim.connect(Eyes::Public, Role::Public, ALL);
     sim.connect(Eyes::Td, td_role, ALL);
     sim.start();
-    let tables = sim.hub.rooms()[0].table_count();
+    let tables = sim.hub.room(0).expect("the event").table_count();
     for t in 1..=tables {
         for (eyes, role) in [(Eyes::Public, Role::Public), (Eyes::Td, td_role)] {
             let c = sim.connect(eyes, role, Topics::default());
             let id = sim.connections[c].id;
-            sim.hub.watch(id, t, sim.now).expect("watch");
+            let now = sim.now;
+            sim.hub
+                .event_mut(0)
+                .expect("the event")
+                .watch(id, t, now)
+                .expect("watch");
         }
     }
     let mut steps = 0u64;
@@ -242,7 +247,7 @@ fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64,
             tabled += usize::from(text.contains("\"kind\":\"tabled\""));
         }
     }
-    let hands = sim.hub.rooms()[0].tournament().stats.hands;
+    let hands = sim.hub.room(0).expect("the event").tournament().stats.hands;
     (messages, hands, tabled)
 }
 

@@ -146,13 +146,16 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
         seating: true,
         standings: true,
     };
-    let now = server::app::now_ms();
-    api.app
-        .hub()
-        .subscribe(0, server::hub::Role::Public, topics, tx, now)
-        .expect("subscribed");
+    let task = api.app.hub().event(0).expect("the event");
+    task.run(move |t| {
+        let now = t.now;
+        t.state_mut()
+            .subscribe(server::hub::Role::Public, topics, tx, now)
+            .map(drop)
+    })
+    .await
+    .expect("subscribed");
     for i in 0..50u64 {
-        let mut hub = api.app.hub();
         let action = if i % 2 == 0 {
             TdCommand::Pause
         } else {
@@ -163,9 +166,15 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
             by: "td".into(),
             action,
         };
-        hub.submit(now + i, command).expect("paused or resumed");
-        // Each flush sends the three topics of the changed event.
-        hub.flush(now + i);
+        task.run(move |t| {
+            t.submit(command)?;
+            // Each flush sends the three topics of the changed event.
+            let now = t.now + i;
+            t.state_mut().flush(now);
+            Ok(())
+        })
+        .await
+        .expect("paused or resumed");
         assert!(rx.len() <= 8, "{} messages queued", rx.len());
         assert!(rx.bytes() <= 1 << 20, "{} bytes queued", rx.bytes());
     }
@@ -224,8 +233,6 @@ async fn a_websocket_client_that_never_reads_is_closed() {
     let mut pushes = 0;
     let closed = loop {
         {
-            let mut hub = api.app.hub();
-            let now = server::app::now_ms();
             let action = if pushes % 2 == 0 {
                 TdCommand::Pause
             } else {
@@ -236,8 +243,15 @@ async fn a_websocket_client_that_never_reads_is_closed() {
                 by: "td".into(),
                 action,
             };
-            hub.submit(now, command).expect("paused or resumed");
-            hub.flush(now);
+            let task = api.app.hub().event(0).expect("the event");
+            task.run(move |t| {
+                t.submit(command)?;
+                let now = t.now;
+                t.state_mut().flush(now);
+                Ok(())
+            })
+            .await
+            .expect("paused or resumed");
         }
         pushes += 1;
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -4,8 +4,8 @@
 //! Every answer but the token's is the table's view.
 
 use crate::app::App;
-use crate::http::{Fail, body, require_td, with_hub};
-use crate::hub::{Hub, Role};
+use crate::http::{Fail, body, require_td, role_of};
+use crate::hub::Role;
 use crate::room::Refusal;
 use axum::Json;
 use axum::body::Bytes;
@@ -15,7 +15,6 @@ use floor::procedure::Irregularity;
 use protocol::{Command, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
 
 type Answer = Result<Json<LiveTableView>, Fail>;
 
@@ -29,28 +28,29 @@ fn table_id(text: &str) -> Result<LiveTableId, Refusal> {
     })
 }
 
-pub async fn list(State(app): State<App>) -> Json<Vec<LiveTableView>> {
-    let hub = app.hub();
-    Json(hub.dealer_tables().iter().map(|t| t.view()).collect())
+pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fail> {
+    let mut all = Vec::new();
+    for task in app.hub().dealers() {
+        all.push(task.run(|tx| Ok(tx.state().table().view())).await?);
+    }
+    Ok(Json(all))
 }
 
 pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
     let table = table_id(&table)?;
-    let hub = app.hub();
-    Ok(Json(hub.dealer_table(table)?.view()))
+    let task = app.hub().dealer(table)?;
+    Ok(task.run(|tx| Ok(Json(tx.state().table().view()))).await?)
 }
 
 pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Answer {
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, now| {
-        require_td(role)?;
-        let request: OpenTable = body(&bytes)?;
-        submit(hub, now, "td", FloorCommand::Open(request))?;
-        let table = hub
-            .dealer_tables()
-            .last()
-            .ok_or_else(|| Refusal::internal("no table"))?;
-        Ok(Json(table.view()))
-    })
+    require_td(role_of(&app, &headers)?)?;
+    let request: OpenTable = body(&bytes)?;
+    let command = Command::Floor {
+        by: "td".into(),
+        command: FloorCommand::Open(request),
+    };
+    let table = app.hub().open_table(app.now(), command).await?;
+    view(State(app), Path(table.to_string())).await
 }
 
 /// A dealer token for the tablet at one table.
@@ -69,15 +69,13 @@ pub async fn dealer_token(
     Path(table): Path<String>,
 ) -> Result<Json<DealerToken>, Fail> {
     let table = table_id(&table)?;
-    with_hub(&app, &headers, &HashMap::new(), |hub, role, _| {
-        require_td(role)?;
-        let token = hub.new_dealer_token(table)?;
-        Ok(Json(DealerToken {
-            table,
-            url: format!("/dealer?table={table}&token={token}"),
-            token,
-        }))
-    })
+    require_td(role_of(&app, &headers)?)?;
+    let token = app.hub().new_dealer_token(table).await?;
+    Ok(Json(DealerToken {
+        table,
+        url: format!("/dealer?table={table}&token={token}"),
+        token,
+    }))
 }
 
 /// Who may change a table: the TD, or the dealer holding this table's token.
@@ -98,7 +96,7 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<&'static str, Refusal> {
 }
 
 /// Checks the caller and the table, reads the body and submits the command it makes.
-fn change<T: DeserializeOwned>(
+async fn change<T: DeserializeOwned>(
     app: &App,
     headers: &HeaderMap,
     table: &str,
@@ -106,24 +104,19 @@ fn change<T: DeserializeOwned>(
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
     let table = table_id(table)?;
-    with_hub(app, headers, &HashMap::new(), |hub, role, now| {
-        let by = dealer_of(role, table)?;
-        hub.dealer_table(table)?;
-        let request: T = body(bytes)?;
-        submit(hub, now, by, command(table, request))?;
-        Ok(Json(hub.dealer_table(table)?.view()))
-    })
-}
-
-fn submit(hub: &mut Hub, now: u64, by: &str, command: FloorCommand) -> Result<(), Refusal> {
-    hub.submit(
-        now,
-        Command::Floor {
-            by: by.into(),
-            command,
-        },
-    )
-    .map(|_| ())
+    let by = dealer_of(role_of(app, headers)?, table)?;
+    let task = app.hub().dealer(table)?;
+    let request: T = body(bytes)?;
+    let command = Command::Floor {
+        by: by.into(),
+        command: command(table, request),
+    };
+    Ok(task
+        .run(move |tx| {
+            tx.submit(command)?;
+            Ok(Json(tx.state().table().view()))
+        })
+        .await?)
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,6 +183,7 @@ macro_rules! route {
             change(&app, &headers, &table, &bytes, |$table, $r: $request| {
                 $command
             })
+            .await
         }
     };
 }

@@ -4,6 +4,7 @@
 //! exactly. A refused command changes nothing.
 
 pub mod http;
+pub mod task;
 mod views;
 mod wire;
 

@@ -109,8 +109,11 @@ pub struct Room {
     /// Finished hands for the hand-history downloads (`archive.rs`), and how many ever were.
     archive: VecDeque<archive::Played>,
     archived: u64,
-    /// What the command being applied changed, to put back if it is refused or not logged.
-    undo: Option<undo::Undo>,
+    /// What each command applied since the last write changed, oldest first, to put back if
+    /// it is refused or its batch is not logged (`undo.rs`).
+    undo: Vec<undo::Undo>,
+    /// Audit lines made since the last write, whose seq the log gives on the write.
+    unsealed: Vec<(usize, usize)>,
 }
 
 impl Room {
@@ -129,7 +132,8 @@ impl Room {
             act_ms: u64::from(act_seconds.max(1)) * 1000,
             archive: VecDeque::new(),
             archived: 0,
-            undo: None,
+            undo: Vec::new(),
+            unsealed: Vec::new(),
         })
     }
 
@@ -164,6 +168,19 @@ impl Room {
     }
 
     /// The person whose token hashes to `hashed`.
+    /// The person an entry belongs to.
+    pub fn person_index_of(&self, entry: EntryId) -> Option<usize> {
+        self.entry_person.get(entry as usize).copied()
+    }
+
+    /// Every person's index and the hash of their token, for the server's index of secrets.
+    pub fn token_hashes(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.people
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.token.as_str()))
+    }
+
     pub fn person_by_token_hash(&self, hashed: &str) -> Option<usize> {
         self.people
             .iter()
@@ -184,17 +201,25 @@ impl Room {
     }
 
     /// Applies a command at `at_ms`. A refusal leaves the room exactly as it was. An accepted
-    /// command can still be taken back with [`Room::rollback`] (its record could not be
+    /// command can still be taken back with [`Room::rollback_all`] (its record could not be
     /// written) until [`Room::commit`].
     /// A new TD action is held to the director's bounds here, not in `replay`: a log written
     /// before the bounds replays as it was.
-    pub fn apply(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    /// Several commands may be applied before one write: each is kept until then, and its
+    /// audit line gets its seq from [`Room::commit`].
+    pub fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         if let Command::Td { action, .. } = command {
             people::td_within_bounds(action)?;
         }
         self.begin(command);
-        match self.apply_inner(seq, at_ms, command) {
-            Ok(changes) => Ok(changes),
+        let lines = self.audit.len();
+        match self.apply_inner(0, at_ms, command) {
+            Ok(changes) => {
+                if self.audit.len() > lines {
+                    self.unsealed.push((lines, self.undo.len() - 1));
+                }
+                Ok(changes)
+            }
             Err(refusal) => {
                 self.rollback();
                 Err(refusal)
@@ -205,7 +230,7 @@ impl Room {
     /// Applies a command read back from the log: nothing is kept to undo it, since a record
     /// that cannot be replayed stops the server anyway.
     pub fn replay(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        self.undo = None;
+        self.undo.clear();
         self.apply_inner(seq, at_ms, command)
     }
 

@@ -49,7 +49,7 @@ impl Room {
             | Command::Register { .. } => None,
             _ => Some(self.t.clone()),
         };
-        self.undo = Some(Undo {
+        self.undo.push(Undo {
             t,
             table: hand_table.and_then(|i| {
                 let live = self.tables.get(i)?;
@@ -72,7 +72,7 @@ impl Room {
 
     /// The director's books are about to change: keep them if they are not kept yet.
     pub(super) fn keep_tournament(&mut self) {
-        if let Some(undo) = self.undo.as_mut()
+        if let Some(undo) = self.undo.last_mut()
             && undo.t.is_none()
         {
             undo.t = Some(self.t.clone());
@@ -81,7 +81,7 @@ impl Room {
 
     /// A table's finished hands are about to change: keep them if they are not kept yet.
     pub(super) fn keep_history(&mut self, table: usize) {
-        if let Some(undo) = self.undo.as_mut()
+        if let Some(undo) = self.undo.last_mut()
             && let Some((i, snap)) = undo.table.as_mut()
             && *i == table
             && snap.history.is_none()
@@ -90,9 +90,18 @@ impl Room {
         }
     }
 
-    /// Puts back what the command being applied changed.
-    pub fn rollback(&mut self) {
-        let Some(undo) = self.undo.take() else {
+    /// Puts back everything applied since the last write, newest first (the batch's records
+    /// could not be written).
+    pub fn rollback_all(&mut self) {
+        while !self.undo.is_empty() {
+            self.rollback();
+        }
+        self.unsealed.clear();
+    }
+
+    /// Puts back what the command applied last changed.
+    pub(super) fn rollback(&mut self) {
+        let Some(undo) = self.undo.pop() else {
             return;
         };
         if let Some(t) = undo.t {
@@ -123,13 +132,20 @@ impl Room {
     /// The archive let go of a hand (this event's oldest, or any event's past the budget):
     /// kept to be put back on a rollback.
     pub(super) fn keep_evicted(&mut self, evicted: archive::Evicted) {
-        if let Some(undo) = self.undo.as_mut() {
+        if let Some(undo) = self.undo.last_mut() {
             undo.evicted.push(evicted);
         }
     }
 
-    /// The command is in the log: nothing to take back any more.
-    pub fn commit(&mut self) {
-        self.undo = None;
+    /// The commands applied since the last write are in the log, the first of them at
+    /// `first_seq` and the others after it in order: nothing to take back any more, and their
+    /// audit lines get their seqs.
+    pub fn commit(&mut self, first_seq: u64) {
+        for (line, k) in self.unsealed.drain(..) {
+            if let Some(line) = self.audit.get_mut(line) {
+                line.seq = first_seq + k as u64;
+            }
+        }
+        self.undo.clear();
     }
 }

@@ -11,12 +11,9 @@ pub mod schema;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use protocol::EventId;
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
 use serde_json::{Value, json};
 use server::app::App;
-use server::driver::{Pace, drive};
-use server::hub::{Hub, Settings, Topics};
+use server::hub::{Opened, Settings, Topics};
 use server::limit::RegisterRate;
 use server::outbox::{Inbox, outbox};
 use tower::ServiceExt;
@@ -26,7 +23,6 @@ use tower::ServiceExt;
 pub struct Api {
     pub app: App,
     pub td: String,
-    rng: ChaCha8Rng,
 }
 
 /// An HTTP answer: the status and the body as JSON (`Null` when empty).
@@ -92,21 +88,17 @@ impl Api {
     }
 
     fn build(store: store::Store, settings: Settings, limits: Option<server::net::Limits>) -> Api {
-        let mut hub = Hub::open(store, settings).expect("a hub");
+        let mut opened = Opened::open(store, settings).expect("a hub");
         // A log opened again keeps only the hash: the tests' TD makes a new secret then.
-        let td = match hub.new_td_secret().map(str::to_string) {
+        let td = match opened.new_td_secret().map(str::to_string) {
             Some(secret) => secret,
-            None => hub.rotate_td_secret().expect("a new TD secret"),
+            None => opened.rotate_td_secret().expect("a new TD secret"),
         };
         let app = match limits {
-            Some(limits) => App::with_limits(hub, limits),
-            None => App::new(hub),
+            Some(limits) => App::with_limits(opened, limits),
+            None => App::new(opened),
         };
-        Api {
-            app,
-            td,
-            rng: ChaCha8Rng::seed_from_u64(1),
-        }
+        Api { app, td }
     }
 
     /// Sends one request through the router; `body` is sent as it is (it may be malformed).
@@ -297,30 +289,72 @@ impl Api {
 
     /// What a player's WebSocket does on connect: subscribes, and comes to the table (TDA-30).
     /// Keep the receiver: it gets the pushed messages.
-    pub fn connect(&self, event: EventId, token: &str) -> Inbox {
+    pub async fn connect(&self, event: EventId, token: &str) -> Inbox {
         let (tx, rx) = outbox(1 << 16, usize::MAX);
-        let now = server::app::now_ms();
-        let mut hub = self.app.hub();
-        let role = hub.role(Some(token)).expect("a known token");
+        let role = self.app.hub().role(Some(token)).expect("a known token");
         let topics = Topics {
             summary: true,
             seating: true,
             standings: true,
         };
-        let (_, presence) = hub
-            .subscribe(event, role, topics, tx, now)
-            .expect("subscribed");
-        if let Some(command) = presence {
-            hub.submit(now, command).expect("present");
-        }
+        self.app
+            .hub()
+            .event(event)
+            .expect("an event")
+            .run(move |t| {
+                let now = t.now;
+                let (_, presence) = t.state_mut().subscribe(role, topics, tx, now)?;
+                if let Some(command) = presence {
+                    t.submit(command)?;
+                }
+                Ok(())
+            })
+            .await
+            .expect("subscribed and present");
         rx
     }
 
-    /// One round of the driver at the current time: deals, ticks, timeouts, bots' actions.
-    pub fn drive(&mut self) {
-        let now = server::app::now_ms();
-        let mut hub = self.app.hub();
-        drive(&mut hub, now, &mut self.rng, Pace::default());
+    /// One round of the driver at the current time in every event: deals, ticks, timeouts,
+    /// bots' actions, and the summaries pushed.
+    pub async fn drive(&self) {
+        for task in self.app.hub().events() {
+            task.drive().await.expect("driven");
+        }
+    }
+
+    /// Everything the server holds of the events and live tables, as debug text.
+    pub async fn state_text(&self) -> String {
+        let mut text = String::new();
+        for task in self.app.hub().events() {
+            let room = task
+                .run(|t| Ok(format!("{:?}\n", t.state().room())))
+                .await
+                .expect("read");
+            text.push_str(&room);
+        }
+        for task in self.app.hub().dealers() {
+            let table = task
+                .run(|t| Ok(format!("{:?}\n", t.state().table())))
+                .await
+                .expect("read");
+            text.push_str(&table);
+        }
+        text
+    }
+
+    /// Reads an event's room in its task.
+    pub async fn room<T: Send + 'static>(
+        &self,
+        event: EventId,
+        f: impl FnOnce(&server::room::Room) -> T + Send + 'static,
+    ) -> T {
+        self.app
+            .hub()
+            .event(event)
+            .expect("an event")
+            .run(move |t| Ok(f(t.state().room())))
+            .await
+            .expect("read")
     }
 }
 

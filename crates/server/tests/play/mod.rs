@@ -6,7 +6,7 @@ use protocol::{Command, EntryId, Me, PlayerAction, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use server::driver::{Pace, drive};
-use server::hub::{Hub, Role, Settings, Topics};
+use server::hub::{Opened, Role, Settings, Topics};
 use server::outbox::{Inbox, outbox};
 
 /// Who a connection is, for checking what it was sent.
@@ -36,7 +36,7 @@ pub struct Person {
 }
 
 pub struct Sim {
-    pub hub: Hub,
+    pub hub: Opened,
     pub now: u64,
     pub rng: ChaCha8Rng,
     pub connections: Vec<Connection>,
@@ -49,7 +49,7 @@ pub const START: u64 = 1_800_000_000_000;
 impl Sim {
     pub fn new(toml: &str, seed: u64) -> Sim {
         let store = store::Store::open_in_memory().expect("in-memory log");
-        let mut hub = Hub::open(
+        let mut hub = Opened::open(
             store,
             Settings {
                 act_seconds: 20,
@@ -57,6 +57,7 @@ impl Sim {
             },
         )
         .expect("hub");
+        hub.set_bot_seed(seed);
         hub.submit(
             START,
             Command::CreateEvent {
@@ -121,7 +122,9 @@ impl Sim {
         let (tx, rx) = outbox(1 << 20, usize::MAX);
         let (id, presence) = self
             .hub
-            .subscribe(self.event, role, topics, tx, self.now)
+            .event_mut(self.event)
+            .expect("the event")
+            .subscribe(role, topics, tx, self.now)
             .expect("subscribed");
         if let Some(command) = presence {
             self.hub.submit(self.now, command).expect("presence");
@@ -150,7 +153,13 @@ impl Sim {
     pub fn disconnect_person(&mut self, person: usize) {
         if let Some(c) = self.people[person].connection.take() {
             self.collect();
-            if let Some(command) = self.hub.unsubscribe(self.connections[c].id) {
+            let id = self.connections[c].id;
+            let gone = self
+                .hub
+                .event_mut(self.event)
+                .expect("the event")
+                .unsubscribe(id);
+            if let Some(command) = gone {
                 self.hub.submit(self.now, command).expect("presence");
             }
         }
@@ -166,6 +175,15 @@ impl Sim {
                 },
             )
             .expect("started");
+    }
+
+    /// The summary, seating and standings pushed now, as the task does at most twice a second.
+    pub fn flush(&mut self) {
+        let now = self.now;
+        self.hub
+            .event_mut(self.event)
+            .expect("the event")
+            .flush(now);
     }
 
     /// Moves every message sent so far into the connections' records.
@@ -191,24 +209,32 @@ impl Sim {
     /// One step: the driver's due commands, people acting on what their browsers show, the
     /// flusher, then the clock moves on to the next thing due. False once the event is over.
     pub fn step(&mut self) -> bool {
-        let next = drive(
-            &mut self.hub,
-            self.now,
-            &mut self.rng,
-            Pace {
+        let now = self.now;
+        self.hub
+            .event_mut(self.event)
+            .expect("the event")
+            .set_pace(Pace {
                 bot_think_ms: 1_000,
                 deal_after: 0,
-            },
-        );
-        self.hub.flush(self.now);
+            });
+        let next = self
+            .hub
+            .turn(self.event, now, |tx| Ok(drive(tx, now)))
+            .expect("driven");
+        self.flush();
         self.collect();
         for person in 0..self.people.len() {
             self.person_acts(person);
         }
         self.collect();
-        let room = &self.hub.rooms()[self.event as usize];
-        if room.tournament().is_finished() {
-            self.hub.flush(self.now);
+        if self
+            .hub
+            .room(self.event)
+            .expect("the event")
+            .tournament()
+            .is_finished()
+        {
+            self.flush();
             self.collect();
             return false;
         }
@@ -250,14 +276,10 @@ impl Sim {
         let role = self.people[person].role;
         // Refusals are expected (a stale view); they must change nothing.
         let before = self.hub.log_len();
-        if let Err(refusal) = server::http::player_act(
-            &mut self.hub,
-            role,
-            self.event,
-            legal.hand,
-            action,
-            self.now,
-        ) {
+        let hand = legal.hand;
+        if let Err(refusal) = self.hub.turn(self.event, self.now, |tx| {
+            server::http::player_act(tx, role, hand, action)
+        }) {
             assert_eq!(
                 self.hub.log_len(),
                 before,

@@ -1,0 +1,57 @@
+//! A live table's task state: the table, and a copy of it as it was before the turn (a live
+//! table is small: copying it once a turn is cheaper than undoing each change).
+
+use super::DealerTable;
+use crate::room::{Changes, Refusal};
+use crate::task::{Owned, Tx};
+use protocol::Command;
+
+#[derive(Debug)]
+pub struct DealerState {
+    table: DealerTable,
+    before: Option<Box<DealerTable>>,
+}
+
+impl DealerState {
+    pub fn new(table: DealerTable) -> DealerState {
+        DealerState {
+            table,
+            before: None,
+        }
+    }
+
+    pub fn table(&self) -> &DealerTable {
+        &self.table
+    }
+}
+
+impl Owned for DealerState {
+    fn apply(&mut self, _at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        let Command::Floor { command, .. } = command else {
+            return Err(Refusal::internal("not a live table's command"));
+        };
+        let before = self.before.is_none().then(|| Box::new(self.table.clone()));
+        self.table.apply(command)?;
+        if before.is_some() {
+            self.before = before;
+        }
+        Ok(Changes::default())
+    }
+
+    fn rollback_all(&mut self) {
+        if let Some(before) = self.before.take() {
+            self.table = *before;
+        }
+    }
+
+    fn commit(&mut self, _first_seq: u64) {
+        self.before = None;
+    }
+
+    /// The tablet asks for the table's view: nobody is pushed to.
+    fn written(&mut self, _changes: Vec<Changes>, _now: u64) {}
+
+    fn due(_tx: &mut Tx<'_, Self>) -> Option<u64> {
+        None
+    }
+}

@@ -1,0 +1,417 @@
+//! An event's task state: its room, the connections that follow it, and its own driver and
+//! timers. Pushes go out after a turn's records are written (`task.rs`); the summary, seating
+//! and standings at most every `FLUSH_EVERY`.
+
+use crate::driver::{Pace, drive};
+use crate::hub::{Index, Role, Topics};
+use crate::outbox::Outbox;
+use crate::room::{Changes, Refusal, Room, Viewer};
+use crate::task::{Owned, Tx};
+use protocol::{Command, EntryId, EventId, ServerMessage};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Summaries, seating and standings are pushed at most this often while play goes on: they
+/// change with every hand somewhere, and each goes to every connection that follows them.
+const FLUSH_EVERY: u64 = 500;
+
+#[derive(Debug)]
+struct Subscriber {
+    id: u64,
+    role: Role,
+    topics: Topics,
+    /// A table watched with the public's eyes (0-based).
+    watch: Option<u32>,
+    /// The table last sent to a player, to notice a move.
+    last_table: Option<Option<u32>>,
+    /// The table and newest finished hand whose history this client has.
+    history_sent: Option<(u32, Option<u64>)>,
+    tx: Outbox,
+}
+
+#[derive(Debug)]
+pub struct EventState {
+    room: Room,
+    subscribers: Vec<Subscriber>,
+    next_subscriber: u64,
+    /// Open connections of each person, for presence at the table (TDA-30).
+    connections: HashMap<usize, u32>,
+    /// The summary, seating or standings changed since the last flush.
+    dirty: bool,
+    flushed_at: u64,
+    /// People in the room before the turn: the ones after are new tokens for the index.
+    indexed: usize,
+    index: Arc<Index>,
+    rng: ChaCha8Rng,
+    pace: Pace,
+}
+
+impl EventState {
+    pub fn new(room: Room, index: Arc<Index>, rng: ChaCha8Rng, pace: Pace) -> EventState {
+        EventState {
+            room,
+            subscribers: Vec::new(),
+            next_subscriber: 0,
+            connections: HashMap::new(),
+            dirty: true,
+            flushed_at: 0,
+            indexed: 0,
+            index,
+            rng,
+            pace,
+        }
+    }
+
+    pub fn room(&self) -> &Room {
+        &self.room
+    }
+
+    /// The bots' time to think and the first deal after a start.
+    pub fn set_pace(&mut self, pace: Pace) {
+        self.pace = pace;
+    }
+
+    /// Applies a record read back from the log.
+    pub(crate) fn replay(
+        &mut self,
+        seq: u64,
+        at_ms: u64,
+        command: &Command,
+    ) -> Result<(), Refusal> {
+        self.room.replay(seq, at_ms, command).map(drop)
+    }
+
+    pub fn id(&self) -> EventId {
+        self.room.id
+    }
+
+    /// A player's current entry here.
+    pub fn entry_of(&self, role: Role) -> Result<EntryId, Refusal> {
+        match role {
+            Role::Player { event, person } if event == self.room.id => self
+                .room
+                .current_entry(person)
+                .ok_or_else(|| Refusal::not_found("no entry")),
+            Role::Player { .. } => Err(Refusal::forbidden(
+                "this secret belongs to a player of another event",
+            )),
+            _ => Err(Refusal::new(
+                401,
+                "unauthorized",
+                "a player's secret is needed",
+            )),
+        }
+    }
+
+    /// Pushes table views to the players and watchers of the changed tables.
+    fn notify(&mut self, changes: &Changes, now: u64) {
+        self.dirty = true;
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        let room = &self.room;
+        for sub in &mut self.subscribers {
+            match sub.role {
+                Role::Player { person, .. } => {
+                    let Some(entry) = room.current_entry(person) else {
+                        continue;
+                    };
+                    let table = room.table_of(entry);
+                    let moved = sub.last_table != Some(table);
+                    let changed = table.is_some_and(|t| changes.tables.contains(&t));
+                    if moved || changed {
+                        sub.last_table = Some(table);
+                        let key = table.map(|t| (t, room.history_key(t)));
+                        let history = key.is_some() && key != sub.history_sent;
+                        if history {
+                            sub.history_sent = key;
+                        }
+                        if let Some(me) = room.me_with(entry, now, history) {
+                            send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
+                        }
+                    }
+                }
+                _ => {
+                    if let Some(t) = sub.watch
+                        && changes.tables.contains(&t)
+                    {
+                        let key = Some((t, room.history_key(t)));
+                        let history = key != sub.history_sent;
+                        sub.history_sent = key;
+                        let table = room.table_view_with(t, Viewer::Public, now, history);
+                        send(
+                            &sub.tx,
+                            &ServerMessage::Table {
+                                table: Box::new(table),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sends the summary, seating and standings to those who asked, if they changed.
+    pub fn flush(&mut self, now: u64) {
+        self.subscribers.retain(|s| !s.tx.is_closed());
+        if !std::mem::take(&mut self.dirty) || self.subscribers.is_empty() {
+            return;
+        }
+        self.flushed_at = now;
+        let wanted = self
+            .subscribers
+            .iter()
+            .fold(Topics::default(), |all, s| all.or(s.topics));
+        // One copy of each text, shared by every connection's queue.
+        let texts = topic_texts(&self.room, wanted, now).map(|t| t.map(Arc::<str>::from));
+        for sub in &self.subscribers {
+            for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
+                if let (true, Some(text)) = (wanted, text) {
+                    sub.tx.send(text.clone());
+                }
+            }
+        }
+    }
+
+    /// A new connection, sent the current state at once; its id, and the presence change
+    /// when a player came back to the table.
+    pub fn subscribe(
+        &mut self,
+        role: Role,
+        topics: Topics,
+        tx: Outbox,
+        now: u64,
+    ) -> Result<(u64, Option<Command>), Refusal> {
+        let event = self.room.id;
+        if let Role::Player { event: e, .. } = role
+            && e != event
+        {
+            return Err(Refusal::forbidden(
+                "this secret belongs to a player of another event",
+            ));
+        }
+        let room = &self.room;
+        for text in topic_texts(room, topics, now).into_iter().flatten() {
+            tx.send(text.into());
+        }
+        let mut last_table = None;
+        let mut history_sent = None;
+        let mut presence = None;
+        if let Role::Player { person, .. } = role {
+            let entry = room.current_entry(person);
+            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
+                let table = entry.and_then(|e| room.table_of(e));
+                last_table = Some(table);
+                history_sent = table.map(|t| (t, room.history_key(t)));
+                send(&tx, &ServerMessage::Me { me: Box::new(me) });
+            }
+            *self.connections.entry(person).or_insert(0) += 1;
+            if let Some(entry) = entry
+                && room.is_away(entry)
+            {
+                presence = Some(Command::Presence {
+                    event,
+                    player: entry,
+                    present: true,
+                });
+            }
+        }
+        self.next_subscriber += 1;
+        let id = self.next_subscriber;
+        self.subscribers.push(Subscriber {
+            id,
+            role,
+            topics,
+            watch: None,
+            last_table,
+            history_sent,
+            tx,
+        });
+        Ok((id, presence))
+    }
+
+    /// A connection closed; the presence change when a player's last one closed.
+    pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
+        let i = self.subscribers.iter().position(|s| s.id == id)?;
+        let sub = self.subscribers.swap_remove(i);
+        let Role::Player { event, person } = sub.role else {
+            return None;
+        };
+        let count = self.connections.entry(person).or_insert(1);
+        *count = count.saturating_sub(1);
+        if *count > 0 {
+            return None;
+        }
+        let room = &self.room;
+        let entry = room.current_entry(person)?;
+        let playing = room
+            .tournament()
+            .entry(engine::PlayerId(entry))
+            .is_ok_and(|e| e.seat.is_some());
+        (playing && !room.is_away(entry)).then_some(Command::Presence {
+            event,
+            player: entry,
+            present: false,
+        })
+    }
+
+    /// A public or TD connection watches a table (numbered from 1).
+    pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
+        let room = &self.room;
+        let sub = self
+            .subscribers
+            .iter_mut()
+            .find(|s| s.id == id)
+            .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        if table == 0 || table > room.table_count() {
+            return Err(Refusal::not_found(format!("no table {table}")));
+        }
+        sub.watch = Some(table - 1);
+        sub.history_sent = Some((table - 1, room.history_key(table - 1)));
+        let view = room.table_view(table - 1, Viewer::Public, now);
+        send(
+            &sub.tx,
+            &ServerMessage::Table {
+                table: Box::new(view),
+            },
+        );
+        Ok(())
+    }
+
+    /// Every person at a table is away until a connection of theirs comes (TDA-30): after a
+    /// start nobody is connected. Bots are always there.
+    pub fn all_away(&self) -> Vec<Command> {
+        let room = &self.room;
+        let mut commands = Vec::new();
+        for person in room.people().iter().filter(|p| !p.bot) {
+            let Some(&entry) = person.entries.last() else {
+                continue;
+            };
+            let seated = room
+                .tournament()
+                .entry(engine::PlayerId(entry))
+                .is_ok_and(|e| e.seat.is_some());
+            if seated && !room.is_away(entry) {
+                commands.push(Command::Presence {
+                    event: room.id,
+                    player: entry,
+                    present: false,
+                });
+            }
+        }
+        commands
+    }
+
+    /// The new people's tokens go into the server's index once they are in the log.
+    pub(crate) fn index_new_people(&mut self) {
+        let event = self.room.id;
+        let new: Vec<(String, Role)> = self
+            .room
+            .token_hashes()
+            .skip(self.indexed)
+            .map(|(person, hash)| (hash.to_string(), Role::Player { event, person }))
+            .collect();
+        self.indexed += new.len();
+        if !new.is_empty() {
+            self.index.insert_all(new);
+        }
+    }
+}
+
+impl Owned for EventState {
+    fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+        self.room.apply(at_ms, command)
+    }
+
+    fn rollback_all(&mut self) {
+        self.room.rollback_all();
+    }
+
+    fn commit(&mut self, first_seq: u64) {
+        self.room.commit(first_seq);
+        self.index_new_people();
+    }
+
+    fn written(&mut self, changes: Vec<Changes>, now: u64) {
+        let mut all = Changes::default();
+        for c in changes {
+            for t in c.tables {
+                if !all.tables.contains(&t) {
+                    all.tables.push(t);
+                }
+            }
+        }
+        self.notify(&all, now);
+    }
+
+    fn due(tx: &mut Tx<'_, Self>) -> Option<u64> {
+        let now = tx.now;
+        let next = drive(tx, now);
+        let state = tx.state_mut();
+        let flush_at = state.flushed_at + FLUSH_EVERY;
+        if state.dirty && flush_at <= now {
+            state.flush(now);
+            return next;
+        }
+        let flush = state.dirty.then_some(flush_at);
+        match (next, flush) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+impl EventState {
+    /// The bots' randomness and the driver's pace, for `driver::drive`.
+    pub(crate) fn bots(&mut self) -> (&Room, &mut ChaCha8Rng, Pace) {
+        (&self.room, &mut self.rng, self.pace)
+    }
+
+    /// Sends a refusal to one connection.
+    pub fn tell(&self, id: u64, refusal: &Refusal) {
+        if let Some(sub) = self.subscribers.iter().find(|s| s.id == id) {
+            send(
+                &sub.tx,
+                &ServerMessage::Error {
+                    error: refusal.to_api(),
+                },
+            );
+        }
+    }
+}
+
+/// The summary, seating and standings of a room as sent, each only when wanted.
+pub(crate) fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
+    let text = |message: ServerMessage| serde_json::to_string(&message).ok();
+    [
+        wanted
+            .summary
+            .then(|| {
+                text(ServerMessage::Summary {
+                    summary: Box::new(room.summary(now)),
+                })
+            })
+            .flatten(),
+        wanted
+            .seating
+            .then(|| {
+                text(ServerMessage::Seating {
+                    seating: room.seating(),
+                })
+            })
+            .flatten(),
+        wanted
+            .standings
+            .then(|| {
+                text(ServerMessage::Standings {
+                    standings: room.standings(),
+                })
+            })
+            .flatten(),
+    ]
+}
+
+fn send(tx: &Outbox, message: &ServerMessage) {
+    if let Ok(text) = serde_json::to_string(message) {
+        tx.send(text.into());
+    }
+}

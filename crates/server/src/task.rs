@@ -1,0 +1,253 @@
+//! One task per event and per live table: it owns its state and takes jobs on a bounded
+//! channel. A job runs against the state (reads, and commands applied with what they changed
+//! kept); the jobs that queued meanwhile run in the same turn, and their records go to the log
+//! writer together. Replies and pushes go out only once the records are written; if the write
+//! fails, everything the turn applied is taken back and every job of the turn is answered with
+//! the error. Nothing outside the task is touched, so one busy event never holds another.
+
+use crate::room::{Changes, Refusal};
+use crate::writer::{Record, Writer};
+use protocol::{Command, LogEntry};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// Jobs waiting for a task; a caller that finds the queue full waits (back-pressure).
+const QUEUE: usize = 256;
+/// Jobs run in one turn at most, so that one turn's write stays short.
+const MAX_TURN: usize = 256;
+
+/// What a task owns: an event's room and connections, or a live table.
+pub trait Owned: Send + 'static {
+    /// Applies a command, keeping what it changed until `commit` or `rollback_all`; a refusal
+    /// changes nothing.
+    fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal>;
+    /// Takes back everything applied since the last write.
+    fn rollback_all(&mut self);
+    /// What was applied is in the log, the first record at `first_seq`.
+    fn commit(&mut self, first_seq: u64);
+    /// After a write: tell whoever watches what changed.
+    fn written(&mut self, changes: Vec<Changes>, now: u64);
+    /// What no person does, due at `now` (deals, the clock, timeouts, bots, pushes of the
+    /// summaries), submitted through `tx`; returns when to look again.
+    fn due(tx: &mut Tx<'_, Self>) -> Option<u64>
+    where
+        Self: Sized;
+}
+
+/// A turn's view of the state: read it, change what is not logged (connections), or submit
+/// commands, which are logged at the end of the turn.
+pub struct Tx<'a, S> {
+    state: &'a mut S,
+    records: Vec<Record>,
+    changes: Vec<Changes>,
+    pub now: u64,
+}
+
+impl<S: Owned> Tx<'_, S> {
+    pub fn state(&self) -> &S {
+        self.state
+    }
+
+    /// The state, for what is not in the log (connections, what they were sent).
+    pub fn state_mut(&mut self) -> &mut S {
+        self.state
+    }
+
+    /// Applies `command` now; its record is written at the end of the turn. A refusal
+    /// changes nothing and writes nothing.
+    pub fn submit(&mut self, command: Command) -> Result<Changes, Refusal> {
+        let changes = self.state.apply(self.now, &command)?;
+        let entry = LogEntry {
+            at_ms: self.now,
+            command,
+        };
+        match serde_json::to_string(&entry) {
+            Ok(body) => self.records.push((self.now, body)),
+            Err(e) => {
+                // Unreachable for these types; were it reached, nothing of the turn is kept.
+                self.state.rollback_all();
+                return Err(Refusal::internal(e.to_string()));
+            }
+        }
+        self.changes.push(changes.clone());
+        Ok(changes)
+    }
+
+    /// Whether this turn has applied anything yet.
+    pub fn is_clean(&self) -> bool {
+        self.records.is_empty()
+    }
+}
+
+impl<S> std::fmt::Debug for Tx<'_, S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tx")
+            .field("records", &self.records.len())
+            .field("now", &self.now)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A turn run here and now on a state no task owns (the hub before its tasks start, and
+/// simulations with their own clock): `f`'s answer, and the records and changes it made, for
+/// the caller to write and then commit or roll back.
+pub fn local_turn<S: Owned, T>(
+    state: &mut S,
+    now: u64,
+    f: impl FnOnce(&mut Tx<'_, S>) -> T,
+) -> (T, Vec<Record>, Vec<Changes>) {
+    let mut tx = Tx {
+        state,
+        records: Vec::new(),
+        changes: Vec::new(),
+        now,
+    };
+    let out = f(&mut tx);
+    (out, tx.records, tx.changes)
+}
+
+/// What a job leaves to be done once its turn's records are written (or not).
+type Finish = Box<dyn FnOnce(Result<(), Refusal>) + Send>;
+type Job<S> = Box<dyn for<'a> FnOnce(&mut Tx<'a, S>) -> Finish + Send>;
+
+/// A task's handle.
+pub struct Handle<S> {
+    tx: mpsc::Sender<Job<S>>,
+}
+
+impl<S> Clone for Handle<S> {
+    fn clone(&self) -> Self {
+        Handle {
+            tx: self.tx.clone(),
+        }
+    }
+}
+
+impl<S> std::fmt::Debug for Handle<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Handle").finish_non_exhaustive()
+    }
+}
+
+/// Whether a task looks for due work itself, or only when asked (tests step it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timers {
+    On,
+    Off,
+}
+
+impl<S: Owned> Handle<S> {
+    /// Starts a task owning `state` on the current runtime.
+    pub fn spawn(state: S, writer: Writer, timers: Timers) -> Handle<S> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        tokio::spawn(run(state, rx, writer, timers));
+        Handle { tx }
+    }
+
+    /// Runs `f` in the task; its answer once what it submitted is in the log.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Tx<'_, S>) -> Result<T, Refusal> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        let (reply, answer) = oneshot::channel();
+        let job: Job<S> = Box::new(move |tx| {
+            let out = f(tx);
+            Box::new(move |written: Result<(), Refusal>| {
+                let _ = reply.send(out.and_then(|t| written.map(|()| t)));
+            })
+        });
+        self.tx.send(job).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+
+    /// Looks for due work now (the timers' pass, on demand).
+    pub async fn drive(&self) -> Result<(), Refusal> {
+        self.run(|tx| {
+            S::due(tx);
+            Ok(())
+        })
+        .await
+    }
+}
+
+fn stopped() -> Refusal {
+    Refusal::new(503, "unavailable", "the server is shutting down")
+}
+
+async fn run<S: Owned>(
+    mut state: S,
+    mut rx: mpsc::Receiver<Job<S>>,
+    writer: Writer,
+    timers: Timers,
+) {
+    // Look once at the start: a table may be due to deal.
+    let mut wake: Option<u64> = (timers == Timers::On).then_some(0);
+    loop {
+        let mut jobs = Vec::new();
+        let sleep = wake.map(|at| {
+            let wait = at.saturating_sub(crate::app::now_ms());
+            tokio::time::sleep(Duration::from_millis(wait))
+        });
+        tokio::select! {
+            job = rx.recv() => match job {
+                Some(job) => jobs.push(job),
+                None => return,
+            },
+            () = async { match sleep { Some(s) => s.await, None => std::future::pending().await } } => {}
+        }
+        while jobs.len() < MAX_TURN {
+            match rx.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let now = crate::app::now_ms();
+        let mut tx = Tx {
+            state: &mut state,
+            records: Vec::new(),
+            changes: Vec::new(),
+            now,
+        };
+        let finishes: Vec<Finish> = jobs.into_iter().map(|job| job(&mut tx)).collect();
+        let mut due_next = None;
+        if timers == Timers::On && wake.is_none_or(|at| at <= now) || !tx.records.is_empty() {
+            // Something changed or a timer fired: what is due now (a bot's turn, a deal).
+            if timers == Timers::On {
+                due_next = S::due(&mut tx);
+            }
+        }
+        let Tx {
+            records, changes, ..
+        } = tx;
+        let applied = !records.is_empty();
+        let outcome = if applied {
+            match writer.append(records).await {
+                Ok(first) => {
+                    state.commit(first);
+                    Ok(())
+                }
+                Err(refusal) => {
+                    state.rollback_all();
+                    Err(refusal)
+                }
+            }
+        } else {
+            Ok(())
+        };
+        if outcome.is_ok() && !changes.is_empty() {
+            state.written(changes, now);
+        }
+        for finish in finishes {
+            finish(outcome.clone());
+        }
+        if timers == Timers::On {
+            wake = match (&outcome, applied) {
+                // Applied: whatever it made due is looked at in the next turn.
+                (Ok(()), true) => Some(now),
+                // The log failed: try again in a moment, not in a busy loop.
+                (Err(_), _) => Some(now + 200),
+                (Ok(()), false) => due_next.or(wake.filter(|&at| at > now)),
+            };
+        }
+    }
+}
