@@ -1,6 +1,6 @@
 //! Failures on demand, for tests of what the server does when its log fails: a full disk on
-//! the next append, a read that fails while the log is replayed. Shared switches, so a test
-//! keeps them after handing the store over.
+//! the next append, a read that fails while the log is replayed, a lost database connection.
+//! Shared switches, so a test keeps them after handing the store over.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +12,7 @@ use crate::StoreError;
 pub struct Faults {
     writes: Arc<AtomicBool>,
     reads: Arc<AtomicBool>,
+    cut: Arc<AtomicBool>,
 }
 
 impl Faults {
@@ -25,12 +26,24 @@ impl Faults {
         self.reads.store(fail, Ordering::SeqCst);
     }
 
+    /// PostgreSQL only: the next call first has the server end this store's session for real
+    /// (`pg_terminate_backend`), so that call fails as on a lost connection and the one after
+    /// it connects again. SQLite has no connection to lose: there it changes nothing.
+    pub fn cut_connection(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+    }
+
     pub(crate) fn on_write(&self) -> Result<(), StoreError> {
         self.check(&self.writes, "write")
     }
 
     pub(crate) fn on_read(&self) -> Result<(), StoreError> {
         self.check(&self.reads, "read")
+    }
+
+    /// Whether a cut was asked for since the last call; asking clears it.
+    pub(crate) fn take_cut(&self) -> bool {
+        self.cut.swap(false, Ordering::SeqCst)
     }
 
     fn check(&self, switch: &AtomicBool, what: &str) -> Result<(), StoreError> {

@@ -1,21 +1,25 @@
-//! The event log for Croupier: a durable, append-only log of records on embedded SQLite, each
-//! a command as JSON text with its sequence number and time, plus a small key-value meta table.
+//! The event log for Croupier: a durable, append-only log of records, each a command as JSON
+//! text with its sequence number and time, plus a small key-value meta table; on embedded
+//! SQLite (a file) or on PostgreSQL (a database of a server).
 //!
-//! Owns: the file (readable by its owner only: it holds the events' seeds and the hashes of
-//! every secret), its schema and version, and the guarantee that an appended record is on disk
-//! when `append` returns. Does not own: what the records mean (the server writes them and
-//! replays them to rebuild its state; the store reads them only to migrate an older file) or
-//! the clock (times come in as milliseconds).
+//! Owns: the file or database (a SQLite file is readable by its owner only: it holds the
+//! events' seeds and the hashes of every secret), its schema and version, and the guarantee
+//! that an appended record is committed when `append` returns. Does not own: what the records
+//! mean (the server writes them and replays them to rebuild its state; the store reads them
+//! only to migrate an older file) or the clock (times come in as milliseconds).
 
 mod error;
 mod fault;
 mod migrate;
+mod pg;
 mod schema;
+mod sqlite;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 use std::path::Path;
-use std::time::Duration;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::Connection;
 
 pub use error::StoreError;
 pub use fault::Faults;
@@ -30,15 +34,19 @@ pub fn token_hash(secret: &str) -> String {
         .collect()
 }
 
-/// How long a write waits for another connection's lock before failing.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-
 /// An open event log.
 #[derive(Debug)]
 pub struct Store {
-    conn: Connection,
+    backend: Backend,
     /// Failures to inject, for tests of what a caller does when the log fails.
     faults: Faults,
+}
+
+#[derive(Debug)]
+enum Backend {
+    Sqlite(Connection),
+    /// Boxed: its configuration and connection are several times a SQLite connection's size.
+    Postgres(Box<pg::Pg>),
 }
 
 /// One record of the log as it was appended.
@@ -52,6 +60,23 @@ pub struct Record {
     pub body: String,
 }
 
+/// Whether `location` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(location: &str) -> bool {
+    ["postgres://", "postgresql://"]
+        .iter()
+        .any(|scheme| location.starts_with(scheme))
+}
+
+/// `location` as messages may show it: a SQLite path as given, a PostgreSQL URL as its database,
+/// host and port, without its password (or anything else of the URL).
+pub fn display_location(location: &str) -> String {
+    if is_postgres_url(location) {
+        pg::display_url(location)
+    } else {
+        location.to_string()
+    }
+}
+
 impl Store {
     /// Opens or creates the log at `path` (creating the file and schema when missing).
     ///
@@ -60,48 +85,50 @@ impl Store {
     /// `synchronous=FULL` syncs the WAL on every commit so they survive that too, at the
     /// cost of one fsync per append. Writes wait up to 5 s for another connection's lock.
     pub fn open(path: &Path, durable: bool) -> Result<Store, StoreError> {
-        schema::check_path(path)?;
-        schema::create_owner_only(path)?;
-        let conn = Connection::open(path)?;
-        // The first statement that reads the file is where a non-SQLite file shows itself.
-        let setup = || -> Result<Connection, rusqlite::Error> {
-            conn.busy_timeout(BUSY_TIMEOUT)?;
-            // Returns the mode now in force; a file system without WAL support keeps the
-            // rollback journal, which gives the same guarantees, only slower.
-            conn.query_row("PRAGMA journal_mode = WAL", [], |row| {
-                row.get::<_, String>(0)
-            })?;
-            let sync = if durable { "FULL" } else { "NORMAL" };
-            conn.pragma_update(None, "synchronous", sync)?;
-            Ok(conn)
-        };
-        let mut conn = setup().map_err(|e| schema::not_a_log_or(path, e))?;
-        schema::init(&mut conn, Some(path))?;
-        schema::tighten(path)?;
+        Ok(Store::with(Backend::Sqlite(sqlite::open(path, durable)?)))
+    }
+
+    /// Opens the log at `location`: a `postgres://` or `postgresql://` URL is a PostgreSQL
+    /// database (its schema created when it has no tables), anything else a SQLite path as
+    /// for `open`.
+    ///
+    /// On PostgreSQL, `durable` is `synchronous_commit = on`: a commit is acknowledged once
+    /// the server's WAL is synced. Without it, `synchronous_commit = off`: a commit survives
+    /// the croupier process being killed (the server has it), but a crash of the PostgreSQL
+    /// server or its machine may lose the last ones, as with SQLite's NORMAL. A lost connection
+    /// (the server restarted, the session ended) fails the call that meets it; the next call
+    /// connects again. Records whose commit was in flight when the connection went are taken
+    /// out on that reconnection if they were committed after all: the caller was told they
+    /// failed. Errors name the database, host and port, never the URL's password.
+    pub fn connect(location: &str, durable: bool) -> Result<Store, StoreError> {
+        if !is_postgres_url(location) {
+            return Store::open(Path::new(location), durable);
+        }
+        let faults = Faults::default();
+        let pg = pg::Pg::connect(location, durable, faults.clone())?;
         Ok(Store {
-            conn,
-            faults: Faults::default(),
+            backend: Backend::Postgres(Box::new(pg)),
+            faults,
         })
     }
 
     /// Opens a new, empty log that lives only as long as the `Store` (for tests and sims).
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        let mut conn = Connection::open_in_memory()?;
-        schema::init(&mut conn, None)?;
-        Ok(Store {
-            conn,
+        Ok(Store::with(Backend::Sqlite(sqlite::open_in_memory()?)))
+    }
+
+    fn with(backend: Backend) -> Store {
+        Store {
+            backend,
             faults: Faults::default(),
-        })
+        }
     }
 
     /// Appends one record in its own transaction; returns its seq (1, 2, 3...). Returns only
     /// after the commit.
     pub fn append(&mut self, at_ms: u64, body: &str) -> Result<u64, StoreError> {
         self.faults.on_write()?;
-        let tx = self.write()?;
-        let seq = insert(&tx, at_ms, body)?;
-        tx.commit()?;
-        Ok(seq)
+        self.write(&[(at_ms, body)])
     }
 
     /// Appends several records in one transaction (all or nothing); returns the last seq.
@@ -109,93 +136,71 @@ impl Store {
     /// returned.
     pub fn append_all(&mut self, records: &[(u64, String)]) -> Result<u64, StoreError> {
         self.faults.on_write()?;
-        let tx = self.write()?;
-        let mut last = tx.query_row("SELECT coalesce(max(seq), 0) FROM log", [], |r| r.get(0))?;
-        for (at_ms, body) in records {
-            last = insert(&tx, *at_ms, body)?;
+        let records: Vec<(u64, &str)> = records.iter().map(|(t, b)| (*t, b.as_str())).collect();
+        self.write(&records)
+    }
+
+    fn write(&mut self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
+        match &mut self.backend {
+            Backend::Sqlite(conn) => sqlite::append_all(conn, records),
+            Backend::Postgres(pg) => pg.append_all(records),
         }
-        // Dropping `tx` on an error above rolls every insert back.
-        tx.commit()?;
-        Ok(last)
     }
 
     /// Every record in seq order.
     pub fn records(&self) -> Result<Vec<Record>, StoreError> {
         self.faults.on_read()?;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT seq, at_ms, body FROM log ORDER BY seq")?;
-        let rows = stmt.query_map([], |row| {
-            Ok(Record {
-                seq: row.get(0)?,
-                at_ms: row.get(1)?,
-                body: row.get(2)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::records(conn),
+            Backend::Postgres(pg) => pg.records(),
+        }
     }
 
     /// How many records the log holds.
     pub fn len(&self) -> Result<u64, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT count(*) FROM log", [], |r| r.get(0))?)
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::len(conn),
+            Backend::Postgres(pg) => pg.len(),
+        }
     }
 
     /// Whether the log holds no record.
     pub fn is_empty(&self) -> Result<bool, StoreError> {
-        let any: bool = self
-            .conn
-            .query_row("SELECT EXISTS (SELECT 1 FROM log)", [], |r| r.get(0))?;
-        Ok(!any)
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::is_empty(conn),
+            Backend::Postgres(pg) => pg.is_empty(),
+        }
     }
 
     /// The meta value under `key`, if set.
     pub fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()?)
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::meta(conn, key),
+            Backend::Postgres(pg) => pg.meta(key),
+        }
     }
 
     /// Sets the meta value under `key`, replacing any earlier one. The key `schema_version`
-    /// belongs to the store: changing it makes the file refused on the next open.
+    /// belongs to the store: changing it makes the log refused on the next open.
     pub fn set_meta(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
         self.faults.on_write()?;
-        self.conn.execute(
-            "INSERT INTO meta (key, value) VALUES (?1, ?2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [key, value],
-        )?;
-        Ok(())
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::set_meta(conn, key, value),
+            Backend::Postgres(pg) => pg.set_meta(key, value),
+        }
     }
 
     /// Removes the meta value under `key`, if set.
     pub fn remove_meta(&mut self, key: &str) -> Result<(), StoreError> {
         self.faults.on_write()?;
-        self.conn
-            .execute("DELETE FROM meta WHERE key = ?1", [key])?;
-        Ok(())
+        match &self.backend {
+            Backend::Sqlite(conn) => sqlite::remove_meta(conn, key),
+            Backend::Postgres(pg) => pg.remove_meta(key),
+        }
     }
 
     /// The switches that make this store fail on demand (for tests).
     pub fn faults(&self) -> Faults {
         self.faults.clone()
     }
-
-    /// A write transaction that takes the lock up front, so it waits on the busy timeout
-    /// instead of failing when it would upgrade from a read lock.
-    fn write(&mut self) -> Result<Transaction<'_>, StoreError> {
-        Ok(self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?)
-    }
-}
-
-/// Inserts one record and returns the seq SQLite gave it (the next rowid: no record is ever
-/// deleted, so seqs run 1, 2, 3 without gaps).
-fn insert(tx: &Transaction<'_>, at_ms: u64, body: &str) -> Result<u64, rusqlite::Error> {
-    let mut stmt =
-        tx.prepare_cached("INSERT INTO log (at_ms, body) VALUES (?1, ?2) RETURNING seq")?;
-    stmt.query_row(params![at_ms, body], |r| r.get(0))
 }

@@ -1,0 +1,397 @@
+//! The log on PostgreSQL: the same tables, seqs and meta as on SQLite, in a database of a
+//! server that may go away. A lost connection fails the call that meets it; the next call
+//! connects again.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::time::Duration;
+
+use postgres::config::Host;
+use postgres::{Client, Config, NoTls};
+
+use crate::{Faults, Record, StoreError};
+
+/// The version this build reads and writes; a PostgreSQL log was never of version 1.
+const VERSION: &str = "2";
+
+const CREATE: &str = "
+    CREATE TABLE log (seq BIGINT PRIMARY KEY, at_ms BIGINT NOT NULL, body TEXT NOT NULL);
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+";
+
+/// How long connecting may take when the URL does not say (`connect_timeout`).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Held by the transaction that checks or creates the schema, so that two stores opening a new
+/// database at once do not both create it.
+const SCHEMA_LOCK: i64 = 0x6372_6f75_7069_6572;
+
+pub(crate) struct Pg {
+    config: Config,
+    /// Which database, for messages: never the URL, which may hold a password.
+    database: String,
+    durable: bool,
+    faults: Faults,
+    /// None until connected, and again after the connection was lost.
+    client: RefCell<Option<Client>>,
+    /// The records of the last commit whose answer was lost with the connection.
+    in_doubt: RefCell<Option<Batch>>,
+}
+
+/// Records written in one transaction: the seq of the first, and each one's time and body.
+#[derive(Clone, PartialEq, Eq)]
+struct Batch {
+    first: i64,
+    records: Vec<(i64, String)>,
+}
+
+impl fmt::Debug for Pg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pg")
+            .field("database", &self.database)
+            .field("durable", &self.durable)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Pg {
+    /// Connects to the database at `url` and checks its schema, or creates it in a database
+    /// without tables.
+    pub(crate) fn connect(url: &str, durable: bool, faults: Faults) -> Result<Pg, StoreError> {
+        let mut config: Config = url.parse().map_err(|source| StoreError::Postgres {
+            database: "at the URL given".to_string(),
+            source,
+        })?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        let pg = Pg {
+            database: describe(&config),
+            config,
+            durable,
+            faults,
+            client: RefCell::new(None),
+            in_doubt: RefCell::new(None),
+        };
+        pg.with_client(|client| pg.init(client))?;
+        Ok(pg)
+    }
+
+    pub(crate) fn append_all(&self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
+        let mut batch = Batch {
+            first: 0,
+            records: Vec::with_capacity(records.len()),
+        };
+        for (at_ms, body) in records {
+            batch
+                .records
+                .push((signed(*at_ms, "time")?, body.to_string()));
+        }
+        let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
+        let bodies: Vec<&str> = records.iter().map(|(_, b)| *b).collect();
+        self.with_client(|client| {
+            let e = |e| self.error(e);
+            let mut tx = client.transaction().map_err(e)?;
+            // Seqs are max + 1 under a lock rather than from a sequence, which would leave a
+            // gap for every rolled-back transaction. Readers are not blocked.
+            tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
+                .map_err(e)?;
+            let last: i64 = tx
+                .query_one("SELECT coalesce(max(seq), 0)::bigint FROM log", &[])
+                .and_then(|row| row.try_get(0))
+                .map_err(e)?;
+            if records.is_empty() {
+                return self.unsigned(last, "seq");
+            }
+            tx.execute(
+                "INSERT INTO log (seq, at_ms, body) SELECT $1::bigint + n, at_ms, body \
+                 FROM unnest($2::bigint[], $3::text[]) WITH ORDINALITY AS t(at_ms, body, n)",
+                &[&last, &times, &bodies],
+            )
+            .map_err(e)?;
+            batch.first = last + 1;
+            // Whether a commit whose answer is lost was made, nobody knows: the next
+            // connection takes these records out if they are there (`settle`), since the
+            // caller was told they were not written.
+            *self.in_doubt.borrow_mut() = Some(batch);
+            let committed = tx.commit();
+            if !committed.as_ref().is_err_and(lost) {
+                *self.in_doubt.borrow_mut() = None;
+            }
+            committed.map_err(e)?;
+            self.unsigned(last + records.len() as i64, "seq")
+        })
+    }
+
+    pub(crate) fn records(&self) -> Result<Vec<Record>, StoreError> {
+        self.with_client(|client| {
+            let rows = client
+                .query("SELECT seq, at_ms, body FROM log ORDER BY seq", &[])
+                .map_err(|e| self.error(e))?;
+            rows.iter()
+                .map(|row| {
+                    let (seq, at_ms, body) = (|| {
+                        Ok::<_, postgres::Error>((
+                            row.try_get(0)?,
+                            row.try_get(1)?,
+                            row.try_get(2)?,
+                        ))
+                    })()
+                    .map_err(|e| self.error(e))?;
+                    Ok(Record {
+                        seq: self.unsigned(seq, "seq")?,
+                        at_ms: self.unsigned(at_ms, "time")?,
+                        body,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(crate) fn len(&self) -> Result<u64, StoreError> {
+        let count = self.one::<i64>("SELECT count(*) FROM log", &[])?;
+        self.unsigned(count, "count")
+    }
+
+    pub(crate) fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(!self.one::<bool>("SELECT EXISTS (SELECT 1 FROM log)", &[])?)
+    }
+
+    pub(crate) fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_opt("SELECT value FROM meta WHERE key = $1", &[&key])
+                .and_then(|row| row.map(|r| r.try_get(0)).transpose())
+                .map_err(|e| self.error(e))
+        })
+    }
+
+    pub(crate) fn set_meta(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            &[&key, &value],
+        )
+    }
+
+    pub(crate) fn remove_meta(&self, key: &str) -> Result<(), StoreError> {
+        self.execute("DELETE FROM meta WHERE key = $1", &[&key])
+    }
+
+    fn one<T: for<'a> postgres::types::FromSql<'a>>(
+        &self,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<T, StoreError> {
+        self.with_client(|client| {
+            client
+                .query_one(sql, params)
+                .and_then(|row| row.try_get(0))
+                .map_err(|e| self.error(e))
+        })
+    }
+
+    fn execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<(), StoreError> {
+        self.with_client(|client| {
+            client.execute(sql, params).map_err(|e| self.error(e))?;
+            Ok(())
+        })
+    }
+
+    /// Runs `f` on the connection, connecting first when there is none or it was closed, and
+    /// forgetting it when `f` found it lost.
+    fn with_client<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut slot = self.client.borrow_mut();
+        let client = match slot.take().filter(|c| !c.is_closed()) {
+            Some(client) => client,
+            None => self.fresh()?,
+        };
+        let client = slot.insert(client);
+        if self.faults.take_cut() {
+            // The server ends this very session: `f` meets a connection really lost.
+            let _ = client.batch_execute("SELECT pg_terminate_backend(pg_backend_pid())");
+        }
+        let result = f(client);
+        if let Err(e) = &result
+            && (client.is_closed()
+                || matches!(e, StoreError::Postgres { source, .. } if lost(source)))
+        {
+            *slot = None;
+        }
+        result
+    }
+
+    /// A new connection, set up, with a commit left in doubt by the last one settled.
+    fn fresh(&self) -> Result<Client, StoreError> {
+        let mut client = self.config.connect(NoTls).map_err(|e| self.error(e))?;
+        // `off`: a commit is acknowledged before PostgreSQL syncs its WAL, so it survives the
+        // croupier process being killed (the server has it) but not a crash of PostgreSQL's
+        // machine, as SQLite's NORMAL. `on` syncs it first, as SQLite's FULL.
+        let sync = if self.durable { "on" } else { "off" };
+        client
+            .batch_execute(&format!("SET synchronous_commit = {sync}"))
+            .map_err(|e| self.error(e))?;
+        self.settle(&mut client)?;
+        Ok(client)
+    }
+
+    /// Takes out the records of a commit whose answer was lost, if it was made after all: the
+    /// caller was told it failed, and gave the records up.
+    fn settle(&self, client: &mut Client) -> Result<(), StoreError> {
+        let Some(batch) = self.in_doubt.borrow().clone() else {
+            return Ok(());
+        };
+        let e = |e| self.error(e);
+        let mut tx = client.transaction().map_err(e)?;
+        tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
+            .map_err(e)?;
+        let rows = tx
+            .query(
+                "SELECT at_ms, body FROM log WHERE seq >= $1 ORDER BY seq",
+                &[&batch.first],
+            )
+            .map_err(e)?;
+        let found = rows
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<Vec<(i64, String)>, postgres::Error>>()
+            .map_err(e)?;
+        // Anything else there was written by someone else: left alone.
+        if found == batch.records {
+            tx.execute("DELETE FROM log WHERE seq >= $1", &[&batch.first])
+                .map_err(e)?;
+        }
+        tx.commit().map_err(e)?;
+        *self.in_doubt.borrow_mut() = None;
+        Ok(())
+    }
+
+    /// Creates the schema in a database without tables, or checks the one found.
+    fn init(&self, client: &mut Client) -> Result<(), StoreError> {
+        let e = |e| self.error(e);
+        let mut tx = client.transaction().map_err(e)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+            .map_err(e)?;
+        let column = |tx: &mut postgres::Transaction<'_>,
+                      sql: &str,
+                      params: &[&(dyn postgres::types::ToSql + Sync)]| {
+            tx.query(sql, params)
+                .and_then(|rows| rows.iter().map(|r| r.try_get(0)).collect())
+                .map_err(e)
+        };
+        let tables: Vec<String> = column(
+            &mut tx,
+            "SELECT table_name::text FROM information_schema.tables \
+             WHERE table_schema = current_schema() ORDER BY 1",
+            &[],
+        )?;
+        if tables.is_empty() {
+            tx.batch_execute(CREATE).map_err(e)?;
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', $1)",
+                &[&VERSION],
+            )
+            .map_err(e)?;
+            return tx.commit().map_err(e);
+        }
+        for (table, want) in [
+            ("log", ["seq", "at_ms", "body"].as_slice()),
+            ("meta", &["key", "value"]),
+        ] {
+            if !tables.iter().any(|t| t == table) {
+                return Err(self.not_a_log(format!(
+                    "no table `{table}`; tables found: {}",
+                    tables.join(", ")
+                )));
+            }
+            let found: Vec<String> = column(
+                &mut tx,
+                "SELECT column_name::text FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 \
+                 ORDER BY ordinal_position",
+                &[&table],
+            )?;
+            if found != want {
+                return Err(self.not_a_log(format!(
+                    "table `{table}` has columns ({}), expected ({})",
+                    found.join(", "),
+                    want.join(", ")
+                )));
+            }
+        }
+        let version: Option<String> = tx
+            .query_opt("SELECT value FROM meta WHERE key = 'schema_version'", &[])
+            .and_then(|row| row.map(|r| r.try_get(0)).transpose())
+            .map_err(e)?;
+        match version.as_deref() {
+            Some(VERSION) => tx.commit().map_err(e),
+            Some(v) => Err(self.not_a_log(format!(
+                "schema version {v} found, this build reads version {VERSION} on PostgreSQL"
+            ))),
+            None => Err(self.not_a_log("no schema_version in table `meta`".to_string())),
+        }
+    }
+
+    fn error(&self, source: postgres::Error) -> StoreError {
+        StoreError::Postgres {
+            database: self.database.clone(),
+            source,
+        }
+    }
+
+    fn not_a_log(&self, detail: String) -> StoreError {
+        StoreError::NotALogDatabase {
+            database: self.database.clone(),
+            detail,
+        }
+    }
+
+    fn unsigned(&self, value: i64, what: &str) -> Result<u64, StoreError> {
+        u64::try_from(value).map_err(|_| self.not_a_log(format!("a negative {what} ({value})")))
+    }
+}
+
+/// Whether an error means the connection is gone (or in a state not worth keeping): anything
+/// but an error the server reported for a statement, and the server's own connection-exception
+/// and operator-intervention classes (08, 57: a terminated backend, a shutdown).
+fn lost(e: &postgres::Error) -> bool {
+    e.is_closed()
+        || e.as_db_error().is_none_or(|db| {
+            let code = db.code().code();
+            code.starts_with("08") || code.starts_with("57")
+        })
+}
+
+fn signed(value: u64, what: &'static str) -> Result<i64, StoreError> {
+    i64::try_from(value).map_err(|_| StoreError::OutOfRange { what, value })
+}
+
+/// "PostgreSQL database croupier on 127.0.0.1:5432", or a note that the URL does not parse.
+pub(crate) fn display_url(url: &str) -> String {
+    match url.parse::<Config>() {
+        Ok(config) => format!("PostgreSQL database {}", describe(&config)),
+        Err(_) => "a PostgreSQL URL that does not parse".to_string(),
+    }
+}
+
+/// "croupier on 127.0.0.1:5432": the database, host and port, nothing secret.
+fn describe(config: &Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(Host::Tcp(name)) => name.clone(),
+        Some(Host::Unix(dir)) => dir.display().to_string(),
+        None => "localhost".to_string(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let database = config
+        .get_dbname()
+        .or(config.get_user())
+        .unwrap_or("postgres");
+    format!("{database} on {host}:{port}")
+}
