@@ -1,5 +1,5 @@
-//! `croupier serve`: the server on an embedded SQLite log. Every setting is a flag with an
-//! environment variable of the same meaning (listed by `croupier serve --help`).
+//! `croupier serve`: the server on its event log (SQLite or PostgreSQL). Every setting is a
+//! flag with an environment variable of the same meaning (listed by `croupier serve --help`).
 
 use anyhow::Context;
 use clap::Args;
@@ -9,14 +9,19 @@ use server::driver::Pace;
 use server::hub::{Opened, Settings};
 use server::limit::RegisterRate;
 use server::net::Limits;
-use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The event log (SQLite), created when missing.
-    #[arg(long, env = "CROUPIER_DB", default_value = "croupier.db")]
-    db: PathBuf,
+    /// The event log: a SQLite file, or a PostgreSQL database given as a `postgres://` URL
+    /// (its tables are created in a database without any). `--db` is the older name.
+    #[arg(
+        long,
+        visible_alias = "db",
+        env = "CROUPIER_DB",
+        default_value = "croupier.db"
+    )]
+    database: String,
     /// Address to listen on.
     #[arg(long, env = "CROUPIER_LISTEN", default_value = "127.0.0.1:8080")]
     listen: String,
@@ -70,8 +75,10 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
-    let store = store::Store::open(&args.db, args.durable)
-        .with_context(|| format!("opening the event log {}", args.db.display()))?;
+    // Shown without the URL's password.
+    let log = store::display_location(&args.database);
+    let store = store::Store::connect(&args.database, args.durable)
+        .with_context(|| format!("opening the event log {log}"))?;
     let records = store.len()?;
     let settings = Settings {
         act_seconds: args.act_seconds,
@@ -80,8 +87,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             burst: args.register_burst,
         },
     };
-    let mut hub = Opened::open(store, settings)
-        .with_context(|| format!("replaying the event log {}", args.db.display()))?;
+    let mut hub =
+        Opened::open(store, settings).with_context(|| format!("replaying the event log {log}"))?;
     if args.rotate_secret {
         hub.rotate_td_secret()
             .map_err(|r| anyhow::anyhow!("{}", r.message))
@@ -112,10 +119,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("listening on {}", args.listen))?;
         let addr = listener.local_addr()?;
-        println!(
-            "event log: {} ({records} records replayed)",
-            args.db.display()
-        );
+        println!("event log: {log} ({records} records replayed)");
         println!("Croupier at http://{addr}/");
         match &secret {
             Some(secret) => {

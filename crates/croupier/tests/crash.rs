@@ -1,7 +1,8 @@
 //! The event log survives a crash: the server is killed with SIGKILL at random moments during
 //! play, mid-hand too, at least 50 times, and restarted on the same log. Every acknowledged
 //! action must be in the log, chips must be conserved, an interrupted hand resumes where it
-//! was, and play goes on.
+//! was, and play goes on. The same run on a SQLite file and on a PostgreSQL database (issue 19
+//! item 4).
 
 mod server;
 
@@ -56,13 +57,24 @@ fn hands_in_play(server: &Server) -> Vec<(u64, u64, Vec<Value>)> {
 }
 
 #[test]
-fn sigkill_loses_nothing_acknowledged() {
+fn sigkill_loses_nothing_acknowledged_on_sqlite() {
     let dir = std::env::temp_dir().join(format!("croupier-crash-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let db = dir.join("events.db");
+    sigkill_loses_nothing_acknowledged(&dir.join("events.db").display().to_string());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigkill_loses_nothing_acknowledged_on_postgres() {
+    let url = store::testing::fresh_postgres().unwrap_or_else(|e| panic!("{e}"));
+    sigkill_loses_nothing_acknowledged(&url);
+}
+
+/// The run on the log at `db`: a SQLite path or a PostgreSQL URL.
+fn sigkill_loses_nothing_acknowledged(db: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(50);
-    let mut server = Server::start(&db);
+    let mut server = Server::start(db);
     let secret = server.secret.clone();
     let (_, templates) = server.get("/api/templates", None);
     let turbo = templates
@@ -139,7 +151,7 @@ fn sigkill_loses_nothing_acknowledged() {
         kills += 1;
 
         // Every acknowledged action is in the log.
-        let log = store::Store::open(&db, false).expect("the log opens after a crash");
+        let log = store::Store::connect(db, false).expect("the log opens after a crash");
         let records: Vec<Value> = log
             .records()
             .expect("records")
@@ -154,7 +166,7 @@ fn sigkill_loses_nothing_acknowledged() {
             );
         }
 
-        server = Server::start(&db);
+        server = Server::start(db);
         chips_conserved(&server).unwrap_or_else(|e| panic!("after kill {kills}: {e}"));
         // A hand in play when the server died is there again, where it was: the same hand,
         // its board as far as it had come (a bot may have acted just before the kill).
@@ -198,5 +210,4 @@ fn sigkill_loses_nothing_acknowledged() {
         resumed >= KILLS / 2,
         "only {resumed} interrupted hands were checked"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,9 +4,9 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -25,19 +25,20 @@ impl Drop for Server {
 }
 
 impl Server {
-    /// Starts the server on a free port over the log at `db`, bots acting in 0.2 s.
-    pub fn start(db: &Path) -> Server {
+    /// Starts the server on a free port over the log at `db` (a SQLite path or a PostgreSQL
+    /// URL), bots acting in 0.2 s.
+    pub fn start(db: impl AsRef<OsStr>) -> Server {
         let flags = ["--bot-think-ms", "200", "--act-seconds", "600"];
         Server::start_with(db, &[&flags[..], &["--reconnect-grace-ms", "300"]].concat())
     }
 
     /// Starts the server on a free port over the log at `db` with more `serve` flags.
-    pub fn start_with(db: &Path, flags: &[&str]) -> Server {
+    pub fn start_with(db: impl AsRef<OsStr>, flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
             // The TD's secret is shown only when made: a new one at every start.
             .args(["serve", "--listen", "127.0.0.1:0", "--rotate-secret"])
             .args(flags)
-            .arg("--db")
+            .arg("--database")
             .arg(db)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
