@@ -235,8 +235,11 @@ impl Pg {
         // croupier process being killed (the server has it) but not a crash of PostgreSQL's
         // machine, as SQLite's NORMAL. `on` syncs it first, as SQLite's FULL.
         let sync = if self.durable { "on" } else { "off" };
+        // A lock held by another session fails a write after 5 s, as SQLite's busy timeout.
         client
-            .batch_execute(&format!("SET synchronous_commit = {sync}"))
+            .batch_execute(&format!(
+                "SET synchronous_commit = {sync}; SET lock_timeout = '5s'"
+            ))
             .map_err(|e| self.error(e))?;
         self.settle(&mut client)?;
         Ok(client)

@@ -254,3 +254,27 @@ impl CommitCutter {
         }
     }
 }
+
+/// A write waits at most 5 s for a lock another session holds on the log, as SQLite's busy
+/// timeout, then fails without writing; the connection stays usable.
+#[test]
+fn a_write_gives_up_on_a_lock_held_elsewhere() {
+    let url = fresh();
+    let mut log = Store::connect(&url, false).unwrap();
+    log.append(1, "a").unwrap();
+    let mut other = client(&url);
+    let mut tx = other.transaction().unwrap();
+    tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
+        .unwrap();
+    let started = Instant::now();
+    let err = log.append(2, "b").unwrap_err();
+    let waited = started.elapsed();
+    assert!(err.to_string().contains("55P03"), "{err}");
+    assert!(
+        waited >= Duration::from_secs(4) && waited < Duration::from_secs(15),
+        "{waited:?}"
+    );
+    tx.rollback().unwrap();
+    assert_eq!(log.append(3, "c").unwrap(), 2);
+    assert_eq!(bodies(&log), ["a", "c"]);
+}
