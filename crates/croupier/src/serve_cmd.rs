@@ -99,9 +99,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let running = hub
             .rooms()
             .iter()
-            .find(|r| r.tournament().config().name == DEMO && !r.tournament().is_finished());
+            .find(|r| r.tournament().config().name == DEMO && !r.tournament().is_finished())
+            .map(|r| r.id);
         match running {
-            Some(room) => println!("demo tournament: event {} (from the log)", room.id),
+            Some(id) => println!("demo tournament: event {id} (from the log)"),
             None => println!("demo tournament started: event {}", start_demo(&mut hub)?),
         }
     }

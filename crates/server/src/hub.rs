@@ -504,6 +504,11 @@ impl Hub {
         self.writer.len()
     }
 
+    /// Transactions the log writer has committed since the start.
+    pub fn log_commits(&self) -> u64 {
+        self.writer.commits()
+    }
+
     pub fn settings(&self) -> Settings {
         self.settings
     }

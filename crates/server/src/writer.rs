@@ -38,25 +38,31 @@ pub struct Writer {
     tx: mpsc::Sender<Request>,
     /// Records in the log.
     len: Arc<AtomicU64>,
+    /// Transactions written by this writer.
+    commits: Arc<AtomicU64>,
 }
 
 impl Writer {
     /// Starts the writer's thread over `store`, which holds `len` records.
     pub fn start(store: Store, len: u64) -> Writer {
         let (tx, rx) = mpsc::channel(QUEUE);
-        let len = Arc::new(AtomicU64::new(len));
-        let counted = len.clone();
-        std::thread::Builder::new()
+        let writer = Writer {
+            tx,
+            len: Arc::new(AtomicU64::new(len)),
+            commits: Arc::default(),
+        };
+        let (len, commits) = (writer.len.clone(), writer.commits.clone());
+        match std::thread::Builder::new()
             .name("croupier-log".into())
-            .spawn(move || write_loop(store, rx, &counted))
-            .map_or_else(
-                // Without its thread every write is refused (503), as with a failed disk.
-                |_| Writer {
-                    tx: mpsc::channel(1).0,
-                    len: Arc::new(AtomicU64::new(0)),
-                },
-                |_| Writer { tx, len },
-            )
+            .spawn(move || write_loop(store, rx, &len, &commits))
+        {
+            Ok(_) => writer,
+            // Without its thread every write is refused (503), as with a failed disk.
+            Err(_) => Writer {
+                tx: mpsc::channel(1).0,
+                ..writer
+            },
+        }
     }
 
     /// Appends `records` in order; the seq of the first, once committed.
@@ -87,9 +93,19 @@ impl Writer {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Transactions written so far by this writer (one for many records under load).
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Acquire)
+    }
 }
 
-fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, len: &AtomicU64) {
+fn write_loop(
+    mut store: Store,
+    mut rx: mpsc::Receiver<Request>,
+    len: &AtomicU64,
+    commits: &AtomicU64,
+) {
     let mut held: Option<Request> = None;
     loop {
         let first = match held.take() {
@@ -126,6 +142,7 @@ fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, len: &AtomicU64
         match store.append_all(&all) {
             Ok(last) => {
                 len.store(last, Ordering::Release);
+                commits.fetch_add(1, Ordering::AcqRel);
                 let mut next = last + 1 - all.len() as u64;
                 for (count, reply) in replies {
                     let _ = reply.send(Ok(next));

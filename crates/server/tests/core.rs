@@ -1,0 +1,123 @@
+//! The server's core (issue 19): a task per event, one log writer that commits what queued
+//! together, and a failed write that takes back a whole turn and nothing else.
+
+mod common;
+
+use axum::http::Method;
+use common::Api;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// Registers `n` bots in each of `events` events at once; every answer must be 200.
+async fn register_at_once(api: &Api, events: u32, n: u32) -> Vec<u16> {
+    let mut calls = Vec::new();
+    for e in 0..events {
+        for i in 0..n {
+            let app = api.app.clone();
+            let td = api.td.clone();
+            calls.push(tokio::spawn(async move {
+                let body = json!({ "name": format!("Bot {e}-{i}"), "bot": true }).to_string();
+                let request = axum::http::Request::builder()
+                    .method(Method::POST)
+                    .uri(format!("/api/events/{e}/register"))
+                    .header("authorization", format!("Bearer {td}"))
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(body))
+                    .expect("a request");
+                use tower::ServiceExt;
+                let response = app.router().oneshot(request).await.expect("an answer");
+                response.status().as_u16()
+            }));
+        }
+    }
+    let mut statuses = Vec::new();
+    for call in calls {
+        statuses.push(call.await.expect("answered"));
+    }
+    statuses
+}
+
+/// Group commit (issue 19 item 2): commands that queue while the log is being written go into
+/// the next transaction together, across events; each is acknowledged once it is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_that_queue_together_are_written_in_one_transaction() {
+    let api = Api::open();
+    for seed in 0..4 {
+        api.create_event("turbo", seed).await;
+    }
+    let (records, commits) = (api.log_len(), api.app.hub().log_commits());
+    let statuses = register_at_once(&api, 4, 100).await;
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+    let written = api.log_len() - records;
+    let transactions = api.app.hub().log_commits() - commits;
+    assert_eq!(written, 400, "every registration is in the log");
+    assert!(
+        transactions < written,
+        "{written} records took {transactions} transactions"
+    );
+    eprintln!("400 registrations in {transactions} transactions");
+    // Each event holds its own hundred, in the order they were acknowledged.
+    for e in 0..4 {
+        let people = api.room(e, |room| room.people().len()).await;
+        assert_eq!(people, 100);
+    }
+}
+
+/// One event busy does not hold another (issue 19 item 1): a turn that takes half a second in
+/// event 0 leaves event 1 answering at once. Under the one lock every request waited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_event_does_not_hold_another() {
+    let api = Api::open();
+    api.create_event("turbo", 1).await;
+    api.create_event("turbo", 2).await;
+    let busy = api.app.hub().event(0).expect("event 0");
+    let slow = tokio::spawn(async move {
+        busy.run(|_| {
+            std::thread::sleep(Duration::from_millis(500));
+            Ok(())
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let asked = Instant::now();
+    let summary = api.ok(Method::GET, "/api/events/1", None, None).await;
+    let waited = asked.elapsed();
+    assert_eq!(summary["id"], json!(1), "{summary}");
+    assert!(
+        waited < Duration::from_millis(300),
+        "event 1 waited {waited:?} for event 0"
+    );
+    slow.await.expect("joined").expect("the slow turn");
+}
+
+/// A turn whose write fails is taken back whole and answered 503, every command of it; the
+/// log has none of them; once the store writes again, so does the server (issue 19 item 7).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_write_takes_back_the_turn_and_the_store_recovers() {
+    let (api, faults) = Api::open_faulty();
+    api.create_event("turbo", 5).await;
+    api.create_event("turbo", 6).await;
+    let before = api.state_text().await;
+    let records = api.log_len();
+    faults.fail_writes(true);
+    let statuses = register_at_once(&api, 2, 30).await;
+    assert!(statuses.iter().all(|&s| s == 503), "{statuses:?}");
+    assert_eq!(api.log_len(), records, "nothing was written");
+    assert_eq!(api.state_text().await, before, "a room kept a refused turn");
+    faults.fail_writes(false);
+    let statuses = register_at_once(&api, 2, 30).await;
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+    assert_eq!(api.log_len(), records + 60);
+    // What was taken back left no person behind.
+    for e in 0..2 {
+        let names = api
+            .room(e, |room| {
+                room.people()
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect::<Vec<_>>()
+            })
+            .await;
+        assert_eq!(names.len(), 30, "{names:?}");
+    }
+}
