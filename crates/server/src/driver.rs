@@ -20,14 +20,27 @@ pub struct Pace {
 
 /// Submits everything due at `now`; returns when to look again (`None`: at the next change).
 pub fn drive(tx: &mut Tx<'_, EventState>, now: u64) -> Option<u64> {
+    drive_in(tx, now, None)
+}
+
+/// Submits what is due at the tables of `scope` (0-based: the ones the turn changed), or at all
+/// of them; returns when to look again at them. A turn of actions changes a table or two: its
+/// pass need not look at the other thousand. A hand that ended may free other tables (the
+/// director balances, hand-for-hand goes on, TDA-RP-8), so then every table is looked at.
+pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) -> Option<u64> {
     let mut next: Option<u64> = None;
     let mut later = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
+    let widen = |tx: &Tx<'_, EventState>, scope: Option<Vec<u32>>| {
+        scope.filter(|s| s.iter().all(|&t| tx.state().room().hand_in_play(t)))
+    };
+    let mut scope = widen(tx, scope.map(<[u32]>::to_vec));
+    let looked_at = scope.clone();
     // A command may make another due (a hand ends, the next may be dealt after its pause); a
     // bounded number of passes keeps one turn short.
-    for _ in 0..4 {
+    for pass in 0..4 {
         let event = tx.state().id();
         let (room, rng, pace) = tx.state_mut().bots();
-        let mut due = room.due(now);
+        let mut due = room.due_in(now, scope.as_deref());
         if now < pace.deal_after {
             due.retain(|c| !matches!(c, Command::Deal { .. }));
             later(pace.deal_after);
@@ -38,7 +51,7 @@ pub fn drive(tx: &mut Tx<'_, EventState>, now: u64) -> Option<u64> {
             .first()
             .copied()
             .unwrap_or(1);
-        for (table, hand, player, since, h) in room.bots_to_act() {
+        for (table, hand, player, since, h) in room.bots_to_act_in(scope.as_deref()) {
             if since + pace.bot_think_ms > now {
                 later(since + pace.bot_think_ms);
                 continue;
@@ -58,12 +71,19 @@ pub fn drive(tx: &mut Tx<'_, EventState>, now: u64) -> Option<u64> {
         if due.is_empty() {
             break;
         }
+        let before = tx.changed_tables().len();
         for command in due {
             // Refused: overtaken by another change (a table already dealt), nothing done.
             let _ = tx.submit(command);
         }
+        if pass == 3 {
+            // Still busy: the next turn comes at once.
+            later(now);
+        }
+        let changed = tx.changed_tables()[before..].to_vec();
+        scope = widen(tx, scope.map(|_| changed));
     }
-    if let Some(t) = tx.state().room().next_due(now) {
+    if let Some(t) = tx.state().room().next_due_in(now, looked_at.as_deref()) {
         later(t);
     }
     next

@@ -2,7 +2,7 @@
 //! timers. Pushes go out after a turn's records are written (`task.rs`); the summary, seating
 //! and standings at most every `FLUSH_EVERY`.
 
-use crate::driver::{Pace, drive};
+use crate::driver::{Pace, drive_in};
 use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
 use crate::room::{Changes, Refusal, Room, Viewer};
@@ -343,9 +343,9 @@ impl Owned for EventState {
         self.notify(&all, now);
     }
 
-    fn due(tx: &mut Tx<'_, Self>) -> Option<u64> {
+    fn due(tx: &mut Tx<'_, Self>, scope: Option<&[u32]>) -> Option<u64> {
         let now = tx.now;
-        let next = drive(tx, now);
+        let next = drive_in(tx, now, scope);
         let state = tx.state_mut();
         let flush_at = state.flushed_at + FLUSH_EVERY;
         if state.dirty && flush_at <= now {

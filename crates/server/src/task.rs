@@ -28,8 +28,9 @@ pub trait Owned: Send + 'static {
     /// After a write: tell whoever watches what changed.
     fn written(&mut self, changes: Vec<Changes>, now: u64);
     /// What no person does, due at `now` (deals, the clock, timeouts, bots, pushes of the
-    /// summaries), submitted through `tx`; returns when to look again.
-    fn due(tx: &mut Tx<'_, Self>) -> Option<u64>
+    /// summaries), submitted through `tx`, at the tables of `scope` (the ones the turn's
+    /// actions changed) or everywhere; returns when to look again.
+    fn due(tx: &mut Tx<'_, Self>, scope: Option<&[u32]>) -> Option<u64>
     where
         Self: Sized;
 }
@@ -40,6 +41,8 @@ pub struct Tx<'a, S> {
     state: &'a mut S,
     records: Vec<Record>,
     changes: Vec<Changes>,
+    /// Only players' actions were applied: what they made due is at their tables.
+    only_acts: bool,
     pub now: u64,
 }
 
@@ -62,15 +65,27 @@ impl<S: Owned> Tx<'_, S> {
             command,
         };
         match serde_json::to_string(&entry) {
-            Ok(body) => self.records.push((self.now, body)),
+            Ok(body) => self.records.push((entry.at_ms, body)),
             Err(e) => {
                 // Unreachable for these types; were it reached, nothing of the turn is kept.
                 self.state.rollback_all();
                 return Err(Refusal::internal(e.to_string()));
             }
         }
+        self.only_acts &= matches!(
+            entry.command,
+            Command::Act { .. } | Command::CallClock { .. }
+        );
         self.changes.push(changes.clone());
         Ok(changes)
+    }
+
+    /// The tables each command of the turn changed, in order (a table may come again).
+    pub fn changed_tables(&self) -> Vec<u32> {
+        self.changes
+            .iter()
+            .flat_map(|c| c.tables.iter().copied())
+            .collect()
     }
 
     /// Whether this turn has applied anything yet.
@@ -100,6 +115,7 @@ pub fn local_turn<S: Owned, T>(
         state,
         records: Vec::new(),
         changes: Vec::new(),
+        only_acts: true,
         now,
     };
     let out = f(&mut tx);
@@ -163,7 +179,7 @@ impl<S: Owned> Handle<S> {
     /// Looks for due work now (the timers' pass, on demand).
     pub async fn drive(&self) -> Result<(), Refusal> {
         self.run(|tx| {
-            S::due(tx);
+            S::due(tx, None);
             Ok(())
         })
         .await
@@ -206,14 +222,20 @@ async fn run<S: Owned>(
             state: &mut state,
             records: Vec::new(),
             changes: Vec::new(),
+            only_acts: true,
             now,
         };
         let finishes: Vec<Finish> = jobs.into_iter().map(|job| job(&mut tx)).collect();
-        let mut due_next = None;
-        if timers == Timers::On && wake.is_none_or(|at| at <= now) || !tx.records.is_empty() {
-            // Something changed or a timer fired: what is due now (a bot's turn, a deal).
-            if timers == Timers::On {
-                due_next = S::due(&mut tx);
+        // A timer fired: everything due is looked at. Actions were applied: what they made
+        // due (a bot's turn) is at their tables. Anything else may have made anything due.
+        let mut looked = None;
+        if timers == Timers::On {
+            if wake.is_some_and(|at| at <= now) {
+                looked = Some((S::due(&mut tx, None), true));
+            } else if !tx.records.is_empty() {
+                let scope = tx.only_acts.then(|| tx.changed_tables());
+                let whole = scope.is_none();
+                looked = Some((S::due(&mut tx, scope.as_deref()), whole));
             }
         }
         let Tx {
@@ -241,12 +263,17 @@ async fn run<S: Owned>(
             finish(outcome.clone());
         }
         if timers == Timers::On {
-            wake = match (&outcome, applied) {
-                // Applied: whatever it made due is looked at in the next turn.
-                (Ok(()), true) => Some(now),
+            let kept = wake.filter(|&at| at > now);
+            wake = match (&outcome, looked) {
                 // The log failed: try again in a moment, not in a busy loop.
                 (Err(_), _) => Some(now + 200),
-                (Ok(()), false) => due_next.or(wake.filter(|&at| at > now)),
+                (Ok(()), Some((next, true))) => next,
+                // A look at a few tables adds to what the last whole look found.
+                (Ok(()), Some((next, false))) => match (next, kept) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                },
+                (Ok(()), None) => kept,
             };
         }
     }

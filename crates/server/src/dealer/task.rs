@@ -51,7 +51,7 @@ impl Owned for DealerState {
     /// The tablet asks for the table's view: nobody is pushed to.
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {}
 
-    fn due(_tx: &mut Tx<'_, Self>) -> Option<u64> {
+    fn due(_tx: &mut Tx<'_, Self>, _scope: Option<&[u32]>) -> Option<u64> {
         None
     }
 }

@@ -365,6 +365,34 @@ impl Room {
 
     /// Commands due at `now` for the driver to submit: ticks, deals and timeouts.
     pub fn due(&self, now: u64) -> Vec<Command> {
+        self.due_in(now, None)
+    }
+
+    /// The tables of `scope` (0-based), or all.
+    fn in_scope<'a>(
+        &'a self,
+        scope: Option<&'a [u32]>,
+    ) -> impl Iterator<Item = (u32, &'a LiveTable)> + 'a {
+        let all = scope.is_none().then(|| self.tables.iter().enumerate());
+        let some = scope.map(|s| {
+            s.iter()
+                .filter_map(|&t| Some((t as usize, self.tables.get(t as usize)?)))
+        });
+        all.into_iter()
+            .flatten()
+            .chain(some.into_iter().flatten())
+            .map(|(i, live)| (i as u32, live))
+    }
+
+    /// Whether a table has a hand in play.
+    pub fn hand_in_play(&self, table: u32) -> bool {
+        self.tables
+            .get(table as usize)
+            .is_some_and(|t| t.in_play().is_some())
+    }
+
+    /// What `due` finds at the tables of `scope` only (the ones a turn changed), or at all.
+    pub fn due_in(&self, now: u64, scope: Option<&[u32]>) -> Vec<Command> {
         let mut due = Vec::new();
         if !self.t.is_started() || self.t.is_finished() {
             return due;
@@ -373,8 +401,7 @@ impl Room {
         if self.t.clock().phase_ends().is_some_and(|end| end.0 <= now) {
             due.push(Command::Tick { event });
         }
-        for (i, live) in self.tables.iter().enumerate() {
-            let table = i as u32;
+        for (table, live) in self.in_scope(scope) {
             match live.in_play() {
                 Some(hand) => {
                     if let Some(turn) = hand.turn
@@ -399,12 +426,17 @@ impl Room {
 
     /// The earliest time something may fall due, for the driver's sleep.
     pub fn next_due(&self, now: u64) -> Option<u64> {
+        self.next_due_in(now, None)
+    }
+
+    /// What `next_due` finds at the tables of `scope` only, or at all.
+    pub fn next_due_in(&self, now: u64, scope: Option<&[u32]>) -> Option<u64> {
         if !self.t.is_started() || self.t.is_finished() {
             return None;
         }
         let mut next = self.t.clock().phase_ends().map(|t| t.0);
         let mut take = |t: u64| next = Some(next.map_or(t, |n: u64| n.min(t)));
-        for live in &self.tables {
+        for (_, live) in self.in_scope(scope) {
             match live.in_play() {
                 Some(hand) => {
                     if let Some(turn) = hand.turn {
@@ -421,13 +453,21 @@ impl Room {
 
     /// Bots to act: table, hand number, entry, when their turn came, and the hand.
     pub fn bots_to_act(&self) -> Vec<(u32, u64, EntryId, u64, &Hand)> {
+        self.bots_to_act_in(None)
+    }
+
+    /// What `bots_to_act` finds at the tables of `scope` only, or at all.
+    pub fn bots_to_act_in<'a>(
+        &'a self,
+        scope: Option<&'a [u32]>,
+    ) -> Vec<(u32, u64, EntryId, u64, &'a Hand)> {
         let mut out = Vec::new();
-        for (i, live) in self.tables.iter().enumerate() {
+        for (i, live) in self.in_scope(scope) {
             let Some(hand) = live.in_play() else { continue };
             let Some(turn) = hand.turn else { continue };
             let entry = hand.start.players[turn.player.index()].0;
             if self.person_of(entry).is_some_and(|p| p.bot) {
-                out.push((i as u32, hand.number, entry, turn.since, &hand.hand));
+                out.push((i, hand.number, entry, turn.since, &hand.hand));
             }
         }
         out
