@@ -3,7 +3,8 @@
 # its programs are missing, makes a cluster under the workspace's target dir, starts it on
 # 127.0.0.1 (trust authentication on loopback only) unless it runs already, and prints the URL
 # of its maintenance database as the last line of stdout. Safe to run again, and at once from
-# several processes (a lock file). `tools/postgres/stop.sh` stops it.
+# several processes (a lock file). `tools/postgres/stop.sh` stops it. For tests and trials only:
+# it runs with fsync off (see croupier.conf below).
 #
 # Environment: CROUPIER_PG_PORT (default 54329), CARGO_TARGET_DIR (default <workspace>/target).
 set -euo pipefail
@@ -71,13 +72,7 @@ if [[ ! -f $data/PG_VERSION ]]; then
     rm -rf "$data"
     "${run[@]}" mkdir -p "$data" "$sockets"
     "${run[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C >&2
-    "${run[@]}" tee -a "$data/postgresql.conf" >/dev/null <<CONF
-# Croupier's test cluster (tools/postgres/setup.sh)
-listen_addresses = '127.0.0.1'
-port = $port
-unix_socket_directories = '$sockets'
-max_connections = 200
-CONF
+    echo "include 'croupier.conf'" | "${run[@]}" tee -a "$data/postgresql.conf" >/dev/null
     # Trust on loopback only: the socket and 127.0.0.1, nothing else.
     "${run[@]}" tee "$data/pg_hba.conf" >/dev/null <<HBA
 local all all trust
@@ -85,6 +80,17 @@ host all all 127.0.0.1/32 trust
 HBA
 fi
 "${run[@]}" mkdir -p "$sockets"
+# Rewritten each time, read at the next start. A cluster for tests: fsync is off because what
+# the tests kill is the croupier process, never PostgreSQL, and each test's CREATE and DROP
+# DATABASE would otherwise wait on checkpoints synced to disk (seconds each on a busy disk).
+"${run[@]}" tee "$data/croupier.conf" >/dev/null <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$sockets'
+max_connections = 200
+fsync = off
+full_page_writes = off
+CONF
 
 if ! "${run[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
     say "starting PostgreSQL on 127.0.0.1:$port (log: $logfile)"

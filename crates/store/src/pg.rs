@@ -7,6 +7,7 @@ use std::fmt;
 use std::time::Duration;
 
 use postgres::config::Host;
+use postgres::types::Type;
 use postgres::{Client, Config, NoTls};
 
 use crate::{Faults, Record, StoreError};
@@ -89,6 +90,10 @@ impl Pg {
         }
         let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
         let bodies: Vec<&str> = records.iter().map(|(_, b)| *b).collect();
+        if records.is_empty() {
+            let last = self.one::<i64>("SELECT coalesce(max(seq), 0)::bigint FROM log", &[])?;
+            return self.unsigned(last, "seq");
+        }
         self.with_client(|client| {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
@@ -96,20 +101,24 @@ impl Pg {
             // gap for every rolled-back transaction. Readers are not blocked.
             tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
                 .map_err(e)?;
-            let last: i64 = tx
-                .query_one("SELECT coalesce(max(seq), 0)::bigint FROM log", &[])
-                .and_then(|row| row.try_get(0))
+            // Typed parameters: one round trip, no statement to prepare first.
+            let seqs = tx
+                .query_typed(
+                    "INSERT INTO log (seq, at_ms, body) SELECT m.last + t.n, t.at_ms, t.body \
+                     FROM (SELECT coalesce(max(seq), 0) AS last FROM log) AS m, \
+                     unnest($1, $2) WITH ORDINALITY AS t(at_ms, body, n) RETURNING seq",
+                    &[(&times, Type::INT8_ARRAY), (&bodies, Type::TEXT_ARRAY)],
+                )
+                .and_then(|rows| {
+                    rows.iter()
+                        .map(|r| r.try_get::<_, i64>(0))
+                        .collect::<Result<Vec<_>, _>>()
+                })
                 .map_err(e)?;
-            if records.is_empty() {
-                return self.unsigned(last, "seq");
-            }
-            tx.execute(
-                "INSERT INTO log (seq, at_ms, body) SELECT $1::bigint + n, at_ms, body \
-                 FROM unnest($2::bigint[], $3::text[]) WITH ORDINALITY AS t(at_ms, body, n)",
-                &[&last, &times, &bodies],
-            )
-            .map_err(e)?;
-            batch.first = last + 1;
+            let (Some(&first), Some(&last)) = (seqs.iter().min(), seqs.iter().max()) else {
+                return Err(self.not_a_log("an insert that returned no seq".to_string()));
+            };
+            batch.first = first;
             // Whether a commit whose answer is lost was made, nobody knows: the next
             // connection takes these records out if they are there (`settle`), since the
             // caller was told they were not written.
@@ -119,7 +128,7 @@ impl Pg {
                 *self.in_doubt.borrow_mut() = None;
             }
             committed.map_err(e)?;
-            self.unsigned(last + records.len() as i64, "seq")
+            self.unsigned(last, "seq")
         })
     }
 
