@@ -6,10 +6,12 @@
 use crate::dealer::DealerTable;
 use crate::limit::{Limiter, RegisterRate};
 use crate::outbox::Outbox;
+use crate::push::Pushed;
 use crate::room::{Changes, Refusal, Room, Viewer};
-use protocol::{Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage};
+use protocol::{
+    Command, EntryId, EventId, FloorCommand, LiveTableId, LogEntry, ServerMessage, Stream,
+};
 use std::collections::HashMap;
-use std::sync::Arc;
 use store::Store;
 
 /// Who is asking.
@@ -48,6 +50,8 @@ struct Subscriber {
     last_table: Option<Option<u32>>,
     /// The table and newest finished hand whose history this client has.
     history_sent: Option<(u32, Option<u64>)>,
+    /// What this connection was last sent of each stream, to send only what changed.
+    pushed: Pushed,
     tx: Outbox,
 }
 
@@ -465,7 +469,7 @@ impl Hub {
                             sub.history_sent = key;
                         }
                         if let Some(me) = room.me_with(entry, now, history) {
-                            send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
+                            sub.pushed.send(&sub.tx, Stream::Me, &me);
                         }
                     }
                 }
@@ -477,12 +481,7 @@ impl Hub {
                         let history = key != sub.history_sent;
                         sub.history_sent = key;
                         let table = room.table_view_with(t, Viewer::Public, now, history);
-                        send(
-                            &sub.tx,
-                            &ServerMessage::Table {
-                                table: Box::new(table),
-                            },
-                        );
+                        sub.pushed.send(&sub.tx, Stream::Table, &table);
                     }
                 }
             }
@@ -497,9 +496,9 @@ impl Hub {
                 continue;
             }
             let event = i as EventId;
-            let subs: Vec<&Subscriber> = self
+            let mut subs: Vec<&mut Subscriber> = self
                 .subscribers
-                .iter()
+                .iter_mut()
                 .filter(|s| s.event == event)
                 .collect();
             if subs.is_empty() {
@@ -508,12 +507,14 @@ impl Hub {
             let wanted = subs
                 .iter()
                 .fold(Topics::default(), |all, s| all.or(s.topics));
-            // One copy of each text, shared by every connection's queue.
-            let texts = topic_texts(room, wanted, now).map(|t| t.map(Arc::<str>::from));
-            for sub in subs {
-                for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
-                    if let (true, Some(text)) = (wanted, text) {
-                        sub.tx.send(text.clone());
+            // Each state is made once, and each patch once for all who had the same before.
+            let mut batches = crate::push::topics(room, wanted, now);
+            for sub in &mut subs {
+                for (wanted, batch) in sub.topics.as_array().into_iter().zip(&mut batches) {
+                    if let (true, Some(batch)) = (wanted, batch)
+                        && let Some(text) = sub.pushed.next_in(batch)
+                    {
+                        sub.tx.send(text);
                     }
                 }
             }
@@ -541,9 +542,8 @@ impl Hub {
                 "this secret belongs to a player of another event",
             ));
         }
-        for text in topic_texts(room, topics, now).into_iter().flatten() {
-            tx.send(text.into());
-        }
+        let mut pushed = Pushed::default();
+        pushed.send_topics(&tx, room, topics, now);
         let mut last_table = None;
         let mut history_sent = None;
         let mut presence = None;
@@ -553,7 +553,7 @@ impl Hub {
                 let table = entry.and_then(|e| room.table_of(e));
                 last_table = Some(table);
                 history_sent = table.map(|t| (t, room.history_key(t)));
-                send(&tx, &ServerMessage::Me { me: Box::new(me) });
+                pushed.send(&tx, Stream::Me, &me);
             }
             *self.connections.entry((event, person)).or_insert(0) += 1;
             if let Some(entry) = entry
@@ -576,6 +576,7 @@ impl Hub {
             watch: None,
             last_table,
             history_sent,
+            pushed,
             tx,
         });
         Ok((id, presence))
@@ -623,12 +624,36 @@ impl Hub {
         sub.watch = Some(table - 1);
         sub.history_sent = Some((table - 1, room.history_key(table - 1)));
         let view = room.table_view(table - 1, Viewer::Public, now);
-        send(
-            &sub.tx,
-            &ServerMessage::Table {
-                table: Box::new(view),
-            },
-        );
+        sub.pushed.send(&sub.tx, Stream::Table, &view);
+        Ok(())
+    }
+
+    /// A client that lost track of a stream is sent every stream it follows whole again.
+    pub fn resync(&mut self, id: u64, now: u64) -> Result<(), Refusal> {
+        let sub = self
+            .subscribers
+            .iter_mut()
+            .find(|s| s.id == id)
+            .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        let room = self
+            .rooms
+            .get(sub.event as usize)
+            .ok_or_else(|| Refusal::not_found("no event"))?;
+        sub.pushed.reset();
+        sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
+        if let Role::Player { person, .. } = sub.role {
+            let entry = room.current_entry(person);
+            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
+                let table = entry.and_then(|e| room.table_of(e));
+                sub.last_table = Some(table);
+                sub.history_sent = table.map(|t| (t, room.history_key(t)));
+                sub.pushed.send(&sub.tx, Stream::Me, &me);
+            }
+        } else if let Some(t) = sub.watch {
+            sub.history_sent = Some((t, room.history_key(t)));
+            let view = room.table_view(t, Viewer::Public, now);
+            sub.pushed.send(&sub.tx, Stream::Table, &view);
+        }
         Ok(())
     }
 
@@ -664,37 +689,6 @@ impl Topics {
     fn as_array(self) -> [bool; 3] {
         [self.summary, self.seating, self.standings]
     }
-}
-
-/// The summary, seating and standings of a room as sent, each only when wanted.
-fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
-    let text = |message: ServerMessage| serde_json::to_string(&message).ok();
-    [
-        wanted
-            .summary
-            .then(|| {
-                text(ServerMessage::Summary {
-                    summary: Box::new(room.summary(now)),
-                })
-            })
-            .flatten(),
-        wanted
-            .seating
-            .then(|| {
-                text(ServerMessage::Seating {
-                    seating: room.seating(),
-                })
-            })
-            .flatten(),
-        wanted
-            .standings
-            .then(|| {
-                text(ServerMessage::Standings {
-                    standings: room.standings(),
-                })
-            })
-            .flatten(),
-    ]
 }
 
 fn send(tx: &Outbox, message: &ServerMessage) {

@@ -236,6 +236,7 @@ fn handle(app: &App, id: u64, event: EventId, role: Role, text: &str) {
             })
         }
         Ok(ClientMessage::Watch { table }) => hub.watch(id, table, now),
+        Ok(ClientMessage::Resync) => hub.resync(id, now),
         Ok(ClientMessage::Ping) => Ok(()),
     };
     if let Err(refusal) = result {
