@@ -109,6 +109,10 @@ export async function download(path, secret) {
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const post = (path, body, secret) => api('POST', path, { body: body ?? {}, secret });
 
+/** Patches applied and patches that could not be (each followed by a resync), for the tests. */
+export const pushes = { patches: 0, failed: 0 };
+globalThis.croupierPushes = pushes;
+
 /** How often at most a quiet connection says it is still there (`{type:'ping'}`). */
 const KEEP_ALIVE_MS = 20_000;
 
@@ -163,9 +167,11 @@ export function connect(event, token, onMessage, onStatus) {
       if (whole == null) {
         // A patch we cannot follow: ask once for every stream whole again; the patches sent
         // before the answer fail too, and come before its first full message.
+        pushes.failed += 1;
         if (!resyncing) resyncing = send({ type: 'resync' });
       } else {
-        if (msg.type !== 'patch' && msg.type !== 'error') resyncing = false;
+        if (msg.type === 'patch') pushes.patches += 1;
+        else if (msg.type !== 'error') resyncing = false;
         onMessage(whole);
       }
       // A background tab's timers may run late; a message pushed wakes it anyway.
