@@ -18,7 +18,7 @@ pub enum Eyes {
 }
 
 pub struct Connection {
-    #[allow(dead_code, reason = "read by the tests that check what each viewer saw")]
+    #[allow(dead_code, reason = "read by the visibility tests")]
     pub eyes: Eyes,
     pub id: u64,
     rx: Inbox,
