@@ -267,6 +267,16 @@ try {
     for (const [i, p] of people.entries()) await shot(p.page, `player-${i + 1}-end`);
   });
 
+  await step('every page followed the pushed patches without a resync (issue 19 item 5)', 10_000, async () => {
+    for (const [page, name] of [[td, 'td'], ...people.map((p) => [p.page, p.name])]) {
+      const { patches, failed } = await page.evaluate(() => globalThis.croupierPushes);
+      log(`${name}: ${patches} patches applied, ${failed} not`);
+      if (patches === 0 || failed !== 0) {
+        throw new Error(`${name}: ${patches} patches applied, ${failed} not followed`);
+      }
+    }
+  });
+
   await checkEnd();
 } catch (e) {
   failed = e;

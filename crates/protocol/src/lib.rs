@@ -10,11 +10,13 @@
 mod command;
 mod dealer;
 mod dealer_view;
+mod follow;
 mod message;
 mod view;
 
 pub use command::{Command, EntryId, EventId, LogEntry, PlayerAction, TdCommand};
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
 pub use dealer_view::*;
-pub use message::{ApiError, ClientMessage, ServerMessage};
+pub use follow::{FollowError, Follower};
+pub use message::{ApiError, ClientMessage, ServerMessage, Stream};
 pub use view::*;

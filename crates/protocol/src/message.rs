@@ -4,30 +4,94 @@ use crate::command::PlayerAction;
 use crate::view::{EventSummary, Me, Seating, Standings, TableView};
 use serde::{Deserialize, Serialize};
 
-/// Sent by the server: the new state of whatever the client watches, after every change.
+/// Sent by the server: the new state of whatever the client follows, after every change.
+///
+/// Each of the five streams (`me`, `table`, `summary`, `seating`, `standings`) is numbered per
+/// connection: a full message carries its version `v` (from 1), and a [`ServerMessage::Patch`]
+/// takes version `v - 1` of its stream to `v`. A full message comes first, then patches, or
+/// another full message when the patch would not be smaller. A client that misses a version
+/// sends [`ClientMessage::Resync`]. [`crate::Follower`] does this for Rust clients.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     Summary {
         summary: Box<EventSummary>,
+        /// The stream's version; 0 from a server before versions.
+        #[serde(default)]
+        v: u64,
     },
     Table {
         table: Box<TableView>,
+        #[serde(default)]
+        v: u64,
     },
     Seating {
         seating: Seating,
+        #[serde(default)]
+        v: u64,
     },
     Standings {
         standings: Standings,
+        #[serde(default)]
+        v: u64,
     },
     /// A player's own entry and table.
     Me {
         me: Box<Me>,
+        #[serde(default)]
+        v: u64,
+    },
+    /// What changed in one stream: RFC 6902 operations (`add`, `remove`, `replace`) to apply in
+    /// order to version `v - 1` of `stream` (the payload of its full message, e.g. the `me`
+    /// object), giving version `v`.
+    Patch {
+        stream: Stream,
+        v: u64,
+        ops: json_patch::Patch,
     },
     /// A request over the socket was refused.
-    Error {
-        error: ApiError,
-    },
+    Error { error: ApiError },
+}
+
+/// One of the states a connection follows, named as its full message's `type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stream {
+    Me,
+    Table,
+    Summary,
+    Seating,
+    Standings,
+}
+
+impl Stream {
+    pub const ALL: [Stream; 5] = [
+        Stream::Me,
+        Stream::Table,
+        Stream::Summary,
+        Stream::Seating,
+        Stream::Standings,
+    ];
+
+    /// The name on the wire: the full message's `type` and the key of its payload.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stream::Me => "me",
+            Stream::Table => "table",
+            Stream::Summary => "summary",
+            Stream::Seating => "seating",
+            Stream::Standings => "standings",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Stream> {
+        Stream::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Its place in `ALL`.
+    pub fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// Sent by a client over the WebSocket.
@@ -45,6 +109,9 @@ pub enum ClientMessage {
     /// being there (not pongs): a client that may have nothing else to say sends one at least
     /// every 20 s, or is closed after the server's idle time (60 s by default).
     Ping,
+    /// Asks for a full message of every stream this connection follows, after a patch that
+    /// did not follow from the version the client has.
+    Resync,
 }
 
 /// Every refusal: what was wrong, and the rule where one decided it.

@@ -5,9 +5,10 @@
 use crate::driver::{Pace, drive_in};
 use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
+use crate::push::Pushed;
 use crate::room::{Changes, Refusal, Room, Viewer};
 use crate::task::{Owned, Tx};
-use protocol::{Command, EntryId, EventId, ServerMessage};
+use protocol::{Command, EntryId, EventId, ServerMessage, Stream};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -27,6 +28,8 @@ struct Subscriber {
     last_table: Option<Option<u32>>,
     /// The table and newest finished hand whose history this client has.
     history_sent: Option<(u32, Option<u64>)>,
+    /// What this connection was last sent of each stream, to send only what changed.
+    pushed: Pushed,
     tx: Outbox,
 }
 
@@ -105,7 +108,7 @@ impl EventState {
     }
 
     /// Pushes table views to the players and watchers of the changed tables.
-    fn notify(&mut self, changes: &Changes, now: u64) {
+    pub fn notify(&mut self, changes: &Changes, now: u64) {
         self.dirty = true;
         self.subscribers.retain(|s| !s.tx.is_closed());
         let room = &self.room;
@@ -126,7 +129,7 @@ impl EventState {
                             sub.history_sent = key;
                         }
                         if let Some(me) = room.me_with(entry, now, history) {
-                            send(&sub.tx, &ServerMessage::Me { me: Box::new(me) });
+                            sub.pushed.send(&sub.tx, Stream::Me, &me);
                         }
                     }
                 }
@@ -138,12 +141,7 @@ impl EventState {
                         let history = key != sub.history_sent;
                         sub.history_sent = key;
                         let table = room.table_view_with(t, Viewer::Public, now, history);
-                        send(
-                            &sub.tx,
-                            &ServerMessage::Table {
-                                table: Box::new(table),
-                            },
-                        );
+                        sub.pushed.send(&sub.tx, Stream::Table, &table);
                     }
                 }
             }
@@ -161,12 +159,14 @@ impl EventState {
             .subscribers
             .iter()
             .fold(Topics::default(), |all, s| all.or(s.topics));
-        // One copy of each text, shared by every connection's queue.
-        let texts = topic_texts(&self.room, wanted, now).map(|t| t.map(Arc::<str>::from));
-        for sub in &self.subscribers {
-            for (wanted, text) in sub.topics.as_array().into_iter().zip(&texts) {
-                if let (true, Some(text)) = (wanted, text) {
-                    sub.tx.send(text.clone());
+        // Each state is made once, and each patch once for all who had the same before.
+        let mut batches = crate::push::topics(&self.room, wanted, now);
+        for sub in &mut self.subscribers {
+            for (wanted, batch) in sub.topics.as_array().into_iter().zip(&mut batches) {
+                if let (true, Some(batch)) = (wanted, batch)
+                    && let Some(text) = sub.pushed.next_in(batch)
+                {
+                    sub.tx.send(text);
                 }
             }
         }
@@ -190,9 +190,8 @@ impl EventState {
             ));
         }
         let room = &self.room;
-        for text in topic_texts(room, topics, now).into_iter().flatten() {
-            tx.send(text.into());
-        }
+        let mut pushed = Pushed::default();
+        pushed.send_topics(&tx, room, topics, now);
         let mut last_table = None;
         let mut history_sent = None;
         let mut presence = None;
@@ -202,7 +201,7 @@ impl EventState {
                 let table = entry.and_then(|e| room.table_of(e));
                 last_table = Some(table);
                 history_sent = table.map(|t| (t, room.history_key(t)));
-                send(&tx, &ServerMessage::Me { me: Box::new(me) });
+                pushed.send(&tx, Stream::Me, &me);
             }
             *self.connections.entry(person).or_insert(0) += 1;
             if let Some(entry) = entry
@@ -224,6 +223,7 @@ impl EventState {
             watch: None,
             last_table,
             history_sent,
+            pushed,
             tx,
         });
         Ok((id, presence))
@@ -268,12 +268,33 @@ impl EventState {
         sub.watch = Some(table - 1);
         sub.history_sent = Some((table - 1, room.history_key(table - 1)));
         let view = room.table_view(table - 1, Viewer::Public, now);
-        send(
-            &sub.tx,
-            &ServerMessage::Table {
-                table: Box::new(view),
-            },
-        );
+        sub.pushed.send(&sub.tx, Stream::Table, &view);
+        Ok(())
+    }
+
+    /// A client that lost track of a stream is sent every stream it follows whole again.
+    pub fn resync(&mut self, id: u64, now: u64) -> Result<(), Refusal> {
+        let room = &self.room;
+        let sub = self
+            .subscribers
+            .iter_mut()
+            .find(|s| s.id == id)
+            .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        sub.pushed.reset();
+        sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
+        if let Role::Player { person, .. } = sub.role {
+            let entry = room.current_entry(person);
+            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
+                let table = entry.and_then(|e| room.table_of(e));
+                sub.last_table = Some(table);
+                sub.history_sent = table.map(|t| (t, room.history_key(t)));
+                sub.pushed.send(&sub.tx, Stream::Me, &me);
+            }
+        } else if let Some(t) = sub.watch {
+            sub.history_sent = Some((t, room.history_key(t)));
+            let view = room.table_view(t, Viewer::Public, now);
+            sub.pushed.send(&sub.tx, Stream::Table, &view);
+        }
         Ok(())
     }
 
@@ -377,37 +398,6 @@ impl EventState {
             );
         }
     }
-}
-
-/// The summary, seating and standings of a room as sent, each only when wanted.
-pub(crate) fn topic_texts(room: &Room, wanted: Topics, now: u64) -> [Option<String>; 3] {
-    let text = |message: ServerMessage| serde_json::to_string(&message).ok();
-    [
-        wanted
-            .summary
-            .then(|| {
-                text(ServerMessage::Summary {
-                    summary: Box::new(room.summary(now)),
-                })
-            })
-            .flatten(),
-        wanted
-            .seating
-            .then(|| {
-                text(ServerMessage::Seating {
-                    seating: room.seating(),
-                })
-            })
-            .flatten(),
-        wanted
-            .standings
-            .then(|| {
-                text(ServerMessage::Standings {
-                    standings: room.standings(),
-                })
-            })
-            .flatten(),
-    ]
 }
 
 fn send(tx: &Outbox, message: &ServerMessage) {

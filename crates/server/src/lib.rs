@@ -20,6 +20,7 @@ pub mod hub;
 pub mod limit;
 pub mod net;
 pub mod outbox;
+pub mod push;
 pub mod room;
 pub mod secret;
 pub mod task;

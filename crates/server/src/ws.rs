@@ -244,6 +244,13 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
             })
             .await
         }
+        Ok(ClientMessage::Resync) => {
+            task.run(move |tx| {
+                let now = tx.now;
+                tx.state_mut().resync(id, now)
+            })
+            .await
+        }
     };
     if let Err(refusal) = result
         && let Ok(text) = serde_json::to_string(&ServerMessage::Error {

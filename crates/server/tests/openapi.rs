@@ -533,12 +533,21 @@ async fn real_answers_fit_their_schemas() {
         assert!(documented.is_object(), "{method} {path} documents {status}");
     }
 
-    // What the WebSocket pushed fits ServerMessage.
+    // What the WebSocket pushed fits ServerMessage, patches (issue 19 item 5) included, and so
+    // does each full message a patch makes.
+    let mut follower = protocol::Follower::new();
     let mut messages = 0;
-    while let Some(text) = pushed.try_recv() {
-        let message: Value = serde_json::from_str(&text).expect("a pushed message is JSON");
+    let mut patches = 0;
+    let mut check = |text: &str| {
+        let message: Value = serde_json::from_str(text).expect("a pushed message is JSON");
         fits(d, "ServerMessage", &message);
+        let followed = follower.take(text).expect("every patch follows");
+        fits(d, "ServerMessage", &followed);
+        patches += usize::from(message["type"] == "patch");
         messages += 1;
+    };
+    while let Some(text) = pushed.try_recv() {
+        check(&text);
     }
     api.app
         .hub()
@@ -552,11 +561,10 @@ async fn real_answers_fit_their_schemas() {
         .await
         .expect("flushed");
     while let Some(text) = pushed.try_recv() {
-        let message: Value = serde_json::from_str(&text).expect("a pushed message is JSON");
-        fits(d, "ServerMessage", &message);
-        messages += 1;
+        check(&text);
     }
     assert!(messages >= 3, "only {messages} messages pushed");
+    assert!(patches >= 1, "no patch among {messages} messages");
 }
 
 #[test]
@@ -574,6 +582,7 @@ fn client_messages_fit_their_schemas() {
         protocol::ClientMessage::CallClock { hand: 3 },
         protocol::ClientMessage::Watch { table: 1 },
         protocol::ClientMessage::Ping,
+        protocol::ClientMessage::Resync,
     ] {
         fits(
             &doc,

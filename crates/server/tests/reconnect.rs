@@ -26,7 +26,7 @@ async fn first_me(socket: &mut Socket) -> protocol::Me {
     let wait = async {
         while let Some(Ok(message)) = socket.next().await {
             if let Message::Text(text) = message
-                && let Ok(ServerMessage::Me { me }) = serde_json::from_str(text.as_str())
+                && let Ok(ServerMessage::Me { me, .. }) = serde_json::from_str(text.as_str())
             {
                 return Some(*me);
             }

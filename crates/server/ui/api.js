@@ -1,6 +1,8 @@
 // api.js: the HTTP API with the caller's secret, the WebSocket with reconnect, and where
 // secrets are kept (localStorage). No test ids here.
 
+import { follower } from './follow.js';
+
 /** A refusal from the server (its ApiError body), or a network failure (status 0). */
 export class ApiError extends Error {
   constructor(body) {
@@ -107,13 +109,17 @@ export async function download(path, secret) {
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const post = (path, body, secret) => api('POST', path, { body: body ?? {}, secret });
 
+/** Patches applied and patches that could not be (each followed by a resync), for the tests. */
+export const pushes = { patches: 0, failed: 0 };
+globalThis.croupierPushes = pushes;
+
 /** How often at most a quiet connection says it is still there (`{type:'ping'}`). */
 const KEEP_ALIVE_MS = 20_000;
 
 /**
- * The event's WebSocket. Calls onMessage(msg) for each server message and onStatus('open' |
- * 'closed') as the connection comes and goes; reconnects with a growing delay. A watched table
- * is watched again after a reconnect.
+ * The event's WebSocket. Calls onMessage(msg) for each server message, a patch as the whole
+ * message it makes (follow.js), and onStatus('open' | 'closed') as the connection comes and
+ * goes; reconnects with a growing delay. A watched table is watched again after a reconnect.
  */
 export function connect(event, token, onMessage, onStatus) {
   let ws = null;
@@ -142,6 +148,9 @@ export function connect(event, token, onMessage, onStatus) {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const query = token ? `?token=${encodeURIComponent(token)}` : '';
     ws = new WebSocket(`${proto}//${location.host}/api/events/${event}/ws${query}`);
+    // Versions count from 1 on each connection.
+    const streams = follower();
+    let resyncing = false;
     ws.onopen = () => {
       delay = 500;
       onStatus?.('open');
@@ -154,7 +163,17 @@ export function connect(event, token, onMessage, onStatus) {
       } catch {
         return;
       }
-      onMessage(msg);
+      const whole = streams.take(msg);
+      if (whole == null) {
+        // A patch we cannot follow: ask once for every stream whole again; the patches sent
+        // before the answer fail too, and come before its first full message.
+        pushes.failed += 1;
+        if (!resyncing) resyncing = send({ type: 'resync' });
+      } else {
+        if (msg.type === 'patch') pushes.patches += 1;
+        else if (msg.type !== 'error') resyncing = false;
+        onMessage(whole);
+      }
       // A background tab's timers may run late; a message pushed wakes it anyway.
       keepAlive();
     };

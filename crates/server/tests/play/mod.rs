@@ -2,7 +2,7 @@
 //! deals, times out and acts for bots; the test acts for people through the same calls the API
 //! makes, and every connection's messages are kept for checking.
 
-use protocol::{Command, EntryId, Me, PlayerAction, ServerMessage};
+use protocol::{Command, EntryId, Follower, Me, PlayerAction, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use server::driver::{Pace, drive};
@@ -18,11 +18,15 @@ pub enum Eyes {
 }
 
 pub struct Connection {
+    #[allow(dead_code, reason = "read by the visibility tests")]
     pub eyes: Eyes,
     pub id: u64,
     rx: Inbox,
-    /// Every message received, as sent.
+    pub follower: Follower,
+    /// Every message received, a patch as the full message it makes (issue 19 item 5).
     pub received: Vec<String>,
+    /// Every message received, as sent.
+    pub sent: Vec<String>,
 }
 
 pub struct Person {
@@ -133,7 +137,9 @@ impl Sim {
             eyes,
             id,
             rx,
+            follower: Follower::new(),
             received: Vec::new(),
+            sent: Vec::new(),
         });
         self.connections.len() - 1
     }
@@ -150,6 +156,7 @@ impl Sim {
     }
 
     /// The person's browser closes: away from the table (TDA-30).
+    #[allow(dead_code, reason = "used by the tests that close browsers")]
     pub fn disconnect_person(&mut self, person: usize) {
         if let Some(c) = self.people[person].connection.take() {
             self.collect();
@@ -190,7 +197,9 @@ impl Sim {
     pub fn collect(&mut self) {
         for c in &mut self.connections {
             while let Some(text) = c.rx.try_recv() {
-                c.received.push(text.to_string());
+                let followed = c.follower.take(&text).expect("every patch follows");
+                c.received.push(followed.to_string());
+                c.sent.push(text.to_string());
             }
         }
     }
@@ -200,7 +209,7 @@ impl Sim {
         let c = self.people[person].connection?;
         self.connections[c].received.iter().rev().find_map(|text| {
             match serde_json::from_str::<ServerMessage>(text) {
-                Ok(ServerMessage::Me { me }) => Some(*me),
+                Ok(ServerMessage::Me { me, .. }) => Some(*me),
                 _ => None,
             }
         })

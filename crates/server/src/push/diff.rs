@@ -1,0 +1,87 @@
+//! The RFC 6902 operations (`add`, `remove`, `replace`) from one JSON value to another, as
+//! `json_patch::diff` makes them, but for one case it handles badly: a hand history gets its
+//! newest hand in front and loses its oldest at the end, which an item-by-item diff turns into
+//! a replacement of every hand.
+
+use serde_json::{Map, Value, json};
+
+/// At most this many items put in front of an array are found as such.
+const FRONT: usize = 4;
+
+/// The operations taking `before` to `after`, in order.
+pub fn diff(before: &Value, after: &Value) -> Vec<Value> {
+    let mut ops = Vec::new();
+    walk(before, after, &mut String::new(), &mut ops);
+    ops
+}
+
+fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut Vec<Value>) {
+    match (before, after) {
+        (Value::Object(a), Value::Object(b)) => object(a, b, path, ops),
+        (Value::Array(a), Value::Array(b)) => array(a, b, path, ops),
+        _ if before == after => {}
+        _ => ops.push(json!({"op": "replace", "path": path, "value": after})),
+    }
+}
+
+fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops: &mut Vec<Value>) {
+    for key in a.keys().filter(|k| !b.contains_key(*k)) {
+        let len = push(path, key);
+        ops.push(json!({"op": "remove", "path": path}));
+        path.truncate(len);
+    }
+    for (key, value) in b {
+        let len = push(path, key);
+        match a.get(key) {
+            Some(old) => walk(old, value, path, ops),
+            None => ops.push(json!({"op": "add", "path": path, "value": value})),
+        }
+        path.truncate(len);
+    }
+}
+
+fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
+    if a == b {
+        return;
+    }
+    // Items put in front, the rest the old ones in order, perhaps fewer.
+    let front = (1..=FRONT.min(b.len().saturating_sub(1)))
+        .find(|&k| b.len() - k <= a.len() && b[k..] == a[..b.len() - k]);
+    if let Some(k) = front {
+        for (i, value) in b[..k].iter().enumerate() {
+            let len = push(path, &i.to_string());
+            ops.push(json!({"op": "add", "path": path, "value": value}));
+            path.truncate(len);
+        }
+        remove_from(b.len(), a.len() + k, path, ops);
+        return;
+    }
+    for (i, (old, new)) in a.iter().zip(b).enumerate() {
+        let len = push(path, &i.to_string());
+        walk(old, new, path, ops);
+        path.truncate(len);
+    }
+    for (i, value) in b.iter().enumerate().skip(a.len()) {
+        let len = push(path, &i.to_string());
+        ops.push(json!({"op": "add", "path": path, "value": value}));
+        path.truncate(len);
+    }
+    remove_from(b.len(), a.len(), path, ops);
+}
+
+/// Removes the items from index `keep` of an array `len` long, last first.
+fn remove_from(keep: usize, len: usize, path: &mut String, ops: &mut Vec<Value>) {
+    for i in (keep..len).rev() {
+        let at = push(path, &i.to_string());
+        ops.push(json!({"op": "remove", "path": path}));
+        path.truncate(at);
+    }
+}
+
+/// Appends a JSON pointer token (RFC 6901: `~` as `~0`, `/` as `~1`); returns the old length.
+fn push(path: &mut String, token: &str) -> usize {
+    let len = path.len();
+    path.push('/');
+    path.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    len
+}
