@@ -226,55 +226,76 @@ async fn run<S: Owned>(
             now,
         };
         let finishes: Vec<Finish> = jobs.into_iter().map(|job| job(&mut tx)).collect();
-        // A timer fired: everything due is looked at. Actions were applied: what they made
-        // due (a bot's turn) is at their tables. Anything else may have made anything due.
-        let mut looked = None;
-        if timers == Timers::On {
-            if wake.is_some_and(|at| at <= now) {
-                looked = Some((S::due(&mut tx, None), true));
-            } else if !tx.records.is_empty() {
-                let scope = tx.only_acts.then(|| tx.changed_tables());
-                let whole = scope.is_none();
-                looked = Some((S::due(&mut tx, scope.as_deref()), whole));
-            }
-        }
+        // Actions only: what they made due (a bot's turn) is at their tables. Anything else
+        // may have made anything due.
+        let scope = tx.only_acts.then(|| tx.changed_tables());
+        let acted = !tx.records.is_empty();
         let Tx {
             records, changes, ..
         } = tx;
-        let applied = !records.is_empty();
-        let outcome = if applied {
-            match writer.append(records).await {
-                Ok(first) => {
-                    state.commit(first);
-                    Ok(())
-                }
-                Err(refusal) => {
-                    state.rollback_all();
-                    Err(refusal)
-                }
-            }
-        } else {
-            Ok(())
-        };
-        if outcome.is_ok() && !changes.is_empty() {
-            state.written(changes, now);
-        }
+        let outcome = finish_turn(&mut state, records, changes, &writer, now).await;
         for finish in finishes {
             finish(outcome.clone());
         }
-        if timers == Timers::On {
-            let kept = wake.filter(|&at| at > now);
-            wake = match (&outcome, looked) {
-                // The log failed: try again in a moment, not in a busy loop.
-                (Err(_), _) => Some(now + 200),
-                (Ok(()), Some((next, true))) => next,
-                // A look at a few tables adds to what the last whole look found.
-                (Ok(()), Some((next, false))) => match (next, kept) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                },
-                (Ok(()), None) => kept,
+        if timers == Timers::Off {
+            continue;
+        }
+        // What fell due is a turn of its own, after the answers: a start's thousand deals do
+        // not hold up the start's answer.
+        let fired = wake.is_some_and(|at| at <= now);
+        let looked = if fired || (acted && outcome.is_ok()) {
+            let scope = if fired { None } else { scope };
+            let now = crate::app::now_ms();
+            let mut tx = Tx {
+                state: &mut state,
+                records: Vec::new(),
+                changes: Vec::new(),
+                only_acts: true,
+                now,
             };
+            let next = S::due(&mut tx, scope.as_deref());
+            let Tx {
+                records, changes, ..
+            } = tx;
+            let written = finish_turn(&mut state, records, changes, &writer, now).await;
+            Some((written.map(|()| next), scope.is_none()))
+        } else {
+            None
+        };
+        let kept = wake.filter(|&at| at > now);
+        wake = match (&outcome, looked) {
+            // The log failed: try again in a moment, not in a busy loop.
+            (Err(_), _) | (_, Some((Err(_), _))) => Some(now + 200),
+            (Ok(()), Some((Ok(next), true))) => next,
+            // A look at a few tables adds to what the last whole look found.
+            (Ok(()), Some((Ok(next), false))) => match (next, kept) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            (Ok(()), None) => kept,
+        };
+    }
+}
+
+/// Writes a turn's records: then commits and tells whoever watches, or takes it all back.
+async fn finish_turn<S: Owned>(
+    state: &mut S,
+    records: Vec<Record>,
+    changes: Vec<Changes>,
+    writer: &Writer,
+    now: u64,
+) -> Result<(), Refusal> {
+    if !records.is_empty() {
+        match writer.append(records).await {
+            Ok(first) => state.commit(first),
+            Err(refusal) => {
+                state.rollback_all();
+                return Err(refusal);
+            }
         }
     }
+    if !changes.is_empty() {
+        state.written(changes, now);
+    }
+    Ok(())
 }

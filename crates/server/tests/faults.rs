@@ -6,8 +6,8 @@
 mod common;
 
 use axum::http::Method;
-use common::Api;
 use common::floor::tda_45_table;
+use common::{Api, Log, new_log};
 use serde_json::{Value, json};
 
 /// Everything the server holds of the events and live tables, as debug text.
@@ -37,9 +37,9 @@ async fn heads_up(api: &mut Api) -> (String, u64, Vec<server::outbox::Inbox>) {
     panic!("nobody came to act");
 }
 
-#[tokio::test]
-async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails() {
-    let (mut api, faults) = Api::open_faulty();
+crate::on_both_logs!(a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails);
+async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails(log: Log) {
+    let (mut api, faults) = Api::open_log(&new_log(log));
     let (token, hand, _connections) = heads_up(&mut api).await;
     let fold = json!({ "hand": hand, "action": { "type": "fold" } }).to_string();
     let before = state(&api).await;
@@ -80,9 +80,9 @@ async fn a_fold_that_ends_the_hand_is_taken_back_when_the_log_fails() {
     assert_ne!(state(&api).await, before);
 }
 
-#[tokio::test]
-async fn td_commands_registrations_and_new_events_are_taken_back_too() {
-    let (api, faults) = Api::open_faulty();
+crate::on_both_logs!(td_commands_registrations_and_new_events_are_taken_back_too);
+async fn td_commands_registrations_and_new_events_are_taken_back_too(log: Log) {
+    let (api, faults) = Api::open_log(&new_log(log));
     api.create_event("turbo", 1).await;
     api.register_self(0, "Ann").await;
     api.register_self(0, "Bob").await;
@@ -143,9 +143,9 @@ async fn td_commands_registrations_and_new_events_are_taken_back_too() {
         .await;
 }
 
-#[tokio::test]
-async fn a_live_table_is_taken_back_when_the_log_fails() {
-    let (api, faults) = Api::open_faulty();
+crate::on_both_logs!(a_live_table_is_taken_back_when_the_log_fails);
+async fn a_live_table_is_taken_back_when_the_log_fails(log: Log) {
+    let (api, faults) = Api::open_log(&new_log(log));
     let td = Some(api.td.as_str());
     faults.fail_writes(true);
     let open = tda_45_table().to_string();

@@ -112,8 +112,10 @@ pub struct Room {
     /// What each command applied since the last write changed, oldest first, to put back if
     /// it is refused or its batch is not logged (`undo.rs`).
     undo: Vec<undo::Undo>,
-    /// Audit lines made since the last write, whose seq the log gives on the write.
+    /// Audit lines made since the last write, whose seq the log gives on the write, with the
+    /// place of their command among the ones applied since (`applied`).
     unsealed: Vec<(usize, usize)>,
+    applied: usize,
 }
 
 impl Room {
@@ -134,6 +136,7 @@ impl Room {
             archived: 0,
             undo: Vec::new(),
             unsealed: Vec::new(),
+            applied: 0,
         })
     }
 
@@ -216,8 +219,10 @@ impl Room {
         match self.apply_inner(0, at_ms, command) {
             Ok(changes) => {
                 if self.audit.len() > lines {
-                    self.unsealed.push((lines, self.undo.len() - 1));
+                    self.unsealed.push((lines, self.applied));
                 }
+                self.applied += 1;
+                self.fold_last();
                 Ok(changes)
             }
             Err(refusal) => {

@@ -19,8 +19,8 @@ struct TableSnap {
 #[derive(Clone, Debug)]
 pub(super) struct Undo {
     t: Option<Tournament>,
-    /// The table a hand command works on, as it was.
-    table: Option<(usize, TableSnap)>,
+    /// The tables hand commands work on, as they were (one per table: the earliest).
+    tables_before: Vec<(usize, TableSnap)>,
     tables: usize,
     people: usize,
     entries: usize,
@@ -51,16 +51,19 @@ impl Room {
         };
         self.undo.push(Undo {
             t,
-            table: hand_table.and_then(|i| {
-                let live = self.tables.get(i)?;
-                let snap = TableSnap {
-                    hand: live.hand.clone(),
-                    hands_dealt: live.hands_dealt,
-                    ready_at: live.ready_at,
-                    history: None,
-                };
-                Some((i, snap))
-            }),
+            tables_before: hand_table
+                .and_then(|i| {
+                    let live = self.tables.get(i)?;
+                    let snap = TableSnap {
+                        hand: live.hand.clone(),
+                        hands_dealt: live.hands_dealt,
+                        ready_at: live.ready_at,
+                        history: None,
+                    };
+                    Some((i, snap))
+                })
+                .into_iter()
+                .collect(),
             tables: self.tables.len(),
             people: self.people.len(),
             entries: self.entry_person.len(),
@@ -82,8 +85,7 @@ impl Room {
     /// A table's finished hands are about to change: keep them if they are not kept yet.
     pub(super) fn keep_history(&mut self, table: usize) {
         if let Some(undo) = self.undo.last_mut()
-            && let Some((i, snap)) = undo.table.as_mut()
-            && *i == table
+            && let Some((_, snap)) = undo.tables_before.iter_mut().find(|(i, _)| *i == table)
             && snap.history.is_none()
         {
             snap.history = self.tables.get(table).map(|t| t.history.clone());
@@ -97,6 +99,7 @@ impl Room {
             self.rollback();
         }
         self.unsealed.clear();
+        self.applied = 0;
     }
 
     /// Puts back what the command applied last changed.
@@ -108,14 +111,14 @@ impl Room {
             self.t = t;
         }
         self.tables.truncate(undo.tables);
-        if let Some((i, snap)) = undo.table
-            && let Some(live) = self.tables.get_mut(i)
-        {
-            live.hand = snap.hand;
-            live.hands_dealt = snap.hands_dealt;
-            live.ready_at = snap.ready_at;
-            if let Some(history) = snap.history {
-                live.history = history;
+        for (i, snap) in undo.tables_before.into_iter().rev() {
+            if let Some(live) = self.tables.get_mut(i) {
+                live.hand = snap.hand;
+                live.hands_dealt = snap.hands_dealt;
+                live.ready_at = snap.ready_at;
+                if let Some(history) = snap.history {
+                    live.history = history;
+                }
             }
         }
         // People and entries are only ever added: what a command added is cut off.
@@ -137,6 +140,37 @@ impl Room {
         }
     }
 
+    /// The command applied last was accepted: what it kept is folded into what the turn kept
+    /// before it, so that a turn of a thousand deals holds one copy of the director's books,
+    /// not a thousand (a refusal needs only the last command's; a failed write, the turn's
+    /// earliest).
+    pub(super) fn fold_last(&mut self) {
+        if self.undo.len() < 2 {
+            return;
+        }
+        let Some(last) = self.undo.pop() else {
+            return;
+        };
+        let Some(first) = self.undo.last_mut() else {
+            return;
+        };
+        if first.t.is_none() {
+            first.t = last.t;
+        }
+        for (i, snap) in last.tables_before {
+            match first.tables_before.iter_mut().find(|(j, _)| *j == i) {
+                // The table as it was first is kept; its history only if not kept then.
+                Some((_, kept)) => {
+                    if kept.history.is_none() {
+                        kept.history = snap.history;
+                    }
+                }
+                None => first.tables_before.push((i, snap)),
+            }
+        }
+        first.evicted.extend(last.evicted);
+    }
+
     /// The commands applied since the last write are in the log, the first of them at
     /// `first_seq` and the others after it in order: nothing to take back any more, and their
     /// audit lines get their seqs.
@@ -147,5 +181,6 @@ impl Room {
             }
         }
         self.undo.clear();
+        self.applied = 0;
     }
 }

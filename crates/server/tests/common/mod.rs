@@ -18,6 +18,52 @@ use server::limit::RegisterRate;
 use server::outbox::{Inbox, outbox};
 use tower::ServiceExt;
 
+/// The log a test server writes: the tests of the core run on both (issue 19 item 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Log {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs an async test body once on each log, as two tests named after the log.
+#[macro_export]
+macro_rules! on_both_logs {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::common::Log::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name($crate::common::Log::Postgres).await
+            }
+        }
+    };
+}
+
+/// A new, empty log's location: a file in a folder of its own, or a PostgreSQL database.
+pub fn new_log(log: Log) -> String {
+    match log {
+        Log::Sqlite => {
+            static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!(
+                "croupier-server-test-{}-{n}-{}",
+                std::process::id(),
+                server::app::now_ms()
+            ));
+            std::fs::create_dir_all(&dir).expect("a folder");
+            dir.join("log.db").display().to_string()
+        }
+        // PostgreSQL's client runs its own runtime: it is asked off the test's.
+        Log::Postgres => std::thread::spawn(store::testing::fresh_postgres)
+            .join()
+            .expect("asked")
+            .unwrap_or_else(|e| panic!("PostgreSQL for the test: {e}")),
+    }
+}
+
 /// A server with an in-memory log, and the TD's secret.
 #[derive(Debug)]
 pub struct Api {
@@ -42,6 +88,19 @@ impl Api {
     /// A server over an in-memory log whose writes and reads fail on demand.
     pub fn open_faulty() -> (Api, store::Faults) {
         let store = store::Store::open_in_memory().expect("an in-memory log");
+        let faults = store.faults();
+        (Api::with(store), faults)
+    }
+
+    /// A server over the log at `location` (a file or a `postgres://` URL), whose writes and
+    /// reads fail on demand.
+    pub fn open_log(location: &str) -> (Api, store::Faults) {
+        // PostgreSQL's client runs its own runtime: it is opened off the test's.
+        let location = location.to_string();
+        let store = std::thread::spawn(move || store::Store::connect(&location, false))
+            .join()
+            .expect("opened")
+            .expect("the test's log");
         let faults = store.faults();
         (Api::with(store), faults)
     }
@@ -88,14 +147,20 @@ impl Api {
     }
 
     fn build(store: store::Store, settings: Settings, limits: Option<server::net::Limits>) -> Api {
-        let mut opened = Opened::open(store, settings).expect("a hub");
-        // The bots choose the same way in every run.
-        opened.set_bot_seed(1);
-        // A log opened again keeps only the hash: the tests' TD makes a new secret then.
-        let td = match opened.new_td_secret().map(str::to_string) {
-            Some(secret) => secret,
-            None => opened.rotate_td_secret().expect("a new TD secret"),
-        };
+        // Read back off the test's runtime: PostgreSQL's client runs one of its own.
+        let (opened, td) = std::thread::spawn(move || {
+            let mut opened = Opened::open(store, settings).expect("a hub");
+            // The bots choose the same way in every run.
+            opened.set_bot_seed(1);
+            // A log opened again keeps only the hash: the tests' TD makes a new secret then.
+            let td = match opened.new_td_secret().map(str::to_string) {
+                Some(secret) => secret,
+                None => opened.rotate_td_secret().expect("a new TD secret"),
+            };
+            (opened, td)
+        })
+        .join()
+        .expect("the log read back");
         let app = match limits {
             Some(limits) => App::with_limits(opened, limits),
             None => App::new(opened),
