@@ -47,6 +47,9 @@ use tokio::sync::{Semaphore, watch};
 
 /// Registrations in flight at once.
 const REGISTERING_AT_ONCE: usize = 16;
+/// Actions sent this long after the start (at most a quarter of the run) are reported apart
+/// too: the start deals at every table at once.
+const SETTLED_AFTER: f64 = 10.0;
 /// How long to watch the server after the players left.
 const TEARDOWN_LIMIT: Duration = Duration::from_secs(60);
 
@@ -157,6 +160,7 @@ fn run_one(label: &str, exe: &Path, players: u32, o: &Options) -> Result<Report>
 
 async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let setup = Instant::now();
+    let cpu_at_setup = server.cpu_seconds();
     let http = Http {
         addr: server.addr.clone(),
         secret: server.secret.clone(),
@@ -182,6 +186,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         .try_collect()
         .await?;
     let register_seconds = setup.elapsed().as_secs_f64();
+    let cpu_registered = server.cpu_seconds();
 
     // One task per player; each says when its socket is open, then plays until told to stop.
     let connecting = Instant::now();
@@ -222,6 +227,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let connect_seconds = connecting.elapsed().as_secs_f64();
 
     let server_cpu_start = server.cpu_seconds();
+    let difference = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| b - a);
     let client_cpu_start = cpu_seconds("/proc/self/stat");
     let started = Instant::now();
     // How late this runtime wakes a timer: were the players slow to read, it would show here.
@@ -236,10 +242,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     }
     client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
     let elapsed = started.elapsed().as_secs_f64();
-    let server_cpu = server_cpu_start
-        .zip(server.cpu_seconds())
-        .map(|(a, b)| b - a);
-    let client_cpu = client_cpu_start.and_then(|a| cpu_seconds("/proc/self/stat").map(|b| b - a));
+    let server_cpu = difference(server_cpu_start, server.cpu_seconds());
+    let client_cpu = difference(client_cpu_start, cpu_seconds("/proc/self/stat"));
     let server_peak_kib = server.peak_kib().or(server.memory_kib());
     // Read while the players are still connected (their going away is a storm of its own).
     let last: Option<EventSummary> = http.json("GET", "/api/events/0", None).await.ok();
@@ -250,7 +254,14 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     for task in tasks {
         seen.add(task.await.context("a player's task failed")?);
     }
-    let (table_latencies, unfinished) = shared.tracker.finish();
+    let (done, unfinished) = shared.tracker.finish();
+    let settled_after = SETTLED_AFTER.min(o.seconds / 4.0);
+    let settled = started + Duration::from_secs_f64(settled_after);
+    let settled_latencies = done
+        .iter()
+        .filter(|(sent, _)| *sent >= settled)
+        .map(|&(_, l)| l)
+        .collect();
     // Every socket is closed now, all at once, as when a venue's network drops: how long the
     // server stays busy with it, and its memory meanwhile.
     let after = Some(after_players_left(server).await);
@@ -261,8 +272,12 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         seconds: elapsed,
         register_seconds,
         connect_seconds,
+        register_cpu: difference(cpu_at_setup, cpu_registered),
+        connect_cpu: difference(cpu_registered, server_cpu_start),
         seen,
-        table_latencies,
+        table_latencies: done.into_iter().map(|(_, l)| l).collect(),
+        settled_latencies,
+        settled_after,
         unfinished,
         server_cpu,
         client_cpu,

@@ -62,9 +62,15 @@ pub struct Report {
     pub seconds: f64,
     pub register_seconds: f64,
     pub connect_seconds: f64,
+    /// The server's CPU seconds while registering and while connecting.
+    pub register_cpu: Option<f64>,
+    pub connect_cpu: Option<f64>,
     pub seen: PlayerStats,
     /// Action sent to the last player at its table updated, microseconds.
     pub table_latencies: Vec<u64>,
+    /// The same, of the actions sent once the start's rush was over (`settled_after` seconds).
+    pub settled_latencies: Vec<u64>,
+    pub settled_after: f64,
     /// Actions some player at the table had not seen when the run ended.
     pub unfinished: u64,
     pub server_cpu: Option<f64>,
@@ -112,6 +118,7 @@ impl Report {
         self.seen.latencies.sort_unstable();
         self.seen.ending.sort_unstable();
         self.table_latencies.sort_unstable();
+        self.settled_latencies.sort_unstable();
         self.client_lag.sort_unstable();
     }
 
@@ -136,9 +143,16 @@ impl Report {
     pub fn print(&self) {
         let l = self.line();
         let s = &self.seen;
+        let cpu = |c: Option<f64>| c.map_or("?".into(), |c| format!("{c:.1}"));
         println!(
-            "players          {} on {} tables (setup: registrations {:.1} s, sockets {:.1} s)",
-            self.players, self.tables, self.register_seconds, self.connect_seconds
+            "players          {} on {} tables (setup: registrations {:.1} s, server CPU {} s; \
+             sockets {:.1} s, server CPU {} s)",
+            self.players,
+            self.tables,
+            self.register_seconds,
+            cpu(self.register_cpu),
+            self.connect_seconds,
+            cpu(self.connect_cpu)
         );
         println!(
             "actions          {} acknowledged in {:.1} s: {:.0} per second ({} sent, {} unanswered at the end)",
@@ -166,6 +180,15 @@ impl Report {
             percentile(&s.ending, 50.0),
             percentile(&s.ending, 99.0),
             s.ending.len()
+        );
+        println!(
+            "  settled        p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms: the actions sent {:.0} s \
+             or more after the start ({})",
+            percentile(&self.settled_latencies, 50.0),
+            percentile(&self.settled_latencies, 99.0),
+            percentile(&self.settled_latencies, 100.0),
+            self.settled_after,
+            self.settled_latencies.len()
         );
         println!("  distribution   {}", distribution(&self.table_latencies));
         println!(

@@ -26,8 +26,8 @@ struct Inner {
     seated: HashMap<u32, Vec<EntryId>>,
     /// Actions whose table has not seen them yet, by table.
     pending: HashMap<u32, Vec<Pending>>,
-    /// Microseconds from each action sent to its last player updated.
-    done: Vec<u64>,
+    /// Each finished action: when it was sent, and microseconds to its last player updated.
+    done: Vec<(Instant, u64)>,
 }
 
 struct Pending {
@@ -86,9 +86,9 @@ impl Tracker {
         }
     }
 
-    /// Latencies of the actions every player at the table saw, in microseconds, and how many
-    /// actions were still waiting for someone.
-    pub fn finish(&self) -> (Vec<u64>, u64) {
+    /// The actions every player at the table saw (when each was sent, and its latency in
+    /// microseconds), and how many actions were still waiting for someone.
+    pub fn finish(&self) -> (Vec<(Instant, u64)>, u64) {
         let mut inner = self.lock();
         let unfinished = inner.pending.values().map(|l| l.len() as u64).sum();
         (std::mem::take(&mut inner.done), unfinished)
@@ -117,7 +117,8 @@ fn settle(inner: &mut Inner, table: u32, player: EntryId, mark: Option<Mark>, ar
             }
         }
         if p.waiting.is_empty() {
-            done.push(p.last.saturating_duration_since(p.sent).as_micros() as u64);
+            let micros = p.last.saturating_duration_since(p.sent).as_micros() as u64;
+            done.push((p.sent, micros));
             return false;
         }
         true
@@ -131,6 +132,11 @@ mod tests {
 
     fn ms(base: Instant, n: u64) -> Instant {
         base + Duration::from_millis(n)
+    }
+
+    fn latencies(t: &Tracker) -> (Vec<u64>, u64) {
+        let (done, unfinished) = t.finish();
+        (done.into_iter().map(|(_, l)| l).collect(), unfinished)
     }
 
     /// Issue 19 item 6: the latency is the last of the table's players, not the actor's own;
@@ -152,20 +158,20 @@ mod tests {
         t.seen(2, Some(8), Some(after), ms(base, 40));
         // Player 4 at another table is not waited for.
         t.seen(4, Some(9), Some(Mark { hand: 9, said: 0 }), ms(base, 41));
-        assert_eq!(t.finish(), (vec![], 1));
+        assert_eq!(latencies(&t), (vec![], 1));
         // The next hand reflects it too.
         t.seen(3, Some(8), Some(Mark { hand: 6, said: 0 }), ms(base, 25));
-        assert_eq!(t.finish(), (vec![30_000], 0));
+        assert_eq!(latencies(&t), (vec![30_000], 0));
 
         t.sent(2, 8, after, ms(base, 100));
         t.seen(1, Some(8), Some(Mark { hand: 5, said: 6 }), ms(base, 105));
         t.seen(2, Some(8), Some(Mark { hand: 5, said: 6 }), ms(base, 107));
         // Player 3 is moved to table 9 before seeing it: the action is done with the others.
         t.seen(3, Some(9), Some(Mark { hand: 9, said: 1 }), ms(base, 300));
-        assert_eq!(t.finish(), (vec![7_000], 0));
+        assert_eq!(latencies(&t), (vec![7_000], 0));
 
         t.sent(1, 8, Mark { hand: 5, said: 6 }, ms(base, 400));
         t.refused(1, 8, Mark { hand: 5, said: 6 });
-        assert_eq!(t.finish(), (vec![], 0));
+        assert_eq!(latencies(&t), (vec![], 0));
     }
 }
