@@ -83,6 +83,10 @@ enum BenchCommand {
         /// the ratios (`tools/bench/baseline.sh` builds the design before issue 19).
         #[arg(long, value_name = "PATH")]
         baseline: Option<std::path::PathBuf>,
+        /// The croupier binary to serve as `current` (this one by default), e.g. another
+        /// branch's build measured by this client.
+        #[arg(long, value_name = "PATH")]
+        server: Option<std::path::PathBuf>,
         /// Seeds the event's shuffles and the players' choices and think times.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -229,6 +233,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             table_size,
             think,
             baseline,
+            server,
             seed,
         } => {
             return load::run(load::Options {
@@ -237,6 +242,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 table_size,
                 think,
                 baseline,
+                server,
                 seed,
             });
         }

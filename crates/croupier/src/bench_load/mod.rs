@@ -47,9 +47,11 @@ use tokio::sync::{Semaphore, watch};
 
 /// Registrations in flight at once.
 const REGISTERING_AT_ONCE: usize = 16;
-/// Actions sent this long after the start (at most a quarter of the run) are reported apart
+/// Actions sent this long after the start are reported apart
 /// too: the start deals at every table at once.
 const SETTLED_AFTER: f64 = 10.0;
+/// ... and at most this share of the run.
+const SETTLED_SHARE: f64 = 1.0 / 3.0;
 /// How long to watch the server after the players left.
 const TEARDOWN_LIMIT: Duration = Duration::from_secs(60);
 
@@ -61,6 +63,8 @@ pub struct Options {
     pub table_size: u32,
     pub think: Option<Think>,
     pub baseline: Option<PathBuf>,
+    /// The binary under test; this one when `None`.
+    pub server: Option<PathBuf>,
     pub seed: u64,
 }
 
@@ -82,13 +86,15 @@ pub fn run(o: Options) -> Result<()> {
     if o.seconds.is_nan() || o.seconds <= 0.0 {
         bail!("--seconds must be positive");
     }
-    if let Some(b) = &o.baseline
-        && !b.is_file()
-    {
-        bail!(
-            "--baseline {}: no such file (tools/bench/baseline.sh builds it)",
-            b.display()
-        );
+    for (flag, path) in [("--baseline", &o.baseline), ("--server", &o.server)] {
+        if let Some(p) = path
+            && !p.is_file()
+        {
+            bail!(
+                "{flag} {}: no such file (tools/bench/baseline.sh builds the baseline)",
+                p.display()
+            );
+        }
     }
     let (soft, hard) = server::raise_open_files()?;
     let most = o.players.iter().copied().max().unwrap_or(0);
@@ -99,7 +105,10 @@ pub fn run(o: Options) -> Result<()> {
              in this process and as many in the server: raise it with `ulimit -n {needed}`"
         );
     }
-    let current = std::env::current_exe().context("finding the croupier binary")?;
+    let current = match &o.server {
+        Some(p) => p.clone(),
+        None => std::env::current_exe().context("finding the croupier binary")?,
+    };
     println!(
         "croupier serve under load: deepstack, {}-handed, one WebSocket per player, {}, {} s per run",
         o.table_size,
@@ -255,7 +264,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         seen.add(task.await.context("a player's task failed")?);
     }
     let (done, unfinished) = shared.tracker.finish();
-    let settled_after = SETTLED_AFTER.min(o.seconds / 4.0);
+    let settled_after = SETTLED_AFTER.min(o.seconds * SETTLED_SHARE);
     let settled = started + Duration::from_secs_f64(settled_after);
     let settled_latencies = done
         .iter()
