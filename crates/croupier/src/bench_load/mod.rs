@@ -52,6 +52,8 @@ const REGISTERING_AT_ONCE: usize = 16;
 const SETTLED_AFTER: f64 = 10.0;
 /// ... and at most this share of the run.
 const SETTLED_SHARE: f64 = 1.0 / 3.0;
+/// How long to wait for an event whose start was answered with an error.
+const START_LIMIT: Duration = Duration::from_secs(120);
 /// How long to watch the server after the players left.
 const TEARDOWN_LIMIT: Duration = Duration::from_secs(60);
 
@@ -241,8 +243,10 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let started = Instant::now();
     // How late this runtime wakes a timer: were the players slow to read, it would show here.
     let lag = tokio::spawn(runtime_lag(stop_rx.clone()));
-    let summary: EventSummary = http.json("POST", "/api/events/0/start", None).await?;
-    let end = started + Duration::from_secs_f64(o.seconds);
+    let (summary, start_refused) = start(&http).await?;
+    let start_seconds = started.elapsed().as_secs_f64();
+    // The run is `--seconds` of play after the start; the start's own time is counted too.
+    let end = Instant::now() + Duration::from_secs_f64(o.seconds);
     let mut client_rss: Option<u64> = None;
     while Instant::now() < end {
         client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
@@ -281,6 +285,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         seconds: elapsed,
         register_seconds,
         connect_seconds,
+        start_seconds,
+        start_refused,
         register_cpu: difference(cpu_at_setup, cpu_registered),
         connect_cpu: difference(cpu_registered, server_cpu_start),
         seen,
@@ -297,6 +303,31 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         after,
         client_lag,
     })
+}
+
+/// Starts the event. A server that answers with an error (such as a timeout while it seats a
+/// large field) may still start it: that is waited for, up to `START_LIMIT`, and the refusal
+/// kept for the report.
+async fn start(http: &Http) -> Result<(EventSummary, Option<String>)> {
+    let refusal = match http.json("POST", "/api/events/0/start", None).await {
+        Ok(summary) => return Ok((summary, None)),
+        Err(e) => e,
+    };
+    let since = Instant::now();
+    while since.elapsed() < START_LIMIT {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if let Ok(summary) = http
+            .json::<EventSummary>("GET", "/api/events/0", None)
+            .await
+            && summary.started
+        {
+            return Ok((summary, Some(format!("{refusal:#}"))));
+        }
+    }
+    Err(refusal.context(format!(
+        "starting the event (not started {} s after the refusal either)",
+        START_LIMIT.as_secs()
+    )))
 }
 
 /// Lateness of a 10 ms timer until told to stop, in microseconds.

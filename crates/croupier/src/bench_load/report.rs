@@ -62,6 +62,10 @@ pub struct Report {
     pub seconds: f64,
     pub register_seconds: f64,
     pub connect_seconds: f64,
+    /// From the start sent to its answer (or to the event seen started).
+    pub start_seconds: f64,
+    /// The start's answer when it was an error though the event started.
+    pub start_refused: Option<String>,
     /// The server's CPU seconds while registering and while connecting.
     pub register_cpu: Option<f64>,
     pub connect_cpu: Option<f64>,
@@ -155,7 +159,17 @@ impl Report {
             cpu(self.connect_cpu)
         );
         println!(
-            "actions          {} acknowledged in {:.1} s: {:.0} per second ({} sent, {} unanswered at the end)",
+            "start            answered in {:.1} s{}",
+            self.start_seconds,
+            self.start_refused
+                .as_ref()
+                .map_or(String::new(), |e| format!(
+                    " with an ERROR, though the event started: {e}"
+                ))
+        );
+        println!(
+            "actions          {} acknowledged in {:.1} s from the start: {:.0} per second ({} sent, \
+             {} unanswered at the end)",
             s.latencies.len(),
             self.seconds,
             l.actions_per_second,
@@ -279,10 +293,11 @@ fn distribution(sorted: &[u64]) -> String {
 pub fn summary(runs: &[Report], human_paced: bool) {
     println!();
     println!(
-        "{:<9} {:>7} {:>6} {:>9} {:>8} {:>9} {:>8} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7}",
+        "{:<9} {:>7} {:>6} {:>7} {:>9} {:>8} {:>9} {:>8} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7}",
         "binary",
         "players",
         "tables",
+        "start s",
         "actions/s",
         "msgs/s",
         "bytes/msg",
@@ -297,10 +312,11 @@ pub fn summary(runs: &[Report], human_paced: bool) {
     for r in runs {
         let l = r.line();
         println!(
-            "{:<9} {:>7} {:>6} {:>9.0} {:>8.0} {:>9.0} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>6.0}% {:>8.1} {:>6.0}%",
+            "{:<9} {:>7} {:>6} {:>7.1} {:>9.0} {:>8.0} {:>9.0} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>6.0}% {:>8.1} {:>6.0}%",
             r.label,
             r.players,
             r.tables,
+            r.start_seconds,
             l.actions_per_second,
             l.messages_per_second,
             l.bytes_per_message,
