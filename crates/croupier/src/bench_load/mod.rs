@@ -47,7 +47,7 @@ use tokio::sync::{Semaphore, watch};
 
 /// Registrations in flight at once.
 const REGISTERING_AT_ONCE: usize = 16;
-/// Actions sent this long after the start are reported apart
+/// Actions sent this long after the start was answered are reported apart
 /// too: the start deals at every table at once.
 const SETTLED_AFTER: f64 = 10.0;
 /// ... and at most this share of the run.
@@ -244,7 +244,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     // How late this runtime wakes a timer: were the players slow to read, it would show here.
     let lag = tokio::spawn(runtime_lag(stop_rx.clone()));
     let (summary, start_refused) = start(&http).await?;
-    let start_seconds = started.elapsed().as_secs_f64();
+    let answered = Instant::now();
+    let start_seconds = answered.duration_since(started).as_secs_f64();
     // The run is `--seconds` of play after the start; the start's own time is counted too.
     let end = Instant::now() + Duration::from_secs_f64(o.seconds);
     let mut client_rss: Option<u64> = None;
@@ -269,7 +270,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     }
     let (done, unfinished) = shared.tracker.finish();
     let settled_after = SETTLED_AFTER.min(o.seconds * SETTLED_SHARE);
-    let settled = started + Duration::from_secs_f64(settled_after);
+    let settled = answered + Duration::from_secs_f64(settled_after);
     let settled_latencies = done
         .iter()
         .filter(|(sent, _)| *sent >= settled)

@@ -197,7 +197,7 @@ impl Report {
         );
         println!(
             "  settled        p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms: the actions sent {:.0} s \
-             or more after the start ({})",
+             or more after the start's answer ({})",
             percentile(&self.settled_latencies, 50.0),
             percentile(&self.settled_latencies, 99.0),
             percentile(&self.settled_latencies, 100.0),
