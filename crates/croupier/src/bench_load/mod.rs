@@ -237,17 +237,19 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     }
     let connect_seconds = connecting.elapsed().as_secs_f64();
 
-    let server_cpu_start = server.cpu_seconds();
+    let cpu_connected = server.cpu_seconds();
     let difference = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| b - a);
-    let client_cpu_start = cpu_seconds("/proc/self/stat");
     let started = Instant::now();
     // How late this runtime wakes a timer: were the players slow to read, it would show here.
     let lag = tokio::spawn(runtime_lag(stop_rx.clone()));
     let (summary, start_refused) = start(&http).await?;
     let answered = Instant::now();
     let start_seconds = answered.duration_since(started).as_secs_f64();
-    // The run is `--seconds` of play after the start; the start's own time is counted too.
-    let end = Instant::now() + Duration::from_secs_f64(o.seconds);
+    // The run is `--seconds` of play after the start's answer; the start is reported apart
+    // (actions during it are counted, as they are few: seats are only known once it is done).
+    let server_cpu_start = server.cpu_seconds();
+    let client_cpu_start = cpu_seconds("/proc/self/stat");
+    let end = answered + Duration::from_secs_f64(o.seconds);
     let mut client_rss: Option<u64> = None;
     while Instant::now() < end {
         client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
@@ -255,7 +257,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         tokio::time::sleep_until(tick.into()).await;
     }
     client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
-    let elapsed = started.elapsed().as_secs_f64();
+    let elapsed = answered.elapsed().as_secs_f64();
     let server_cpu = difference(server_cpu_start, server.cpu_seconds());
     let client_cpu = difference(client_cpu_start, cpu_seconds("/proc/self/stat"));
     let server_peak_kib = server.peak_kib().or(server.memory_kib());
@@ -289,7 +291,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         start_seconds,
         start_refused,
         register_cpu: difference(cpu_at_setup, cpu_registered),
-        connect_cpu: difference(cpu_registered, server_cpu_start),
+        connect_cpu: difference(cpu_registered, cpu_connected),
+        start_cpu: difference(cpu_connected, server_cpu_start),
         seen,
         table_latencies: done.into_iter().map(|(_, l)| l).collect(),
         settled_latencies,

@@ -64,6 +64,8 @@ pub struct Report {
     pub connect_seconds: f64,
     /// From the start sent to its answer (or to the event seen started).
     pub start_seconds: f64,
+    /// The server's CPU seconds during the start.
+    pub start_cpu: Option<f64>,
     /// The start's answer when it was an error though the event started.
     pub start_refused: Option<String>,
     /// The server's CPU seconds while registering and while connecting.
@@ -159,8 +161,9 @@ impl Report {
             cpu(self.connect_cpu)
         );
         println!(
-            "start            answered in {:.1} s{}",
+            "start            answered in {:.1} s, server CPU {} s{}",
             self.start_seconds,
+            cpu(self.start_cpu),
             self.start_refused
                 .as_ref()
                 .map_or(String::new(), |e| format!(
@@ -168,7 +171,7 @@ impl Report {
                 ))
         );
         println!(
-            "actions          {} acknowledged in {:.1} s from the start: {:.0} per second ({} sent, \
+            "actions          {} acknowledged in {:.1} s after the start's answer: {:.0} per second ({} sent, \
              {} unanswered at the end)",
             s.latencies.len(),
             self.seconds,
