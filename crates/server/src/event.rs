@@ -8,7 +8,7 @@ use crate::outbox::Outbox;
 use crate::push::Pushed;
 use crate::room::{Changes, Refusal, Room, Viewer};
 use crate::task::{Owned, Tx};
-use protocol::{Command, EntryId, EventId, ServerMessage, Stream};
+use protocol::{Command, EntryId, EventId, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -28,7 +28,8 @@ struct Subscriber {
     last_table: Option<Option<u32>>,
     /// The table and newest finished hand whose history this client has.
     history_sent: Option<(u32, Option<u64>)>,
-    /// What this connection was last sent of each stream, to send only what changed.
+    /// What this connection was last sent of the summary, seating and standings, to send
+    /// only what changed (its own view and a watched table are followed by its `Inbox`).
     pushed: Pushed,
     tx: Outbox,
 }
@@ -129,7 +130,7 @@ impl EventState {
                             sub.history_sent = key;
                         }
                         if let Some(me) = room.me_with(entry, now, history) {
-                            sub.pushed.send(&sub.tx, Stream::Me, &me);
+                            sub.tx.send_me(me);
                         }
                     }
                 }
@@ -141,7 +142,7 @@ impl EventState {
                         let history = key != sub.history_sent;
                         sub.history_sent = key;
                         let table = room.table_view_with(t, Viewer::Public, now, history);
-                        sub.pushed.send(&sub.tx, Stream::Table, &table);
+                        sub.tx.send_table(table);
                     }
                 }
             }
@@ -201,7 +202,7 @@ impl EventState {
                 let table = entry.and_then(|e| room.table_of(e));
                 last_table = Some(table);
                 history_sent = table.map(|t| (t, room.history_key(t)));
-                pushed.send(&tx, Stream::Me, &me);
+                tx.send_me(me);
             }
             *self.connections.entry(person).or_insert(0) += 1;
             if let Some(entry) = entry
@@ -268,7 +269,7 @@ impl EventState {
         sub.watch = Some(table - 1);
         sub.history_sent = Some((table - 1, room.history_key(table - 1)));
         let view = room.table_view(table - 1, Viewer::Public, now);
-        sub.pushed.send(&sub.tx, Stream::Table, &view);
+        sub.tx.send_table(view);
         Ok(())
     }
 
@@ -281,6 +282,7 @@ impl EventState {
             .find(|s| s.id == id)
             .ok_or_else(|| Refusal::not_found("no such connection"))?;
         sub.pushed.reset();
+        sub.tx.reset_views();
         sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
         if let Role::Player { person, .. } = sub.role {
             let entry = room.current_entry(person);
@@ -288,12 +290,12 @@ impl EventState {
                 let table = entry.and_then(|e| room.table_of(e));
                 sub.last_table = Some(table);
                 sub.history_sent = table.map(|t| (t, room.history_key(t)));
-                sub.pushed.send(&sub.tx, Stream::Me, &me);
+                sub.tx.send_me(me);
             }
         } else if let Some(t) = sub.watch {
             sub.history_sent = Some((t, room.history_key(t)));
             let view = room.table_view(t, Viewer::Public, now);
-            sub.pushed.send(&sub.tx, Stream::Table, &view);
+            sub.tx.send_table(view);
         }
         Ok(())
     }

@@ -2,22 +2,50 @@
 //! waits on it: a client that falls this far behind is marked behind and sent nothing more; its
 //! session closes it (1013) and the browser reconnects for a fresh state.
 
+use crate::push::Pushed;
+use protocol::{Me, Stream, TableView};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::mpsc;
 
-/// The hub's end.
+/// The event's end.
 #[derive(Clone, Debug)]
 pub struct Outbox {
-    tx: mpsc::Sender<Arc<str>>,
+    tx: mpsc::Sender<Push>,
     shared: Arc<Shared>,
 }
 
-/// The connection's end.
+/// The connection's end. A player's own view and a watched table come as views, and are
+/// turned into text here, in the connection's task: a patch against what this connection was
+/// sent last (`push.rs`), made beside the other connections', not in the event's one task.
 #[derive(Debug)]
 pub struct Inbox {
-    rx: mpsc::Receiver<Arc<str>>,
+    rx: mpsc::Receiver<Push>,
     shared: Arc<Shared>,
+    pushed: Pushed,
+}
+
+/// What is queued for a connection.
+#[derive(Debug)]
+enum Push {
+    Text(Arc<str>),
+    Me(Box<Me>),
+    Table(Box<TableView>),
+    /// The client asked for every stream whole again: forget what was sent.
+    Reset,
+}
+
+/// What a queued view counts for against the queue's bytes (a table view is a few KB).
+const VIEW_BYTES: usize = 4096;
+
+impl Push {
+    fn bytes(&self) -> usize {
+        match self {
+            Push::Text(text) => text.len(),
+            Push::Me(_) | Push::Table(_) => VIEW_BYTES,
+            Push::Reset => 0,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -42,7 +70,11 @@ pub fn outbox(messages: usize, bytes: usize) -> (Outbox, Inbox) {
             tx,
             shared: shared.clone(),
         },
-        Inbox { rx, shared },
+        Inbox {
+            rx,
+            shared,
+            pushed: Pushed::default(),
+        },
     )
 }
 
@@ -50,13 +82,32 @@ impl Outbox {
     /// Queues a message without waiting; a full queue marks the client behind instead, and
     /// nothing more is queued for it.
     pub fn send(&self, text: Arc<str>) {
+        self.queue(Push::Text(text));
+    }
+
+    /// Queues a player's own view, sent as what changed since the last one.
+    pub fn send_me(&self, me: Me) {
+        self.queue(Push::Me(Box::new(me)));
+    }
+
+    /// Queues a watched table's view, sent as what changed since the last one.
+    pub fn send_table(&self, table: TableView) {
+        self.queue(Push::Table(Box::new(table)));
+    }
+
+    /// The views queued after this are sent whole (a resync).
+    pub fn reset_views(&self) {
+        self.queue(Push::Reset);
+    }
+
+    fn queue(&self, push: Push) {
         if self.is_behind() {
             return;
         }
-        let len = text.len();
+        let len = push.bytes();
         let queued = self.shared.bytes.fetch_add(len, Ordering::AcqRel);
         let over = queued > 0 && queued + len > self.shared.max_bytes;
-        if over || self.tx.try_send(text).is_err() {
+        if over || self.tx.try_send(push).is_err() {
             self.shared.bytes.fetch_sub(len, Ordering::AcqRel);
             self.shared.behind.store(true, Ordering::Release);
         }
@@ -73,22 +124,39 @@ impl Outbox {
 }
 
 impl Inbox {
-    /// The next message; None once the hub dropped the queue.
+    /// The next message; None once the event dropped the queue.
     pub async fn recv(&mut self) -> Option<Arc<str>> {
-        let text = self.rx.recv().await?;
-        self.taken(&text);
-        Some(text)
+        loop {
+            let push = self.rx.recv().await?;
+            if let Some(text) = self.text_of(push) {
+                return Some(text);
+            }
+        }
     }
 
     /// A message already queued, without waiting.
     pub fn try_recv(&mut self) -> Option<Arc<str>> {
-        let text = self.rx.try_recv().ok()?;
-        self.taken(&text);
-        Some(text)
+        loop {
+            let push = self.rx.try_recv().ok()?;
+            if let Some(text) = self.text_of(push) {
+                return Some(text);
+            }
+        }
     }
 
-    fn taken(&self, text: &str) {
-        self.shared.bytes.fetch_sub(text.len(), Ordering::AcqRel);
+    /// The text to send for what was queued; none for a view unchanged since the last.
+    fn text_of(&mut self, push: Push) -> Option<Arc<str>> {
+        self.shared.bytes.fetch_sub(push.bytes(), Ordering::AcqRel);
+        let (stream, value) = match push {
+            Push::Text(text) => return Some(text),
+            Push::Reset => {
+                self.pushed.reset();
+                return None;
+            }
+            Push::Me(me) => (Stream::Me, serde_json::to_value(me)),
+            Push::Table(table) => (Stream::Table, serde_json::to_value(table)),
+        };
+        self.pushed.next(stream, value.ok()?)
     }
 
     /// The client fell behind: what is queued is stale, and nothing more comes.
