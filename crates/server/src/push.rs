@@ -101,11 +101,35 @@ impl Pushed {
 
     /// The message for one connection's new state of `stream`. A table's history left out
     /// (`null`: unchanged since the last one sent, as the hub makes it) is the one sent before.
-    pub fn next(&mut self, stream: Stream, mut value: Value) -> Option<Arc<str>> {
-        if let Some(sent) = &self.sent[stream.index()] {
-            keep_history(stream, &sent.value, &mut value);
+    pub fn next(&mut self, stream: Stream, value: Value) -> Option<Arc<str>> {
+        // The history is moved out of what was sent and back in after, not copied: both
+        // sides are compared without it (it is unchanged), which is most of a view.
+        let path = history_path(stream);
+        let moved = match (&mut self.sent[stream.index()], path) {
+            (Some(sent), Some((_, history))) if history_left_out(stream, &sent.value, &value) => {
+                Arc::make_mut(&mut sent.value)
+                    .pointer_mut(history)
+                    .map(std::mem::take)
+            }
+            _ => None,
+        };
+        let text = self.next_in(&mut Batch::new(stream, value));
+        let (Some(history), Some((_, at)), Some(sent)) =
+            (moved, path, self.sent[stream.index()].as_mut())
+        else {
+            return text;
+        };
+        let kept = Arc::make_mut(&mut sent.value);
+        if let Some(slot) = kept.pointer_mut(at) {
+            *slot = history;
         }
-        self.next_in(&mut Batch::new(stream, value))
+        // A full message (rare: a patch as long) carries the history too.
+        match text {
+            Some(text) if !text.starts_with(r#"{"type":"patch""#) => {
+                Some(full(stream.name(), &kept.to_string(), sent.v).into())
+            }
+            other => other,
+        }
     }
 
     /// The message taking this connection to the batch's state.
@@ -120,12 +144,17 @@ impl Pushed {
                     return None;
                 };
                 let v = sent.v + 1;
-                let payload = batch.payload();
                 let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#);
-                let text = if patch.len() < full_len(name, &payload, v) {
+                // A patch this small is smaller than any view: the view is not written out.
+                let text = if patch.len() < SMALL_PATCH {
                     patch
                 } else {
-                    full(name, &payload, v)
+                    let payload = batch.payload();
+                    if patch.len() < full_len(name, &payload, v) {
+                        patch
+                    } else {
+                        full(name, &payload, v)
+                    }
                 };
                 (v, text)
             }
@@ -148,25 +177,29 @@ fn full_len(name: &str, payload: &str, v: u64) -> usize {
     r#"{"type":"","":,"v":}"#.len() + 2 * name.len() + payload.len() + v.to_string().len()
 }
 
-/// Puts back a history the hub left out as unchanged, from the same table's last value.
-fn keep_history(stream: Stream, before: &Value, value: &mut Value) {
-    let (table, history) = match stream {
-        Stream::Me => ("/table/table", "/table/history"),
-        Stream::Table => ("/table", "/history"),
-        _ => return,
-    };
-    let same_table =
-        before.pointer(table).is_some() && before.pointer(table) == value.pointer(table);
-    if let (true, Some(Value::Null), Some(old)) = (
-        same_table,
-        value.pointer(history),
-        before.pointer(history).filter(|h| !h.is_null()),
-    ) {
-        let old = old.clone();
-        if let Some(slot) = value.pointer_mut(history) {
-            *slot = old;
-        }
+/// Bytes under which a patch is sent without measuring the full message (a view is several
+/// KB; a summary over 200 bytes).
+const SMALL_PATCH: usize = 160;
+
+/// Where a stream's table number and history are: a table's history is left out (`null`) by
+/// the hub when unchanged since the last one sent.
+fn history_path(stream: Stream) -> Option<(&'static str, &'static str)> {
+    match stream {
+        Stream::Me => Some(("/table/table", "/table/history")),
+        Stream::Table => Some(("/table", "/history")),
+        _ => None,
     }
+}
+
+/// Whether `value` left out the history `before` has, for the same table.
+fn history_left_out(stream: Stream, before: &Value, value: &Value) -> bool {
+    let Some((table, history)) = history_path(stream) else {
+        return false;
+    };
+    before.pointer(table).is_some()
+        && before.pointer(table) == value.pointer(table)
+        && value.pointer(history) == Some(&Value::Null)
+        && before.pointer(history).is_some_and(|h| !h.is_null())
 }
 
 /// The summary, seating and standings of a room, each only when wanted, in the order of
