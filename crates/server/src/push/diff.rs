@@ -41,11 +41,11 @@ fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops
 }
 
 fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
-    if a == b {
-        return;
-    }
-    // Items put in front, the rest the old ones in order, perhaps fewer.
+    // Items put in front, the rest the old ones in order, perhaps fewer; looked for only when
+    // the first item changed (an array that grew at its end, the usual case, is walked at once).
+    let moved = matches!((a.first(), b.first()), (Some(x), Some(y)) if x != y);
     let front = (1..=FRONT.min(b.len().saturating_sub(1)))
+        .filter(|_| moved)
         .find(|&k| b.len() - k <= a.len() && b[k..] == a[..b.len() - k]);
     if let Some(k) = front {
         for (i, value) in b[..k].iter().enumerate() {
@@ -82,6 +82,10 @@ fn remove_from(keep: usize, len: usize, path: &mut String, ops: &mut Vec<Value>)
 fn push(path: &mut String, token: &str) -> usize {
     let len = path.len();
     path.push('/');
-    path.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    if token.contains(['~', '/']) {
+        path.push_str(&token.replace('~', "~0").replace('/', "~1"));
+    } else {
+        path.push_str(token);
+    }
     len
 }
