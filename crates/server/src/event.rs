@@ -255,14 +255,19 @@ impl EventState {
         })
     }
 
-    /// A public or TD connection watches a table (numbered from 1).
-    pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
-        let room = &self.room;
+    /// The room, and one connection to change.
+    fn connection(&mut self, id: u64) -> Result<(&Room, &mut Subscriber), Refusal> {
         let sub = self
             .subscribers
             .iter_mut()
             .find(|s| s.id == id)
             .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        Ok((&self.room, sub))
+    }
+
+    /// A public or TD connection watches a table (numbered from 1).
+    pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
+        let (room, sub) = self.connection(id)?;
         if table == 0 || table > room.table_count() {
             return Err(Refusal::not_found(format!("no table {table}")));
         }
@@ -275,12 +280,7 @@ impl EventState {
 
     /// A client that lost track of a stream is sent every stream it follows whole again.
     pub fn resync(&mut self, id: u64, now: u64) -> Result<(), Refusal> {
-        let room = &self.room;
-        let sub = self
-            .subscribers
-            .iter_mut()
-            .find(|s| s.id == id)
-            .ok_or_else(|| Refusal::not_found("no such connection"))?;
+        let (room, sub) = self.connection(id)?;
         sub.pushed.reset();
         sub.tx.reset_views();
         sub.pushed.send_topics(&sub.tx, room, sub.topics, now);

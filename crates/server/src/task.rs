@@ -46,7 +46,17 @@ pub struct Tx<'a, S> {
     pub now: u64,
 }
 
-impl<S: Owned> Tx<'_, S> {
+impl<'a, S: Owned> Tx<'a, S> {
+    fn new(state: &'a mut S, now: u64) -> Tx<'a, S> {
+        Tx {
+            state,
+            records: Vec::new(),
+            changes: Vec::new(),
+            only_acts: true,
+            now,
+        }
+    }
+
     pub fn state(&self) -> &S {
         self.state
     }
@@ -111,13 +121,7 @@ pub fn local_turn<S: Owned, T>(
     now: u64,
     f: impl FnOnce(&mut Tx<'_, S>) -> T,
 ) -> (T, Vec<Record>, Vec<Changes>) {
-    let mut tx = Tx {
-        state,
-        records: Vec::new(),
-        changes: Vec::new(),
-        only_acts: true,
-        now,
-    };
+    let mut tx = Tx::new(state, now);
     let out = f(&mut tx);
     (out, tx.records, tx.changes)
 }
@@ -211,6 +215,9 @@ async fn run<S: Owned>(
             },
             () = async { match sleep { Some(s) => s.await, None => std::future::pending().await } } => {}
         }
+        // Whatever was woken onto this worker's own slot (which no other worker takes) goes
+        // first: a long turn must not hold another event's answer.
+        tokio::task::yield_now().await;
         while jobs.len() < MAX_TURN {
             match rx.try_recv() {
                 Ok(job) => jobs.push(job),
@@ -218,13 +225,7 @@ async fn run<S: Owned>(
             }
         }
         let now = crate::app::now_ms();
-        let mut tx = Tx {
-            state: &mut state,
-            records: Vec::new(),
-            changes: Vec::new(),
-            only_acts: true,
-            now,
-        };
+        let mut tx = Tx::new(&mut state, now);
         let finishes: Vec<Finish> = jobs.into_iter().map(|job| job(&mut tx)).collect();
         // Actions only: what they made due (a bot's turn) is at their tables. Anything else
         // may have made anything due.
@@ -237,6 +238,9 @@ async fn run<S: Owned>(
         for finish in finishes {
             finish(outcome.clone());
         }
+        // The answers just woken wait in this worker's own slot, which no other worker takes:
+        // let them go before a long turn of what fell due.
+        tokio::task::yield_now().await;
         if timers == Timers::Off {
             continue;
         }
@@ -246,13 +250,7 @@ async fn run<S: Owned>(
         let looked = if fired || (acted && outcome.is_ok()) {
             let scope = if fired { None } else { scope };
             let now = crate::app::now_ms();
-            let mut tx = Tx {
-                state: &mut state,
-                records: Vec::new(),
-                changes: Vec::new(),
-                only_acts: true,
-                now,
-            };
+            let mut tx = Tx::new(&mut state, now);
             let next = S::due(&mut tx, scope.as_deref());
             let Tx {
                 records, changes, ..
