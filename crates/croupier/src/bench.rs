@@ -90,6 +90,9 @@ enum BenchCommand {
         /// Seeds the event's shuffles and the players' choices and think times.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Both servers sync every commit to disk (`serve --durable`): what a commit costs.
+        #[arg(long)]
+        durable: bool,
     },
 }
 
@@ -235,6 +238,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             baseline,
             server,
             seed,
+            durable,
         } => {
             return load::run(load::Options {
                 players,
@@ -244,6 +248,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 baseline,
                 server,
                 seed,
+                durable,
             });
         }
     };

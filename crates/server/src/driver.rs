@@ -8,9 +8,6 @@ use crate::task::Tx;
 use protocol::Command;
 use tournament::sim::Bots;
 
-/// Commands the driver submits in one pass at most.
-const MAX_DUE: usize = 64;
-
 /// The driver's pace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pace {
@@ -75,12 +72,6 @@ pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) ->
             break;
         }
         let before = tx.changed_tables().len();
-        // A start deals at every table: a turn takes some, the next turn the rest, so that the
-        // requests that come meanwhile are not held for all of them.
-        if due.len() > MAX_DUE {
-            due.truncate(MAX_DUE);
-            later(now);
-        }
         for command in due {
             // Refused: overtaken by another change (a table already dealt), nothing done.
             let _ = tx.submit(command);

@@ -68,6 +68,8 @@ pub struct Options {
     /// The binary under test; this one when `None`.
     pub server: Option<PathBuf>,
     pub seed: u64,
+    /// Both servers sync every commit to disk (`serve --durable`).
+    pub durable: bool,
 }
 
 /// `--think`'s parser for clap.
@@ -156,7 +158,7 @@ pub fn run(o: Options) -> Result<()> {
 }
 
 fn run_one(label: &str, exe: &Path, players: u32, o: &Options) -> Result<Report> {
-    let server = Server::start(exe)?;
+    let server = Server::start(exe, o.durable)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -31,7 +31,8 @@ pub struct Server {
 
 impl Server {
     /// Starts `exe serve` on a new log in the temporary directory.
-    pub fn start(exe: &Path) -> Result<Server> {
+    /// With `durable`, every commit is synced to disk (`serve --durable`).
+    pub fn start(exe: &Path, durable: bool) -> Result<Server> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -48,6 +49,7 @@ impl Server {
             .args(["--max-connections", "1000000"])
             .env_remove("CROUPIER_DEMO")
             .env_remove("CROUPIER_DURABLE")
+            .args(durable.then_some("--durable"))
             // A fresh log has nobody to wait for: hands are dealt from the start (an environment
             // variable, harmless to a server without that setting).
             .env("CROUPIER_RECONNECT_GRACE_MS", "0")
