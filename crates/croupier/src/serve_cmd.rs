@@ -115,10 +115,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("starting the runtime")?;
+    // Bound before the runtime takes the hub: a failed bind drops the log (a PostgreSQL
+    // client among them, which may not be dropped inside the runtime) out here.
+    let listener = std::net::TcpListener::bind(&args.listen)
+        .with_context(|| format!("listening on {}", args.listen))?;
+    listener.set_nonblocking(true)?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(&args.listen)
-            .await
-            .with_context(|| format!("listening on {}", args.listen))?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
         let addr = listener.local_addr()?;
         println!("event log: {log} ({records} records replayed)");
         println!("Croupier at http://{addr}/");

@@ -43,6 +43,23 @@ impl App {
         &self.inner.hub
     }
 
+    /// Runs `f` on the hub in a task of its own, to its end even if the request that asked
+    /// is dropped (a timeout, a client gone): a new event, table or secret written to the log
+    /// is then always started or kept in memory too, so that ids stay in step with the log.
+    pub async fn to_the_end<T, F>(
+        &self,
+        f: impl FnOnce(App) -> F + Send + 'static,
+    ) -> Result<T, crate::room::Refusal>
+    where
+        T: Send + 'static,
+        F: Future<Output = Result<T, crate::room::Refusal>> + Send + 'static,
+    {
+        let app = self.clone();
+        tokio::spawn(async move { f(app).await })
+            .await
+            .map_err(|e| crate::room::Refusal::internal(format!("a task failed: {e}")))?
+    }
+
     pub fn now(&self) -> u64 {
         now_ms()
     }

@@ -71,16 +71,16 @@ pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) ->
         if due.is_empty() {
             break;
         }
-        let before = tx.changed_tables().len();
+        let before = tx.applied();
         for command in due {
             // Refused: overtaken by another change (a table already dealt), nothing done.
             let _ = tx.submit(command);
         }
-        if pass == 3 {
-            // Still busy: the next turn comes at once.
+        if pass == 3 && tx.applied() > before {
+            // Still busy: the next turn comes at once (not when all was refused: no busy loop).
             later(now);
         }
-        let changed = tx.changed_tables()[before..].to_vec();
+        let changed = tx.changed_tables_since(before);
         scope = widen(tx, scope.map(|_| changed));
     }
     if let Some(t) = tx.state().room().next_due_in(now, looked_at.as_deref()) {

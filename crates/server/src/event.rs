@@ -368,18 +368,16 @@ impl Owned for EventState {
 
     fn due(tx: &mut Tx<'_, Self>, scope: Option<&[u32]>) -> Option<u64> {
         let now = tx.now;
-        let next = drive_in(tx, now, scope);
+        // First, while the state is all in the log: what is pushed is never taken back.
         let state = tx.state_mut();
-        let flush_at = state.flushed_at + FLUSH_EVERY;
-        if state.dirty && flush_at <= now {
+        if state.dirty && state.flushed_at + FLUSH_EVERY <= now {
             state.flush(now);
-            return next;
         }
-        let flush = state.dirty.then_some(flush_at);
-        match (next, flush) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        drive_in(tx, now, scope)
+    }
+
+    fn next_flush(&self) -> Option<u64> {
+        self.dirty.then_some(self.flushed_at + FLUSH_EVERY)
     }
 }
 

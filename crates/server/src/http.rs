@@ -247,7 +247,10 @@ async fn create_event(
         act_seconds: app.hub().settings().act_seconds,
         by: "td".into(),
     };
-    let event = app.hub().create_event(app.now(), command).await?;
+    let now = app.now();
+    let event = app
+        .to_the_end(move |app| async move { app.hub().create_event(now, command).await })
+        .await?;
     read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 

@@ -617,6 +617,8 @@ impl Hub {
 
     /// Makes a dealer token for a live table, replacing any earlier one (which stops working).
     pub async fn new_dealer_token(&self, table: LiveTableId) -> Result<String, Refusal> {
+        // One at a time: the hash kept in memory is the one written last.
+        let _one_at_a_time = self.creating.lock().await;
         self.dealer(table)?;
         let token = crate::secret::new_secret()?;
         let hash = crate::secret::hash(&token);
@@ -637,6 +639,7 @@ impl Hub {
 
     /// Makes a new TD secret; the old one stops working at once.
     pub async fn rotate_td_secret(&self) -> Result<String, Refusal> {
+        let _one_at_a_time = self.creating.lock().await;
         let secret = crate::secret::new_secret()?;
         let hash = crate::secret::hash(&secret);
         self.writer

@@ -33,6 +33,10 @@ pub trait Owned: Send + 'static {
     fn due(tx: &mut Tx<'_, Self>, scope: Option<&[u32]>) -> Option<u64>
     where
         Self: Sized;
+    /// When pushes held back (to push at most so often) are due, if any are.
+    fn next_flush(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A turn's view of the state: read it, change what is not logged (connections), or submit
@@ -90,12 +94,25 @@ impl<'a, S: Owned> Tx<'a, S> {
         Ok(changes)
     }
 
-    /// The tables each command of the turn changed, in order (a table may come again).
+    /// The tables the turn's commands changed, each once.
     pub fn changed_tables(&self) -> Vec<u32> {
-        self.changes
+        self.changed_tables_since(0)
+    }
+
+    /// Commands the turn has applied so far.
+    pub fn applied(&self) -> usize {
+        self.changes.len()
+    }
+
+    /// The tables changed by the commands applied after the first `from`, each once.
+    pub fn changed_tables_since(&self, from: usize) -> Vec<u32> {
+        let mut tables: Vec<u32> = self.changes[from.min(self.changes.len())..]
             .iter()
             .flat_map(|c| c.tables.iter().copied())
-            .collect()
+            .collect();
+        tables.sort_unstable();
+        tables.dedup();
+        tables
     }
 
     /// Whether this turn has applied anything yet.
@@ -272,6 +289,10 @@ async fn run<S: Owned>(
             },
             (Ok(()), None) => kept,
         };
+        // What was pushed back to be pushed at most so often comes at its time too.
+        if let Some(at) = state.next_flush() {
+            wake = Some(wake.map_or(at, |w| w.min(at)));
+        }
     }
 }
 

@@ -49,7 +49,10 @@ pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
         by: "td".into(),
         command: FloorCommand::Open(request),
     };
-    let table = app.hub().open_table(app.now(), command).await?;
+    let now = app.now();
+    let table = app
+        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
+        .await?;
     view(State(app), Path(table.to_string())).await
 }
 
@@ -70,7 +73,9 @@ pub async fn dealer_token(
 ) -> Result<Json<DealerToken>, Fail> {
     let table = table_id(&table)?;
     require_td(role_of(&app, &headers)?)?;
-    let token = app.hub().new_dealer_token(table).await?;
+    let token = app
+        .to_the_end(move |app| async move { app.hub().new_dealer_token(table).await })
+        .await?;
     Ok(Json(DealerToken {
         table,
         url: format!("/dealer?table={table}&token={token}"),
