@@ -6,12 +6,13 @@
 # several processes (a lock file). `tools/postgres/stop.sh` stops it. For tests and trials only:
 # it runs with fsync off (see croupier.conf below).
 #
-# Environment: CROUPIER_PG_PORT (default 54329), CARGO_TARGET_DIR (default <workspace>/target).
+# Environment: CROUPIER_PG_PORT (default: 54300 to 54899, from the checkout's path, so that two
+# checkouts on one machine run two clusters), CARGO_TARGET_DIR (default <workspace>/target).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-port=${CROUPIER_PG_PORT:-54329}
+port=${CROUPIER_PG_PORT:-$((54300 + $(printf '%s' "$root" | cksum | cut -d' ' -f1) % 600))}
 base=${CARGO_TARGET_DIR:-$root/target}/postgres
 
 say() { echo "postgres setup: $*" >&2; }
