@@ -37,8 +37,20 @@ if [ -z "$python_bin" ]; then
   exit 1
 fi
 
+# One test at a time makes the venv (tests run side by side and may all want it).
+mkdir -p "$(dirname "$venv")"
+exec 9>"$venv.lock"
+flock 9
+if [ -x "$py" ] && [ "$(installed_version)" = "$version" ]; then
+  echo "$py"
+  exit 0
+fi
+# A creation cut short (the process killed) leaves python without pip: made again.
+if [ -x "$py" ] && ! "$py" -m pip --version >/dev/null 2>&1; then
+  echo "venv.sh: $venv has no pip (its creation was cut short): making it again" >&2
+  rm -rf "$venv"
+fi
 if [ ! -x "$py" ]; then
-  mkdir -p "$(dirname "$venv")"
   "$python_bin" -m venv "$venv" >&2
 fi
 "$py" -m pip install --quiet --disable-pip-version-check "$@" >&2
