@@ -66,34 +66,7 @@ enum BenchCommand {
     /// The server under load: `croupier serve` as a child, one WebSocket per simulated player
     /// acting with random legal actions, at once or human-paced; latency of each action to
     /// every player at its table, messages, CPU and memory, beside a baseline binary's.
-    Load {
-        /// Player counts, run in turn, each on a fresh log: `1000` or `1000,2000,4000`.
-        #[arg(long, value_delimiter = ',', default_value = "1000")]
-        players: Vec<u32>,
-        /// Seconds to play after the start.
-        #[arg(long, default_value_t = 30.0)]
-        seconds: f64,
-        #[arg(long, default_value_t = 10)]
-        table_size: u32,
-        /// Human pace: each player waits MIN-MAX milliseconds (uniform, seeded) before each
-        /// action, e.g. `1000-5000`. Without it every player acts at once (stress).
-        #[arg(long, value_name = "MIN-MAX", value_parser = load::parse_think)]
-        think: Option<load::Think>,
-        /// A second croupier binary run with the same arguments in the same invocation, for
-        /// the ratios (`tools/bench/baseline.sh` builds the design before issue 19).
-        #[arg(long, value_name = "PATH")]
-        baseline: Option<std::path::PathBuf>,
-        /// The croupier binary to serve as `current` (this one by default), e.g. another
-        /// branch's build measured by this client.
-        #[arg(long, value_name = "PATH")]
-        server: Option<std::path::PathBuf>,
-        /// Seeds the event's shuffles and the players' choices and think times.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Both servers sync every commit to disk (`serve --durable`): what a commit costs.
-        #[arg(long)]
-        durable: bool,
-    },
+    Load(load::Options),
 }
 
 /// A kind of hand measured.
@@ -230,27 +203,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             seed,
             bots,
         } => return crate::bench_sim::run(&entrants, &template, seed, &bots),
-        BenchCommand::Load {
-            players,
-            seconds,
-            table_size,
-            think,
-            baseline,
-            server,
-            seed,
-            durable,
-        } => {
-            return load::run(load::Options {
-                players,
-                seconds,
-                table_size,
-                think,
-                baseline,
-                server,
-                seed,
-                durable,
-            });
-        }
+        BenchCommand::Load(options) => return load::run(options),
     };
     if seconds.is_nan() || seconds <= 0.0 {
         bail!("--seconds must be positive");

@@ -422,7 +422,7 @@ impl Opened {
             events: RwLock::default(),
             dealers: RwLock::default(),
             index: self.index,
-            td_hash: RwLock::new(self.td_hash),
+            td_hash: self.td_hash,
             new_td_secret: self.new_td_secret,
             dealer_tokens: RwLock::new(self.dealer_tokens),
             writer,
@@ -464,7 +464,7 @@ pub struct Hub {
     events: RwLock<Vec<Handle<EventState>>>,
     dealers: RwLock<Vec<Handle<DealerState>>>,
     index: Arc<Index>,
-    td_hash: RwLock<String>,
+    td_hash: String,
     new_td_secret: Option<String>,
     dealer_tokens: RwLock<HashMap<LiveTableId, String>>,
     writer: Writer,
@@ -561,8 +561,7 @@ impl Hub {
 
     /// Who a secret belongs to; no secret is the public, an unknown one is refused.
     pub fn role(&self, secret: Option<&str>) -> Result<Role, Refusal> {
-        let td = self.td_hash.read().unwrap_or_else(PoisonError::into_inner);
-        role(&td, &self.index, secret)
+        role(&self.td_hash, &self.index, secret)
     }
 
     /// Creates an event (a `CreateEvent` command): checked, written, then its task started.
@@ -635,17 +634,5 @@ impl Hub {
         }
         self.index.insert_all(vec![(hash, Role::Dealer { table })]);
         Ok(token)
-    }
-
-    /// Makes a new TD secret; the old one stops working at once.
-    pub async fn rotate_td_secret(&self) -> Result<String, Refusal> {
-        let _one_at_a_time = self.creating.lock().await;
-        let secret = crate::secret::new_secret()?;
-        let hash = crate::secret::hash(&secret);
-        self.writer
-            .set_meta(TD_SECRET.to_string(), hash.clone())
-            .await?;
-        *self.td_hash.write().unwrap_or_else(PoisonError::into_inner) = hash;
-        Ok(secret)
     }
 }

@@ -81,15 +81,6 @@ impl Pushed {
         self.sent = Default::default();
     }
 
-    /// The message that takes this connection to `state` of `stream`, if any, queued on `tx`.
-    pub fn send(&mut self, tx: &Outbox, stream: Stream, state: &impl Serialize) {
-        if let Ok(value) = serde_json::to_value(state)
-            && let Some(text) = self.next(stream, value)
-        {
-            tx.send(text);
-        }
-    }
-
     /// The summary, seating and standings of `room` that `wanted` asks for, queued on `tx`.
     pub fn send_topics(&mut self, tx: &Outbox, room: &Room, wanted: Topics, now: u64) {
         for mut batch in topics(room, wanted, now).into_iter().flatten() {

@@ -114,11 +114,6 @@ impl<'a, S: Owned> Tx<'a, S> {
         tables.dedup();
         tables
     }
-
-    /// Whether this turn has applied anything yet.
-    pub fn is_clean(&self) -> bool {
-        self.records.is_empty()
-    }
 }
 
 impl<S> std::fmt::Debug for Tx<'_, S> {

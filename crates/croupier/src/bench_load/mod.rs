@@ -58,17 +58,33 @@ const START_LIMIT: Duration = Duration::from_secs(120);
 const TEARDOWN_LIMIT: Duration = Duration::from_secs(60);
 
 /// What `bench load` was asked for.
-#[derive(Debug)]
+#[derive(Debug, clap::Args)]
 pub struct Options {
+    /// Player counts, run in turn, each on a fresh log: `1000` or `1000,2000,4000`.
+    #[arg(long, value_delimiter = ',', default_value = "1000")]
     pub players: Vec<u32>,
+    /// Seconds to play after the start.
+    #[arg(long, default_value_t = 30.0)]
     pub seconds: f64,
+    #[arg(long, default_value_t = 10)]
     pub table_size: u32,
+    /// Human pace: each player waits MIN-MAX milliseconds (uniform, seeded) before each
+    /// action, e.g. `1000-5000`. Without it every player acts at once (stress).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_think)]
     pub think: Option<Think>,
+    /// A second croupier binary run with the same arguments in the same invocation, for
+    /// the ratios (`tools/bench/baseline.sh` builds the design before issue 19).
+    #[arg(long, value_name = "PATH")]
     pub baseline: Option<PathBuf>,
-    /// The binary under test; this one when `None`.
+    /// The croupier binary to serve as `current` (this one by default), e.g. another
+    /// branch's build measured by this client.
+    #[arg(long, value_name = "PATH")]
     pub server: Option<PathBuf>,
+    /// Seeds the event's shuffles and the players' choices and think times.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Both servers sync every commit to disk (`serve --durable`).
+    /// Both servers sync every commit to disk (`serve --durable`): what a commit costs.
+    #[arg(long)]
     pub durable: bool,
 }
 

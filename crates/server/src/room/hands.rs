@@ -363,11 +363,6 @@ impl Room {
             .collect()
     }
 
-    /// Commands due at `now` for the driver to submit: ticks, deals and timeouts.
-    pub fn due(&self, now: u64) -> Vec<Command> {
-        self.due_in(now, None)
-    }
-
     /// The tables of `scope` (0-based), or all.
     fn in_scope<'a>(
         &'a self,
@@ -391,7 +386,8 @@ impl Room {
             .is_some_and(|t| t.in_play().is_some())
     }
 
-    /// What `due` finds at the tables of `scope` only (the ones a turn changed), or at all.
+    /// Commands due at `now` for the driver to submit (ticks, deals and timeouts), at the
+    /// tables of `scope` only (the ones a turn changed), or at all.
     pub fn due_in(&self, now: u64, scope: Option<&[u32]>) -> Vec<Command> {
         let mut due = Vec::new();
         if !self.t.is_started() || self.t.is_finished() {
@@ -424,12 +420,8 @@ impl Room {
         due
     }
 
-    /// The earliest time something may fall due, for the driver's sleep.
-    pub fn next_due(&self, now: u64) -> Option<u64> {
-        self.next_due_in(now, None)
-    }
-
-    /// What `next_due` finds at the tables of `scope` only, or at all.
+    /// The earliest time something may fall due at the tables of `scope`, or at all, for the
+    /// driver's sleep.
     pub fn next_due_in(&self, now: u64, scope: Option<&[u32]>) -> Option<u64> {
         if !self.t.is_started() || self.t.is_finished() {
             return None;
@@ -451,12 +443,8 @@ impl Room {
         next
     }
 
-    /// Bots to act: table, hand number, entry, when their turn came, and the hand.
-    pub fn bots_to_act(&self) -> Vec<(u32, u64, EntryId, u64, &Hand)> {
-        self.bots_to_act_in(None)
-    }
-
-    /// What `bots_to_act` finds at the tables of `scope` only, or at all.
+    /// Bots to act at the tables of `scope`, or at all: table, hand number, entry, when their
+    /// turn came, and the hand.
     pub fn bots_to_act_in<'a>(
         &'a self,
         scope: Option<&'a [u32]>,

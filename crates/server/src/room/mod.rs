@@ -171,11 +171,6 @@ impl Room {
     }
 
     /// The person whose token hashes to `hashed`.
-    /// The person an entry belongs to.
-    pub fn person_index_of(&self, entry: EntryId) -> Option<usize> {
-        self.entry_person.get(entry as usize).copied()
-    }
-
     /// Every person's index and the hash of their token, for the server's index of secrets.
     pub fn token_hashes(&self) -> impl Iterator<Item = (usize, &str)> {
         self.people
