@@ -10,6 +10,19 @@ pub struct Follower {
     streams: [Option<(u64, Value)>; 5],
 }
 
+/// One message taken by a [`Follower`].
+#[derive(Debug)]
+pub enum Taken<'a> {
+    /// A stream's state after a full message or a patch, and its version.
+    State {
+        stream: Stream,
+        v: u64,
+        state: &'a Value,
+    },
+    /// Any other message, as sent.
+    Other(Value),
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum FollowError {
     #[error("not a JSON message: {0}")]
@@ -34,41 +47,62 @@ impl Follower {
     /// message comes back as it is. After an error the stream is unknown until its next full
     /// message (send `ClientMessage::Resync`).
     pub fn take(&mut self, text: &str) -> Result<Value, FollowError> {
-        let message: Value =
+        Ok(match self.follow(text)? {
+            Taken::State { stream, v, state } => {
+                let name = stream.name();
+                json!({ "type": name, name: state, "v": v })
+            }
+            Taken::Other(message) => message,
+        })
+    }
+
+    /// Takes one text message of the server, as [`Follower::take`], but lends the stream's new
+    /// state instead of copying it into a message: what a client reads many of (the bench).
+    pub fn follow(&mut self, text: &str) -> Result<Taken<'_>, FollowError> {
+        let mut message: Value =
             serde_json::from_str(text).map_err(|e| FollowError::NotJson(e.to_string()))?;
         let kind = message["type"].as_str().unwrap_or_default();
         if kind == "patch" {
             return self.patch(&message);
         }
-        if let Some(stream) = Stream::from_name(kind) {
-            let v = message["v"].as_u64().unwrap_or(0);
-            self.streams[stream.index()] = Some((v, message[stream.name()].clone()));
-        }
-        Ok(message)
+        let Some(stream) = Stream::from_name(kind) else {
+            return Ok(Taken::Other(message));
+        };
+        let v = message["v"].as_u64().unwrap_or(0);
+        let state = message[stream.name()].take();
+        let (_, state) = self.streams[stream.index()].insert((v, state));
+        Ok(Taken::State { stream, v, state })
     }
 
-    fn patch(&mut self, message: &Value) -> Result<Value, FollowError> {
+    fn patch(&mut self, message: &Value) -> Result<Taken<'_>, FollowError> {
         let stream: Stream = serde_json::from_value(message["stream"].clone())
             .map_err(|e| FollowError::NotJson(format!("a patch's stream: {e}")))?;
         let got = message["v"].as_u64().unwrap_or(0);
         let slot = &mut self.streams[stream.index()];
         let have = slot.as_ref().map(|(v, _)| *v);
-        let Some((v, value)) = slot.as_mut().filter(|(v, _)| v.checked_add(1) == Some(got)) else {
+        if have.and_then(|v| v.checked_add(1)) != Some(got) {
             *slot = None;
             return Err(FollowError::Gap { stream, have, got });
-        };
+        }
         let ops: json_patch::Patch = serde_json::from_value(message["ops"].clone())
             .map_err(|e| FollowError::NotJson(format!("a patch's ops: {e}")))?;
-        if let Err(e) = json_patch::patch(value, &ops) {
+        let applied = match slot.as_mut() {
+            Some((v, value)) => json_patch::patch(value, &ops).map(|()| *v = got),
+            None => return Err(FollowError::Gap { stream, have, got }),
+        };
+        if let Err(e) = applied {
             *slot = None;
             return Err(FollowError::BadPatch {
                 stream,
                 detail: e.to_string(),
             });
         }
-        *v = got;
-        let name = stream.name();
-        Ok(json!({ "type": name, name: value.clone(), "v": got }))
+        let state = slot.as_ref().map_or(&Value::Null, |(_, value)| value);
+        Ok(Taken::State {
+            stream,
+            v: got,
+            state,
+        })
     }
 
     /// A stream's current state (the payload of its full message), if known.

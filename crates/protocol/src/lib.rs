@@ -17,6 +17,6 @@ mod view;
 pub use command::{Command, EntryId, EventId, LogEntry, PlayerAction, TdCommand};
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
 pub use dealer_view::*;
-pub use follow::{FollowError, Follower};
+pub use follow::{FollowError, Follower, Taken};
 pub use message::{ApiError, ClientMessage, ServerMessage, Stream};
 pub use view::*;

@@ -3,7 +3,7 @@
 //! session closes it (1013) and the browser reconnects for a fresh state.
 
 use crate::push::Pushed;
-use protocol::{Me, Stream, TableView};
+use protocol::{Me, TableView};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tokio::sync::mpsc;
@@ -147,16 +147,15 @@ impl Inbox {
     /// The text to send for what was queued; none for a view unchanged since the last.
     fn text_of(&mut self, push: Push) -> Option<Arc<str>> {
         self.shared.bytes.fetch_sub(push.bytes(), Ordering::AcqRel);
-        let (stream, value) = match push {
-            Push::Text(text) => return Some(text),
+        match push {
+            Push::Text(text) => Some(text),
             Push::Reset => {
                 self.pushed.reset();
-                return None;
+                None
             }
-            Push::Me(me) => (Stream::Me, serde_json::to_value(me)),
-            Push::Table(table) => (Stream::Table, serde_json::to_value(table)),
-        };
-        self.pushed.next(stream, value.ok()?)
+            Push::Me(me) => self.pushed.next_me(*me),
+            Push::Table(table) => self.pushed.next_table(*table),
+        }
     }
 
     /// The client fell behind: what is queued is stale, and nothing more comes.

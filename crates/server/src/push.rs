@@ -1,7 +1,8 @@
 //! Lean pushes (issue 19 item 5): each connection is sent what changed in the streams it
 //! follows, not the whole state. Per connection and stream the last value sent is kept with
 //! its version; a new state becomes nothing (unchanged), an RFC 6902 patch against that value
-//! (`diff.rs`), or the full message when the patch is not smaller or nothing was sent before.
+//! (`diff.rs`; a player's own view and a watched table are kept typed and diffed part by part,
+//! `views.rs`), or the full message when the patch is not smaller or nothing was sent before.
 //! The socket is ordered and a client that falls behind is closed (outbox.rs), so a patch
 //! against the last value sent reaches a client that has it; each message still names its
 //! version.
@@ -9,15 +10,27 @@
 use crate::hub::Topics;
 use crate::outbox::Outbox;
 use crate::room::Room;
-use protocol::Stream;
+use protocol::{Me, Stream, TableView};
 use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
+use views::View;
 
-/// What one connection was last sent of each stream.
+/// What one connection was last sent of each stream: the views typed, the rest as JSON.
 #[derive(Debug, Default)]
 pub struct Pushed {
     sent: [Option<Sent>; 5],
+    me: Option<Kept<Me>>,
+    table: Option<Kept<TableView>>,
+}
+
+/// A view last sent, with its history filled in when it was left out as unchanged.
+#[derive(Debug)]
+struct Kept<V> {
+    v: u64,
+    view: V,
+    /// The length of this stream's last full message counted.
+    full_len: usize,
 }
 
 #[derive(Debug)]
@@ -78,7 +91,7 @@ impl Batch {
 impl Pushed {
     /// Forgets what was sent: the next message of every stream is a full one (a resync).
     pub fn reset(&mut self) {
-        self.sent = Default::default();
+        *self = Pushed::default();
     }
 
     /// The summary, seating and standings of `room` that `wanted` asks for, queued on `tx`.
@@ -90,37 +103,14 @@ impl Pushed {
         }
     }
 
-    /// The message for one connection's new state of `stream`. A table's history left out
-    /// (`null`: unchanged since the last one sent, as the hub makes it) is the one sent before.
-    pub fn next(&mut self, stream: Stream, value: Value) -> Option<Arc<str>> {
-        // The history is moved out of what was sent and back in after, not copied: both
-        // sides are compared without it (it is unchanged), which is most of a view.
-        let path = history_path(stream);
-        let moved = match (&mut self.sent[stream.index()], path) {
-            (Some(sent), Some((_, history))) if history_left_out(stream, &sent.value, &value) => {
-                Arc::make_mut(&mut sent.value)
-                    .pointer_mut(history)
-                    .map(std::mem::take)
-            }
-            _ => None,
-        };
-        let text = self.next_in(&mut Batch::new(stream, value));
-        let (Some(history), Some((_, at)), Some(sent)) =
-            (moved, path, self.sent[stream.index()].as_mut())
-        else {
-            return text;
-        };
-        let kept = Arc::make_mut(&mut sent.value);
-        if let Some(slot) = kept.pointer_mut(at) {
-            *slot = history;
-        }
-        // A full message (rare: a patch as long) carries the history too.
-        match text {
-            Some(text) if !text.starts_with(r#"{"type":"patch""#) => {
-                Some(full(stream.name(), &kept.to_string(), sent.v).into())
-            }
-            other => other,
-        }
+    /// The message taking this connection to a player's new own view.
+    pub fn next_me(&mut self, me: Me) -> Option<Arc<str>> {
+        next_view(&mut self.me, Stream::Me, me)
+    }
+
+    /// The message taking this connection to a watched table's new view.
+    pub fn next_table(&mut self, table: TableView) -> Option<Arc<str>> {
+        next_view(&mut self.table, Stream::Table, table)
     }
 
     /// The message taking this connection to the batch's state.
@@ -141,7 +131,7 @@ impl Pushed {
                     patch
                 } else {
                     let payload = batch.payload();
-                    if patch.len() < full_len(name, &payload, v) {
+                    if patch.len() < full_len(name, payload.len(), v) {
                         patch
                     } else {
                         full(name, &payload, v)
@@ -163,34 +153,83 @@ fn full(name: &str, payload: &str, v: u64) -> String {
     format!(r#"{{"type":"{name}","{name}":{payload},"v":{v}}}"#)
 }
 
-/// The length of `full(name, payload, v)`, without making it.
-fn full_len(name: &str, payload: &str, v: u64) -> usize {
-    r#"{"type":"","":,"v":}"#.len() + 2 * name.len() + payload.len() + v.to_string().len()
+/// The length of `full(name, payload, v)` for a payload `payload` bytes long, without making it.
+fn full_len(name: &str, payload: usize, v: u64) -> usize {
+    r#"{"type":"","":,"v":}"#.len() + 2 * name.len() + payload + v.to_string().len()
+}
+
+/// The length of a value's JSON, counted as it is written, without keeping it.
+fn json_len(value: &impl Serialize) -> Option<usize> {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).ok()?;
+    Some(count.0)
 }
 
 /// Bytes under which a patch is sent without measuring the full message (a view is several
 /// KB; a summary over 200 bytes).
 const SMALL_PATCH: usize = 160;
 
-/// Where a stream's table number and history are: a table's history is left out (`null`) by
-/// the hub when unchanged since the last one sent.
-fn history_path(stream: Stream) -> Option<(&'static str, &'static str)> {
-    match stream {
-        Stream::Me => Some(("/table/table", "/table/history")),
-        Stream::Table => Some(("/table", "/history")),
-        _ => None,
-    }
-}
-
-/// Whether `value` left out the history `before` has, for the same table.
-fn history_left_out(stream: Stream, before: &Value, value: &Value) -> bool {
-    let Some((table, history)) = history_path(stream) else {
-        return false;
+/// The message taking a connection from `kept` to `new` (`None`: unchanged). A table's
+/// history left out (`None`: unchanged since the last one sent, as the hub makes it) is the one
+/// sent before. A patch is sent when it is shorter than the full message.
+fn next_view<V: View>(kept: &mut Option<Kept<V>>, stream: Stream, mut new: V) -> Option<Arc<str>> {
+    let name = stream.name();
+    let Some(old) = kept else {
+        let payload = serde_json::to_string(&new).ok()?;
+        let text = full(name, &payload, 1);
+        *kept = Some(Kept {
+            v: 1,
+            view: new,
+            full_len: text.len(),
+        });
+        return Some(text.into());
     };
-    before.pointer(table).is_some()
-        && before.pointer(table) == value.pointer(table)
-        && value.pointer(history) == Some(&Value::Null)
-        && before.pointer(history).is_some_and(|h| !h.is_null())
+    let history = old.view.take_history_for(&new);
+    let mut ops = Vec::new();
+    let diffed = old.view.ops_to(&new, &mut String::new(), &mut ops);
+    if let Some(history) = history {
+        new.put_history(history);
+    }
+    if diffed.is_err() {
+        // Never (views serialize): the next one goes whole.
+        *kept = None;
+        return None;
+    }
+    if ops.is_empty() {
+        old.view = new;
+        return None;
+    }
+    let v = old.v + 1;
+    let shrinks = ops
+        .iter()
+        .any(|op| op["op"] == "remove" || op.get("value").is_some_and(Value::is_null));
+    let ops = Value::Array(ops).to_string();
+    let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#);
+    // A patch shorter than half the last full message counted is sent as it is, unless it
+    // takes something out (a view shrinks only so): counting a view is a fifth of a push (perf).
+    let text = if patch.len() < SMALL_PATCH || (patch.len() * 2 < old.full_len && !shrinks) {
+        patch
+    } else {
+        old.full_len = full_len(name, json_len(&new)?, v);
+        if patch.len() < old.full_len {
+            patch
+        } else {
+            full(name, &serde_json::to_string(&new).ok()?, v)
+        }
+    };
+    old.v = v;
+    old.view = new;
+    Some(text.into())
 }
 
 /// The summary, seating and standings of a room, each only when wanted, in the order of
@@ -215,3 +254,4 @@ pub fn topics(room: &Room, wanted: Topics, now: u64) -> [Option<Batch>; 3] {
 mod diff;
 #[cfg(test)]
 mod tests;
+mod views;

@@ -1,7 +1,7 @@
 //! The one place where the bench reads what the server sends. Everything else in `bench load`
 //! sees an [`Update`]; a server that sends patches (issue 19 item 5) is followed here alone.
 
-use protocol::{EntryId, Legal};
+use protocol::{EntryId, Legal, Stream, Taken};
 use serde::Deserialize;
 
 /// What one server message meant to a simulated player.
@@ -52,18 +52,24 @@ impl Follower {
         // A gap or a patch that does not apply is skipped: the socket is ordered, so it does
         // not happen unless the server is wrong, and then the player stops acting and shows
         // as unanswered.
-        let Ok(whole) = self.streams.take(text) else {
-            return Update::Other;
-        };
-        let Ok(message) = serde_json::from_value::<Incoming>(whole) else {
-            return Update::Other;
-        };
-        match message.kind.as_str() {
-            "me" => match message.me {
-                Some(me) => Update::Me(me.table.map(TableLite::seat)),
-                None => Update::Other,
+        // The view is read where the follower keeps it, not copied out: the client's CPU
+        // is shared with the server under test.
+        match self.streams.follow(text) {
+            Ok(Taken::State {
+                stream: Stream::Me,
+                state,
+                ..
+            }) => match MeLite::deserialize(state) {
+                Ok(me) => Update::Me(me.table.map(TableLite::seat)),
+                Err(_) => Update::Other,
             },
-            "error" => Update::Refused(message.error.map_or_else(|| "?".into(), |e| e.code)),
+            Ok(Taken::Other(message)) => match Incoming::deserialize(&message) {
+                Ok(Incoming {
+                    kind,
+                    error: Some(error),
+                }) if kind == "error" => Update::Refused(error.code),
+                _ => Update::Other,
+            },
             _ => Update::Other,
         }
     }
@@ -74,7 +80,6 @@ impl Follower {
 struct Incoming {
     #[serde(rename = "type")]
     kind: String,
-    me: Option<MeLite>,
     error: Option<ErrorLite>,
 }
 

@@ -3,7 +3,7 @@
 //! newest hand in front and loses its oldest at the end, which an item-by-item diff turns into
 //! a replacement of every hand.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 /// At most this many items put in front of an array are found as such.
 const FRONT: usize = 4;
@@ -15,26 +15,26 @@ pub fn diff(before: &Value, after: &Value) -> Vec<Value> {
     ops
 }
 
-fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut Vec<Value>) {
+pub(super) fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut Vec<Value>) {
     match (before, after) {
         (Value::Object(a), Value::Object(b)) => object(a, b, path, ops),
         (Value::Array(a), Value::Array(b)) => array(a, b, path, ops),
         _ if before == after => {}
-        _ => ops.push(json!({"op": "replace", "path": path, "value": after})),
+        _ => ops.push(op("replace", path, Some(after.clone()))),
     }
 }
 
 fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops: &mut Vec<Value>) {
     for key in a.keys().filter(|k| !b.contains_key(*k)) {
         let len = push(path, key);
-        ops.push(json!({"op": "remove", "path": path}));
+        ops.push(op("remove", path, None));
         path.truncate(len);
     }
     for (key, value) in b {
         let len = push(path, key);
         match a.get(key) {
             Some(old) => walk(old, value, path, ops),
-            None => ops.push(json!({"op": "add", "path": path, "value": value})),
+            None => ops.push(op("add", path, Some(value.clone()))),
         }
         path.truncate(len);
     }
@@ -50,7 +50,7 @@ fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
     if let Some(k) = front {
         for (i, value) in b[..k].iter().enumerate() {
             let len = push(path, &i.to_string());
-            ops.push(json!({"op": "add", "path": path, "value": value}));
+            ops.push(op("add", path, Some(value.clone())));
             path.truncate(len);
         }
         remove_from(b.len(), a.len() + k, path, ops);
@@ -63,23 +63,34 @@ fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
     }
     for (i, value) in b.iter().enumerate().skip(a.len()) {
         let len = push(path, &i.to_string());
-        ops.push(json!({"op": "add", "path": path, "value": value}));
+        ops.push(op("add", path, Some(value.clone())));
         path.truncate(len);
     }
     remove_from(b.len(), a.len(), path, ops);
+}
+
+/// One operation at `path`: `add` and `replace` with a value, `remove` without.
+pub(super) fn op(op: &str, path: &str, value: Option<Value>) -> Value {
+    let mut map = Map::new();
+    map.insert("op".into(), Value::String(op.into()));
+    map.insert("path".into(), Value::String(path.into()));
+    if let Some(value) = value {
+        map.insert("value".into(), value);
+    }
+    Value::Object(map)
 }
 
 /// Removes the items from index `keep` of an array `len` long, last first.
 fn remove_from(keep: usize, len: usize, path: &mut String, ops: &mut Vec<Value>) {
     for i in (keep..len).rev() {
         let at = push(path, &i.to_string());
-        ops.push(json!({"op": "remove", "path": path}));
+        ops.push(op("remove", path, None));
         path.truncate(at);
     }
 }
 
 /// Appends a JSON pointer token (RFC 6901: `~` as `~0`, `/` as `~1`); returns the old length.
-fn push(path: &mut String, token: &str) -> usize {
+pub(super) fn push(path: &mut String, token: &str) -> usize {
     let len = path.len();
     path.push('/');
     if token.contains(['~', '/']) {
