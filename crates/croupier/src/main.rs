@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_sim;
+mod deal_cmd;
 mod equity;
 mod eval_cmd;
 mod files;
@@ -34,6 +35,9 @@ enum Command {
     Eval(eval_cmd::EvalArgs),
     /// Each hand's chance to win, tie and its share of the pot, e.g. `equity AsAh KsKd --board 2c7h`.
     Equity(equity::EquityArgs),
+    /// A deal among the players left: what a chip chop and an ICM split would pay, e.g.
+    /// `deal --stacks 41000,22500,9000 --prizes 5000,3000,2000`.
+    Deal(deal_cmd::DealArgs),
     /// Speed, measured side by side with the peer: `bench engine` plays random hands here and in
     /// PokerKit and prints hands per second and the ratio.
     Bench(bench::BenchArgs),
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Eval(args) => eval_cmd::run(args),
         Command::Equity(args) => equity::run(args),
+        Command::Deal(args) => deal_cmd::run(args),
         Command::Phh(args) => phh_cmd::run(args),
         Command::Hh(args) => hh_cmd::run(args),
         Command::Bench(args) => bench::run(args),

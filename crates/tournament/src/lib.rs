@@ -14,6 +14,7 @@ pub mod bounty;
 pub mod chip_race;
 pub mod clock;
 pub mod config;
+pub mod deal;
 pub mod director;
 pub mod draw;
 pub mod league;
