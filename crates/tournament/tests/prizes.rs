@@ -213,3 +213,93 @@ fn progressive_knockout_half_in_cash_half_onto_the_eliminators_head() {
     );
     assert_eq!(t.entry(small).unwrap().bounties_won(&t), Money(250));
 }
+
+/// 12 entrants of `bubble_config`, played down to five at one table by busting at both tables
+/// until the final table forms.
+fn five_left() -> Tournament {
+    let mut t = started(bubble_config(1), 12, 31);
+    let (a, b) = (counts(&t)[0].0, counts(&t)[1].0);
+    let ids = ids_at(&t, a);
+    knock_out(&mut t, a, at_minute(1), ids[0], &ids[1..4]);
+    let ids = ids_at(&t, b);
+    knock_out(&mut t, b, at_minute(2), ids[0], &ids[1..5]);
+    assert_eq!(t.alive(), 4 + 1);
+    t
+}
+
+#[test]
+fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
+    use tournament::deal;
+    use tournament::director::Agreed;
+    let mut t = five_left();
+    let table = t.deal_table().expect("a deal can be made between hands");
+    assert_eq!(table.players.len(), 5);
+    let total: u64 = table.prizes.iter().map(|m| m.0).sum();
+    // They chop all but 50,000, which the winner takes.
+    let keep = Money(50_000);
+    let mut rest = table.prizes.clone();
+    rest[0].0 -= keep.0;
+    let stacks: Vec<u64> = table.players.iter().map(|p| p.1).collect();
+    let chop = deal::chip_chop(&stacks, &rest, Money(1)).unwrap();
+    let amounts: Vec<(PlayerId, Money)> = table
+        .players
+        .iter()
+        .map(|p| p.0)
+        .zip(chop.iter().copied())
+        .collect();
+    // Refused: a player left out, amounts that do not add up.
+    let short = Agreed {
+        amounts: amounts[1..].to_vec(),
+        play_for: vec![keep],
+    };
+    assert!(
+        t.agree_deal(
+            short,
+            tournament::Actor::Director("td".into()),
+            at_minute(3)
+        )
+        .is_err()
+    );
+    let over = Agreed {
+        amounts: amounts.clone(),
+        play_for: vec![Money(keep.0 + 1)],
+    };
+    assert!(
+        t.agree_deal(over, tournament::Actor::Director("td".into()), at_minute(3))
+            .is_err()
+    );
+    let agreed = Agreed {
+        amounts: amounts.clone(),
+        play_for: vec![keep],
+    };
+    t.agree_deal(
+        agreed.clone(),
+        tournament::Actor::Director("td".into()),
+        at_minute(3),
+    )
+    .expect("agreed");
+    assert_eq!(t.deal(), Some(&agreed));
+    assert!(t.deal_table().is_err(), "one deal");
+    // Play on: the big stack takes everyone.
+    let final_table = counts(&t)[0].0;
+    let rest = by_stack(&t, final_table);
+    knock_out(&mut t, final_table, at_minute(4), rest[0], &rest[1..]);
+    assert!(t.is_finished());
+    for (player, amount) in &amounts {
+        let won = if place(&t, *player) == 1 { keep.0 } else { 0 };
+        assert_eq!(prize(&t, *player), amount.0 + won, "{player:?}");
+    }
+    let paid_in_deal: u64 = amounts.iter().map(|(p, _)| prize(&t, *p)).sum();
+    assert_eq!(paid_in_deal, total);
+    let all: u64 = t.entries().iter().map(|e| e.prize.0).sum();
+    assert_eq!(all, 600_000, "the pool, no more, no less");
+}
+
+#[test]
+fn no_deal_while_a_hand_is_in_play() {
+    let mut t = five_left();
+    let table = counts(&t)[0].0;
+    let _hand = t.next_hand(table, at_minute(3)).unwrap();
+    let refused = t.deal_table().unwrap_err().to_string();
+    assert!(refused.contains("between hands"), "{refused}");
+}

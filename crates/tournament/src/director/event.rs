@@ -123,6 +123,11 @@ pub enum Happening {
     Undone {
         id: ActionId,
     },
+    /// The players left agreed a deal (HC-1.2).
+    DealAgreed {
+        amounts: Vec<(PlayerId, Money)>,
+        play_for: Vec<Money>,
+    },
     Finished {
         winner: PlayerId,
     },

@@ -5,6 +5,7 @@
 //! with who made them and can be undone (`undo`).
 
 mod actions;
+mod deal;
 mod error;
 mod event;
 mod hands;
@@ -13,6 +14,7 @@ mod results;
 mod tables;
 
 pub use actions::TdAction;
+pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
 pub use hands::{HandReport, HandStart};
@@ -192,6 +194,8 @@ pub struct Tournament {
     pub(crate) shared: Vec<Vec<PlayerId>>,
     /// Bounties nobody could win, added to the prize pool at the end (HC-1.2).
     pub(crate) unclaimed_bounties: Money,
+    /// A deal the players left agreed (HC-1.2).
+    pub(crate) deal: Option<Agreed>,
     /// The highest 0-based level a hand has been dealt at (HC-1.1: rebuys and the add-on end
     /// with the first hand of the next level).
     pub(crate) dealt_level: usize,
@@ -238,6 +242,7 @@ impl Tournament {
             alternates: Default::default(),
             shared: Vec::new(),
             unclaimed_bounties: Money(0),
+            deal: None,
             dealt_level: 0,
             stats: Stats::default(),
             paid: std::cell::Cell::new((0, 0)),

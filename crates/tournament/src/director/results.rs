@@ -179,6 +179,7 @@ impl Tournament {
                 self.entries[p.0 as usize].prize = amount;
             }
         }
+        self.pay_deal();
         if let Some(league) = &self.config.league {
             let formula = Formula::parse(&league.formula).map_err(DirectorError::Refused)?;
             let buy_in =

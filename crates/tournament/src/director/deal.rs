@@ -1,0 +1,127 @@
+//! A deal agreed by the players left (issue 17 item 5; HC-1.2: a payout other than the table
+//! may be agreed): each one's amount now, and prizes by place for what they play on for. The
+//! amounts are paid with the places at the end, in place of the table's prizes.
+
+use super::*;
+use crate::deal::prizes_left;
+
+/// What the players left agreed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agreed {
+    /// Each player left and the amount they take, whatever place they finish in.
+    pub amounts: Vec<(PlayerId, Money)>,
+    /// Prizes by place, 1st first, for what they play on for (empty: nothing left).
+    pub play_for: Vec<Money>,
+}
+
+/// The table a deal is made from: the players left with their chips, and the prizes still to
+/// be won (places 1 to n).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealTable {
+    pub players: Vec<(PlayerId, u64)>,
+    pub prizes: Vec<Money>,
+}
+
+impl Tournament {
+    /// The players left and the prizes they can still win; refused while a deal cannot be made.
+    pub fn deal_table(&self) -> Result<DealTable, DirectorError> {
+        let refuse = |why: &str| Err(DirectorError::Refused(format!("no deal now: {why}")));
+        if !self.started || self.finished {
+            return refuse("the event is not in play");
+        }
+        // The prize pool must be final: nobody may still buy in, come back or add on.
+        let add_on_ahead = self
+            .config
+            .add_on
+            .is_some_and(|a| self.dealt_level < a.after_level as usize);
+        if self.entries_open() || add_on_ahead {
+            return refuse("entries, re-entries, rebuys or the add-on are still open (HC-1.1)");
+        }
+        if self.in_hand_tables > 0 {
+            return refuse("a hand is in play; a deal is made between hands");
+        }
+        if self.deal.is_some() {
+            return refuse("a deal was agreed already");
+        }
+        let mut players = Vec::new();
+        for e in self.entries.iter().filter(|e| e.status == Status::Playing) {
+            let Some((t, s)) = e.seat else { continue };
+            let stack = self.table(t)?.table.seats()[s.index()].map_or(0, |p| p.stack.0);
+            if stack > 0 {
+                players.push((e.id, stack));
+            }
+        }
+        if players.len() < 2 {
+            return refuse("a deal needs two players left");
+        }
+        let prizes =
+            crate::payout::prizes(&self.config.payouts, self.stats.entries, self.prize_pool());
+        Ok(DealTable {
+            prizes: prizes_left(&prizes, players.len()),
+            players,
+        })
+    }
+
+    /// Records a deal the players left agreed: every one of them named once, and the amounts
+    /// and the prizes played on for adding up to the prizes left.
+    pub fn agree_deal(&mut self, deal: Agreed, by: Actor, now: Time) -> Result<(), DirectorError> {
+        let table = self.deal_table()?;
+        let refuse = |why: String| Err(DirectorError::Refused(format!("deal refused: {why}")));
+        let mut named: Vec<PlayerId> = deal.amounts.iter().map(|(p, _)| *p).collect();
+        named.sort_by_key(|p| p.0);
+        let mut left: Vec<PlayerId> = table.players.iter().map(|(p, _)| *p).collect();
+        left.sort_by_key(|p| p.0);
+        if named != left {
+            return refuse(format!(
+                "it names {} players; every one of the {} left, once, takes part",
+                named.len(),
+                left.len()
+            ));
+        }
+        if deal.play_for.len() > left.len() {
+            return refuse(format!(
+                "{} places played for, {} players left",
+                deal.play_for.len(),
+                left.len()
+            ));
+        }
+        let sum = |m: &[Money]| m.iter().map(|m| m.0).sum::<u64>();
+        let agreed = deal.amounts.iter().map(|(_, m)| m.0).sum::<u64>() + sum(&deal.play_for);
+        let prizes = sum(&table.prizes);
+        if agreed != prizes {
+            return refuse(format!(
+                "the amounts and the prizes played for add up to {agreed}, the prizes left to {prizes}"
+            ));
+        }
+        self.log(
+            now,
+            by,
+            Happening::DealAgreed {
+                amounts: deal.amounts.clone(),
+                play_for: deal.play_for.clone(),
+            },
+        );
+        self.deal = Some(deal);
+        Ok(())
+    }
+
+    /// The deal agreed, if any.
+    pub fn deal(&self) -> Option<&Agreed> {
+        self.deal.as_ref()
+    }
+
+    /// At the end: each player in the deal gets their amount and the prize of their place in
+    /// what was played for.
+    pub(crate) fn pay_deal(&mut self) {
+        let Some(deal) = &self.deal else { return };
+        for &(player, amount) in &deal.amounts {
+            if let Some(e) = self.entries.get_mut(player.0 as usize) {
+                let played = e
+                    .place
+                    .and_then(|p| deal.play_for.get(p as usize - 1))
+                    .map_or(0, |m| m.0);
+                e.prize = Money(amount.0 + played);
+            }
+        }
+    }
+}
