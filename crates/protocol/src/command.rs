@@ -172,4 +172,18 @@ pub enum TdCommand {
     },
     /// Undoes the last director's action not yet undone.
     Undo,
+    /// The players left agreed a deal (HC-1.2): each one's amount, and prizes by place (1st
+    /// first) for what they play on for; together the prizes left (`GET .../deal`).
+    AgreeDeal {
+        amounts: Vec<DealShare>,
+        play_for: Vec<u64>,
+    },
+}
+
+/// One player's amount in a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealShare {
+    pub player: EntryId,
+    pub amount: u64,
 }

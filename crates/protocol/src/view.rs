@@ -310,6 +310,27 @@ pub struct Me {
     pub table: Option<TableView>,
 }
 
+/// What a deal among the players left would pay each (HC-1.2), for the TD to show them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealOffer {
+    pub players: Vec<DealLine>,
+    /// The prizes still to be won, 1st place first, one per player left.
+    pub prizes_left: Vec<u64>,
+    /// Amounts are multiples of this (the event's payout unit).
+    pub unit: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealLine {
+    pub player: EntryId,
+    pub name: String,
+    pub chips: u64,
+    /// The lowest prize left, and the rest by chips.
+    pub chip_chop: u64,
+    /// The Independent Chip Model (Malmuth-Harville), exact.
+    pub icm: u64,
+}
+
 /// Who a secret belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WhoAmI {

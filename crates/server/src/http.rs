@@ -54,6 +54,7 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/seating", get(seating))
         .route("/api/events/{event}/standings", get(standings))
         .route("/api/events/{event}/audit", get(audit))
+        .route("/api/events/{event}/deal", get(deal))
         .route("/api/events/{event}/tables/{table}", get(table))
         .route("/api/events/{event}/tables/{table}/clock", post(call_clock))
         .route("/api/events/{event}/register", post(register))
@@ -283,6 +284,18 @@ async fn audit(
     require_td(role_of(&app, &headers)?)?;
     let event = event_id(&event)?;
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
+}
+
+/// What a deal among the players left would pay (TD; HC-1.2); agreed with the TD command
+/// `agree_deal`.
+async fn deal(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(event): Path<String>,
+) -> Answer<protocol::DealOffer> {
+    require_td(role_of(&app, &headers)?)?;
+    let event = event_id(&event)?;
+    read_event(&app, event, |ev, _| ev.room().deal_offer().map(Json)).await
 }
 
 async fn table(

@@ -799,3 +799,74 @@ async fn the_public_table_hides_hole_cards_tda_16() {
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.content_type.as_deref(), Some("application/json"));
 }
+
+/// Issue 17 item 5, HC-1.2: the TD shows what a chip chop and an ICM split would pay the
+/// players left, and records the deal they agree; the audit log says what was agreed.
+#[tokio::test]
+async fn a_deal_among_the_players_left_is_shown_and_agreed_hc_1_2() {
+    let api = Api::open();
+    let td = Some(api.td.as_str());
+    api.create_event("hc", 1).await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cid"] {
+        tokens.push(api.register_self(0, name).await);
+    }
+    api.refused(Method::GET, "/api/events/0/deal", td, None, 409, "no_deal")
+        .await;
+    api.start(0).await;
+    api.refused(
+        Method::GET,
+        "/api/events/0/deal",
+        Some(&tokens[0].1),
+        None,
+        401,
+        "unauthorized",
+    )
+    .await;
+    let offer = api.ok(Method::GET, "/api/events/0/deal", td, None).await;
+    let players = offer["players"].as_array().unwrap();
+    assert_eq!(players.len(), 3, "{offer}");
+    let total: u64 = offer["prizes_left"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .sum();
+    for split in ["chip_chop", "icm"] {
+        let sum: u64 = players.iter().map(|p| p[split].as_u64().unwrap()).sum();
+        assert_eq!(sum, total, "{split}: {offer}");
+    }
+    let amounts: Vec<Value> = players
+        .iter()
+        .map(|p| json!({ "player": p["player"], "amount": p["icm"] }))
+        .collect();
+    // Everyone left takes part.
+    let short = json!({ "type": "agree_deal", "amounts": amounts[1..], "play_for": [] });
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        td,
+        Some(&short.to_string()),
+        422,
+        "refused",
+    )
+    .await;
+    let deal = json!({ "type": "agree_deal", "amounts": amounts, "play_for": [] });
+    api.ok(Method::POST, "/api/events/0/td", td, Some(&deal))
+        .await;
+    let again = api
+        .refused(Method::GET, "/api/events/0/deal", td, None, 409, "no_deal")
+        .await;
+    assert!(again.to_string().contains("agreed already"), "{again}");
+    let audit = api.ok(Method::GET, "/api/events/0/audit", td, None).await;
+    let last = audit.as_array().unwrap().last().unwrap()["what"].clone();
+    let first = &players[0];
+    let said = format!(
+        "player {} {}",
+        first["player"].as_u64().unwrap() + 1,
+        first["icm"]
+    );
+    let last = last.as_str().unwrap();
+    assert!(last.starts_with("deal agreed (HC-1.2): "), "{last}");
+    assert!(last.contains(&said), "{last}");
+}

@@ -619,6 +619,13 @@ fn client_messages_fit_their_schemas() {
             reason: "r".into(),
         },
         protocol::TdCommand::Undo,
+        protocol::TdCommand::AgreeDeal {
+            amounts: vec![protocol::DealShare {
+                player: 1,
+                amount: 500,
+            }],
+            play_for: vec![100],
+        },
     ];
     let mapping = doc["components"]["schemas"]["TdCommand"]["discriminator"]["mapping"]
         .as_object()

@@ -4,7 +4,9 @@
 // template-select, template-toml, seed, create-event, event-summary (data-event), event-status,
 // start, pause, resume, set-clock-input, set-clock, undo, td-register-name, td-register-bot,
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
-// audit-log, audit-line (data-seq), all-hands (the event's hands as PHH); the players table's ids are in td-players.js.
+// audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
+// deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
+// the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
@@ -22,6 +24,8 @@ const state = {
   standings: null,
   socket: null,
   auditTimer: null,
+  /** What a deal would pay, while the TD works one out. */
+  offer: null,
 };
 let header = pageHeader('td', state.event);
 const clock = new Clock();
@@ -102,6 +106,8 @@ function selectEvent(id) {
   state.socket = null;
   $('#event-panel').hidden = id == null;
   $('#event-body').hidden = id == null;
+  state.offer = null;
+  renderDeal();
   if (id == null) return;
   renderLinks();
   attempt(async () => {
@@ -222,6 +228,48 @@ $('#set-clock').addEventListener('click', () => {
     return;
   }
   td({ type: 'set_clock', remaining_ms: ms });
+});
+
+// --- a deal among the players left (HC-1.2) ----------------------------------------------
+
+$('#deal-show').addEventListener('click', () => attempt(async () => {
+  state.offer = await get(`/api/events/${state.event}/deal`, state.secret);
+  renderDeal();
+}));
+
+function renderDeal() {
+  const table = $('[data-testid="deal-table"]');
+  $('#deal').hidden = !state.offer;
+  if (!state.offer) return;
+  const cols = ['col_name', 'col_chips', 'col_chip_chop', 'col_icm', 'col_agreed'];
+  table.tHead.replaceChildren(h('tr', {}, ...cols.map((c) => h('th', {}, t(c)))));
+  table.tBodies[0].replaceChildren(...state.offer.players.map((p) => h('tr', {},
+    h('td', {}, `${p.player + 1} · ${p.name}`), h('td', { class: 'num' }, fmtChips(p.chips)),
+    h('td', { class: 'num' }, fmtChips(p.chip_chop)), h('td', { class: 'num' }, fmtChips(p.icm)),
+    h('td', {}, h('input', { class: 'num', inputmode: 'numeric', value: p.icm, testid: 'deal-amount', data: { player: p.player } })))));
+  $('[data-testid="deal-prizes-left"]').textContent =
+    `${t('deal_prizes_left')}: ${state.offer.prizes_left.map(fmtChips).join(' · ')}`;
+}
+
+function fillDeal(split) {
+  for (const input of document.querySelectorAll('[data-testid="deal-amount"]')) {
+    const p = state.offer?.players.find((x) => x.player === Number(input.dataset.player));
+    if (p) input.value = p[split];
+  }
+}
+
+$('#deal-fill-chop').addEventListener('click', () => fillDeal('chip_chop'));
+$('#deal-fill-icm').addEventListener('click', () => fillDeal('icm'));
+$('#deal-record').addEventListener('click', () => {
+  const amounts = [...document.querySelectorAll('[data-testid="deal-amount"]')].map((input) => ({
+    player: Number(input.dataset.player), amount: Number(input.value) || 0 }));
+  const play_for = $('#deal-play-for').value.split(',').map((x) => x.trim()).filter(Boolean).map(Number);
+  attempt(async () => {
+    onSummary(await post(`/api/events/${state.event}/td`, { type: 'agree_deal', amounts, play_for }, state.secret));
+    scheduleAudit();
+    state.offer = null;
+    renderDeal();
+  });
 });
 
 // --- registration -------------------------------------------------------------------------

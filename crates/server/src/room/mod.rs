@@ -19,7 +19,7 @@ pub use views::Viewer;
 pub use refusal::Refusal;
 
 use engine::{Hand, PlayerId};
-use protocol::{AuditLine, Command, EntryId, EventId};
+use protocol::{AuditLine, Command, EntryId, EventId, TdCommand};
 use std::collections::VecDeque;
 use tournament::director::HandStart;
 use tournament::{EventConfig, Tournament};
@@ -307,6 +307,25 @@ fn who(command: &Command) -> String {
 
 fn describe(command: &Command) -> String {
     match command {
+        Command::Td {
+            action: TdCommand::AgreeDeal { amounts, play_for },
+            ..
+        } => {
+            let shares: Vec<String> = amounts
+                .iter()
+                .map(|s| format!("player {} {}", s.player + 1, s.amount))
+                .collect();
+            let played: Vec<String> = play_for.iter().map(u64::to_string).collect();
+            format!(
+                "deal agreed (HC-1.2): {}; played for {}",
+                shares.join(", "),
+                if played.is_empty() {
+                    "nothing".into()
+                } else {
+                    played.join(", ")
+                }
+            )
+        }
         Command::Td { action, .. } => {
             // Players as the TD console numbers them, from 1.
             let mut json = serde_json::to_value(action).unwrap_or_default();

@@ -3,6 +3,7 @@
 
 use super::*;
 use protocol::TdCommand;
+use tournament::config::Money;
 use tournament::{Actor, DirectorError, TableId, TdAction, Time};
 
 impl Room {
@@ -132,6 +133,16 @@ impl Room {
                     )),
                 }
             }
+            TdCommand::AgreeDeal { amounts, play_for } => {
+                let deal = tournament::director::Agreed {
+                    amounts: amounts
+                        .iter()
+                        .map(|s| (PlayerId(s.player), Money(s.amount)))
+                        .collect(),
+                    play_for: play_for.iter().copied().map(Money).collect(),
+                };
+                t.agree_deal(deal, actor, now)
+            }
             other => {
                 let action = td_action(other)?;
                 // Bounds are checked where a new command comes in (`Room::apply`), so that logs
@@ -150,6 +161,9 @@ impl Room {
         Ok(self.changed_everywhere())
     }
 }
+
+/// The most players in a deal (a few final tables; an ICM split is worked out for 20).
+const MAX_DEAL_PLAYERS: usize = 100;
 
 /// The most characters in a player's name.
 const NAME_CHARS: usize = 40;
@@ -188,6 +202,17 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::AddOn { .. }
         | TdCommand::ReEnter { .. }
         | TdCommand::Undo => Ok(()),
+        // Every player left once: a final table is ten, a deal of thousands none.
+        TdCommand::AgreeDeal { amounts, play_for }
+            if amounts.len() > MAX_DEAL_PLAYERS || play_for.len() > MAX_DEAL_PLAYERS =>
+        {
+            Err(Refusal::new(
+                422,
+                "bad_request",
+                format!("a deal is among {MAX_DEAL_PLAYERS} players at most"),
+            ))
+        }
+        TdCommand::AgreeDeal { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -239,7 +264,8 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         TdCommand::Rebuy { .. }
         | TdCommand::AddOn { .. }
         | TdCommand::ReEnter { .. }
-        | TdCommand::Undo => {
+        | TdCommand::Undo
+        | TdCommand::AgreeDeal { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }
     })

@@ -9,7 +9,7 @@ use protocol::{
     Standings, TableSeating, TableView, You,
 };
 use tournament::clock::Phase;
-use tournament::{Status, TableId, Time};
+use tournament::{DirectorError, Status, TableId, Time};
 
 /// Whose eyes a view is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,6 +194,39 @@ impl Room {
             add_ons: e.add_ons,
             warnings: e.warnings,
             penalty_hands: e.penalty_hands,
+        })
+    }
+
+    /// What a chip chop and an ICM split would pay the players left (HC-1.2); refused while a
+    /// deal cannot be made (the director says why).
+    pub fn deal_offer(&self) -> Result<protocol::DealOffer, Refusal> {
+        let table = self.t.deal_table().map_err(|e| match e {
+            DirectorError::Refused(why) => Refusal::conflict("no_deal", why),
+            other => Refusal::director(&other),
+        })?;
+        let unit = self.t.config().payouts.unit;
+        let stacks: Vec<u64> = table.players.iter().map(|p| p.1).collect();
+        let deal_refused =
+            |e: tournament::deal::DealError| Refusal::conflict("no_deal", e.to_string());
+        let chop =
+            tournament::deal::chip_chop(&stacks, &table.prizes, unit).map_err(deal_refused)?;
+        let icm = tournament::deal::icm(&stacks, &table.prizes, unit).map_err(deal_refused)?;
+        let players = table
+            .players
+            .iter()
+            .zip(chop.iter().zip(&icm))
+            .map(|(&(id, chips), (chop, icm))| protocol::DealLine {
+                player: id.0,
+                name: self.name_of(id.0),
+                chips,
+                chip_chop: chop.0,
+                icm: icm.0,
+            })
+            .collect();
+        Ok(protocol::DealOffer {
+            players,
+            prizes_left: table.prizes.iter().map(|m| m.0).collect(),
+            unit: unit.0,
         })
     }
 

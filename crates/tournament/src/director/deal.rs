@@ -38,7 +38,9 @@ impl Tournament {
             return refuse("entries, re-entries, rebuys or the add-on are still open (HC-1.1)");
         }
         if self.in_hand_tables > 0 {
-            return refuse("a hand is in play; a deal is made between hands");
+            return refuse(
+                "a hand is in play; a deal is made between hands (pause the clock: no new hand is dealt)",
+            );
         }
         if self.deal.is_some() {
             return refuse("a deal was agreed already");
