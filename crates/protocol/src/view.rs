@@ -95,6 +95,24 @@ pub struct SeatLine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standings {
     pub rows: Vec<Standing>,
+    /// The deal the players left agreed, if any (HC-1.2): their prizes at the end are its
+    /// amounts plus what they won of what was played on for.
+    pub deal: Option<AgreedDeal>,
+}
+
+/// A deal agreed by the players left (HC-1.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AgreedDeal {
+    pub amounts: Vec<AgreedShare>,
+    /// Prizes by place, 1st first, for what they played on for.
+    pub play_for: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AgreedShare {
+    pub player: EntryId,
+    pub name: String,
+    pub amount: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

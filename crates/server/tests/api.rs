@@ -854,6 +854,14 @@ async fn a_deal_among_the_players_left_is_shown_and_agreed_hc_1_2() {
     let deal = json!({ "type": "agree_deal", "amounts": amounts, "play_for": [] });
     api.ok(Method::POST, "/api/events/0/td", td, Some(&deal))
         .await;
+    // The results sheet shows the deal.
+    let standings = api
+        .ok(Method::GET, "/api/events/0/standings", None, None)
+        .await;
+    let shares = standings["deal"]["amounts"].as_array().unwrap();
+    assert_eq!(shares.len(), 3, "{standings}");
+    assert_eq!(shares[0]["name"], players[0]["name"]);
+    assert_eq!(shares[0]["amount"], players[0]["icm"]);
     let again = api
         .refused(Method::GET, "/api/events/0/deal", td, None, 409, "no_deal")
         .await;

@@ -1,7 +1,7 @@
 // standings.js: chip counts while playing and results (/standings?event=E), public, live.
 // Test ids: event-name, event-facts, standings-table, standing-row (data-player, data-status),
 // results-table, results-row (data-player, data-place), chips (data-amount),
-// prize (data-amount), bounties, knockouts.
+// prize (data-amount), bounties, knockouts, deal-line (the deal agreed, HC-1.2).
 
 import { get, connect, param } from './api.js';
 import { h, $, fmtChips, pageHeader, showError } from './dom.js';
@@ -47,6 +47,13 @@ function render() {
       h('td', { class: 'num', testid: 'prize', data: { amount: r.prize } }, r.prize ? fmtChips(r.prize) : ''),
       h('td', { class: 'num', testid: 'bounties' }, r.bounties ? fmtChips(r.bounties) : ''),
       h('td', { class: 'num', testid: 'knockouts' }, r.knockouts ? `${r.knockouts}` : ''))));
+  const deal = standings.deal;
+  $('#deal-line').hidden = !deal;
+  if (deal) {
+    const shares = deal.amounts.map((s) => `${s.name} ${fmtChips(s.amount)}`).join(' · ');
+    const played = deal.play_for.length ? `; ${t('deal_played_for')} ${deal.play_for.map(fmtChips).join(' / ')}` : '';
+    $('#deal-line').textContent = `${t('deal')}: ${shares}${played}`;
+  }
 }
 
 onLang(render);

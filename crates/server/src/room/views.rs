@@ -242,7 +242,19 @@ impl Room {
                 .then(b.chips.cmp(&a.chips))
                 .then(a.player.cmp(&b.player))
         });
-        Standings { rows }
+        let deal = self.t.deal().map(|d| protocol::AgreedDeal {
+            amounts: d
+                .amounts
+                .iter()
+                .map(|&(p, amount)| protocol::AgreedShare {
+                    player: p.0,
+                    name: self.name_of(p.0),
+                    amount: amount.0,
+                })
+                .collect(),
+            play_for: d.play_for.iter().map(|m| m.0).collect(),
+        });
+        Standings { rows, deal }
     }
 
     pub fn me(&self, entry: EntryId, now: u64) -> Option<Me> {
