@@ -81,6 +81,9 @@ pub struct TableSeating {
     /// Numbered from 1.
     pub table: u32,
     pub seats: Vec<Option<SeatLine>>,
+    /// The seat (from 1) the button lies on for the table's next hand, perhaps an empty one
+    /// (TDA-32's dead button); none with fewer than two players.
+    pub button: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

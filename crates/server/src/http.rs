@@ -55,6 +55,14 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/standings", get(standings))
         .route("/api/events/{event}/audit", get(audit))
         .route("/api/events/{event}/deal", get(deal))
+        .route(
+            "/api/events/{event}/entries.csv",
+            get(crate::export::entries),
+        )
+        .route(
+            "/api/events/{event}/results.csv",
+            get(crate::export::results),
+        )
         .route("/api/events/{event}/tables/{table}", get(table))
         .route("/api/events/{event}/tables/{table}/clock", post(call_clock))
         .route("/api/events/{event}/register", post(register))

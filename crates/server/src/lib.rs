@@ -13,6 +13,7 @@ mod assets;
 pub mod dealer;
 pub mod driver;
 pub mod event;
+mod export;
 pub mod guard;
 mod history;
 pub mod http;

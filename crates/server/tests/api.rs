@@ -878,3 +878,38 @@ async fn a_deal_among_the_players_left_is_shown_and_agreed_hc_1_2() {
     assert!(last.starts_with("deal agreed (HC-1.2): "), "{last}");
     assert!(last.contains(&said), "{last}");
 }
+
+/// Issue 17 item 6: every entry and the results as CSV files, public as the standings; a name
+/// a spreadsheet would take for a formula stays text.
+#[tokio::test]
+async fn entries_and_results_as_csv() {
+    let api = Api::open();
+    api.create_event("turbo", 3).await;
+    api.register_bot(0, "=HYPERLINK(\"x\")").await;
+    api.register_bot(0, "Smith, Jr.").await;
+    api.start(0).await;
+    let (status, content_type, text) = api.get_text("/api/events/0/entries.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type.as_deref(), Some("text/csv; charset=utf-8"));
+    let mut lines = text.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("player,name,entry,status,table,seat,chips")
+    );
+    assert!(
+        text.contains(r#"1,"'=HYPERLINK(""x"")",1,playing"#),
+        "{text}"
+    );
+    assert!(text.contains(r#"2,"Smith, Jr.",1,playing"#), "{text}");
+    // No place is given yet: the results are the header alone.
+    let (status, _, text) = api.get_text("/api/events/0/results.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        text,
+        "place,name,entry,prize,bounties,knockouts,league_points\n"
+    );
+    let (status, _, _) = api.get_text("/api/events/9/results.csv").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

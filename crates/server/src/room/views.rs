@@ -146,6 +146,7 @@ impl Room {
             .filter(|t| !t.broken)
             .map(|et| TableSeating {
                 table: et.id.0 + 1,
+                button: et.table.next_positions().ok().map(|p| p.button.0 + 1),
                 seats: et
                     .table
                     .seats()
@@ -228,6 +229,33 @@ impl Room {
             prizes_left: table.prizes.iter().map(|m| m.0).collect(),
             unit: unit.0,
         })
+    }
+
+    /// Every entry as the CSV files list it, in the order they came.
+    pub fn entry_rows(&self) -> Vec<crate::export::EntryRow> {
+        (0..self.t.entries().len() as u32)
+            .filter_map(|i| {
+                let s = self.standing(i)?;
+                let league_points = self.t.entry(PlayerId(i)).ok()?.league_points;
+                Some(crate::export::EntryRow {
+                    player: s.player + 1,
+                    name: s.name,
+                    entry_number: s.entry_number,
+                    status: s.status,
+                    table: s.table,
+                    seat: s.seat,
+                    chips: s.chips,
+                    rebuys: s.rebuys,
+                    add_ons: s.add_ons,
+                    warnings: s.warnings,
+                    place: s.place,
+                    prize: s.prize,
+                    bounties: s.bounties,
+                    knockouts: s.knockouts,
+                    league_points,
+                })
+            })
+            .collect()
     }
 
     /// Chip counts, best first; at the end, by place.

@@ -227,6 +227,34 @@ impl Api {
         }
     }
 
+    /// A GET answered with text (a file download): its status, content type and text.
+    pub async fn get_text(&self, uri: &str) -> (StatusCode, Option<String>, String) {
+        let request = Request::builder()
+            .uri(uri)
+            .body(Body::empty())
+            .expect("a request");
+        let response = self
+            .app
+            .router()
+            .oneshot(request)
+            .await
+            .expect("the router answers");
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        (
+            status,
+            content_type,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
+    }
+
     pub async fn get(&self, uri: &str, secret: Option<&str>) -> Reply {
         self.send(Method::GET, uri, secret, None).await
     }

@@ -1,0 +1,216 @@
+//! Files for the club's own records (issue 17 item 6): every entry of an event, and its
+//! results with places, prizes, bounties and league points (HC-4), as CSV. Public, as the
+//! standings are.
+//!
+//! A cell that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a return
+//! first) gets a `'` in front: a player's name is text, not a command.
+
+use crate::app::App;
+use crate::http::{Fail, event_id, read_event};
+use crate::room::Refusal;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+/// One entry as the files list it.
+#[derive(Debug)]
+pub struct EntryRow {
+    /// From 1, as the TD console numbers players.
+    pub player: u32,
+    pub name: String,
+    pub entry_number: u32,
+    pub status: String,
+    pub table: Option<u32>,
+    pub seat: Option<u8>,
+    pub chips: u64,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub warnings: u32,
+    pub place: Option<u32>,
+    pub prize: u64,
+    pub bounties: u64,
+    pub knockouts: u32,
+    pub league_points: Option<i64>,
+}
+
+/// `GET /api/events/{event}/entries.csv`: every entry, in the order they came.
+pub async fn entries(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
+    let event = event_id(&event)?;
+    let rows = read_event(&app, event, |ev, _| Ok(ev.room().entry_rows())).await?;
+    let header = [
+        "player",
+        "name",
+        "entry",
+        "status",
+        "table",
+        "seat",
+        "chips",
+        "rebuys",
+        "add_ons",
+        "warnings",
+        "place",
+        "prize",
+        "bounties",
+        "knockouts",
+        "league_points",
+    ];
+    let text = csv_text(
+        &header,
+        rows.iter().map(|r| {
+            vec![
+                r.player.to_string(),
+                cell(r.name.clone()),
+                r.entry_number.to_string(),
+                r.status.clone(),
+                opt(r.table),
+                opt(r.seat),
+                r.chips.to_string(),
+                r.rebuys.to_string(),
+                r.add_ons.to_string(),
+                r.warnings.to_string(),
+                opt(r.place),
+                r.prize.to_string(),
+                r.bounties.to_string(),
+                r.knockouts.to_string(),
+                opt(r.league_points),
+            ]
+        }),
+    )?;
+    Ok(attachment(
+        text,
+        format!("croupier-event-{event}-entries.csv"),
+    ))
+}
+
+/// `GET /api/events/{event}/results.csv`: the places given so far, best first.
+pub async fn results(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
+    let event = event_id(&event)?;
+    let rows = placed(read_event(&app, event, |ev, _| Ok(ev.room().entry_rows())).await?);
+    let header = [
+        "place",
+        "name",
+        "entry",
+        "prize",
+        "bounties",
+        "knockouts",
+        "league_points",
+    ];
+    let text = csv_text(
+        &header,
+        rows.iter().map(|r| {
+            vec![
+                opt(r.place),
+                cell(r.name.clone()),
+                r.entry_number.to_string(),
+                r.prize.to_string(),
+                r.bounties.to_string(),
+                r.knockouts.to_string(),
+                opt(r.league_points),
+            ]
+        }),
+    )?;
+    Ok(attachment(
+        text,
+        format!("croupier-event-{event}-results.csv"),
+    ))
+}
+
+/// The entries placed, best first (a shared place by entry).
+fn placed(mut rows: Vec<EntryRow>) -> Vec<EntryRow> {
+    rows.retain(|r| r.place.is_some());
+    rows.sort_by_key(|r| (r.place, r.player));
+    rows
+}
+
+fn opt(value: Option<impl ToString>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// A name as text, never as a formula.
+fn cell(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text
+    }
+}
+
+fn csv_text(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<String, Refusal> {
+    let failed = |e: csv::Error| Refusal::internal(format!("writing CSV: {e}"));
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(header).map_err(failed)?;
+    for row in rows {
+        out.write_record(row).map_err(failed)?;
+    }
+    let bytes = out
+        .into_inner()
+        .map_err(|e| Refusal::internal(format!("writing CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| Refusal::internal(format!("writing CSV: {e}")))
+}
+
+fn attachment(text: String, file: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(player: u32, name: &str, place: Option<u32>) -> EntryRow {
+        EntryRow {
+            player,
+            name: name.into(),
+            entry_number: 1,
+            status: if place.is_some() { "busted" } else { "playing" }.into(),
+            table: None,
+            seat: None,
+            chips: 0,
+            rebuys: 0,
+            add_ons: 0,
+            warnings: 0,
+            place,
+            prize: 0,
+            bounties: 0,
+            knockouts: 0,
+            league_points: place.map(|p| 10 - i64::from(p) * 4),
+        }
+    }
+
+    #[test]
+    fn results_are_the_placed_entries_best_first() {
+        let rows = vec![
+            row(1, "Ann", Some(3)),
+            row(2, "Bob", None),
+            row(3, "Cid", Some(1)),
+            row(4, "Dee", Some(2)),
+        ];
+        let names: Vec<String> = placed(rows).into_iter().map(|r| r.name).collect();
+        assert_eq!(names, ["Cid", "Dee", "Ann"]);
+    }
+
+    /// A name is text in a spreadsheet; quotes and commas are quoted; negative league points
+    /// (HC-4) stay numbers.
+    #[test]
+    fn names_are_never_formulas_and_fields_are_quoted() {
+        let rows = [
+            vec![cell("=1+1".into()), "-2".into()],
+            vec![cell("Smith, \"Jr\"".into()), "3".into()],
+            vec![cell("@SUM(A1)".into()), String::new()],
+        ];
+        let text = csv_text(&["name", "points"], rows.into_iter()).unwrap();
+        assert_eq!(
+            text,
+            "name,points\n'=1+1,-2\n\"Smith, \"\"Jr\"\"\",3\n'@SUM(A1),\n"
+        );
+    }
+}
