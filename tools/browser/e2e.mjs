@@ -9,7 +9,8 @@
 // their own, the TD adds nine bots and starts; the people play by clicking (check or call,
 // folding to big bets; one of them all in whenever a raise is possible) while the TD sets the
 // clock to five seconds and the clock page shows level 2; until somebody busts and shows in
-// the results on /standings, and for 25 s at least; then each person downloads their own hands
+// the results on /standings, and for 25 s at least; the seat cards, table sheets and results print
+// (/print); then each person downloads their own hands
 // as PokerStars text and the TD every hand as PHH. Every page is saved as a PNG in OUT_DIR
 // (failure-*.png: every page when the run fails). Every step is bounded; a step's timeout, a
 // page error, a console error or an error box left showing fails the run (exit status 1) with
@@ -229,6 +230,17 @@ try {
     await row.waitFor();
     await standings.locator(`${q('standings-table')} ${q('standing-row')}`).first().waitFor();
     await shot(standings, 'standings', true);
+  });
+
+  await step('the TD prints seat cards, a sheet per table with its button, and the results', 20_000, async () => {
+    const print = await newPage(publicContext, 'print');
+    await print.goto(`${base}/print?event=${event}&sheet=seats`);
+    await print.locator(q('seat-card')).first().waitFor();
+    await print.goto(`${base}/print?event=${event}&sheet=tables`);
+    await print.locator(`${q('table-sheet')} ${q('table-button')}`).filter({ hasText: /\d/ }).first().waitFor();
+    await shot(print, 'print-tables', true);
+    await print.goto(`${base}/print?event=${event}&sheet=results`);
+    await print.locator(q('sheet-title')).filter({ hasText: /\S/ }).waitFor();
   });
 
   await step('each person downloads their hands as PokerStars text, the TD every hand as PHH', 30_000, async () => {

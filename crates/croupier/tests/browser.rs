@@ -16,8 +16,9 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What e2e.mjs must have saved (it may save more, such as `player-N-end.png`).
-const SCREENSHOTS: [&str; 8] = [
+const SCREENSHOTS: [&str; 9] = [
     "td",
+    "print-tables",
     "player-1-table",
     "player-2-table",
     "player-3-table",

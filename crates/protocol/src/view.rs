@@ -138,6 +138,8 @@ pub struct Standing {
     pub add_ons: u32,
     pub warnings: u32,
     pub penalty_hands: u32,
+    /// League points at the end, by the event's formula (HC-4).
+    pub league_points: Option<i64>,
 }
 
 /// One table as a given viewer sees it.

@@ -1,5 +1,5 @@
 //! The web UI, embedded at build time (`build.rs`): pages at `/`, `/td`, `/play`, `/clock`,
-//! `/seating`, `/standings` and `/dealer`, their scripts and styles under `/ui/`.
+//! `/seating`, `/standings`, `/dealer` and `/print`, their scripts and styles under `/ui/`.
 
 use crate::app::App;
 use axum::extract::Path;
@@ -9,7 +9,7 @@ use axum::routing::get;
 
 include!(concat!(env!("OUT_DIR"), "/ui.rs"));
 
-const PAGES: [(&str, &str); 7] = [
+const PAGES: [(&str, &str); 8] = [
     ("/", "index.html"),
     ("/td", "td.html"),
     ("/play", "play.html"),
@@ -17,6 +17,7 @@ const PAGES: [(&str, &str); 7] = [
     ("/seating", "seating.html"),
     ("/standings", "standings.html"),
     ("/dealer", "dealer.html"),
+    ("/print", "print.html"),
 ];
 
 pub fn routes() -> axum::Router<App> {

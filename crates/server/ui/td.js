@@ -6,6 +6,7 @@
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
+// print-seats, print-tables, print-results, export-entries, export-results;
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
@@ -170,7 +171,10 @@ function renderSummary() {
       kv(t('rebuys_add_ons'), `${s.rebuys}/${s.add_ons}`, 'rebuys'),
       c.hand_for_hand ? h('span', { class: 'badge h4h', testid: 'hand-for-hand' }, t('hand_for_hand')) : null),
     h('div', { class: 'page-links' },
-      ['play', 'clock', 'seating', 'standings'].map((p) => h('a', { href: `/${p}${q}`, target: '_blank', testid: `link-${p}` }, t(`nav_${p}`)))));
+      ['play', 'clock', 'seating', 'standings'].map((p) => h('a', { href: `/${p}${q}`, target: '_blank', testid: `link-${p}` }, t(`nav_${p}`)))),
+    h('div', { class: 'page-links' },
+      ['seats', 'tables', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
+      ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
   $('#start').hidden = s.started;
   $('#pause').hidden = !s.started || s.finished || !c.running;
   $('#resume').hidden = !s.started || s.finished || c.running;

@@ -195,6 +195,7 @@ impl Room {
             add_ons: e.add_ons,
             warnings: e.warnings,
             penalty_hands: e.penalty_hands,
+            league_points: e.league_points,
         })
     }
 
@@ -236,7 +237,6 @@ impl Room {
         (0..self.t.entries().len() as u32)
             .filter_map(|i| {
                 let s = self.standing(i)?;
-                let league_points = self.t.entry(PlayerId(i)).ok()?.league_points;
                 Some(crate::export::EntryRow {
                     player: s.player + 1,
                     name: s.name,
@@ -252,7 +252,7 @@ impl Room {
                     prize: s.prize,
                     bounties: s.bounties,
                     knockouts: s.knockouts,
-                    league_points,
+                    league_points: s.league_points,
                 })
             })
             .collect()
