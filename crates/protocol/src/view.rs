@@ -333,6 +333,23 @@ pub struct Me {
     pub table: Option<TableView>,
 }
 
+/// A player moved to another seat by the director (balancing, breaking, the final table, or
+/// the TD's own move), for the move slip.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveLine {
+    /// When, ms since the Unix epoch.
+    pub at_ms: u64,
+    pub player: EntryId,
+    pub name: String,
+    /// Tables and seats numbered from 1.
+    pub from_table: u32,
+    pub from_seat: u8,
+    pub to_table: u32,
+    pub to_seat: u8,
+    /// The rule that moved them (TDA-10, TDA-11, HC-1.8, ...).
+    pub rule: String,
+}
+
 /// What a deal among the players left would pay each (HC-1.2), for the TD to show them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DealOffer {

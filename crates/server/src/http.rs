@@ -55,6 +55,7 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/standings", get(standings))
         .route("/api/events/{event}/audit", get(audit))
         .route("/api/events/{event}/deal", get(deal))
+        .route("/api/events/{event}/moves", get(moves))
         .route(
             "/api/events/{event}/entries.csv",
             get(crate::export::entries),
@@ -292,6 +293,18 @@ async fn audit(
     require_td(role_of(&app, &headers)?)?;
     let event = event_id(&event)?;
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
+}
+
+/// The most move slips listed at once.
+const MOVES: usize = 200;
+
+/// The director's moves, newest first: the move slips.
+async fn moves(
+    State(app): State<App>,
+    Path(event): Path<String>,
+) -> Answer<Vec<protocol::MoveLine>> {
+    let event = event_id(&event)?;
+    read_event(&app, event, |ev, _| Ok(Json(ev.room().moves(MOVES)))).await
 }
 
 /// What a deal among the players left would pay (TD; HC-1.2); agreed with the TD command

@@ -913,3 +913,38 @@ async fn entries_and_results_as_csv() {
     let (status, _, _) = api.get_text("/api/events/9/results.csv").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// Issue 17 item 6: the director's moves, newest first, for the move slips, with their rule.
+#[tokio::test]
+async fn a_move_by_the_td_makes_a_move_slip_tda_11() {
+    let api = Api::open();
+    let td = Some(api.td.as_str());
+    api.create_event("hc", 1).await;
+    for name in ["Ann", "Bob", "Cid"] {
+        api.register_self(0, name).await;
+    }
+    api.start(0).await;
+    assert_eq!(
+        api.ok(Method::GET, "/api/events/0/moves", None, None).await,
+        json!([])
+    );
+    let seating = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    let seats = seating["tables"][0]["seats"].as_array().unwrap();
+    let from = seats.iter().position(|s| s["player"] == 0).unwrap() + 1;
+    let free = seats.iter().position(Value::is_null).unwrap() + 1;
+    let mv = json!({ "type": "move", "player": 0, "table": 1, "seat": free });
+    api.ok(Method::POST, "/api/events/0/td", td, Some(&mv))
+        .await;
+    let moves = api.ok(Method::GET, "/api/events/0/moves", None, None).await;
+    let slip = &moves[0];
+    assert_eq!(slip["name"], "Ann", "{moves}");
+    assert_eq!(slip["from_table"], 1);
+    assert_eq!(slip["from_seat"], from);
+    assert_eq!(
+        (slip["to_table"].clone(), slip["to_seat"].clone()),
+        (json!(1), json!(free))
+    );
+    assert_eq!(slip["rule"], "TDA-11");
+}

@@ -1,9 +1,10 @@
 // print.js: print-ready pages of an event (/print?event=E&sheet=S), one click from the TD
 // console (issue 17 item 6). Sheets: `seats` (a seat card per player, for the initial draw),
 // `tables` (a sheet per table for its dealer: seats, players, chips, the button), `results`
-// (places, prizes, bounties, knockouts, league points, HC-4; the deal, HC-1.2).
+// (places, prizes, bounties, knockouts, league points, HC-4; the deal, HC-1.2), `moves` (a slip per
+// move the director made, newest first, with its rule).
 // Test ids: print, sheet-title, sheet, seat-card (data-table, data-seat), table-sheet
-// (data-table), table-button, results-row (data-place), deal-line.
+// (data-table), table-button, results-row (data-place), deal-line, move-slip (data-player).
 
 import { get, param } from './api.js';
 import { h, $, fmtChips, showError } from './dom.js';
@@ -31,6 +32,14 @@ const SHEETS = {
           h('td', {}, `${i + 1}${tb.button === i + 1 ? ' (D)' : ''}`),
           h('td', {}, s ? s.name : '—'),
           h('td', { class: 'num' }, s ? fmtChips(s.chips) : '')))))));
+  },
+  async moves() {
+    const moves = await get(`/api/events/${event}/moves`);
+    const time = (ms) => new Date(ms).toLocaleTimeString();
+    return moves.map((m) => h('div', { class: 'seat-card move-slip', testid: 'move-slip', data: { player: m.player } },
+      h('div', { class: 'seat-card-name' }, m.name),
+      h('div', { class: 'seat-card-where' }, `${t('table')} ${m.to_table} · ${t('seat')} ${m.to_seat}`),
+      h('div', { class: 'muted' }, `${t('move_from')} ${t('table')} ${m.from_table} · ${t('seat')} ${m.from_seat} · ${m.rule} · ${time(m.at_ms)}`)));
   },
   async results() {
     const standings = await get(`/api/events/${event}/standings`);

@@ -6,7 +6,7 @@
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
-// print-seats, print-tables, print-results, export-entries, export-results;
+// print-seats, print-tables, print-moves, print-results, export-entries, export-results;
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
@@ -173,7 +173,7 @@ function renderSummary() {
     h('div', { class: 'page-links' },
       ['play', 'clock', 'seating', 'standings'].map((p) => h('a', { href: `/${p}${q}`, target: '_blank', testid: `link-${p}` }, t(`nav_${p}`)))),
     h('div', { class: 'page-links' },
-      ['seats', 'tables', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
+      ['seats', 'tables', 'moves', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
       ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
   $('#start').hidden = s.started;
   $('#pause').hidden = !s.started || s.finished || !c.running;

@@ -232,6 +232,34 @@ impl Room {
         })
     }
 
+    /// The director's moves, newest first, at most `limit`: the move slips.
+    pub fn moves(&self, limit: usize) -> Vec<protocol::MoveLine> {
+        self.t
+            .events()
+            .iter()
+            .rev()
+            .filter_map(|e| match &e.what {
+                tournament::director::Happening::Moved {
+                    player,
+                    from,
+                    to,
+                    rule,
+                } => Some(protocol::MoveLine {
+                    at_ms: e.at.0,
+                    player: player.0,
+                    name: self.name_of(player.0),
+                    from_table: from.0.0 + 1,
+                    from_seat: from.1.0 + 1,
+                    to_table: to.0.0 + 1,
+                    to_seat: to.1.0 + 1,
+                    rule: (*rule).to_string(),
+                }),
+                _ => None,
+            })
+            .take(limit)
+            .collect()
+    }
+
     /// Every entry as the CSV files list it, in the order they came.
     pub fn entry_rows(&self) -> Vec<crate::export::EntryRow> {
         (0..self.t.entries().len() as u32)
