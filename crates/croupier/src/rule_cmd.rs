@@ -1,4 +1,5 @@
-//! `croupier rule FILE...`: runs floor scenarios and director scenarios (`kind = "director"`),
+//! `croupier rule FILE...`: runs floor scenarios, director scenarios (`kind = "director"`) and
+//! ring scenarios (`kind = "ring"`),
 //! prints each ruling or instruction with its rule ids, checks the expected ones and ends with
 //! `N passed, M failed` over both kinds.
 
@@ -43,6 +44,10 @@ pub fn rule(paths: &[PathBuf], mut out: impl FnMut(String)) -> Result<Tally> {
         };
         if tournament::scenario::is_director(&text) {
             director(&name.to_string(), &text, &mut tally, &mut out);
+            continue;
+        }
+        if floor::ring_scenario::is_ring(&text) {
+            ring(&name.to_string(), &text, &mut tally, &mut out);
             continue;
         }
         let report = floor::scenario::run(&text).map_err(|e| e.to_string());
@@ -94,6 +99,26 @@ fn director(name: &str, text: &str, tally: &mut Tally, out: &mut impl FnMut(Stri
     }
     out(format!("  = rules {}", report.outcome.rules().join(" ")));
     if report.expect.is_some() {
+        checked(&report.mismatches, tally, out);
+    }
+}
+
+/// One ring scenario: the next hand (who is dealt, who posts what), then its check.
+fn ring(name: &str, text: &str, tally: &mut Tally, out: &mut impl FnMut(String)) {
+    let report = match floor::ring_scenario::run(text) {
+        Ok(report) => report,
+        Err(e) => {
+            out(format!("{name}: FAILED: {e}"));
+            tally.failed += 1;
+            return;
+        }
+    };
+    out(format!("{name} (ring, {})", report.profile));
+    for line in &report.lines {
+        out(format!("  {line}"));
+    }
+    out(format!("  = rules {}", report.rules.join(" ")));
+    if report.checked {
         checked(&report.mismatches, tally, out);
     }
 }

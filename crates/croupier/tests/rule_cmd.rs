@@ -105,3 +105,60 @@ fn a_bad_director_file_names_the_file_and_the_key() {
     assert_eq!(stdout.lines().last(), Some("0 passed, 1 failed"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Ring scenarios (`kind = "ring"`, issue 18 item 5): every case of HC-1.9, HC-3.6 and JPR-3.0
+/// in the repository passes, counted in the same line; a wrong expectation fails.
+#[test]
+fn ring_scenarios_count_in_the_same_line() {
+    let ring = concat!(env!("CARGO_MANIFEST_DIR"), "/../floor/ring");
+    let (ok, stdout, stderr) = common::croupier(&["rule", ring]);
+    assert!(ok, "{stdout}\n{stderr}");
+    // HC-1.9: the last big blind has left: a lone big blind, the button stays.
+    assert!(
+        stdout.contains("button 3, small blind 0, big blind 6"),
+        "{stdout}"
+    );
+    let summary = stdout.lines().last().unwrap_or_default();
+    let passed: usize = summary
+        .split(' ')
+        .next()
+        .unwrap_or("0")
+        .parse()
+        .unwrap_or(0);
+    assert!(
+        summary.ends_with(" passed, 0 failed") && passed >= 20,
+        "{summary}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("rule-ring-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.toml");
+    std::fs::write(
+        &wrong,
+        "kind = 'ring'\nprofile = 'jpr'\nblinds = [1, 2]\n\
+         [table]\nbutton = 3\nsmall_blind = 4\nbig_blind = 5\n\
+         players = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']\naway = ['p6']\n\
+         [expect]\nbig_blind = 6\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "kind = 'ring'\nblinds = [1, 2]\n[table]\nbutton = 3\nsmall_blind = 4\nbig_blind = 5\n\
+         players = ['p1', 'p2', 'p3', 'p4', 'p5']\naway = ['p9']\n",
+    )
+    .unwrap();
+    let (ok, stdout, _) =
+        common::croupier(&["rule", wrong.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        stdout.contains("FAILED: big_blind: expected 6, got 7"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"p9\" is not seated at the table"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().last(), Some("0 passed, 2 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -20,6 +20,7 @@ mod hand;
 mod hole;
 mod pots;
 mod random;
+pub mod ring;
 mod rotation;
 mod rule;
 mod rulebook;

@@ -19,6 +19,7 @@ mod numbers;
 mod oot;
 pub mod procedure;
 mod profile;
+pub mod ring_scenario;
 mod ruling;
 pub mod scenario;
 mod table;
