@@ -8,13 +8,14 @@
 //!   returning player is dealt in at once, unless the button passed them while away: then they
 //!   post a small blind (dead) and a big blind (live), or wait for their big blind.
 //! - JPR-3.0 (CoinGame): an absent player gets no cards; a blind due while away is marked at the
-//!   seat ("Little Blind", "Big Blind", "Missed Blind") and paid on return with the next pot:
-//!   the big blind live, the small blind dead.
-//! - Otherwise (TDA by default) the same markers and payments; a new player posts a big blind or
-//!   waits for it.
+//!   seat ("Little Blind", "Big Blind", "Missed Blind") and paid on return into the next pot
+//!   (dead), even by a player who waited for the big blind.
+//! - Otherwise (TDA by default) the same markers, paid as card rooms do: the big blind live, the
+//!   small blind dead, and posting the big blind settles them; a new player posts a big blind
+//!   or waits for it.
 //!
-//! Everywhere: posting the big blind settles what a player owes; heads-up the small blind has
-//! the button and the big blind goes to whoever would have had it next (TDA-34, HC-3.6).
+//! Everywhere: heads-up the small blind has the button and the big blind goes to whoever would
+//! have had it next (TDA-34, HC-3.6); fewer than two players to deal is no hand.
 
 use crate::Seat;
 
@@ -203,6 +204,19 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         _ => false,
     };
     let players = (0..n).filter(|&i| will_play(i)).count();
+    if players < 2 {
+        // No hand to deal: nothing moves and nobody owes more.
+        return NextHand {
+            owes: collect(
+                &table
+                    .seats
+                    .iter()
+                    .map(|s| s.and_then(|s| s.owes))
+                    .collect::<Vec<_>>(),
+            ),
+            ..NextHand::default()
+        };
+    }
 
     let (button, small_blind) = if players == 2 {
         // Heads-up: the other player has the small blind and the button (TDA-34, HC-3.6).
@@ -214,7 +228,10 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         (other, other)
     } else {
         let sb_position = table.big_blind.map(Seat::index);
-        let sb_seat = sb_position.filter(|&i| present(i) && will_play(i) && i != bb);
+        // Only the player who had the big blind posts the small blind there: whoever sits
+        // there new or back posts their own way.
+        let sb_seat = sb_position
+            .filter(|&i| at(i).is_some_and(|s| s.presence == Presence::Playing) && i != bb);
         let last_bb_left =
             sb_position.is_some_and(|i| at(i).is_some_and(|s| s.presence == Presence::Away));
         if let Some(i) =
@@ -253,13 +270,15 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         && let (Some(from), Some(to)) = (table.button.map(Seat::index), button)
         && from != to
     {
+        // Passed: the button came onto or over their seat; not the seat it leaves, which had
+        // the button while its player was there.
         let mut i = from;
         while i != to {
+            i = (i + 1) % n;
             if at(i).is_some_and(|s| s.presence == Presence::Away) {
                 add(&mut owes, i, Debt::Both);
                 out.cite("HC-1.9");
             }
-            i = (i + 1) % n;
         }
     }
 
@@ -279,9 +298,13 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
             out.post(seat, table.small_blind_amount, 0);
         }
         if i == bb {
-            // The big blind settles what was owed.
             out.post(seat, table.big_blind_amount, 0);
-            owes[i] = None;
+            // JPR-3.0: what was missed is paid on return, into the pot, beside the blind;
+            // elsewhere the big blind settles it.
+            if let (RingRules::Jpr, Some(d)) = (rules, owes[i].take()) {
+                out.post(seat, 0, dead_of(d, table));
+                out.cite("JPR-3.0");
+            }
             continue;
         }
         match at(i).map(|s| s.presence) {
@@ -299,6 +322,12 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
                         if debt.is_some() {
                             out.cite("HC-1.9");
                         }
+                    }
+                    // JPR-3.0: "die Nachzahlung wird vom Dealer mit in den folgenden Pot gelegt":
+                    // into the pot, dead.
+                    (RingRules::Jpr, Some(d)) => {
+                        out.post(seat, 0, dead_of(d, table));
+                        out.cite("JPR-3.0");
                     }
                     (_, Some(d)) => {
                         let live = if d.owes_big() {
@@ -322,6 +351,21 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
     }
     out.owes = collect(&owes);
     out
+}
+
+/// Every blind a debt stands for, as dead money.
+fn dead_of(debt: Debt, table: &RingTable) -> u64 {
+    let small = if debt.owes_small() {
+        table.small_blind_amount
+    } else {
+        0
+    };
+    let big = if debt.owes_big() {
+        table.big_blind_amount
+    } else {
+        0
+    };
+    small + big
 }
 
 fn collect(owes: &[Option<Debt>]) -> Vec<(Seat, Debt)> {
@@ -386,7 +430,8 @@ mod tests {
         assert!(hc.owes.is_empty(), "{hc:?}");
     }
 
-    /// Posting the big blind settles every debt.
+    /// Posting the big blind settles every debt (TDA default); under JPR-3.0 the missed blinds
+    /// are paid into the pot beside it.
     #[test]
     fn the_big_blind_settles_what_is_owed() {
         let mut seats = vec![playing(), playing(), playing(), playing()];
@@ -394,10 +439,40 @@ mod tests {
             presence: Presence::Back(Entering::Post),
             owes: Some(Debt::Both),
         });
-        let next = next_hand(&table(seats), RingRules::Jpr);
+        let next = next_hand(&table(seats.clone()), RingRules::Default);
         assert_eq!(next.big_blind, Some(Seat(3)));
         assert!(next.owes.is_empty());
         let post = next.posts.iter().find(|p| p.seat == Seat(3)).unwrap();
+        assert_eq!((post.live, post.dead), (2, 0));
+        let jpr = next_hand(&table(seats), RingRules::Jpr);
+        let post = jpr.posts.iter().find(|p| p.seat == Seat(3)).unwrap();
+        assert_eq!((post.live, post.dead), (2, 3));
+        assert!(jpr.owes.is_empty());
+    }
+
+    /// One player left to deal: no hand, nothing owed anew.
+    #[test]
+    fn one_player_is_no_hand() {
+        let seats = vec![playing(), away(), away()];
+        for rules in [RingRules::Hc, RingRules::Jpr, RingRules::Default] {
+            let next = next_hand(&table(seats.clone()), rules);
+            assert!(next.dealt.is_empty() && next.posts.is_empty(), "{next:?}");
+            assert!(next.owes.is_empty(), "{next:?}");
+        }
+    }
+
+    /// A new player in the last big blind's seat posts their own big blind, not a small blind
+    /// as well (no forced raise).
+    #[test]
+    fn a_new_player_in_the_last_big_blinds_seat_posts_one_big_blind() {
+        let mut seats = vec![playing(), playing(), playing(), playing()];
+        seats[2] = Some(RingSeat {
+            presence: Presence::New(Entering::Post),
+            owes: None,
+        });
+        let next = next_hand(&table(seats), RingRules::Default);
+        assert_eq!(next.small_blind, None);
+        let post = next.posts.iter().find(|p| p.seat == Seat(2)).unwrap();
         assert_eq!((post.live, post.dead), (2, 0));
     }
 }

@@ -2,8 +2,9 @@
 //! results with places, prizes, bounties and league points (HC-4), as CSV. Public, as the
 //! standings are.
 //!
-//! A cell that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a return
-//! first) gets a `'` in front: a player's name is text, not a command.
+//! A name that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a return
+//! first) gets a `'` in front, and every text field is quoted, so that a spreadsheet that splits
+//! at `;` (German Excel) does not find a formula inside a name either.
 
 use crate::app::App;
 use crate::http::{Fail, event_id, read_event};
@@ -137,7 +138,9 @@ fn cell(text: String) -> String {
 
 fn csv_text(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<String, Refusal> {
     let failed = |e: csv::Error| Refusal::internal(format!("writing CSV: {e}"));
-    let mut out = csv::Writer::from_writer(Vec::new());
+    let mut out = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::NonNumeric)
+        .from_writer(Vec::new());
     out.write_record(header).map_err(failed)?;
     for row in rows {
         out.write_record(row).map_err(failed)?;
@@ -206,11 +209,12 @@ mod tests {
             vec![cell("=1+1".into()), "-2".into()],
             vec![cell("Smith, \"Jr\"".into()), "3".into()],
             vec![cell("@SUM(A1)".into()), String::new()],
+            vec![cell("a;=cmd|' /c calc'!A0".into()), "4".into()],
         ];
         let text = csv_text(&["name", "points"], rows.into_iter()).unwrap();
         assert_eq!(
             text,
-            "name,points\n'=1+1,-2\n\"Smith, \"\"Jr\"\"\",3\n'@SUM(A1),\n"
+            "\"name\",\"points\"\n\"'=1+1\",-2\n\"Smith, \"\"Jr\"\"\",3\n\"'@SUM(A1)\",\"\"\n\"a;=cmd|' /c calc'!A0\",4\n"
         );
     }
 }

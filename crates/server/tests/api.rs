@@ -896,19 +896,19 @@ async fn entries_and_results_as_csv() {
         lines
             .next()
             .unwrap()
-            .starts_with("player,name,entry,status,table,seat,chips")
+            .starts_with(r#""player","name","entry","status","table","seat","chips""#)
     );
     assert!(
-        text.contains(r#"1,"'=HYPERLINK(""x"")",1,playing"#),
+        text.contains(r#"1,"'=HYPERLINK(""x"")",1,"playing""#),
         "{text}"
     );
-    assert!(text.contains(r#"2,"Smith, Jr.",1,playing"#), "{text}");
+    assert!(text.contains(r#"2,"Smith, Jr.",1,"playing""#), "{text}");
     // No place is given yet: the results are the header alone.
     let (status, _, text) = api.get_text("/api/events/0/results.csv").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         text,
-        "place,name,entry,prize,bounties,knockouts,league_points\n"
+        "\"place\",\"name\",\"entry\",\"prize\",\"bounties\",\"knockouts\",\"league_points\"\n"
     );
     let (status, _, _) = api.get_text("/api/events/9/results.csv").await;
     assert_eq!(status, StatusCode::NOT_FOUND);

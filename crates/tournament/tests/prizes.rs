@@ -232,6 +232,15 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
     use tournament::deal;
     use tournament::director::Agreed;
     let mut t = five_left();
+    let td = || tournament::Actor::Director("td".into());
+    // A warning before the deal cannot be undone after it.
+    let warned = counts(&t)[0].0;
+    let warned = ids_at(&t, warned)[0];
+    let warning = tournament::TdAction::Warn {
+        player: warned,
+        reason: "slow".into(),
+    };
+    let action = t.act("td", warning, at_minute(3)).unwrap();
     let table = t.deal_table().expect("a deal can be made between hands");
     assert_eq!(table.players.len(), 5);
     let total: u64 = table.prizes.iter().map(|m| m.0).sum();
@@ -268,6 +277,15 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
         t.agree_deal(over, tournament::Actor::Director("td".into()), at_minute(3))
             .is_err()
     );
+    // Amounts that wrap around are refused, not accepted modulo 2^64.
+    let mut wrapping = amounts.clone();
+    wrapping[0].1 = Money(u64::MAX);
+    wrapping[1].1 = Money(amounts[0].1.0 + amounts[1].1.0 + 1);
+    let wrapping = Agreed {
+        amounts: wrapping,
+        play_for: vec![keep],
+    };
+    assert!(t.agree_deal(wrapping, td(), at_minute(3)).is_err());
     let agreed = Agreed {
         amounts: amounts.clone(),
         play_for: vec![keep],
@@ -280,6 +298,8 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
     .expect("agreed");
     assert_eq!(t.deal(), Some(&agreed));
     assert!(t.deal_table().is_err(), "one deal");
+    let undo = t.undo("td", action, at_minute(3)).unwrap_err().to_string();
+    assert!(undo.contains("HC-1.2"), "{undo}");
     // Play on: the big stack takes everyone.
     let final_table = counts(&t)[0].0;
     let rest = by_stack(&t, final_table);

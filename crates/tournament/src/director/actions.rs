@@ -242,6 +242,16 @@ impl Tournament {
                 "the tournament is over".into(),
             ));
         }
+        // The players left agreed a deal on the field as it stood then (HC-1.2).
+        if self
+            .deal_after_action
+            .is_some_and(|after| (id.0 as usize) < after)
+        {
+            return Err(DirectorError::CannotUndo(
+                id,
+                "a deal was agreed after it (HC-1.2)".into(),
+            ));
+        }
         match record.inverse.clone() {
             Inverse::Warn(player) => {
                 let e = self.entry_mut(player)?;

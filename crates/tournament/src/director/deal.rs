@@ -87,10 +87,15 @@ impl Tournament {
                 left.len()
             ));
         }
-        let sum = |m: &[Money]| m.iter().map(|m| m.0).sum::<u64>();
-        let agreed = deal.amounts.iter().map(|(_, m)| m.0).sum::<u64>() + sum(&deal.play_for);
-        let prizes = sum(&table.prizes);
-        if agreed != prizes {
+        let prizes: u64 = table.prizes.iter().map(|m| m.0).sum();
+        let agreed = deal
+            .amounts
+            .iter()
+            .map(|(_, m)| m.0)
+            .chain(deal.play_for.iter().map(|m| m.0))
+            .try_fold(0u64, u64::checked_add);
+        if agreed != Some(prizes) {
+            let agreed = agreed.map_or("more than any purse".into(), |a| a.to_string());
             return refuse(format!(
                 "the amounts and the prizes played for add up to {agreed}, the prizes left to {prizes}"
             ));
@@ -104,6 +109,8 @@ impl Tournament {
             },
         );
         self.deal = Some(deal);
+        self.deal_prizes = table.prizes;
+        self.deal_after_action = Some(self.actions.len());
         Ok(())
     }
 
@@ -113,16 +120,20 @@ impl Tournament {
     }
 
     /// At the end: each player in the deal gets their amount and the prize of their place in
-    /// what was played for.
+    /// what was played for, and what their place gained since the deal (bounties nobody won,
+    /// added to the pool at the end: HC-1.2). `e.prize` holds the table's prize of the place.
     pub(crate) fn pay_deal(&mut self) {
         let Some(deal) = &self.deal else { return };
         for &(player, amount) in &deal.amounts {
             if let Some(e) = self.entries.get_mut(player.0 as usize) {
+                let place = e.place.map_or(0, |p| p as usize).saturating_sub(1);
                 let played = e
                     .place
-                    .and_then(|p| deal.play_for.get(p as usize - 1))
+                    .and_then(|_| deal.play_for.get(place))
                     .map_or(0, |m| m.0);
-                e.prize = Money(amount.0 + played);
+                let then = self.deal_prizes.get(place).map_or(0, |m| m.0);
+                let gained = e.prize.0.saturating_sub(then);
+                e.prize = Money(amount.0.saturating_add(played).saturating_add(gained));
             }
         }
     }

@@ -196,6 +196,11 @@ pub struct Tournament {
     pub(crate) unclaimed_bounties: Money,
     /// A deal the players left agreed (HC-1.2).
     pub(crate) deal: Option<Agreed>,
+    /// What places 1 to n were worth when the deal was agreed: money added to the pool later
+    /// (bounties nobody won) is paid by place on top of it.
+    pub(crate) deal_prizes: Vec<Money>,
+    /// The director's actions before the deal, which can no longer be undone.
+    pub(crate) deal_after_action: Option<usize>,
     /// The highest 0-based level a hand has been dealt at (HC-1.1: rebuys and the add-on end
     /// with the first hand of the next level).
     pub(crate) dealt_level: usize,
@@ -243,6 +248,8 @@ impl Tournament {
             shared: Vec::new(),
             unclaimed_bounties: Money(0),
             deal: None,
+            deal_prizes: Vec::new(),
+            deal_after_action: None,
             dealt_level: 0,
             stats: Stats::default(),
             paid: std::cell::Cell::new((0, 0)),
