@@ -154,7 +154,15 @@ pub fn run(text: &str) -> Result<RingReport, String> {
         let debt = debt_of(debt).ok_or_else(|| {
             format!("table.missed.{name}: {debt:?} is not \"small\", \"big\" or \"both\"")
         })?;
-        set(&mut table, i, &|s| s.owes = Some(debt));
+        // Owing, here, and neither away nor listed as back or newly seated: back to play, and
+        // paying what is owed (as `back = "post"`).
+        let here = !t.away.contains(name) && !t.seated.contains_key(name);
+        set(&mut table, i, &|s| {
+            s.owes = Some(debt);
+            if here {
+                s.presence = Presence::Back(Entering::Post);
+            }
+        });
     }
     for (key, map, new) in [
         ("table.back", &t.back, false),
@@ -173,6 +181,9 @@ pub fn run(text: &str) -> Result<RingReport, String> {
             };
             if t.away.contains(name) {
                 return Err(format!("{key}.{name}: also listed as away"));
+            }
+            if new && t.back.contains_key(name) {
+                return Err(format!("{key}.{name}: also listed as back"));
             }
             let presence = if new {
                 Presence::New(entering)
