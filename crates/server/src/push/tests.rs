@@ -59,7 +59,7 @@ fn me(chips: u64, table: Value) -> Value {
     json!({"event": 1, "table": table, "standing": {"player": 1, "name": "Player 1",
         "entry_number": 1, "status": "playing", "bot": false, "table": 1, "seat": 1,
         "chips": chips, "place": null, "prize": 0, "bounties": 0, "knockouts": 0, "rebuys": 0,
-        "add_ons": 0, "warnings": 0, "penalty_hands": 0}})
+        "add_ons": 0, "warnings": 0, "penalty_hands": 0, "league_points": null}})
 }
 
 fn typed<T: serde::de::DeserializeOwned>(value: Value) -> T {
