@@ -165,8 +165,11 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         return out;
     }
     let at = |i: usize| table.seats[i % n];
-    let present = |i: usize| at(i).is_some_and(|s| s.presence != Presence::Away);
-    let mut owes: Vec<Option<Debt>> = table.seats.iter().map(|s| s.and_then(|s| s.owes)).collect();
+    let is = |i: usize, p: Presence| at(i).is_some_and(|s| s.presence == p);
+    let away = |i: usize| is(i, Presence::Away);
+    let present = |i: usize| at(i).is_some() && !away(i);
+    let owed: Vec<Option<Debt>> = table.seats.iter().map(|s| s.and_then(|s| s.owes)).collect();
+    let mut owes = owed.clone();
     let add = |owes: &mut Vec<Option<Debt>>, i: usize, d: Debt| {
         owes[i] = Some(owes[i].map_or(d, |o| o.with(d)));
     };
@@ -183,7 +186,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         return out;
     };
     for i in (1..n).map(|k| (last_bb + k) % n).take_while(|&i| i != bb) {
-        if at(i).is_some_and(|s| s.presence == Presence::Away) && rules != RingRules::Hc {
+        if away(i) && rules != RingRules::Hc {
             add(&mut owes, i, Debt::Big);
             out.cite(rules.absent_rule());
         }
@@ -207,13 +210,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
     if players < 2 {
         // No hand to deal: nothing moves and nobody owes more.
         return NextHand {
-            owes: collect(
-                &table
-                    .seats
-                    .iter()
-                    .map(|s| s.and_then(|s| s.owes))
-                    .collect::<Vec<_>>(),
-            ),
+            owes: collect(&owed),
             ..NextHand::default()
         };
     }
@@ -230,13 +227,9 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         let sb_position = table.big_blind.map(Seat::index);
         // Only the player who had the big blind posts the small blind there: whoever sits
         // there new or back posts their own way.
-        let sb_seat = sb_position
-            .filter(|&i| at(i).is_some_and(|s| s.presence == Presence::Playing) && i != bb);
-        let last_bb_left =
-            sb_position.is_some_and(|i| at(i).is_some_and(|s| s.presence == Presence::Away));
-        if let Some(i) =
-            sb_position.filter(|&i| at(i).is_some_and(|s| s.presence == Presence::Away))
-        {
+        let sb_seat = sb_position.filter(|&i| is(i, Presence::Playing) && i != bb);
+        let last_bb_left = sb_position.filter(|&i| away(i));
+        if let Some(i) = last_bb_left {
             if rules == RingRules::Hc {
                 out.cite("HC-1.9");
             } else {
@@ -244,7 +237,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
                 out.cite(rules.absent_rule());
             }
         }
-        let button = if rules == RingRules::Hc && last_bb_left {
+        let button = if rules == RingRules::Hc && last_bb_left.is_some() {
             // HC-1.9: a big blind only, and the button stays for this hand.
             table.button.map(Seat::index)
         } else {
@@ -257,9 +250,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
                     .or(table.button.map(Seat::index)),
             }
         };
-        if sb_seat.is_none()
-            || button.is_some_and(|b| at(b).is_none_or(|s| s.presence == Presence::Away))
-        {
+        if sb_seat.is_none() || button.is_some_and(|b| at(b).is_none() || away(b)) {
             out.cite(rules.button_rule());
         }
         (button, sb_seat)
@@ -275,7 +266,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         let mut i = from;
         while i != to {
             i = (i + 1) % n;
-            if at(i).is_some_and(|s| s.presence == Presence::Away) {
+            if away(i) {
                 add(&mut owes, i, Debt::Both);
                 out.cite("HC-1.9");
             }
@@ -287,7 +278,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
     out.big_blind = Some(Seat(bb as u8));
     for i in 0..n {
         if !will_play(i) {
-            if at(i).is_some_and(|s| s.presence == Presence::Away) {
+            if away(i) {
                 out.cite(rules.absent_rule());
             }
             continue;

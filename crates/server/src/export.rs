@@ -7,11 +7,11 @@
 //! at `;` (German Excel) does not find a formula inside a name either.
 
 use crate::app::App;
+use crate::history::attachment;
 use crate::http::{Fail, event_id, read_event};
 use crate::room::Refusal;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 /// One entry as the files list it.
 #[derive(Debug)]
@@ -34,85 +34,67 @@ pub struct EntryRow {
     pub league_points: Option<i64>,
 }
 
+/// A column of a file: its header and its cell for an entry.
+type Column = (&'static str, fn(&EntryRow) -> String);
+
+const ENTRY_COLUMNS: [Column; 15] = [
+    ("player", |r| r.player.to_string()),
+    ("name", |r| cell(&r.name)),
+    ("entry", |r| r.entry_number.to_string()),
+    ("status", |r| r.status.clone()),
+    ("table", |r| opt(r.table)),
+    ("seat", |r| opt(r.seat)),
+    ("chips", |r| r.chips.to_string()),
+    ("rebuys", |r| r.rebuys.to_string()),
+    ("add_ons", |r| r.add_ons.to_string()),
+    ("warnings", |r| r.warnings.to_string()),
+    ("place", |r| opt(r.place)),
+    ("prize", |r| r.prize.to_string()),
+    ("bounties", |r| r.bounties.to_string()),
+    ("knockouts", |r| r.knockouts.to_string()),
+    ("league_points", |r| opt(r.league_points)),
+];
+
+const RESULT_COLUMNS: [Column; 7] = [
+    ("place", |r| opt(r.place)),
+    ("name", |r| cell(&r.name)),
+    ("entry", |r| r.entry_number.to_string()),
+    ("prize", |r| r.prize.to_string()),
+    ("bounties", |r| r.bounties.to_string()),
+    ("knockouts", |r| r.knockouts.to_string()),
+    ("league_points", |r| opt(r.league_points)),
+];
+
 /// `GET /api/events/{event}/entries.csv`: every entry, in the order they came.
 pub async fn entries(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
-    let event = event_id(&event)?;
-    let rows = read_event(&app, event, |ev, _| Ok(ev.room().entry_rows())).await?;
-    let header = [
-        "player",
-        "name",
-        "entry",
-        "status",
-        "table",
-        "seat",
-        "chips",
-        "rebuys",
-        "add_ons",
-        "warnings",
-        "place",
-        "prize",
-        "bounties",
-        "knockouts",
-        "league_points",
-    ];
-    let text = csv_text(
-        &header,
-        rows.iter().map(|r| {
-            vec![
-                r.player.to_string(),
-                cell(r.name.clone()),
-                r.entry_number.to_string(),
-                r.status.clone(),
-                opt(r.table),
-                opt(r.seat),
-                r.chips.to_string(),
-                r.rebuys.to_string(),
-                r.add_ons.to_string(),
-                r.warnings.to_string(),
-                opt(r.place),
-                r.prize.to_string(),
-                r.bounties.to_string(),
-                r.knockouts.to_string(),
-                opt(r.league_points),
-            ]
-        }),
-    )?;
-    Ok(attachment(
-        text,
-        format!("croupier-event-{event}-entries.csv"),
-    ))
+    file(&app, &event, "entries", &ENTRY_COLUMNS, |rows| rows).await
 }
 
 /// `GET /api/events/{event}/results.csv`: the places given so far, best first.
 pub async fn results(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
-    let event = event_id(&event)?;
-    let rows = placed(read_event(&app, event, |ev, _| Ok(ev.room().entry_rows())).await?);
-    let header = [
-        "place",
-        "name",
-        "entry",
-        "prize",
-        "bounties",
-        "knockouts",
-        "league_points",
-    ];
+    file(&app, &event, "results", &RESULT_COLUMNS, placed).await
+}
+
+/// The event's entries, chosen by `rows`, as the CSV attachment `name`.
+async fn file(
+    app: &App,
+    event: &str,
+    name: &str,
+    columns: &[Column],
+    rows: fn(Vec<EntryRow>) -> Vec<EntryRow>,
+) -> Result<Response, Fail> {
+    let event = event_id(event)?;
+    let rows = rows(read_event(app, event, |ev, _| Ok(ev.room().entry_rows())).await?);
+    let header: Vec<&str> = columns.iter().map(|c| c.0).collect();
     let text = csv_text(
         &header,
-        rows.iter().map(|r| {
-            vec![
-                opt(r.place),
-                cell(r.name.clone()),
-                r.entry_number.to_string(),
-                r.prize.to_string(),
-                r.bounties.to_string(),
-                r.knockouts.to_string(),
-                opt(r.league_points),
-            ]
-        }),
+        rows.iter()
+            .map(|r| columns.iter().map(|c| (c.1)(r)).collect()),
     )?;
     Ok(attachment(
         text,
-        format!("croupier-event-{event}-results.csv"),
+        format!("croupier-event-{event}-{name}.csv"),
+        "text/csv; charset=utf-8",
     ))
 }
 
@@ -128,11 +110,11 @@ fn opt(value: Option<impl ToString>) -> String {
 }
 
 /// A name as text, never as a formula.
-fn cell(text: String) -> String {
+fn cell(text: &str) -> String {
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {
-        text
+        text.to_owned()
     }
 }
 
@@ -149,20 +131,6 @@ fn csv_text(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<
         .into_inner()
         .map_err(|e| Refusal::internal(format!("writing CSV: {e}")))?;
     String::from_utf8(bytes).map_err(|e| Refusal::internal(format!("writing CSV: {e}")))
-}
-
-fn attachment(text: String, file: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file}\""),
-            ),
-        ],
-        text,
-    )
-        .into_response()
 }
 
 #[cfg(test)]
@@ -206,10 +174,10 @@ mod tests {
     #[test]
     fn names_are_never_formulas_and_fields_are_quoted() {
         let rows = [
-            vec![cell("=1+1".into()), "-2".into()],
-            vec![cell("Smith, \"Jr\"".into()), "3".into()],
-            vec![cell("@SUM(A1)".into()), String::new()],
-            vec![cell("a;=cmd|' /c calc'!A0".into()), "4".into()],
+            vec![cell("=1+1"), "-2".into()],
+            vec![cell("Smith, \"Jr\""), "3".into()],
+            vec![cell("@SUM(A1)"), String::new()],
+            vec![cell("a;=cmd|' /c calc'!A0"), "4".into()],
         ];
         let text = csv_text(&["name", "points"], rows.into_iter()).unwrap();
         assert_eq!(

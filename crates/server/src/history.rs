@@ -26,7 +26,8 @@ fn zone(query: &HashMap<String, String>) -> String {
         .unwrap_or_else(|| DEFAULT_ZONE.to_owned())
 }
 
-fn attachment(text: String, file: String, content_type: &'static str) -> Response {
+/// A download: `text` as the file `file`.
+pub(crate) fn attachment(text: String, file: String, content_type: &'static str) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),

@@ -176,3 +176,10 @@ export function pageHeader(active, event) {
 }
 let hooked = false;
 let currentConnection = null;
+
+/** The deal the players left agreed (HC-1.2), as one line: who takes what, what they play on for. */
+export function dealText(deal) {
+  const shares = deal.amounts.map((s) => `${s.name} ${fmtChips(s.amount)}`).join(' · ');
+  const played = deal.play_for.length ? `; ${t('deal_played_for')} ${deal.play_for.map(fmtChips).join(' / ')}` : '';
+  return `${t('deal')}: ${shares}${played}`;
+}

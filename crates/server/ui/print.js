@@ -7,7 +7,7 @@
 // (data-table), table-button, results-row (data-place), deal-line, move-slip (data-player).
 
 import { get, param } from './api.js';
-import { h, $, fmtChips, showError } from './dom.js';
+import { h, $, fmtChips, dealText, showError } from './dom.js';
 import { t, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -56,8 +56,7 @@ const SHEETS = {
           h('td', { class: 'num' }, r.bounties ? fmtChips(r.bounties) : ''),
           h('td', { class: 'num' }, r.knockouts ? `${r.knockouts}` : ''),
           h('td', { class: 'num' }, r.league_points != null ? `${r.league_points}` : ''))))),
-      deal ? h('p', { testid: 'deal-line' }, `${t('deal')}: ${deal.amounts.map((s) => `${s.name} ${fmtChips(s.amount)}`).join(' · ')}`
-        + (deal.play_for.length ? `; ${t('deal_played_for')} ${deal.play_for.map(fmtChips).join(' / ')}` : '')) : null,
+      deal ? h('p', { testid: 'deal-line' }, dealText(deal)) : null,
     ];
   },
 };

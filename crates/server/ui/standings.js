@@ -4,7 +4,7 @@
 // prize (data-amount), bounties, knockouts, deal-line (the deal agreed, HC-1.2).
 
 import { get, connect, param } from './api.js';
-import { h, $, fmtChips, pageHeader, showError } from './dom.js';
+import { h, $, fmtChips, dealText, pageHeader, showError } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -49,11 +49,7 @@ function render() {
       h('td', { class: 'num', testid: 'knockouts' }, r.knockouts ? `${r.knockouts}` : ''))));
   const deal = standings.deal;
   $('#deal-line').hidden = !deal;
-  if (deal) {
-    const shares = deal.amounts.map((s) => `${s.name} ${fmtChips(s.amount)}`).join(' · ');
-    const played = deal.play_for.length ? `; ${t('deal_played_for')} ${deal.play_for.map(fmtChips).join(' / ')}` : '';
-    $('#deal-line').textContent = `${t('deal')}: ${shares}${played}`;
-  }
+  if (deal) $('#deal-line').textContent = dealText(deal);
 }
 
 onLang(render);

@@ -193,22 +193,7 @@ impl Api {
     /// `ConnectInfo` extension as `serve` gives one).
     pub async fn send_request(&self, request: Request<Body>) -> Reply {
         let uri = request.uri().to_string();
-        let response = self
-            .app
-            .router()
-            .oneshot(request)
-            .await
-            .expect("the router answers");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("a body");
+        let (status, headers, bytes) = self.answer(request).await;
         let body = if bytes.is_empty() {
             Value::Null
         } else {
@@ -221,7 +206,7 @@ impl Api {
         };
         Reply {
             status,
-            content_type,
+            content_type: content_type(&headers),
             headers,
             body,
         }
@@ -233,6 +218,19 @@ impl Api {
             .uri(uri)
             .body(Body::empty())
             .expect("a request");
+        let (status, headers, bytes) = self.answer(request).await;
+        (
+            status,
+            content_type(&headers),
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
+    }
+
+    /// The router's answer: status, headers and the whole body.
+    async fn answer(
+        &self,
+        request: Request<Body>,
+    ) -> (StatusCode, axum::http::HeaderMap, axum::body::Bytes) {
         let response = self
             .app
             .router()
@@ -240,19 +238,11 @@ impl Api {
             .await
             .expect("the router answers");
         let status = response.status();
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
+        let headers = response.headers().clone();
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
             .expect("a body");
-        (
-            status,
-            content_type,
-            String::from_utf8_lossy(&bytes).into_owned(),
-        )
+        (status, headers, bytes)
     }
 
     pub async fn get(&self, uri: &str, secret: Option<&str>) -> Reply {
@@ -451,6 +441,13 @@ impl Api {
             .await
             .expect("read")
     }
+}
+
+fn content_type(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
 }
 
 /// An event's TOML with `registration.public` on.
