@@ -486,7 +486,17 @@ impl Table {
         if !hand.is_over() {
             return Err(TableError::HandNotOver);
         }
-        for (&seat, stack) in positions.dealt.iter().zip(hand.final_stacks()) {
+        Ok(self.finish_with_stacks(positions, &hand.final_stacks()))
+    }
+
+    /// Records a hand dealt elsewhere (real cards at a live table) by its players' stacks at
+    /// the end, in dealing order: the same bookkeeping as [`Table::finish_hand`].
+    pub fn finish_with_stacks(
+        &mut self,
+        positions: &Positions,
+        stacks: &[Chips],
+    ) -> Vec<(Seat, SeatedPlayer)> {
+        for (&seat, &stack) in positions.dealt.iter().zip(stacks) {
             if let Some(player) = self.seats[seat.index()].as_mut() {
                 player.stack = stack;
                 player.new = false;
@@ -509,6 +519,6 @@ impl Table {
                 out.push((Seat(i as u8), player));
             }
         }
-        Ok(out)
+        out
     }
 }

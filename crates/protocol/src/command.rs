@@ -178,6 +178,44 @@ pub enum TdCommand {
         amounts: Vec<DealShare>,
         play_for: Vec<u64>,
     },
+    /// A live table's hand is over (`tables = "live"`), with the players it busted, as the
+    /// dealer calls them (HC-1.8). The table is numbered from 1.
+    HandOver {
+        table: u32,
+        #[serde(default)]
+        busts: Vec<BustCall>,
+    },
+    /// A live table's button lies at this seat (from 1) for the hand in play, or the next.
+    Button {
+        table: u32,
+        seat: u8,
+    },
+    /// Stacks counted at live tables: the standings and the average use them.
+    ChipCount {
+        counts: Vec<CountedStack>,
+    },
+}
+
+/// One bust called at a live table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BustCall {
+    pub player: EntryId,
+    /// Who won the player's last chips (bounties, HC-1.2); several when a split pot did.
+    #[serde(default)]
+    pub by: Vec<EntryId>,
+    /// Chips at the start of the hand, for places of players out in the same hand (HC-1.3,
+    /// WWPLA-12); left out, the director's books say.
+    #[serde(default)]
+    pub stack_at_start: Option<u64>,
+}
+
+/// One player's counted stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountedStack {
+    pub player: EntryId,
+    pub chips: u64,
 }
 
 /// One player's amount in a deal.

@@ -14,7 +14,9 @@ mod follow;
 mod message;
 mod view;
 
-pub use command::{Command, DealShare, EntryId, EventId, LogEntry, PlayerAction, TdCommand};
+pub use command::{
+    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction, TdCommand,
+};
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};

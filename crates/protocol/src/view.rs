@@ -11,6 +11,8 @@ pub struct EventSummary {
     pub id: EventId,
     pub name: String,
     pub profile: String,
+    /// Dealers deal real cards (`tables = "live"`) and the TD or a tablet reports each hand.
+    pub live: bool,
     /// The event's game; in a mixed event, the games of the level in play ("Limit Hold'em /
     /// Limit Omaha Hi/Lo / ...").
     pub game: String,
@@ -81,9 +83,13 @@ pub struct TableSeating {
     /// Numbered from 1.
     pub table: u32,
     pub seats: Vec<Option<SeatLine>>,
-    /// The seat (from 1) the button lies on for the table's next hand, perhaps an empty one
-    /// (TDA-32's dead button); none with fewer than two players.
+    /// The seat (from 1) the button lies on in the hand in play, or between hands for the
+    /// next one, perhaps an empty seat (TDA-32's dead button); none with fewer than two players.
     pub button: Option<u8>,
+    /// A hand is in play: at a live table, dealt and not yet reported over.
+    pub in_hand: bool,
+    /// Why the table may not start its next hand, when it may not (TDA-11D, HC-1.8, TDA-RP-8).
+    pub wait: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

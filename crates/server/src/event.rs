@@ -206,6 +206,7 @@ impl EventState {
             }
             *self.connections.entry(person).or_insert(0) += 1;
             if let Some(entry) = entry
+                && room.tracks_presence()
                 && room.is_away(entry)
             {
                 presence = Some(Command::Presence {
@@ -248,7 +249,7 @@ impl EventState {
             .tournament()
             .entry(engine::PlayerId(entry))
             .is_ok_and(|e| e.seat.is_some());
-        (playing && !room.is_away(entry)).then_some(Command::Presence {
+        (room.tracks_presence() && playing && !room.is_away(entry)).then_some(Command::Presence {
             event,
             player: entry,
             present: false,
@@ -305,6 +306,9 @@ impl EventState {
     pub fn all_away(&self) -> Vec<Command> {
         let room = &self.room;
         let mut commands = Vec::new();
+        if !room.tracks_presence() {
+            return commands;
+        }
         for person in room.people().iter().filter(|p| !p.bot) {
             let Some(&entry) = person.entries.last() else {
                 continue;

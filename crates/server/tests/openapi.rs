@@ -626,6 +626,21 @@ fn client_messages_fit_their_schemas() {
             }],
             play_for: vec![100],
         },
+        protocol::TdCommand::HandOver {
+            table: 1,
+            busts: vec![protocol::BustCall {
+                player: 2,
+                by: vec![3],
+                stack_at_start: Some(1_200),
+            }],
+        },
+        protocol::TdCommand::Button { table: 1, seat: 4 },
+        protocol::TdCommand::ChipCount {
+            counts: vec![protocol::CountedStack {
+                player: 2,
+                chips: 5_000,
+            }],
+        },
     ];
     let mapping = doc["components"]["schemas"]["TdCommand"]["discriminator"]["mapping"]
         .as_object()

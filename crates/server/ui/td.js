@@ -7,6 +7,9 @@
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
+// live events: live-panel, live-tables, live-table (data-table, data-in-hand), live-wait,
+// live-out (data-player), live-by (data-player), hand-over, button-seat, button-set,
+// count-player, count-chips, count-submit;
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
@@ -27,6 +30,8 @@ const state = {
   auditTimer: null,
   /** What a deal would pay, while the TD works one out. */
   offer: null,
+  /** Every table's seats, for a live event's reports. */
+  seating: null,
 };
 let header = pageHeader('td', state.event);
 const clock = new Clock();
@@ -108,7 +113,9 @@ function selectEvent(id) {
   $('#event-panel').hidden = id == null;
   $('#event-body').hidden = id == null;
   state.offer = null;
+  state.seating = null;
   renderDeal();
+  renderLive();
   if (id == null) return;
   renderLinks();
   attempt(async () => {
@@ -128,7 +135,10 @@ function selectEvent(id) {
 
 function onMessage(msg) {
   if (msg.type === 'summary') onSummary(msg.summary);
-  else if (msg.type === 'standings') {
+  else if (msg.type === 'seating') {
+    state.seating = msg.seating;
+    renderLive();
+  } else if (msg.type === 'standings') {
     state.standings = msg.standings;
     players.update(msg.standings);
   } else if (msg.type === 'error') showError(msg.error);
@@ -175,6 +185,7 @@ function renderSummary() {
     h('div', { class: 'page-links' },
       ['seats', 'tables', 'moves', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
       ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
+  $('#live-panel').hidden = !s.live;
   $('#start').hidden = s.started;
   $('#pause').hidden = !s.started || s.finished || !c.running;
   $('#resume').hidden = !s.started || s.finished || c.running;
@@ -232,6 +243,60 @@ $('#set-clock').addEventListener('click', () => {
     return;
   }
   td({ type: 'set_clock', remaining_ms: ms });
+});
+
+// --- a live event's tables: reports from the dealers (HC-1.8) ------------------------------
+
+function renderLive() {
+  const box = $('#live-tables');
+  if (!state.summary?.live || !state.seating) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(...state.seating.tables.map((tb) => {
+    const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
+    const rows = seated.map((s) => h('tr', {},
+      h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
+      h('td', { class: 'num' }, fmtChips(s.chips)),
+      h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
+      h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
+        h('option', { value: '' }, '–'),
+        ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
+    const status = tb.in_hand ? t('live_in_hand') : `${t('live_waits')}: ${tb.wait ?? ''}`;
+    return h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
+      h('h3', {}, `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`),
+      h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status),
+      h('table', { class: 'grid' },
+        h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by'].map((c) => h('th', {}, t(c))))),
+        h('tbody', {}, ...rows)),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'btn primary', testid: 'hand-over', disabled: !tb.in_hand,
+          onclick: (ev) => handOver(tb.table, ev.target.closest('.live-table')) }, t('hand_over')),
+        h('input', { class: 'num', type: 'number', min: 1, testid: 'button-seat', placeholder: t('seat') }),
+        h('button', { type: 'button', class: 'btn', testid: 'button-set',
+          onclick: (ev) => {
+            const seat = Number(ev.target.closest('.live-table').querySelector('[data-testid="button-seat"]').value);
+            if (seat > 0) td({ type: 'button', table: tb.table, seat });
+          } }, t('button_set'))));
+  }));
+}
+
+/** The hand at `table` is over, with the players ticked out and who won their chips. */
+function handOver(table, el) {
+  const busts = [...el.querySelectorAll('[data-testid="live-out"]')].filter((c) => c.checked).map((c) => {
+    const player = Number(c.dataset.player);
+    const by = el.querySelector(`[data-testid="live-by"][data-player="${player}"]`).value;
+    return by === '' ? { player } : { player, by: [Number(by)] };
+  });
+  td({ type: 'hand_over', table, busts });
+}
+
+$('#count-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const player = Number($('#count-player').value) - 1;
+  const chips = Number($('#count-chips').value);
+  if (player < 0 || !(chips > 0)) return;
+  td({ type: 'chip_count', counts: [{ player, chips }] });
 });
 
 // --- a deal among the players left (HC-1.2) ----------------------------------------------
@@ -322,6 +387,7 @@ $('#add-bots-form').addEventListener('submit', (ev) => {
 
 onLang(() => {
   renderSummary();
+  renderLive();
   renderLinks();
   players.relabel(state.standings);
   const first = $('#event-select').options[0];

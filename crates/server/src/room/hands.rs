@@ -42,6 +42,12 @@ impl Room {
             Err(DirectorError::Wait(_, _)) => return Ok(self.changed_everywhere()),
             Err(e) => return Err(Refusal::director(&e)),
         };
+        if self.t.is_live() {
+            // The dealer deals it with real cards; the director knows its positions and
+            // waits for the report of its end (`TdCommand::HandOver`).
+            self.tables[table as usize].hands_dealt += 1;
+            return Ok(self.changed_everywhere());
+        }
         let hand = Hand::new(start.setup.clone())
             .map_err(|e| Refusal::internal(format!("the engine refused a hand: {e}")))?;
         let live = &mut self.tables[table as usize];
@@ -273,6 +279,12 @@ impl Room {
             tables: self.all_tables(),
             ..Changes::default()
         }
+    }
+
+    /// Whether a player's connection is their presence at the table (TDA-30): online, yes; at
+    /// a live event the players sit at real tables whatever their phones do.
+    pub fn tracks_presence(&self) -> bool {
+        !self.t.is_live()
     }
 
     /// Whether an entry is away from the table: not arrived, disconnected or sitting out.

@@ -326,6 +326,44 @@ fn describe(command: &Command) -> String {
                 }
             )
         }
+        Command::Td {
+            action: TdCommand::HandOver { table, busts },
+            ..
+        } => {
+            let outs: Vec<String> = busts
+                .iter()
+                .map(|b| {
+                    let mut line = format!("player {} out", b.player + 1);
+                    if !b.by.is_empty() {
+                        let by: Vec<String> =
+                            b.by.iter().map(|p| format!("player {}", p + 1)).collect();
+                        line += &format!(" by {}", by.join(" and "));
+                    }
+                    if let Some(s) = b.stack_at_start {
+                        line += &format!(" ({s} at the start)");
+                    }
+                    line
+                })
+                .collect();
+            format!(
+                "hand over at table {table} (HC-1.8){}",
+                if outs.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", outs.join(", "))
+                }
+            )
+        }
+        Command::Td {
+            action: TdCommand::ChipCount { counts },
+            ..
+        } => {
+            let lines: Vec<String> = counts
+                .iter()
+                .map(|c| format!("player {} {}", c.player + 1, c.chips))
+                .collect();
+            format!("chips counted: {}", lines.join(", "))
+        }
         Command::Td { action, .. } => {
             // Players as the TD console numbers them, from 1.
             let mut json = serde_json::to_value(action).unwrap_or_default();

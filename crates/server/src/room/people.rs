@@ -4,6 +4,7 @@
 use super::*;
 use protocol::TdCommand;
 use tournament::config::Money;
+use tournament::director::ReportedBust;
 use tournament::{Actor, DirectorError, TableId, TdAction, Time};
 
 impl Room {
@@ -19,11 +20,13 @@ impl Room {
         if self.people.iter().any(|p| p.token == token) {
             return Err(Refusal::internal("a secret was drawn twice"));
         }
-        // Bots are at the table; a person is there once their browser connects (TDA-30).
+        // Bots are at the table; a person is there once their browser connects (TDA-30), or
+        // at once when registered for a live event's real tables.
+        let arrived = bot || self.t.is_live();
         self.keep_tournament();
         let entry = self
             .t
-            .register(name, bot, Actor::Director(name.to_string()), Time(at))
+            .register(name, arrived, Actor::Director(name.to_string()), Time(at))
             .map_err(|e| Refusal::director(&e))?;
         self.people.push(Person {
             name: name.to_string(),
@@ -80,6 +83,12 @@ impl Room {
         present: bool,
         at: u64,
     ) -> Result<Changes, Refusal> {
+        if !self.tracks_presence() {
+            return Err(Refusal::conflict(
+                "wrong_mode",
+                "at a live event a player's connection is not their presence at the table",
+            ));
+        }
         let e = self
             .t
             .entry(PlayerId(entry))
@@ -143,6 +152,31 @@ impl Room {
                 };
                 t.agree_deal(deal, actor, now)
             }
+            TdCommand::HandOver { table, busts } => {
+                let table = table_from_one(*table)?;
+                let busts: Vec<ReportedBust> = busts
+                    .iter()
+                    .map(|b| ReportedBust {
+                        player: PlayerId(b.player),
+                        by: b.by.iter().map(|&p| PlayerId(p)).collect(),
+                        stack_at_start: b.stack_at_start,
+                    })
+                    .collect();
+                t.report_hand(table, &busts, now)
+                    .and_then(|_| t.declare_winner_if_alone(now).map(|_| ()))
+            }
+            TdCommand::Button { table, seat } => {
+                let table = table_from_one(*table)?;
+                let seat = seat_from_one(*seat)?;
+                t.report_button(table, seat, now)
+            }
+            TdCommand::ChipCount { counts } => {
+                let counts: Vec<(PlayerId, u64)> = counts
+                    .iter()
+                    .map(|c| (PlayerId(c.player), c.chips))
+                    .collect();
+                t.count_chips(&counts, now)
+            }
             other => {
                 let action = td_action(other)?;
                 // Bounds are checked where a new command comes in (`Room::apply`), so that logs
@@ -160,6 +194,22 @@ impl Room {
         }
         Ok(self.changed_everywhere())
     }
+}
+
+/// The most stacks in one chip count: a big room's field.
+const MAX_COUNTS: usize = 10_000;
+
+fn from_one() -> Refusal {
+    Refusal::new(422, "bad_request", "tables and seats are numbered from 1")
+}
+
+/// A table as the TD console numbers it (from 1).
+fn table_from_one(table: u32) -> Result<TableId, Refusal> {
+    table.checked_sub(1).map(TableId).ok_or_else(from_one)
+}
+
+fn seat_from_one(seat: u8) -> Result<engine::Seat, Refusal> {
+    seat.checked_sub(1).map(engine::Seat).ok_or_else(from_one)
 }
 
 /// The most players in a deal (a few final tables; an ICM split is worked out for 20).
@@ -213,6 +263,25 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             ))
         }
         TdCommand::AgreeDeal { .. } => Ok(()),
+        // A table's players; a count of the whole room.
+        TdCommand::HandOver { busts, .. }
+            if busts.len() > engine::MAX_PLAYERS
+                || busts.iter().any(|b| b.by.len() > engine::MAX_PLAYERS) =>
+        {
+            Err(Refusal::new(
+                422,
+                "bad_request",
+                format!("a hand has {} players at most", engine::MAX_PLAYERS),
+            ))
+        }
+        TdCommand::ChipCount { counts } if counts.len() > MAX_COUNTS => Err(Refusal::new(
+            422,
+            "bad_request",
+            format!("a count names {MAX_COUNTS} players at most"),
+        )),
+        TdCommand::HandOver { .. } | TdCommand::Button { .. } | TdCommand::ChipCount { .. } => {
+            Ok(())
+        }
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -231,20 +300,11 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
             player: p,
             table,
             seat,
-        } => {
-            if *table == 0 || *seat == 0 {
-                return Err(Refusal::new(
-                    422,
-                    "bad_request",
-                    "tables and seats are numbered from 1",
-                ));
-            }
-            TdAction::Move {
-                player: player(p),
-                to: TableId(table - 1),
-                seat: engine::Seat(seat - 1),
-            }
-        }
+        } => TdAction::Move {
+            player: player(p),
+            to: table_from_one(*table)?,
+            seat: seat_from_one(*seat)?,
+        },
         TdCommand::Warn { player: p, reason } => TdAction::Warn {
             player: player(p),
             reason: reason.clone(),
@@ -265,7 +325,10 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::AddOn { .. }
         | TdCommand::ReEnter { .. }
         | TdCommand::Undo
-        | TdCommand::AgreeDeal { .. } => {
+        | TdCommand::AgreeDeal { .. }
+        | TdCommand::HandOver { .. }
+        | TdCommand::Button { .. }
+        | TdCommand::ChipCount { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }
     })

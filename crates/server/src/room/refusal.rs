@@ -88,6 +88,10 @@ impl Refusal {
             DirectorError::HandNotOver(_) | DirectorError::NoHand(_) => {
                 Refusal::conflict("wait", message)
             }
+            DirectorError::DealtByServer(_) | DirectorError::DealtLive(_) => {
+                Refusal::conflict("wrong_mode", message)
+            }
+            DirectorError::BadReport { .. } => Refusal::new(422, "bad_report", message),
             DirectorError::ChipsNotConserved { .. } | DirectorError::BalanceBreach { .. } => {
                 Refusal::internal(message)
             }

@@ -89,6 +89,7 @@ impl Room {
             id: self.id,
             name: config.name.clone(),
             profile: t.profile().director.name.to_string(),
+            live: t.is_live(),
             game,
             started: t.is_started(),
             finished: t.is_finished(),
@@ -146,7 +147,15 @@ impl Room {
             .filter(|t| !t.broken)
             .map(|et| TableSeating {
                 table: et.id.0 + 1,
-                button: et.table.next_positions().ok().map(|p| p.button.0 + 1),
+                // In a hand, the button it is played with; between hands, the next one's.
+                button: match et.hand_positions() {
+                    Some(p) => Some(p.button.0 + 1),
+                    None => et.table.next_positions().ok().map(|p| p.button.0 + 1),
+                },
+                in_hand: et.in_hand(),
+                wait: (!et.in_hand())
+                    .then(|| self.t.may_start(et.id).err().map(|w| w.to_string()))
+                    .flatten(),
                 seats: et
                     .table
                     .seats()

@@ -64,6 +64,18 @@ pub enum StructureName {
     FixedLimit,
 }
 
+/// Who deals the event's hands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TableMode {
+    /// The server deals every hand and the players act online.
+    #[default]
+    Online,
+    /// Dealers deal real cards; the director learns what happens from reports (HC-1.8: the
+    /// dealer calls a bust to the TD).
+    Live,
+}
+
 /// What the blinds do once the listed levels run out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -306,6 +318,9 @@ pub struct EventConfig {
     /// The ruleset profile: `tda`, `wwpla`, `hc`, `dg` or `jpr`.
     #[serde(default = "tda")]
     pub profile: String,
+    /// Who deals: the server (`online`) or dealers with real cards (`live`).
+    #[serde(default)]
+    pub tables: TableMode,
     #[serde(default = "holdem")]
     pub game: GameName,
     #[serde(default = "no_limit")]

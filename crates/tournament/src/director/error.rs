@@ -72,6 +72,12 @@ pub enum DirectorError {
     },
     #[error("{0} cannot be undone: {1}")]
     CannotUndo(ActionId, String),
+    #[error("{0} is dealt by the server: its hands report themselves")]
+    DealtByServer(TableId),
+    #[error("{0} is a live table: its dealer reports the end of each hand")]
+    DealtLive(TableId),
+    #[error("report from {table} refused: {problem}")]
+    BadReport { table: TableId, problem: String },
     #[error(transparent)]
     Table(#[from] TableError),
 }

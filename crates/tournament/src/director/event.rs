@@ -123,6 +123,16 @@ pub enum Happening {
     Undone {
         id: ActionId,
     },
+    /// A dealer put the button here (a live table, at the start or corrected).
+    ButtonReported {
+        table: TableId,
+        seat: Seat,
+    },
+    /// A stack counted at a live table.
+    ChipsCounted {
+        player: PlayerId,
+        chips: u64,
+    },
     /// The players left agreed a deal (HC-1.2).
     DealAgreed {
         amounts: Vec<(PlayerId, Money)>,

@@ -313,6 +313,9 @@ impl Tournament {
         now: Time,
     ) -> Result<HandReport, DirectorError> {
         self.table(table)?;
+        if self.is_live() {
+            return Err(DirectorError::DealtLive(table));
+        }
         if !hand.is_over() {
             return Err(DirectorError::HandNotOver(table));
         }
@@ -329,9 +332,34 @@ impl Tournament {
                 found: after,
             });
         }
+        let stacks = hand.final_stacks();
+        let by: Vec<Vec<PlayerId>> = (0..progress.start.len())
+            .map(|i| {
+                eliminators(hand, Player(i as u8))
+                    .into_iter()
+                    .filter_map(|p| progress.start.get(p.index()).map(|s| s.0))
+                    .collect()
+            })
+            .collect();
+        let start_stacks: Vec<u64> = progress.start.iter().map(|s| s.1).collect();
+        self.close_hand(table, progress, &stacks, &by, &start_stacks, now)
+    }
+
+    /// What every finished hand does, dealt here or reported from a live table: stacks, busts
+    /// (their eliminators `by` and stacks at the start, by dealt player) with places and
+    /// bounties, then whatever the profile does between hands.
+    pub(crate) fn close_hand(
+        &mut self,
+        table: TableId,
+        progress: HandInProgress,
+        stacks: &[Chips],
+        by: &[Vec<PlayerId>],
+        start_stacks: &[u64],
+        now: Time,
+    ) -> Result<HandReport, DirectorError> {
         let max_before = self.index.max();
         let t = &mut self.tables[table.0 as usize];
-        let busted = t.table.finish_hand(&progress.positions, hand)?;
+        let busted = t.table.finish_with_stacks(&progress.positions, stacks);
         t.hands += 1;
         t.game_hands += 1;
         self.last_game_hands = t.game_hands;
@@ -354,10 +382,7 @@ impl Tournament {
                 crate::balance::seats_left_of_button(&self.tables[table.0 as usize].table, seat);
             self.tables[table.0 as usize].vacancies.push((seat, k));
             self.tables[table.0 as usize].last_opened = Some(seat);
-            let by: Vec<PlayerId> = eliminators(hand, Player(i as u8))
-                .into_iter()
-                .filter_map(|p| progress.start.get(p.index()).map(|s| s.0))
-                .collect();
+            let by = by.get(i).cloned().unwrap_or_default();
             let bb = progress
                 .positions
                 .dealt
@@ -367,7 +392,7 @@ impl Tournament {
             let n = progress.positions.dealt.len();
             busts.push(Bust {
                 player: player.id,
-                start_stack: progress.start[i].1,
+                start_stack: start_stacks.get(i).copied().unwrap_or(progress.start[i].1),
                 hands_to_big_blind: ((i + n - bb) % n) as u8,
                 by,
             });

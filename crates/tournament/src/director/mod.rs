@@ -10,6 +10,7 @@ mod error;
 mod event;
 mod hands;
 mod players;
+mod reports;
 mod results;
 mod tables;
 
@@ -18,6 +19,7 @@ pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
 pub use hands::{HandReport, HandStart};
+pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
 use crate::bounty::BountyBook;
@@ -117,6 +119,19 @@ impl EventTable {
 
     pub fn players(&self) -> usize {
         self.table.player_count()
+    }
+
+    /// The button and blinds of the hand in progress.
+    pub fn hand_positions(&self) -> Option<&Positions> {
+        self.hand.as_ref().map(|h| &h.positions)
+    }
+
+    /// The players dealt in the hand in progress, in dealing order.
+    pub fn dealt(&self) -> Vec<PlayerId> {
+        self.hand
+            .as_ref()
+            .map(|h| h.start.iter().map(|s| s.0).collect())
+            .unwrap_or_default()
     }
 
     /// The players seated, by seat.

@@ -1,0 +1,309 @@
+//! Issue 17 item 1: a live event (`tables = "live"`). The server deals nothing: the TD reports
+//! each hand's end with its busts as the dealer calls them (HC-1.8), the button and chip counts,
+//! and the director places, pays, balances and breaks from the reports.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::Api;
+use serde_json::{Value, json};
+
+/// A live event from a template, `players` registered at the desk, started and dealt.
+async fn live_event(api: &Api, template: &str, players: usize) {
+    let toml = common::public(&api.template(template).await);
+    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
+    assert!(toml.contains("tables = \"live\""));
+    api.ok(
+        Method::POST,
+        "/api/events",
+        Some(&api.td),
+        Some(&json!({ "toml": toml, "seed": 7 })),
+    )
+    .await;
+    for i in 0..players {
+        api.register_self(0, &format!("Player {}", i + 1)).await;
+    }
+    api.start(0).await;
+    api.drive().await;
+}
+
+async fn seating(api: &Api) -> Vec<Value> {
+    let s = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    s["tables"].as_array().unwrap().clone()
+}
+
+fn players_at(table: &Value) -> Vec<u64> {
+    table["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["player"].as_u64())
+        .collect()
+}
+
+fn chips_at(tables: &[Value]) -> u64 {
+    tables
+        .iter()
+        .flat_map(|t| t["seats"].as_array().unwrap().iter())
+        .filter_map(|s| s["chips"].as_u64())
+        .sum()
+}
+
+async fn td(api: &Api, body: Value) -> Value {
+    api.ok(Method::POST, "/api/events/0/td", Some(&api.td), Some(&body))
+        .await
+}
+
+async fn summary(api: &Api) -> Value {
+    api.ok(Method::GET, "/api/events/0", None, None).await
+}
+
+/// HC-1.8, TDA-11A, TDA-11D: the dealer calls three busts at table 1; it waits three short
+/// until table 2's hand is over and gives it a player; the chips in play stay at the tables.
+#[tokio::test]
+async fn busts_called_from_a_table_are_placed_and_balanced_hc_1_8_tda_11() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    assert_eq!(summary(&api).await["live"], json!(true));
+    let tables = seating(&api).await;
+    assert_eq!(tables.len(), 2);
+    assert!(
+        tables.iter().all(|t| t["in_hand"] == json!(true)),
+        "{tables:?}"
+    );
+    let in_play = summary(&api).await["chips_in_play"].as_u64().unwrap();
+    assert_eq!(chips_at(&tables), in_play);
+    let first = players_at(&tables[0]);
+    let busts: Vec<Value> = first[..3]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [first[3]] }))
+        .collect();
+    td(
+        &api,
+        json!({ "type": "hand_over", "table": 1, "busts": busts }),
+    )
+    .await;
+    api.drive().await;
+    let tables = seating(&api).await;
+    assert_eq!(players_at(&tables[0]).len(), 6);
+    let wait = tables[0]["wait"].as_str().unwrap_or_default();
+    assert!(wait.contains("TDA-11D"), "{tables:?}");
+    assert_eq!(chips_at(&tables), in_play);
+    // The button lies on a player's seat, not the seats the busted left.
+    let seats = tables[0]["seats"].as_array().unwrap();
+    let empty = seats.iter().position(Value::is_null).unwrap() + 1;
+    let body = json!({ "type": "button", "table": 1, "seat": empty }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&body),
+        422,
+        "bad_report",
+    )
+    .await;
+    let audit = api
+        .ok(Method::GET, "/api/events/0/audit", Some(&api.td), None)
+        .await;
+    let last = audit.as_array().unwrap().last().unwrap()["what"].clone();
+    assert!(
+        last.as_str().unwrap().starts_with(&format!(
+            "hand over at table 1 (HC-1.8): player {} out by player {}",
+            first[0] + 1,
+            first[3] + 1
+        )),
+        "{last}"
+    );
+    td(&api, json!({ "type": "hand_over", "table": 2 })).await;
+    api.drive().await;
+    let tables = seating(&api).await;
+    let counts: Vec<usize> = tables.iter().map(|t| players_at(t).len()).collect();
+    assert!(
+        counts.iter().max().unwrap() - counts.iter().min().unwrap() <= 1,
+        "{counts:?}"
+    );
+    assert!(
+        tables.iter().all(|t| t["in_hand"] == json!(true)),
+        "{tables:?}"
+    );
+    let moves = api
+        .ok(Method::GET, "/api/events/0/moves", Some(&api.td), None)
+        .await;
+    assert!(moves.to_string().contains("TDA-11"), "{moves}");
+    assert_eq!(chips_at(&tables), in_play);
+}
+
+/// Reports that cannot be true are refused with what was wrong, and nothing is logged.
+#[tokio::test]
+async fn impossible_reports_are_refused_and_logged_nowhere() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let tables = seating(&api).await;
+    let (here, there) = (players_at(&tables[0]), players_at(&tables[1]));
+    let td_secret = Some(api.td.as_str());
+    let refused = |body: Value, status: u16, code: &'static str| {
+        let api = &api;
+        async move {
+            api.refused(
+                Method::POST,
+                "/api/events/0/td",
+                td_secret,
+                Some(&body.to_string()),
+                status,
+                code,
+            )
+            .await
+        }
+    };
+    // A player of another table, a player out by their own hand, everyone out.
+    let other = json!({ "type": "hand_over", "table": 1, "busts": [{ "player": there[0] }] });
+    let e = refused(other, 422, "bad_report").await;
+    assert!(e["message"].as_str().unwrap().contains("not dealt"), "{e}");
+    let own = json!({ "type": "hand_over", "table": 1,
+        "busts": [{ "player": here[0], "by": [here[0]] }] });
+    refused(own, 422, "bad_report").await;
+    let all: Vec<Value> = here.iter().map(|p| json!({ "player": p })).collect();
+    refused(
+        json!({ "type": "hand_over", "table": 1, "busts": all }),
+        422,
+        "bad_report",
+    )
+    .await;
+    refused(json!({ "type": "hand_over", "table": 9 }), 404, "not_found").await;
+    refused(
+        json!({ "type": "hand_over", "table": 0 }),
+        422,
+        "bad_request",
+    )
+    .await;
+    // A hand reported over twice: the second finds no hand in play until the next is dealt.
+    td(&api, json!({ "type": "hand_over", "table": 1 })).await;
+    refused(json!({ "type": "hand_over", "table": 1 }), 409, "wait").await;
+    // A nine-handed table has no seat 10; a count of nothing is a bust.
+    refused(
+        json!({ "type": "button", "table": 2, "seat": 10 }),
+        422,
+        "bad_report",
+    )
+    .await;
+    refused(
+        json!({ "type": "chip_count", "counts": [{ "player": here[1], "chips": 0 }] }),
+        422,
+        "refused",
+    )
+    .await;
+}
+
+/// An event the server deals takes no reports: its hands report themselves.
+#[tokio::test]
+async fn an_online_event_takes_no_reports() {
+    let api = Api::open();
+    api.create_event("deepstack", 1).await;
+    for name in ["Ann", "Bob"] {
+        api.register_self(0, name).await;
+    }
+    api.start(0).await;
+    api.drive().await;
+    assert_eq!(summary(&api).await["live"], json!(false));
+    let body = json!({ "type": "hand_over", "table": 1 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&body),
+        409,
+        "wrong_mode",
+    )
+    .await;
+}
+
+/// Chip counts set the counted stacks and keep the chips in play; a reported button stands for
+/// the hand in play (TDA-32).
+#[tokio::test]
+async fn counts_and_the_button_come_from_the_table() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let in_play = summary(&api).await["chips_in_play"].as_u64().unwrap();
+    let tables = seating(&api).await;
+    let here = players_at(&tables[0]);
+    td(
+        &api,
+        json!({ "type": "chip_count", "counts": [{ "player": here[0], "chips": 52_000 }] }),
+    )
+    .await;
+    let tables = seating(&api).await;
+    let counted = tables[0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == json!(here[0]))
+        .unwrap()["chips"]
+        .clone();
+    assert_eq!(counted, json!(52_000));
+    assert_eq!(chips_at(&tables), in_play);
+    let seat = tables[1]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rposition(|s| !s.is_null())
+        .unwrap()
+        + 1;
+    td(&api, json!({ "type": "button", "table": 2, "seat": seat })).await;
+    assert_eq!(seating(&api).await[1]["button"], json!(seat));
+}
+
+/// A whole live night through the HTTP API: busts called at random tables until a winner; the
+/// places are 1 to n, every point paid in is paid out (HC-1.2), the chips stay at the tables.
+#[tokio::test]
+async fn a_live_event_runs_to_its_winner_hc_1_2() {
+    let api = Api::open();
+    let players = 27;
+    live_event(&api, "hc", players).await;
+    let in_play = summary(&api).await["chips_in_play"].as_u64().unwrap();
+    let mut turn = 0usize;
+    for _ in 0..2_000 {
+        if summary(&api).await["finished"] == json!(true) {
+            break;
+        }
+        api.drive().await;
+        let tables = seating(&api).await;
+        assert_eq!(chips_at(&tables), in_play);
+        let Some(table) = tables.iter().find(|t| t["in_hand"] == json!(true)) else {
+            continue;
+        };
+        let number = table["table"].as_u64().unwrap();
+        let seated = players_at(table);
+        turn += 1;
+        // Every third hand busts someone; a player who sat out the hand cannot be called out.
+        let mut reported = false;
+        if turn.is_multiple_of(3) {
+            for (k, &p) in seated.iter().enumerate() {
+                let by = seated[(k + 1) % seated.len()];
+                let body = json!({ "type": "hand_over", "table": number,
+                    "busts": [{ "player": p, "by": [by] }] });
+                let reply = api.post("/api/events/0/td", Some(&api.td), &body).await;
+                if reply.status == StatusCode::OK {
+                    reported = true;
+                    break;
+                }
+                assert_eq!(reply.body["code"], json!("bad_report"), "{}", reply.body);
+            }
+        }
+        if !reported {
+            td(&api, json!({ "type": "hand_over", "table": number })).await;
+        }
+    }
+    let summary = summary(&api).await;
+    assert_eq!(summary["finished"], json!(true), "{summary}");
+    let standings = api
+        .ok(Method::GET, "/api/events/0/standings", None, None)
+        .await;
+    let rows = standings["rows"].as_array().unwrap();
+    let mut places: Vec<u64> = rows.iter().filter_map(|r| r["place"].as_u64()).collect();
+    places.sort();
+    assert_eq!(places, (1..=players as u64).collect::<Vec<_>>());
+    let paid: u64 = rows.iter().filter_map(|r| r["prize"].as_u64()).sum();
+    assert_eq!(paid, summary["prize_pool"].as_u64().unwrap());
+}

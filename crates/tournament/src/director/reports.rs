@@ -1,0 +1,329 @@
+//! A live event's tables (`tables = "live"`): dealers deal real cards and call each bust to the
+//! TD (HC-1.8), so the director learns a hand's end from a report instead of an engine hand.
+//! Each table's hand starts as online (`next_hand`: the dead button's positions, TDA-32, and
+//! every check before a hand) and ends with [`Tournament::report_hand`]; what follows (places,
+//! bounties, balancing, breaking, hand-for-hand) is the same code as online.
+//!
+//! The books' stacks of a live table are estimates between counts: a busted player's chips go
+//! to who eliminated them, a count ([`Tournament::count_chips`]) sets the counted stacks and
+//! spreads the difference over everyone not counted, so the chips in play stay exact.
+
+use super::*;
+use crate::config::TableMode;
+use engine::Chips;
+
+/// One bust called by a dealer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportedBust {
+    pub player: PlayerId,
+    /// Who won the busted player's last chips (bounties, HC-1.2); empty when not said.
+    pub by: Vec<PlayerId>,
+    /// Chips at the start of the hand, when the dealer says: same-hand places go by it (HC-1.3,
+    /// WWPLA-12). Left out, the books' stack is used.
+    pub stack_at_start: Option<u64>,
+}
+
+impl Tournament {
+    /// Whether dealers at the tables deal the hands (`tables = "live"`).
+    pub fn is_live(&self) -> bool {
+        self.config.tables == TableMode::Live
+    }
+
+    /// A table a report may name: the event is live and the table in play.
+    fn reported_table(&self, table: TableId) -> Result<&EventTable, DirectorError> {
+        if !self.is_live() {
+            return Err(DirectorError::DealtByServer(table));
+        }
+        let t = self.table(table)?;
+        if t.broken {
+            return Err(DirectorError::BadReport {
+                table,
+                problem: "the table has been broken (TDA-10)".into(),
+            });
+        }
+        Ok(t)
+    }
+
+    /// The dry run of [`Tournament::report_hand`]: the stacks the hand ends with, by dealt
+    /// player, or why the report is refused.
+    pub fn check_report(
+        &self,
+        table: TableId,
+        busts: &[ReportedBust],
+    ) -> Result<Vec<Chips>, DirectorError> {
+        let t = self.reported_table(table)?;
+        let progress = t.hand.as_ref().ok_or(DirectorError::NoHand(table))?;
+        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        let index_of = |id: PlayerId| progress.start.iter().position(|(p, _)| *p == id);
+        let name = |id: PlayerId| {
+            self.entries
+                .get(id.0 as usize)
+                .map_or_else(|| format!("player {}", id.0 + 1), |e| e.name.clone())
+        };
+        let mut stacks: Vec<u64> = progress.start.iter().map(|(_, s)| *s).collect();
+        let mut out = vec![false; stacks.len()];
+        for b in busts {
+            let i = index_of(b.player).ok_or_else(|| {
+                bad(format!(
+                    "{} was not dealt in the hand at {table}",
+                    name(b.player)
+                ))
+            })?;
+            if out[i] {
+                return Err(bad(format!("{} is reported out twice", name(b.player))));
+            }
+            out[i] = true;
+            if b.stack_at_start == Some(0) {
+                return Err(bad(format!(
+                    "{} cannot have started the hand with no chips",
+                    name(b.player)
+                )));
+            }
+        }
+        if out.iter().all(|&o| o) {
+            return Err(bad(
+                "every player of the hand is reported out: someone won the chips".into(),
+            ));
+        }
+        for b in busts {
+            let mut seen = Vec::new();
+            for &winner in &b.by {
+                let j = index_of(winner).ok_or_else(|| {
+                    bad(format!(
+                        "{} was not in the hand at {table} to eliminate {}",
+                        name(winner),
+                        name(b.player)
+                    ))
+                })?;
+                if out[j] || seen.contains(&j) {
+                    return Err(bad(format!(
+                        "{} cannot have eliminated {}: named twice, or out in the same hand",
+                        name(winner),
+                        name(b.player)
+                    )));
+                }
+                seen.push(j);
+            }
+        }
+        // The busted stacks go to their eliminators, or to everyone left when not said; odd
+        // chips to the first named, or the first left in dealing order (TDA-20's order).
+        for b in busts {
+            let Some(i) = index_of(b.player) else {
+                continue;
+            };
+            let chips = std::mem::take(&mut stacks[i]);
+            let to: Vec<usize> = if b.by.is_empty() {
+                (0..stacks.len()).filter(|&j| !out[j]).collect()
+            } else {
+                b.by.iter().filter_map(|&w| index_of(w)).collect()
+            };
+            let n = to.len() as u64;
+            for (k, &j) in to.iter().enumerate() {
+                stacks[j] += chips / n + u64::from((k as u64) < chips % n);
+            }
+        }
+        Ok(stacks.into_iter().map(Chips).collect())
+    }
+
+    /// A live table's hand is over, with these busts (none for a hand nobody busted in).
+    pub fn report_hand(
+        &mut self,
+        table: TableId,
+        busts: &[ReportedBust],
+        now: Time,
+    ) -> Result<HandReport, DirectorError> {
+        let stacks = self.check_report(table, busts)?;
+        let Some(progress) = self.tables[table.0 as usize].hand.take() else {
+            return Err(DirectorError::NoHand(table));
+        };
+        let mut by = vec![Vec::new(); progress.start.len()];
+        let mut start_stacks: Vec<u64> = progress.start.iter().map(|s| s.1).collect();
+        for b in busts {
+            if let Some(i) = progress.start.iter().position(|(p, _)| *p == b.player) {
+                by[i] = b.by.clone();
+                if let Some(s) = b.stack_at_start {
+                    start_stacks[i] = s;
+                }
+            }
+        }
+        self.close_hand(table, progress, &stacks, &by, &start_stacks, now)
+    }
+
+    /// The dealer says where the button is at a live table: for the hand in play (its blinds
+    /// follow from it) or, between hands, for the next one.
+    pub fn report_button(
+        &mut self,
+        table: TableId,
+        seat: Seat,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let t = self.reported_table(table)?;
+        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        match t.table.seats().get(seat.index()) {
+            None => return Err(bad(format!("there is no seat {}", seat.0 + 1))),
+            Some(None) => {
+                return Err(bad(format!(
+                    "seat {} is empty: the button is reported on a player's seat",
+                    seat.0 + 1
+                )));
+            }
+            Some(Some(_)) => {}
+        }
+        if t.hand.as_ref().is_some_and(|h| h.positions.stud) {
+            return Err(bad(
+                "a stud hand has no button: it stays where it was (TDA-11B)".into(),
+            ));
+        }
+        let mut table_now = t.table.clone();
+        table_now.redraw_button(seat)?;
+        let progress = match &t.hand {
+            Some(_) => {
+                let positions = table_now.next_positions()?;
+                let start = positions
+                    .dealt
+                    .iter()
+                    .filter_map(|s| table_now.seats()[s.index()].map(|p| (p.id, p.stack.0)))
+                    .collect();
+                Some(HandInProgress { positions, start })
+            }
+            None => None,
+        };
+        let t = &mut self.tables[table.0 as usize];
+        t.table = table_now;
+        if progress.is_some() {
+            t.hand = progress;
+        }
+        self.log(
+            now,
+            Actor::System,
+            Happening::ButtonReported { table, seat },
+        );
+        Ok(())
+    }
+
+    /// Chip counts from the tables: each counted stack is set, and the difference to the books
+    /// is spread over every player not counted, in proportion to their stacks, so that the
+    /// chips in play stay what was bought and raced (TDA-24). A stack counted during a hand is
+    /// its stack at the hand's start.
+    pub fn count_chips(
+        &mut self,
+        counts: &[(PlayerId, u64)],
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let stacks = self.check_counts(counts)?;
+        let mut touched = std::collections::BTreeSet::new();
+        for (id, stack) in stacks {
+            let Some((table, seat)) = self.entries[id.0 as usize].seat else {
+                continue;
+            };
+            touched.insert(table.0);
+            let t = &mut self.tables[table.0 as usize];
+            t.table.set_stack(seat, Chips(stack))?;
+            if let Some(h) = t.hand.as_mut()
+                && let Some(s) = h.start.iter_mut().find(|(p, _)| *p == id)
+            {
+                s.1 = stack;
+            }
+        }
+        for table in touched {
+            let t = &mut self.tables[table as usize];
+            t.chips = t.table.seats().iter().flatten().map(|p| p.stack.0).sum();
+        }
+        for &(player, chips) in counts {
+            self.log(
+                now,
+                Actor::System,
+                Happening::ChipsCounted { player, chips },
+            );
+        }
+        Ok(())
+    }
+
+    /// The dry run of [`Tournament::count_chips`]: every stack it changes.
+    pub fn check_counts(
+        &self,
+        counts: &[(PlayerId, u64)],
+    ) -> Result<Vec<(PlayerId, u64)>, DirectorError> {
+        if !self.is_live() {
+            return Err(DirectorError::Refused(
+                "the server counts the chips of the hands it deals".into(),
+            ));
+        }
+        let bad = |problem: String| DirectorError::Refused(problem);
+        let mut counted: Vec<(PlayerId, u64, u64)> = Vec::with_capacity(counts.len());
+        for &(id, chips) in counts {
+            let e = self.entry(id)?;
+            let Some((table, seat)) = e.seat.filter(|_| e.status == Status::Playing) else {
+                return Err(bad(format!("{} is not seated: nothing to count", e.name)));
+            };
+            if chips == 0 {
+                return Err(bad(format!(
+                    "{} counted no chips: report the bust instead",
+                    e.name
+                )));
+            }
+            if counted.iter().any(|c| c.0 == id) {
+                return Err(bad(format!("{} is counted twice", e.name)));
+            }
+            let books =
+                self.tables[table.0 as usize].table.seats()[seat.index()].map_or(0, |p| p.stack.0);
+            counted.push((id, chips, books));
+        }
+        let new: u64 = counted.iter().map(|c| c.1).sum();
+        let old: u64 = counted.iter().map(|c| c.2).sum();
+        let others: Vec<(PlayerId, u64)> = self
+            .tables
+            .iter()
+            .filter(|t| !t.broken)
+            .flat_map(|t| t.table.seats().iter().flatten())
+            .filter(|p| !counted.iter().any(|c| c.0 == p.id))
+            .map(|p| (p.id, p.stack.0))
+            .collect();
+        let rest: u64 = others.iter().map(|o| o.1).sum();
+        let in_play = old + rest;
+        // Everyone else keeps a chip at least: they are not out until a dealer says so.
+        if new > in_play.saturating_sub(others.len() as u64) || (others.is_empty() && new != old) {
+            return Err(bad(format!(
+                "the counts add up to {new}, but {in_play} chips are in play and {} other players hold some",
+                others.len()
+            )));
+        }
+        let mut out: Vec<(PlayerId, u64)> = counted.iter().map(|c| (c.0, c.1)).collect();
+        if others.is_empty() || new == old {
+            return Ok(out);
+        }
+        let target = in_play - new;
+        // Largest remainders (Hamilton): shares of `target` in proportion to the books.
+        let mut shares: Vec<(usize, u64, u128)> = others
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, s))| {
+                let exact = u128::from(s) * u128::from(target);
+                let r = u128::from(rest.max(1));
+                (i, (exact / r) as u64, exact % r)
+            })
+            .collect();
+        let given: u64 = shares.iter().map(|s| s.1).sum();
+        shares.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        for s in shares.iter_mut().take((target - given) as usize) {
+            s.1 += 1;
+        }
+        // A share rounded to nothing still keeps a chip: taken from the largest share.
+        // (`target` is at least one chip each, so a share above one is always there.)
+        while let Some(zero) = shares.iter().position(|s| s.1 == 0) {
+            let Some(largest) = (0..shares.len()).max_by_key(|&k| shares[k].1) else {
+                break;
+            };
+            shares[largest].1 -= 1;
+            shares[zero].1 = 1;
+        }
+        shares.sort_by_key(|s| s.0);
+        out.extend(
+            shares
+                .iter()
+                .filter(|s| s.1 != others[s.0].1)
+                .map(|s| (others[s.0].0, s.1)),
+        );
+        Ok(out)
+    }
+}

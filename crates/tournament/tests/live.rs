@@ -1,0 +1,302 @@
+//! A live event (`tables = "live"`): dealers deal real cards and report each hand's end and its
+//! busts (HC-1.8); the director places, pays, balances and breaks from the reports alone.
+
+mod common;
+
+use common::{config, started};
+use engine::{PlayerId, Seat};
+use tournament::config::{EventConfig, TableMode};
+use tournament::director::{Happening, ReportedBust};
+use tournament::{DirectorError, Status, TableId, Time, Tournament};
+
+fn live(template: &str, profile: &str) -> EventConfig {
+    let mut c = config(template, profile);
+    c.tables = TableMode::Live;
+    c
+}
+
+/// Starts the hand of every table that may start, as the server does for a live event.
+fn deal_all(t: &mut Tournament, now: Time) {
+    let ids: Vec<TableId> = t.active_tables().collect();
+    for id in ids {
+        if t.may_start(id).is_ok() {
+            let _ = t.next_hand(id, now);
+        }
+    }
+}
+
+fn stack(t: &Tournament, id: PlayerId) -> u64 {
+    let (table, seat) = t.entry(id).unwrap().seat.expect("seated");
+    t.table(table).unwrap().table.seats()[seat.index()]
+        .expect("a player")
+        .stack
+        .0
+}
+
+fn chips_at_tables(t: &Tournament) -> u64 {
+    t.tables()
+        .iter()
+        .filter(|x| !x.broken)
+        .flat_map(|x| x.table.seats().iter().flatten())
+        .map(|p| p.stack.0)
+        .sum()
+}
+
+fn bust(player: PlayerId, by: &[PlayerId]) -> ReportedBust {
+    ReportedBust {
+        player,
+        by: by.to_vec(),
+        stack_at_start: None,
+    }
+}
+
+/// HC-1.8: the dealer calls the bust; the busted stack goes to the eliminator and the chips in
+/// play stay what was bought.
+#[test]
+fn hc_1_8_a_called_bust_gives_the_stack_to_the_eliminator() {
+    let mut t = started(live("deepstack", "tda"), 18, 1);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let players = t.table(table).unwrap().player_ids();
+    let (out, winner) = (players[0], players[1]);
+    let (before_out, before_winner) = (stack(&t, out), stack(&t, winner));
+    let report = t
+        .report_hand(table, &[bust(out, &[winner])], Time(60_000))
+        .expect("a bust at a table in hand");
+    assert_eq!(report.busted, vec![out]);
+    assert_eq!(t.entry(out).unwrap().status, Status::Busted);
+    assert_eq!(stack(&t, winner), before_winner + before_out);
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    assert!(t.events().iter().any(|e| e.what
+        == Happening::Busted {
+            player: out,
+            by: vec![winner]
+        }));
+}
+
+/// TDA-11A, TDA-11D: three busts at one table hold it until the fullest table, once its hand is
+/// reported, gives it a player.
+#[test]
+fn tda_11_reported_busts_hold_the_short_table_and_balance_it() {
+    let mut t = started(live("deepstack", "tda"), 18, 2);
+    deal_all(&mut t, Time(0));
+    let short = TableId(0);
+    let players = t.table(short).unwrap().player_ids();
+    let busts: Vec<ReportedBust> = players[..3]
+        .iter()
+        .map(|&p| bust(p, &[players[3]]))
+        .collect();
+    t.report_hand(short, &busts, Time(60_000)).unwrap();
+    assert!(
+        t.may_start(short).is_err(),
+        "three short of the fullest (TDA-11D)"
+    );
+    let full = TableId(1);
+    t.report_hand(full, &[], Time(90_000)).unwrap();
+    assert!(t.imbalance() <= 1, "balanced (TDA-11A)");
+    assert!(t.events().iter().any(|e| matches!(
+        e.what,
+        Happening::Moved {
+            to: (to, _),
+            rule,
+            ..
+        } if to == short && rule.starts_with("TDA-11")
+    )));
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    deal_all(&mut t, Time(90_000));
+    assert!(
+        t.table(short).unwrap().in_hand(),
+        "the short table plays again"
+    );
+}
+
+/// HC-1.3: players out in the same hand place by their stacks at its start, as the dealer
+/// reports them, not by the books.
+#[test]
+fn hc_1_3_same_hand_places_follow_the_reported_starting_stacks() {
+    let mut t = started(live("hc", "hc"), 3, 3);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let players = t.table(table).unwrap().player_ids();
+    let (small, large, winner) = (players[0], players[1], players[2]);
+    let report = t
+        .report_hand(
+            table,
+            &[
+                ReportedBust {
+                    player: small,
+                    by: vec![winner],
+                    stack_at_start: Some(1_000),
+                },
+                ReportedBust {
+                    player: large,
+                    by: vec![winner],
+                    stack_at_start: Some(9_000),
+                },
+            ],
+            Time(60_000),
+        )
+        .unwrap();
+    assert!(report.finished);
+    assert_eq!(t.entry(winner).unwrap().place, Some(1));
+    assert_eq!(t.entry(large).unwrap().place, Some(2));
+    assert_eq!(t.entry(small).unwrap().place, Some(3));
+    let paid: u64 = t.entries().iter().map(|e| e.prize.0).sum();
+    assert_eq!(
+        paid,
+        t.prize_pool().0,
+        "every point paid in is paid out (HC-1.2)"
+    );
+}
+
+/// A report that cannot be true is refused, names what was wrong, and changes nothing.
+#[test]
+fn impossible_reports_are_refused_and_change_nothing() {
+    let mut t = started(live("deepstack", "tda"), 18, 4);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let here = t.table(table).unwrap().player_ids();
+    let there = t.table(TableId(1)).unwrap().player_ids();
+    let snapshot = |t: &Tournament| (format!("{:?}", t.entries()), t.events().len());
+    let before = snapshot(&t);
+    let everyone: Vec<ReportedBust> = here.iter().map(|&p| bust(p, &[])).collect();
+    let refused = [
+        vec![bust(there[0], &[])],
+        vec![bust(here[0], &[here[0]])],
+        vec![bust(here[0], &[]), bust(here[0], &[])],
+        vec![bust(here[0], &[here[1]]), bust(here[1], &[here[2]])],
+        vec![bust(here[0], &[there[1]])],
+        everyone,
+    ];
+    for busts in refused {
+        let e = t.report_hand(table, &busts, Time(1)).unwrap_err();
+        assert!(matches!(e, DirectorError::BadReport { .. }), "{e}");
+        assert_eq!(snapshot(&t), before, "{e}");
+    }
+    assert!(matches!(
+        t.report_hand(TableId(7), &[], Time(1)),
+        Err(DirectorError::NoSuchTable(_))
+    ));
+    let mut online = started(config("deepstack", "tda"), 18, 4);
+    assert!(matches!(
+        online.report_hand(table, &[], Time(1)),
+        Err(DirectorError::DealtByServer(_))
+    ));
+    t.report_hand(table, &[], Time(2)).unwrap();
+    if !t.table(table).unwrap().in_hand() {
+        assert!(matches!(
+            t.report_hand(table, &[], Time(3)),
+            Err(DirectorError::NoHand(_))
+        ));
+    }
+}
+
+/// Counts set the counted stacks; the difference is spread over everyone else, and the chips in
+/// play (TDA-24's colour-ups aside) do not change.
+#[test]
+fn chip_counts_set_stacks_and_keep_the_chips_in_play() {
+    let mut t = started(live("deepstack", "tda"), 18, 5);
+    deal_all(&mut t, Time(0));
+    let players = t.table(TableId(0)).unwrap().player_ids();
+    let in_play = t.chips_in_play();
+    t.count_chips(&[(players[0], 61_000), (players[1], 12_345)], Time(10))
+        .unwrap();
+    assert_eq!(stack(&t, players[0]), 61_000);
+    assert_eq!(stack(&t, players[1]), 12_345);
+    assert_eq!(chips_at_tables(&t), in_play);
+    assert_eq!(t.chips_in_play(), in_play);
+    let others: Vec<u64> = t
+        .entries()
+        .iter()
+        .filter(|e| e.id != players[0] && e.id != players[1])
+        .map(|e| stack(&t, e.id))
+        .collect();
+    // 80,000 became 73,345: the 6,655 left over go to the sixteen others, evenly.
+    assert!(
+        others.iter().all(|&s| (40_415..=40_416).contains(&s)),
+        "{others:?}"
+    );
+    // More than everyone's chips, and a count of nothing, are refused.
+    assert!(t.count_chips(&[(players[0], in_play)], Time(11)).is_err());
+    assert!(t.count_chips(&[(players[2], 0)], Time(11)).is_err());
+    assert_eq!(stack(&t, players[0]), 61_000);
+    // The hand ends on the counted stacks.
+    t.report_hand(TableId(0), &[bust(players[1], &[players[0]])], Time(20))
+        .unwrap();
+    assert_eq!(stack(&t, players[0]), 61_000 + 12_345);
+    assert_eq!(chips_at_tables(&t), in_play);
+}
+
+/// TDA-32: the dealer's button stands for the hand in play; the next hand's big blind moves on
+/// one player from there (dead button).
+#[test]
+fn tda_32_a_reported_button_sets_the_hand_and_the_next_follows() {
+    let mut t = started(live("deepstack", "tda"), 9, 6);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let seats: Vec<Seat> = (0..9u8)
+        .map(Seat)
+        .filter(|s| t.table(table).unwrap().table.seats()[s.index()].is_some())
+        .collect();
+    let button = seats[4];
+    t.report_button(table, button, Time(5)).unwrap();
+    t.report_hand(table, &[], Time(60_000)).unwrap();
+    let next = t.next_hand(table, Time(60_000)).unwrap();
+    assert_eq!(next.positions.button, seats[5]);
+    assert_eq!(next.positions.big_blind, seats[7]);
+    let empty = (0..10u8).map(Seat).find(|s| !seats.contains(s)).unwrap();
+    assert!(t.report_button(table, empty, Time(6)).is_err());
+}
+
+/// A whole live night on reports alone: random busts at random tables until one player is
+/// left; the chips in play are at the tables after every report, and the pool is paid out.
+#[test]
+fn a_live_event_runs_to_the_end_on_reports_alone() {
+    for (template, profile, players) in [("deepstack", "tda", 40), ("hc", "hc", 33)] {
+        let mut t = started(live(template, profile), players, 7);
+        let mut rng = 0x5eed_u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut now = 0;
+        for _ in 0..20_000 {
+            if t.is_finished() {
+                break;
+            }
+            now += 30_000;
+            t.tick(Time(now)).unwrap();
+            deal_all(&mut t, Time(now));
+            let in_hand: Vec<TableId> = t
+                .active_tables()
+                .filter(|&id| t.table(id).unwrap().in_hand())
+                .collect();
+            if in_hand.is_empty() {
+                continue;
+            }
+            let table = in_hand[next() as usize % in_hand.len()];
+            let dealt = t.table(table).unwrap().dealt();
+            let busts: Vec<ReportedBust> = if next().is_multiple_of(3) {
+                let out = dealt[next() as usize % dealt.len()];
+                let by: Vec<PlayerId> = dealt.iter().copied().filter(|&p| p != out).collect();
+                vec![bust(out, &by[..1])]
+            } else {
+                Vec::new()
+            };
+            t.report_hand(table, &busts, Time(now)).unwrap();
+            assert_eq!(chips_at_tables(&t), t.chips_in_play(), "{profile}");
+        }
+        assert!(t.is_finished(), "{profile}: the event ends");
+        let paid: u64 = t.entries().iter().map(|e| e.prize.0).sum();
+        assert_eq!(paid, t.prize_pool().0, "{profile}");
+        let mut places: Vec<u32> = t.entries().iter().filter_map(|e| e.place).collect();
+        places.sort();
+        assert_eq!(
+            places,
+            (1..=players as u32).collect::<Vec<_>>(),
+            "{profile}"
+        );
+    }
+}
