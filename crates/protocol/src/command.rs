@@ -194,6 +194,10 @@ pub enum TdCommand {
     ChipCount {
         counts: Vec<CountedStack>,
     },
+    /// An instruction of the director (numbered from 1) was carried out at the tables.
+    Confirm {
+        instruction: u32,
+    },
 }
 
 /// One bust called at a live table.

@@ -30,8 +30,29 @@ pub struct EventSummary {
     pub prize_pool: u64,
     pub payouts: Vec<PayoutLine>,
     pub tables: u32,
+    /// What people must do at a live event's tables and have not yet confirmed, oldest first.
+    pub instructions: Vec<InstructionLine>,
     /// The server's time when the view was made, ms since the Unix epoch, to count down from.
     pub server_time_ms: u64,
+}
+
+/// An instruction of the director for the people at a live event's tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstructionLine {
+    /// Numbered from 1; confirmed with the TD command `confirm`.
+    pub id: u32,
+    /// `move`, `break`, `final_table` or `chip_race`.
+    pub kind: String,
+    /// What to do, with the reason and the rule, in English and in German.
+    pub en: String,
+    pub de: String,
+    pub rules: Vec<String>,
+    /// Tables (from 1) that wait until it is done.
+    pub holds: Vec<u32>,
+    /// Tables (from 1) where something is to be done.
+    pub tables: Vec<u32>,
+    /// A move's player.
+    pub player: Option<EntryId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -124,6 +124,48 @@ async fn busts_called_from_a_table_are_placed_and_balanced_hc_1_8_tda_11() {
         counts.iter().max().unwrap() - counts.iter().min().unwrap() <= 1,
         "{counts:?}"
     );
+    // The move is an instruction for the floor: both tables wait until it is done.
+    let instructions = summary(&api).await["instructions"].clone();
+    let move_ = &instructions[0];
+    assert_eq!(instructions.as_array().unwrap().len(), 1, "{instructions}");
+    assert_eq!(move_["kind"], json!("move"));
+    assert_eq!(move_["rules"], json!(["TDA-11A"]));
+    assert_eq!(move_["holds"], json!([1, 2]));
+    assert!(
+        move_["en"].as_str().unwrap().starts_with("Move Player"),
+        "{move_}"
+    );
+    assert!(move_["de"].as_str().unwrap().contains("setzen"), "{move_}");
+    assert!(
+        tables.iter().all(|t| t["in_hand"] == json!(false)),
+        "{tables:?}"
+    );
+    assert!(tables[0]["wait"].as_str().unwrap().contains("instructions"));
+    let id = move_["id"].as_u64().unwrap();
+    td(&api, json!({ "type": "confirm", "instruction": id })).await;
+    let again = json!({ "type": "confirm", "instruction": id }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&again),
+        422,
+        "refused",
+    )
+    .await;
+    let unknown = json!({ "type": "confirm", "instruction": 77 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&unknown),
+        404,
+        "not_found",
+    )
+    .await;
+    assert_eq!(summary(&api).await["instructions"], json!([]));
+    api.drive().await;
+    let tables = seating(&api).await;
     assert!(
         tables.iter().all(|t| t["in_hand"] == json!(true)),
         "{tables:?}"
@@ -266,6 +308,11 @@ async fn a_live_event_runs_to_its_winner_hc_1_2() {
     for _ in 0..2_000 {
         if summary(&api).await["finished"] == json!(true) {
             break;
+        }
+        // The floor does what the director says, and confirms it.
+        let pending = summary(&api).await["instructions"].clone();
+        for i in pending.as_array().unwrap() {
+            td(&api, json!({ "type": "confirm", "instruction": i["id"] })).await;
         }
         api.drive().await;
         let tables = seating(&api).await;

@@ -635,6 +635,7 @@ fn client_messages_fit_their_schemas() {
             }],
         },
         protocol::TdCommand::Button { table: 1, seat: 4 },
+        protocol::TdCommand::Confirm { instruction: 1 },
         protocol::TdCommand::ChipCount {
             counts: vec![protocol::CountedStack {
                 player: 2,
@@ -658,4 +659,97 @@ fn client_messages_fit_their_schemas() {
     ] {
         fits(&doc, "PlayerAction", &serde_json::to_value(action).unwrap());
     }
+}
+
+/// A live event's answers: the TD's reports, an instruction pending in the summary, the tables
+/// waiting for it in the seating (issue 17 items 1 and 2).
+#[tokio::test]
+async fn live_answers_fit_their_schemas() {
+    let doc = document();
+    let api = Api::open();
+    let td = Some(api.td.as_str());
+    let toml = common::public(&api.template("deepstack").await);
+    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
+    let body = json!({ "toml": toml, "seed": 1 });
+    documented(
+        &api,
+        &doc,
+        Method::POST,
+        "/api/events",
+        "/api/events",
+        td,
+        Some(body),
+    )
+    .await;
+    for i in 0..18 {
+        api.register_self(0, &format!("P{i}")).await;
+    }
+    api.start(0).await;
+    api.drive().await;
+    let seating = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    let first: Vec<u64> = seating["tables"][0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["player"].as_u64())
+        .collect();
+    let busts: Vec<Value> = first[..3]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [first[3]], "stack_at_start": 40000 }))
+        .collect();
+    let console = "/api/events/{event}/td";
+    for report in [
+        json!({ "type": "hand_over", "table": 1, "busts": busts }),
+        json!({ "type": "hand_over", "table": 2 }),
+    ] {
+        documented(
+            &api,
+            &doc,
+            Method::POST,
+            "/api/events/0/td",
+            console,
+            td,
+            Some(report),
+        )
+        .await;
+    }
+    let summary = documented(
+        &api,
+        &doc,
+        Method::GET,
+        "/api/events/0",
+        "/api/events/{event}",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        summary["instructions"].as_array().map(Vec::len),
+        Some(1),
+        "{summary}"
+    );
+    let seating = "/api/events/{event}/seating";
+    documented(
+        &api,
+        &doc,
+        Method::GET,
+        "/api/events/0/seating",
+        seating,
+        None,
+        None,
+    )
+    .await;
+    let confirm = json!({ "type": "confirm", "instruction": 1 });
+    documented(
+        &api,
+        &doc,
+        Method::POST,
+        "/api/events/0/td",
+        console,
+        td,
+        Some(confirm),
+    )
+    .await;
 }

@@ -2,11 +2,12 @@
 // Test ids: event-name, level (data-level, data-state level|break), time-left (data-ms),
 // blinds, ante, next-blinds, break-next, next-break, entrants, players-left, average-stack,
 // prize-pool, rebuys, payouts, payout (data-place, data-amount), paused, hand-for-hand,
-// finished, enable-sound (data-state off|on).
+// finished, enable-sound (data-state off|on), instructions, instruction (data-kind): a live
+// event's moves, broken tables, final-table draw and chip races still to do.
 
 import { get, connect, param } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError } from './dom.js';
-import { t, onLang, translateStatic } from './i18n.js';
+import { t, lang, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
 const header = pageHeader('clock', event);
@@ -101,6 +102,10 @@ function render() {
   $('#paused').hidden = c.running || s.finished || !s.started;
   $('#hand-for-hand').hidden = !c.hand_for_hand;
   $('#finished').hidden = !s.finished;
+  const todo = s.instructions ?? [];
+  $('#instructions').hidden = todo.length === 0;
+  $('#instructions').replaceChildren(...todo.map((i) =>
+    h('li', { testid: 'instruction', data: { kind: i.kind } }, lang() === 'de' ? i.de : i.en)));
   tick();
 }
 

@@ -1,7 +1,8 @@
 // td.js: the tournament director's console (/td[?secret=S][&event=E]).
 // Test ids: td-secret, td-secret-submit, td-logout, event-select, create-panel (a <details>,
 // open while there is no event), new-event-toggle (opens it),
-// template-select, template-toml, seed, create-event, event-summary (data-event), event-status,
+// template-select, tables-mode (online | live: sets `tables` in the TOML), template-toml, seed,
+// create-event, event-summary (data-event), event-status,
 // start, pause, resume, set-clock-input, set-clock, undo, td-register-name, td-register-bot,
 // td-register-submit, add-bots-count, add-bots, player-links, player-link (data-player),
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
@@ -9,12 +10,13 @@
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
 // live events: live-panel, live-tables, live-table (data-table, data-in-hand), live-wait,
 // live-out (data-player), live-by (data-player), hand-over, button-seat, button-set,
+// instructions, instruction (data-id, data-kind), instruction-done,
 // count-player, count-chips, count-submit;
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
-import { t, onLang, translateStatic } from './i18n.js';
+import { t, lang, onLang, translateStatic } from './i18n.js';
 import { playersTable } from './td-players.js';
 
 const urlSecret = takeParam('secret');
@@ -67,9 +69,22 @@ async function loadTemplates() {
   select.replaceChildren(...templates.map((tp, i) => h('option', { value: i }, tp.name)));
   select.onchange = () => {
     $('#template-toml').value = templates[Number(select.value)]?.toml ?? '';
+    setTablesMode($('#tables-mode').value);
   };
   select.onchange();
 }
+
+/** Who deals: the top-level `tables` key of the TOML, written before its first table. */
+function setTablesMode(mode) {
+  const area = $('#template-toml');
+  const lines = area.value.split('\n').filter((l) => !/^tables\s*=/.test(l));
+  if (mode === 'live') {
+    const at = lines.findIndex((l) => /^\s*\[/.test(l));
+    lines.splice(at < 0 ? lines.length : at, 0, 'tables = "live"');
+  }
+  area.value = lines.join('\n');
+}
+$('#tables-mode').addEventListener('change', (ev) => setTablesMode(ev.target.value));
 
 async function loadEvents() {
   state.events = (await get('/api/events', state.secret)) || [];
@@ -186,6 +201,11 @@ function renderSummary() {
       ['seats', 'tables', 'moves', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
       ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
   $('#live-panel').hidden = !s.live;
+  $('#instructions').replaceChildren(...(s.instructions ?? []).map((i) =>
+    h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
+      h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),
+      h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
+        onclick: () => td({ type: 'confirm', instruction: i.id }) }, t('done')))));
   $('#start').hidden = s.started;
   $('#pause').hidden = !s.started || s.finished || !c.running;
   $('#resume').hidden = !s.started || s.finished || c.running;

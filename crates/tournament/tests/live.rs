@@ -6,8 +6,8 @@ mod common;
 use common::{config, started};
 use engine::{PlayerId, Seat};
 use tournament::config::{EventConfig, TableMode};
-use tournament::director::{Happening, ReportedBust};
-use tournament::{DirectorError, Status, TableId, Time, Tournament};
+use tournament::director::{Happening, InstructionId, Lang, ReportedBust, Task, Wait};
+use tournament::{Actor, DirectorError, Status, TableId, Time, Tournament};
 
 fn live(template: &str, profile: &str) -> EventConfig {
     let mut c = config(template, profile);
@@ -22,6 +22,14 @@ fn deal_all(t: &mut Tournament, now: Time) {
         if t.may_start(id).is_ok() {
             let _ = t.next_hand(id, now);
         }
+    }
+}
+
+/// Every instruction done, as the floor does them.
+fn confirm_all(t: &mut Tournament, now: Time) {
+    let pending: Vec<InstructionId> = t.pending().map(|i| i.id).collect();
+    for id in pending {
+        t.confirm(id, Actor::System, now).expect("pending");
     }
 }
 
@@ -103,11 +111,27 @@ fn tda_11_reported_busts_hold_the_short_table_and_balance_it() {
         } if to == short && rule.starts_with("TDA-11")
     )));
     assert_eq!(chips_at_tables(&t), t.chips_in_play());
-    deal_all(&mut t, Time(90_000));
+    // The move is an instruction: both tables wait until it is done; TDA does not stop the
+    // clock for it.
+    let moves: Vec<_> = t.pending().collect();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(matches!(moves[0].task, Task::Move { rule, .. } if rule.starts_with("TDA-11")));
+    let text = moves[0].text(&t, Lang::En);
+    assert!(
+        text.starts_with("Move P") && text.ends_with("(TDA-11A)"),
+        "{text}"
+    );
+    assert!(moves[0].text(&t, Lang::De).contains(" setzen: "));
+    assert_eq!(t.may_start(short), Err(Wait::Instructions));
+    assert_eq!(t.may_start(full), Err(Wait::Instructions));
+    assert!(t.clock().is_running());
+    confirm_all(&mut t, Time(95_000));
+    deal_all(&mut t, Time(95_000));
     assert!(
         t.table(short).unwrap().in_hand(),
         "the short table plays again"
     );
+    assert!(t.table(full).unwrap().in_hand());
 }
 
 /// HC-1.3: players out in the same hand place by their stacks at its start, as the dealer
@@ -268,6 +292,7 @@ fn a_live_event_runs_to_the_end_on_reports_alone() {
             }
             now += 30_000;
             t.tick(Time(now)).unwrap();
+            confirm_all(&mut t, Time(now));
             deal_all(&mut t, Time(now));
             let in_hand: Vec<TableId> = t
                 .active_tables()
@@ -299,4 +324,121 @@ fn a_live_event_runs_to_the_end_on_reports_alone() {
             "{profile}"
         );
     }
+}
+
+/// HC-1.8: after a bust the tables differ by two; every table finishes its hand, the move is an
+/// instruction that holds every table, and the timer stands until it is done.
+#[test]
+fn hc_1_8_balancing_holds_every_table_and_stops_the_timer() {
+    let mut t = started(live("hc", "hc"), 30, 8);
+    deal_all(&mut t, Time(0));
+    let a = TableId(0);
+    let players = t.table(a).unwrap().dealt();
+    let busts = [
+        bust(players[0], &[players[2]]),
+        bust(players[1], &[players[2]]),
+    ];
+    t.report_hand(a, &busts, Time(60_000)).unwrap();
+    assert!(
+        t.pending().next().is_none(),
+        "balancing waits for every hand (HC-1.8)"
+    );
+    for other in [TableId(1), TableId(2)] {
+        t.report_hand(other, &[], Time(70_000)).unwrap();
+    }
+    let pending: Vec<_> = t.pending().cloned().collect();
+    assert!(!pending.is_empty());
+    for i in &pending {
+        assert!(matches!(i.task, Task::Move { rule: "HC-1.8", .. }), "{i:?}");
+        assert_eq!(i.holds.len(), 3, "every table waits: {i:?}");
+    }
+    assert!(
+        !t.clock().is_running(),
+        "the timer stands while balancing (HC-1.8)"
+    );
+    deal_all(&mut t, Time(75_000));
+    assert!(t.tables().iter().all(|x| !x.in_hand()));
+    confirm_all(&mut t, Time(80_000));
+    assert!(t.clock().is_running(), "the last confirmation restarts it");
+    deal_all(&mut t, Time(80_000));
+    assert!(t.active_tables().all(|id| t.table(id).unwrap().in_hand()));
+}
+
+/// TDA-RP-9: the players left fit one table: every table waits, the final table is drawn with
+/// a card per seat, the clock stands until every seat is taken.
+#[test]
+fn tda_rp_9_the_final_table_draw_is_confirmed_seat_by_seat() {
+    let mut t = started(live("deepstack", "tda"), 12, 9);
+    deal_all(&mut t, Time(0));
+    let a = TableId(0);
+    let players = t.table(a).unwrap().dealt();
+    let busts: Vec<ReportedBust> = players[..3]
+        .iter()
+        .map(|&p| bust(p, &[players[3]]))
+        .collect();
+    t.report_hand(a, &busts, Time(60_000)).unwrap();
+    assert!(
+        t.pending().next().is_none(),
+        "the draw waits for every hand"
+    );
+    t.report_hand(TableId(1), &[], Time(70_000)).unwrap();
+    let pending: Vec<_> = t.pending().cloned().collect();
+    let finals: Vec<_> = pending
+        .iter()
+        .filter(|i| matches!(i.task, Task::FinalTable { .. }))
+        .collect();
+    assert_eq!(finals.len(), 1, "{pending:?}");
+    assert!(finals[0].text(&t, Lang::En).contains("(TDA-RP-9)"));
+    let moves = pending
+        .iter()
+        .filter(|i| {
+            matches!(
+                i.task,
+                Task::Move {
+                    rule: "TDA-RP-9",
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(moves <= 9 && moves > 0, "{pending:?}");
+    assert!(
+        pending
+            .iter()
+            .all(|i| !matches!(i.task, Task::Break { .. })),
+        "{pending:?}"
+    );
+    assert!(!t.clock().is_running());
+    let final_table = t.active_tables().next().unwrap();
+    assert_eq!(t.may_start(final_table), Err(Wait::Instructions));
+    confirm_all(&mut t, Time(80_000));
+    assert!(t.clock().is_running());
+    assert!(t.may_start(final_table).is_ok());
+}
+
+/// An instruction is confirmed once; an unknown one does not exist; an online event has none.
+#[test]
+fn confirmations_are_checked_and_online_events_give_no_instructions() {
+    let mut t = started(live("deepstack", "tda"), 18, 10);
+    deal_all(&mut t, Time(0));
+    let players = t.table(TableId(0)).unwrap().dealt();
+    let busts: Vec<ReportedBust> = players[..3]
+        .iter()
+        .map(|&p| bust(p, &[players[3]]))
+        .collect();
+    t.report_hand(TableId(0), &busts, Time(1)).unwrap();
+    t.report_hand(TableId(1), &[], Time(2)).unwrap();
+    let id = t.pending().next().expect("a move").id;
+    t.confirm(id, Actor::System, Time(3)).unwrap();
+    assert!(
+        t.confirm(id, Actor::System, Time(4)).is_err(),
+        "done already"
+    );
+    assert!(matches!(
+        t.confirm(InstructionId(99), Actor::System, Time(4)),
+        Err(DirectorError::NoSuchInstruction(_))
+    ));
+    let mut online = started(config("deepstack", "tda"), 18, 10);
+    let _ = common::play(&mut online, TableId(0), Time(0), common::Script::Walk);
+    assert!(online.instructions().is_empty());
 }

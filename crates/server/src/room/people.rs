@@ -4,7 +4,7 @@
 use super::*;
 use protocol::TdCommand;
 use tournament::config::Money;
-use tournament::director::ReportedBust;
+use tournament::director::{InstructionId, ReportedBust};
 use tournament::{Actor, DirectorError, TableId, TdAction, Time};
 
 impl Room {
@@ -170,6 +170,12 @@ impl Room {
                 let seat = seat_from_one(*seat)?;
                 t.report_button(table, seat, now)
             }
+            TdCommand::Confirm { instruction } => match instruction.checked_sub(1) {
+                Some(id) => t.confirm(InstructionId(id), actor, now),
+                None => Err(DirectorError::Refused(
+                    "instructions are numbered from 1".into(),
+                )),
+            },
             TdCommand::ChipCount { counts } => {
                 let counts: Vec<(PlayerId, u64)> = counts
                     .iter()
@@ -279,9 +285,10 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             "bad_request",
             format!("a count names {MAX_COUNTS} players at most"),
         )),
-        TdCommand::HandOver { .. } | TdCommand::Button { .. } | TdCommand::ChipCount { .. } => {
-            Ok(())
-        }
+        TdCommand::HandOver { .. }
+        | TdCommand::Button { .. }
+        | TdCommand::ChipCount { .. }
+        | TdCommand::Confirm { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -328,7 +335,8 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::AgreeDeal { .. }
         | TdCommand::HandOver { .. }
         | TdCommand::Button { .. }
-        | TdCommand::ChipCount { .. } => {
+        | TdCommand::ChipCount { .. }
+        | TdCommand::Confirm { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }
     })

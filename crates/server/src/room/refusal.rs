@@ -71,7 +71,9 @@ impl Refusal {
             DirectorError::NoSuchPlayer(_) | DirectorError::NoSuchTable(_) => {
                 Refusal::not_found(message)
             }
-            DirectorError::NoSuchAction(_) => Refusal::not_found(message),
+            DirectorError::NoSuchAction(_) | DirectorError::NoSuchInstruction(_) => {
+                Refusal::not_found(message)
+            }
             DirectorError::AlreadyStarted => Refusal::conflict("already_started", message),
             DirectorError::TooFewPlayers(_) => Refusal::conflict("too_few_players", message),
             DirectorError::Closed { rule, .. } => {

@@ -5,10 +5,11 @@
 use super::hand_view::{SeatCards, brought_in, hand_view, history, legal_view, visible_cards};
 use super::*;
 use protocol::{
-    Blinds, ClockView, EventSummary, Me, PayoutLine, SeatLine, SeatView, Seating, Standing,
-    Standings, TableSeating, TableView, You,
+    Blinds, ClockView, EventSummary, InstructionLine, Me, PayoutLine, SeatLine, SeatView, Seating,
+    Standing, Standings, TableSeating, TableView, You,
 };
 use tournament::clock::Phase;
+use tournament::director::{Lang, Task};
 use tournament::{DirectorError, Status, TableId, Time};
 
 /// Whose eyes a view is for.
@@ -121,6 +122,7 @@ impl Room {
                 })
                 .collect(),
             tables: t.active_table_count() as u32,
+            instructions: self.instruction_lines(),
             server_time_ms: now,
         }
     }
@@ -137,6 +139,34 @@ impl Room {
         !t.is_finished()
             && (!t.is_started()
                 || t.config().registration.late_until_level > t.clock().level_index() as u32)
+    }
+
+    /// The instructions not yet done, in both languages.
+    pub fn instruction_lines(&self) -> Vec<InstructionLine> {
+        let profile = self.t.profile().id;
+        self.t
+            .pending()
+            .map(|i| {
+                let (kind, tables, player) = match &i.task {
+                    Task::Move {
+                        player, from, to, ..
+                    } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(player.0)),
+                    Task::Break { table } => ("break", vec![table.0 + 1], None),
+                    Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
+                    Task::ChipRace { table, .. } => ("chip_race", vec![table.0 + 1], None),
+                };
+                InstructionLine {
+                    id: i.id.0 + 1,
+                    kind: kind.into(),
+                    en: i.text(&self.t, Lang::En),
+                    de: i.text(&self.t, Lang::De),
+                    rules: i.rules(profile).iter().map(|r| r.to_string()).collect(),
+                    holds: i.holds.iter().map(|t| t.0 + 1).collect(),
+                    tables,
+                    player,
+                }
+            })
+            .collect()
     }
 
     pub fn seating(&self) -> Seating {

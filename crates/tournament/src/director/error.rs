@@ -27,6 +27,8 @@ pub enum Wait {
     HandForHand,
     #[error("a hand is in progress")]
     InHand,
+    #[error("waiting for the director's instructions to be carried out")]
+    Instructions,
     #[error("fewer than two players at the table")]
     NotEnoughPlayers,
     #[error("the table has been broken")]
@@ -43,6 +45,8 @@ pub enum DirectorError {
     NoSuchTable(TableId),
     #[error("no director's action {0:?}")]
     NoSuchAction(ActionId),
+    #[error("no instruction {}", .0.0 + 1)]
+    NoSuchInstruction(super::InstructionId),
     #[error("the tournament has already started")]
     AlreadyStarted,
     #[error("a tournament needs at least two players, not {0}")]

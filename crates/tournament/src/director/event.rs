@@ -92,6 +92,8 @@ pub enum Happening {
     },
     ChipRace {
         table: TableId,
+        /// The denominations raced off.
+        removed: Vec<u64>,
         winners: Vec<PlayerId>,
         rescued: Vec<PlayerId>,
     },
@@ -132,6 +134,10 @@ pub enum Happening {
     ChipsCounted {
         player: PlayerId,
         chips: u64,
+    },
+    /// An instruction for people was carried out (a live event).
+    Confirmed {
+        id: super::InstructionId,
     },
     /// The players left agreed a deal (HC-1.2).
     DealAgreed {

@@ -90,6 +90,9 @@ impl Tournament {
         if t.in_hand() {
             return Err(Wait::InHand);
         }
+        if self.held(table) {
+            return Err(Wait::Instructions);
+        }
         match self.barrier {
             Some(Barrier::Balance) => return Err(Wait::Balancing),
             Some(Barrier::FinalTable) => return Err(Wait::FinalTable),

@@ -9,6 +9,7 @@ mod deal;
 mod error;
 mod event;
 mod hands;
+mod instructions;
 mod players;
 mod reports;
 mod results;
@@ -19,6 +20,7 @@ pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
 pub use hands::{HandReport, HandStart};
+pub use instructions::{Instruction, InstructionId, Lang, Task};
 pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
@@ -71,6 +73,9 @@ pub struct Entry {
     pub prize: Money,
     pub knockouts: u32,
     pub league_points: Option<i64>,
+    /// The seat a move, a broken table or the final-table draw just took the player from, until
+    /// it is an instruction (a live event).
+    pub last_seat: Option<(TableId, Seat)>,
 }
 
 impl Entry {
@@ -220,6 +225,10 @@ pub struct Tournament {
     /// with the first hand of the next level).
     pub(crate) dealt_level: usize,
     pub stats: Stats,
+    /// What people must do at a live event's tables (`instructions.rs`).
+    pub(crate) instructions: Vec<Instruction>,
+    /// The instructions stopped the clock, and the last one done restarts it.
+    pub(crate) clock_held: bool,
     /// Places paid for a field size, worked out once per size.
     pub(crate) paid: std::cell::Cell<(u32, u32)>,
 }
@@ -267,6 +276,8 @@ impl Tournament {
             deal_after_action: None,
             dealt_level: 0,
             stats: Stats::default(),
+            instructions: Vec::new(),
+            clock_held: false,
             paid: std::cell::Cell::new((0, 0)),
             config,
             profile,
@@ -379,6 +390,7 @@ impl Tournament {
     }
 
     pub(crate) fn log(&mut self, at: Time, by: Actor, what: Happening) {
+        self.instruct(at, &what);
         self.events.push(DirectorEvent { at, by, what });
     }
 

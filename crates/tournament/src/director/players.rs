@@ -77,6 +77,7 @@ impl Tournament {
             prize: Money(0),
             knockouts: 0,
             league_points: None,
+            last_seat: None,
         });
         id
     }
@@ -256,7 +257,9 @@ impl Tournament {
         }
         self.table_chips -= left.stack.0;
         self.alive -= 1;
-        self.entry_mut(player)?.seat = None;
+        let entry = self.entry_mut(player)?;
+        entry.seat = None;
+        entry.last_seat = Some((table, seat));
         Ok(left.stack.0)
     }
 

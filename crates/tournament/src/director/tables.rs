@@ -403,6 +403,7 @@ impl Tournament {
             Actor::System,
             Happening::ChipRace {
                 table,
+                removed,
                 winners: outcome.winners,
                 rescued: outcome.rescued,
             },

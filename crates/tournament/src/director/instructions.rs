@@ -1,0 +1,265 @@
+//! Instructions for people (a live event): every move, broken table, final-table draw and chip
+//! race the director decides is something a person must do at the real tables. Each names its
+//! rule, holds the tables concerned until it is confirmed done, and where the profile says so
+//! stops the clock until the last is confirmed (HC-1.8: "der Timer während des Ausgleichs
+//! gestoppt"; every profile before the final-table draw, TDA-RP-9, HC-1.7).
+
+use super::*;
+use engine::RulebookId;
+
+/// An instruction, numbered from 0 in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct InstructionId(pub u32);
+
+/// What a person must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// A player changes seats: balancing, a broken table's draw, the final-table draw.
+    Move {
+        player: PlayerId,
+        from: (TableId, Seat),
+        to: (TableId, Seat),
+        rule: &'static str,
+    },
+    /// A table is broken: its players take the seats drawn in two stages (TDA-10).
+    Break { table: TableId },
+    /// Everyone left to one table: seats drawn with a card each (HC-1.7, TDA-RP-9).
+    FinalTable { table: TableId },
+    /// The chips of these denominations are raced off at a table (TDA-24, HC-3.7, WWPLA-13).
+    ChipRace {
+        table: TableId,
+        denominations: Vec<u64>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instruction {
+    pub id: InstructionId,
+    pub task: Task,
+    pub at: Time,
+    /// The tables that wait until it is done.
+    pub holds: Vec<TableId>,
+    pub done: bool,
+}
+
+/// A language the instructions are given in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    De,
+}
+
+impl Instruction {
+    /// The rules it applies, the first one cited in its text.
+    pub fn rules(&self, profile: RulebookId) -> Vec<&'static str> {
+        match &self.task {
+            Task::Move { rule, .. } => vec![*rule],
+            Task::Break { .. } => vec!["TDA-10"],
+            Task::FinalTable { .. } if profile == RulebookId::Hc => vec!["HC-1.7"],
+            Task::FinalTable { .. } => vec!["TDA-RP-9"],
+            Task::ChipRace { .. } => vec![match profile {
+                RulebookId::Hc => "HC-3.7",
+                RulebookId::Wwpla => "WWPLA-13",
+                RulebookId::Jpr => "JPR-11",
+                RulebookId::Tda | RulebookId::Dg => "TDA-24",
+            }],
+        }
+    }
+
+    /// What to do, with the reason and the rule, for the person who does it.
+    pub fn text(&self, t: &Tournament, lang: Lang) -> String {
+        let name = |p: PlayerId| {
+            t.entry(p)
+                .map_or_else(|_| format!("#{}", p.0 + 1), |e| e.name.clone())
+        };
+        let rules = self.rules(t.profile.id).join(", ");
+        let de = lang == Lang::De;
+        match &self.task {
+            Task::Move {
+                player,
+                from,
+                to,
+                rule,
+            } => {
+                let why = match (*rule, de) {
+                    ("TDA-10", false) => "table broken, seat drawn",
+                    ("TDA-10", true) => "Tisch aufgelöst, Platz gezogen",
+                    ("TDA-RP-9" | "HC-1.7", false) => "final table, seat drawn",
+                    ("TDA-RP-9" | "HC-1.7", true) => "Finaltisch, Platz gelost",
+                    ("HC-1.8", false) => "balancing, to the busted player's position",
+                    ("HC-1.8", true) => "Ausgleich, an die Position des Ausgeschiedenen",
+                    (r, false) if r.starts_with("TDA-11") => "balancing, the worst position",
+                    (r, true) if r.starts_with("TDA-11") => "Ausgleich, die schlechteste Position",
+                    (_, false) => "by the TD",
+                    (_, true) => "vom Turnierleiter",
+                };
+                let (a, s, b, u) = (from.0.0 + 1, from.1.0 + 1, to.0.0 + 1, to.1.0 + 1);
+                if de {
+                    format!(
+                        "{} von Tisch {a} Platz {s} an Tisch {b} Platz {u} setzen: {why} ({rules})",
+                        name(*player)
+                    )
+                } else {
+                    format!(
+                        "Move {} from table {a} seat {s} to table {b} seat {u}: {why} ({rules})",
+                        name(*player)
+                    )
+                }
+            }
+            Task::Break { table } if de => format!(
+                "Tisch {} auflösen: die Spieler ziehen ihre Plätze in zwei Stufen ({rules})",
+                table.0 + 1
+            ),
+            Task::Break { table } => format!(
+                "Break table {}: its players draw seats in two stages ({rules})",
+                table.0 + 1
+            ),
+            Task::FinalTable { table } if de => format!(
+                "Finaltisch an Tisch {}: Plätze mit Karten auslosen, die Uhr steht ({rules})",
+                table.0 + 1
+            ),
+            Task::FinalTable { table } => format!(
+                "Final table at table {}: draw for seats with cards, the clock stands ({rules})",
+                table.0 + 1
+            ),
+            Task::ChipRace {
+                table,
+                denominations,
+            } => {
+                let chips: Vec<String> = denominations.iter().map(u64::to_string).collect();
+                let chips = chips.join(", ");
+                if de {
+                    format!(
+                        "Tisch {}: Chip-Race der {chips}er jetzt ({rules})",
+                        table.0 + 1
+                    )
+                } else {
+                    format!(
+                        "Table {}: chip race for the {chips}s now ({rules})",
+                        table.0 + 1
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl Tournament {
+    /// Every instruction given, done or not, oldest first.
+    pub fn instructions(&self) -> &[Instruction] {
+        &self.instructions
+    }
+
+    /// The instructions not yet confirmed done.
+    pub fn pending(&self) -> impl Iterator<Item = &Instruction> {
+        self.instructions.iter().filter(|i| !i.done)
+    }
+
+    /// Whether an instruction not yet done holds `table`.
+    pub(crate) fn held(&self, table: TableId) -> bool {
+        self.pending().any(|i| i.holds.contains(&table))
+    }
+
+    /// A person did what an instruction said. The last one done restarts a clock the
+    /// instructions stopped.
+    pub fn confirm(
+        &mut self,
+        id: InstructionId,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let i = self
+            .instructions
+            .get(id.0 as usize)
+            .ok_or(DirectorError::NoSuchInstruction(id))?;
+        if i.done {
+            return Err(DirectorError::Refused(format!(
+                "instruction {} is done already",
+                id.0 + 1
+            )));
+        }
+        self.instructions[id.0 as usize].done = true;
+        self.log(now, by, Happening::Confirmed { id });
+        if self.clock_held && self.pending().all(|i| !i.stops_clock()) {
+            self.clock_held = false;
+            self.clock.start(now);
+        }
+        Ok(())
+    }
+
+    /// Turns what the director just did into instructions (a live event only): called for
+    /// every happening logged.
+    pub(crate) fn instruct(&mut self, now: Time, what: &Happening) {
+        if !self.is_live() || !self.started {
+            return;
+        }
+        let task = match what {
+            // Every seat change seats the player again (a `Moved` follows a balancing move):
+            // the seat left is taken once, so that it is one instruction.
+            Happening::Seated {
+                player,
+                table,
+                seat,
+                rule,
+            } => {
+                let Some(from) = self.entries[player.0 as usize].last_seat.take() else {
+                    return;
+                };
+                Task::Move {
+                    player: *player,
+                    from,
+                    to: (*table, *seat),
+                    rule,
+                }
+            }
+            // Tables broken to form the final table are its draw's business.
+            Happening::TableBroken { table } if self.alive > u32::from(self.final_table_size()) => {
+                Task::Break { table: *table }
+            }
+            Happening::FinalTable { table } => Task::FinalTable { table: *table },
+            Happening::ChipRace { table, removed, .. } => Task::ChipRace {
+                table: *table,
+                denominations: removed.clone(),
+            },
+            _ => return,
+        };
+        let holds = match &task {
+            // HC-1.8: balancing comes before any new hand anywhere.
+            Task::Move { rule: "HC-1.8", .. } => self.active_tables().collect(),
+            Task::Move { from, to, .. } => {
+                let mut t = vec![to.0];
+                if !self.tables[from.0.0 as usize].broken {
+                    t.push(from.0);
+                }
+                t
+            }
+            Task::Break { .. } => Vec::new(),
+            Task::FinalTable { table } | Task::ChipRace { table, .. } => vec![*table],
+        };
+        let id = InstructionId(self.instructions.len() as u32);
+        let instruction = Instruction {
+            id,
+            task,
+            at: now,
+            holds,
+            done: false,
+        };
+        if instruction.stops_clock() && self.clock.is_running() {
+            self.clock.pause(now);
+            self.clock_held = true;
+        }
+        self.instructions.push(instruction);
+    }
+}
+
+impl Instruction {
+    /// HC-1.8 stops the timer while players are moved to balance; every profile while the
+    /// final table is drawn.
+    fn stops_clock(&self) -> bool {
+        !self.done
+            && matches!(
+                self.task,
+                Task::Move { rule: "HC-1.8", .. } | Task::FinalTable { .. }
+            )
+    }
+}
