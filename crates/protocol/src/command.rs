@@ -84,6 +84,16 @@ pub enum Command {
         by: String,
         action: TdCommand,
     },
+    /// A tablet bound to a table of a live event (`tables = "live"`): its dealer reports the
+    /// table's hands, buttons and busts and confirms its instructions. `token` is the hash of
+    /// the tablet's secret; a new tablet for the table replaces the old one.
+    BindTablet {
+        event: EventId,
+        /// Numbered from 1.
+        table: u32,
+        token: String,
+        by: String,
+    },
     /// A live table's dealer tablet: no event of its own.
     Floor {
         by: String,
@@ -104,6 +114,7 @@ impl Command {
             | Command::TimeOut { event, .. }
             | Command::Presence { event, .. }
             | Command::Tick { event }
+            | Command::BindTablet { event, .. }
             | Command::Td { event, .. } => Some(*event),
         }
     }
@@ -198,6 +209,22 @@ pub enum TdCommand {
     Confirm {
         instruction: u32,
     },
+}
+
+/// What a live event's table reports from its bound tablet (`POST .../tables/{table}/report`):
+/// the TD command of the same name, for this table only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableReport {
+    /// The hand is over, with the players it busted (HC-1.8).
+    HandOver {
+        #[serde(default)]
+        busts: Vec<BustCall>,
+    },
+    /// The button lies at this seat (from 1).
+    Button { seat: u8 },
+    /// An instruction for this table was carried out.
+    Confirm { instruction: u32 },
 }
 
 /// One bust called at a live table.

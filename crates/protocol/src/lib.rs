@@ -15,7 +15,8 @@ mod message;
 mod view;
 
 pub use command::{
-    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction, TdCommand,
+    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
+    TableReport, TdCommand,
 };
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
 pub use dealer_view::*;

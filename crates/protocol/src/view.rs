@@ -401,7 +401,7 @@ pub struct DealLine {
 /// Who a secret belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WhoAmI {
-    /// `td`, `player` or `public`.
+    /// `td`, `player`, `dealer`, `tablet` or `public`.
     pub role: String,
     pub event: Option<EventId>,
     pub player: Option<EntryId>,

@@ -1,5 +1,5 @@
 //! The web UI, embedded at build time (`build.rs`): pages at `/`, `/td`, `/play`, `/clock`,
-//! `/seating`, `/standings`, `/dealer` and `/print`, their scripts and styles under `/ui/`.
+//! `/seating`, `/standings`, `/dealer`, `/print` and `/tablet`, their scripts and styles under `/ui/`.
 
 use crate::app::App;
 use axum::extract::Path;
@@ -9,7 +9,7 @@ use axum::routing::get;
 
 include!(concat!(env!("OUT_DIR"), "/ui.rs"));
 
-const PAGES: [(&str, &str); 8] = [
+const PAGES: [(&str, &str); 9] = [
     ("/", "index.html"),
     ("/td", "td.html"),
     ("/play", "play.html"),
@@ -18,6 +18,7 @@ const PAGES: [(&str, &str); 8] = [
     ("/standings", "standings.html"),
     ("/dealer", "dealer.html"),
     ("/print", "print.html"),
+    ("/tablet", "tablet.html"),
 ];
 
 pub fn routes() -> axum::Router<App> {

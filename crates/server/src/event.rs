@@ -46,6 +46,8 @@ pub struct EventState {
     flushed_at: u64,
     /// People in the room before the turn: the ones after are new tokens for the index.
     indexed: usize,
+    /// The tablets' token hashes in the index, by table (from 1).
+    tablets_indexed: HashMap<u32, String>,
     index: Arc<Index>,
     rng: ChaCha8Rng,
     pace: Pace,
@@ -61,6 +63,7 @@ impl EventState {
             dirty: true,
             flushed_at: 0,
             indexed: 0,
+            tablets_indexed: HashMap::new(),
             index,
             rng,
             pace,
@@ -340,6 +343,25 @@ impl EventState {
         self.indexed += new.len();
         if !new.is_empty() {
             self.index.insert_all(new);
+        }
+        // A tablet bound anew replaces the table's old one, whose token stops working.
+        let mut tablets = Vec::new();
+        for (table, hash) in self.room.tablets() {
+            if self.tablets_indexed.get(table) != Some(hash) {
+                if let Some(old) = self.tablets_indexed.insert(*table, hash.clone()) {
+                    self.index.remove(&old);
+                }
+                tablets.push((
+                    hash.clone(),
+                    Role::Tablet {
+                        event,
+                        table: *table,
+                    },
+                ));
+            }
+        }
+        if !tablets.is_empty() {
+            self.index.insert_all(tablets);
         }
     }
 }

@@ -66,6 +66,14 @@ pub fn routes() -> axum::Router<App> {
         )
         .route("/api/events/{event}/tables/{table}", get(table))
         .route("/api/events/{event}/tables/{table}/clock", post(call_clock))
+        .route(
+            "/api/events/{event}/tables/{table}/tablet",
+            post(crate::tablet::bind),
+        )
+        .route(
+            "/api/events/{event}/tables/{table}/report",
+            post(crate::tablet::report),
+        )
         .route("/api/events/{event}/register", post(register))
         .route("/api/events/{event}/start", post(start))
         .route("/api/events/{event}/td", post(td))
@@ -131,7 +139,7 @@ pub fn event_id(text: &str) -> Result<EventId, Refusal> {
         .map_err(|_| Refusal::new(400, "bad_path", format!("{text:?} is not an event number")))
 }
 
-fn table_number(text: &str) -> Result<u32, Refusal> {
+pub(crate) fn table_number(text: &str) -> Result<u32, Refusal> {
     match text.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(Refusal::new(
@@ -202,6 +210,10 @@ async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
         Role::Td => who("td"),
         Role::Public => who("public"),
         Role::Dealer { .. } => who("dealer"),
+        Role::Tablet { event, .. } => WhoAmI {
+            event: Some(event),
+            ..who("tablet")
+        },
         Role::Player { event, .. } => {
             let player = read_event(&app, event, move |ev, _| Ok(ev.entry_of(role).ok())).await?;
             WhoAmI {
@@ -379,7 +391,7 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<String
                 ))
             }
         }
-        Role::Public | Role::Dealer { .. } => {
+        Role::Public | Role::Dealer { .. } | Role::Tablet { .. } => {
             Err(Refusal::new(401, "unauthorized", "a secret is needed"))
         }
     }

@@ -34,6 +34,11 @@ pub enum Role {
     Dealer {
         table: LiveTableId,
     },
+    /// The tablet bound to one table (from 1) of a live event.
+    Tablet {
+        event: EventId,
+        table: u32,
+    },
     Public,
 }
 
@@ -113,7 +118,7 @@ impl Index {
         map.extend(entries);
     }
 
-    fn remove(&self, hash: &str) {
+    pub(crate) fn remove(&self, hash: &str) {
         self.map
             .write()
             .unwrap_or_else(PoisonError::into_inner)

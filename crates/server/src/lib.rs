@@ -24,6 +24,7 @@ pub mod outbox;
 pub mod push;
 pub mod room;
 pub mod secret;
+mod tablet;
 pub mod task;
 pub mod writer;
 pub mod ws;

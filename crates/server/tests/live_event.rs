@@ -354,3 +354,141 @@ async fn a_live_event_runs_to_its_winner_hc_1_2() {
     let paid: u64 = rows.iter().filter_map(|r| r["prize"].as_u64()).sum();
     assert_eq!(paid, summary["prize_pool"].as_u64().unwrap());
 }
+
+/// A tablet bound to a table reports that table's hands and confirms its instructions; its
+/// token is valid for its own table only, and a new tablet for the table replaces it.
+#[tokio::test]
+async fn a_tablet_reports_for_its_own_table_only() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let td_secret = Some(api.td.as_str());
+    let bound = api
+        .ok(
+            Method::POST,
+            "/api/events/0/tables/1/tablet",
+            td_secret,
+            None,
+        )
+        .await;
+    let token = bound["token"].as_str().unwrap().to_string();
+    assert!(
+        bound["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("/tablet?event=0&table=1&token=")
+    );
+    let who = api.ok(Method::GET, "/api/whoami", Some(&token), None).await;
+    assert_eq!(who["role"], json!("tablet"));
+    let tablet = Some(token.as_str());
+    let over = json!({ "type": "hand_over" }).to_string();
+    let report = |table: u32| format!("/api/events/0/tables/{table}/report");
+    // Another table, the TD console, binding tablets: not a tablet's business.
+    api.refused(
+        Method::POST,
+        &report(2),
+        tablet,
+        Some(&over),
+        403,
+        "forbidden",
+    )
+    .await;
+    let td_over = json!({ "type": "hand_over", "table": 1 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        tablet,
+        Some(&td_over),
+        401,
+        "unauthorized",
+    )
+    .await;
+    api.refused(
+        Method::POST,
+        "/api/events/0/tables/2/tablet",
+        tablet,
+        None,
+        401,
+        "unauthorized",
+    )
+    .await;
+    api.refused(
+        Method::POST,
+        &report(1),
+        None,
+        Some(&over),
+        401,
+        "unauthorized",
+    )
+    .await;
+    // Its own table: three busts called, the move instruction confirmed from the tablets.
+    let tables = seating(&api).await;
+    let first = players_at(&tables[0]);
+    let busts: Vec<Value> = first[..3]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [first[3]] }))
+        .collect();
+    let body = json!({ "type": "hand_over", "busts": busts });
+    api.ok(Method::POST, &report(1), tablet, Some(&body)).await;
+    let second = api
+        .ok(
+            Method::POST,
+            "/api/events/0/tables/2/tablet",
+            td_secret,
+            None,
+        )
+        .await;
+    let second = second["token"].as_str().unwrap().to_string();
+    api.ok(
+        Method::POST,
+        &report(2),
+        Some(&second),
+        Some(&json!({ "type": "hand_over" })),
+    )
+    .await;
+    let instruction = summary(&api).await["instructions"][0].clone();
+    assert_eq!(instruction["tables"], json!([2, 1]), "{instruction}");
+    let confirm = json!({ "type": "confirm", "instruction": instruction["id"] });
+    api.ok(Method::POST, &report(1), tablet, Some(&confirm))
+        .await;
+    let audit = api
+        .ok(Method::GET, "/api/events/0/audit", td_secret, None)
+        .await;
+    let by: Vec<&str> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["by"].as_str())
+        .collect();
+    assert!(
+        by.contains(&"tablet of table 1") && by.contains(&"tablet of table 2"),
+        "{by:?}"
+    );
+    // A new tablet for table 1: the old token no longer works.
+    api.ok(
+        Method::POST,
+        "/api/events/0/tables/1/tablet",
+        td_secret,
+        None,
+    )
+    .await;
+    api.refused(
+        Method::POST,
+        &report(1),
+        tablet,
+        Some(&over),
+        401,
+        "unauthorized",
+    )
+    .await;
+    // An online event has no tablets to bind.
+    api.create_event("deepstack", 2).await;
+    api.refused(
+        Method::POST,
+        "/api/events/1/tables/1/tablet",
+        td_secret,
+        None,
+        409,
+        "wrong_mode",
+    )
+    .await;
+}

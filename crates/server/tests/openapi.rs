@@ -741,6 +741,32 @@ async fn live_answers_fit_their_schemas() {
         None,
     )
     .await;
+    let tablet = documented(
+        &api,
+        &doc,
+        Method::POST,
+        "/api/events/0/tables/1/tablet",
+        "/api/events/{event}/tables/{table}/tablet",
+        td,
+        None,
+    )
+    .await;
+    let token = tablet["token"].as_str().unwrap().to_string();
+    let button = json!({ "type": "button", "seat": 1 });
+    let report = "/api/events/{event}/tables/{table}/report";
+    let uri = "/api/events/0/tables/2/report";
+    documented(&api, &doc, Method::POST, uri, report, td, Some(button)).await;
+    let whoami = documented(
+        &api,
+        &doc,
+        Method::GET,
+        "/api/whoami",
+        "/api/whoami",
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(whoami["role"], json!("tablet"));
     let confirm = json!({ "type": "confirm", "instruction": 1 });
     documented(
         &api,

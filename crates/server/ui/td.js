@@ -9,7 +9,7 @@
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
 // live events: live-panel, live-tables, live-table (data-table, data-in-hand), live-wait,
-// live-out (data-player), live-by (data-player), hand-over, button-seat, button-set,
+// the live tables' ids are in live.js;
 // instructions, instruction (data-id, data-kind), instruction-done,
 // count-player, count-chips, count-submit;
 // the players table's ids are in td-players.js.
@@ -18,6 +18,7 @@ import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, 
 import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
 import { playersTable } from './td-players.js';
+import { liveTableCard } from './live.js';
 
 const urlSecret = takeParam('secret');
 if (urlSecret) setTdSecret(urlSecret);
@@ -273,43 +274,20 @@ function renderLive() {
     box.replaceChildren();
     return;
   }
-  box.replaceChildren(...state.seating.tables.map((tb) => {
-    const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
-    const rows = seated.map((s) => h('tr', {},
-      h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
-      h('td', { class: 'num' }, fmtChips(s.chips)),
-      h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
-      h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
-        h('option', { value: '' }, '–'),
-        ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
-    const status = tb.in_hand ? t('live_in_hand') : `${t('live_waits')}: ${tb.wait ?? ''}`;
-    return h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
-      h('h3', {}, `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`),
-      h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status),
-      h('table', { class: 'grid' },
-        h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by'].map((c) => h('th', {}, t(c))))),
-        h('tbody', {}, ...rows)),
-      h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'btn primary', testid: 'hand-over', disabled: !tb.in_hand,
-          onclick: (ev) => handOver(tb.table, ev.target.closest('.live-table')) }, t('hand_over')),
-        h('input', { class: 'num', type: 'number', min: 1, testid: 'button-seat', placeholder: t('seat') }),
-        h('button', { type: 'button', class: 'btn', testid: 'button-set',
-          onclick: (ev) => {
-            const seat = Number(ev.target.closest('.live-table').querySelector('[data-testid="button-seat"]').value);
-            if (seat > 0) td({ type: 'button', table: tb.table, seat });
-          } }, t('button_set'))));
-  }));
+  box.replaceChildren(...state.seating.tables.map((tb) => liveTableCard(tb, {
+    report: (body) => td({ ...body, table: tb.table }),
+    tablet: () => attempt(async () => {
+      const bound = await post(`/api/events/${state.event}/tables/${tb.table}/tablet`, {}, state.secret);
+      const url = `${location.origin}${bound.url}`;
+      tabletLinks.set(tb.table, url);
+      renderLive();
+    }),
+    tabletUrl: tabletLinks.get(tb.table),
+  })));
 }
 
-/** The hand at `table` is over, with the players ticked out and who won their chips. */
-function handOver(table, el) {
-  const busts = [...el.querySelectorAll('[data-testid="live-out"]')].filter((c) => c.checked).map((c) => {
-    const player = Number(c.dataset.player);
-    const by = el.querySelector(`[data-testid="live-by"][data-player="${player}"]`).value;
-    return by === '' ? { player } : { player, by: [Number(by)] };
-  });
-  td({ type: 'hand_over', table, busts });
-}
+/** Tablet links made in this session, by table: shown once, as the server keeps only a hash. */
+const tabletLinks = new Map();
 
 $('#count-form').addEventListener('submit', (ev) => {
   ev.preventDefault();

@@ -89,6 +89,9 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<&'static str, Refusal> {
         Role::Td => Ok("td"),
         Role::Dealer { table: t } if t == table => Ok("dealer"),
         Role::Dealer { .. } => Err(Refusal::forbidden("this dealer token is for another table")),
+        Role::Tablet { .. } => Err(Refusal::forbidden(
+            "a live event's tablet reports its own table there, not here",
+        )),
         Role::Player { .. } => Err(Refusal::forbidden(
             "a player's token does not run a table; the TD's secret or this table's dealer token is needed",
         )),

@@ -103,6 +103,8 @@ pub struct Room {
     /// Entry id to person index.
     entry_person: Vec<usize>,
     tables: Vec<LiveTable>,
+    /// The tablet bound to each table of a live event: table (from 1) and its token's hash.
+    tablets: Vec<(u32, String)>,
     audit: Vec<AuditLine>,
     /// Time to act before the floor calls the clock (TDA-29).
     act_ms: u64,
@@ -130,6 +132,7 @@ impl Room {
             people: Vec::new(),
             entry_person: Vec::new(),
             tables: Vec::new(),
+            tablets: Vec::new(),
             audit: Vec::new(),
             act_ms: u64::from(act_seconds.max(1)) * 1000,
             archive: VecDeque::new(),
@@ -142,6 +145,34 @@ impl Room {
 
     pub fn tournament(&self) -> &Tournament {
         &self.t
+    }
+
+    /// The tablets bound to tables: table (from 1) and the hash of its token.
+    pub fn tablets(&self) -> &[(u32, String)] {
+        &self.tablets
+    }
+
+    /// A dealer tablet for one table of a live event; a new one replaces the table's old one.
+    fn bind_tablet(&mut self, table: u32, token: &str) -> Result<Changes, Refusal> {
+        if !self.t.is_live() {
+            return Err(Refusal::conflict(
+                "wrong_mode",
+                "tablets report the hands of a live event; the server deals this one",
+            ));
+        }
+        let t = table
+            .checked_sub(1)
+            .and_then(|i| self.t.tables().get(i as usize))
+            .ok_or_else(|| Refusal::not_found(format!("no table {table}")))?;
+        if t.broken {
+            return Err(Refusal::conflict(
+                "broken",
+                format!("table {table} has been broken"),
+            ));
+        }
+        self.tablets.retain(|(t, _)| *t != table);
+        self.tablets.push((table, token.to_string()));
+        Ok(Changes::default())
     }
 
     pub fn people(&self) -> &[Person] {
@@ -281,6 +312,7 @@ impl Room {
                 player, present, ..
             } => self.presence(*player, *present, at_ms)?,
             Command::Tick { .. } => self.tick(at_ms)?,
+            Command::BindTablet { table, token, .. } => self.bind_tablet(*table, token)?,
             Command::Td { by, action, .. } => self.td(by, action, at_ms)?,
         })
     }
@@ -298,6 +330,7 @@ fn who(command: &Command) -> String {
         | Command::Start { by, .. }
         | Command::CallClock { by, .. }
         | Command::Td { by, .. }
+        | Command::BindTablet { by, .. }
         | Command::Floor { by, .. } => by.clone(),
         Command::Act { player, .. } => format!("player {}", player + 1),
         Command::Presence { player, .. } => format!("player {}", player + 1),
@@ -382,6 +415,7 @@ fn describe(command: &Command) -> String {
                 .trim_end()
                 .to_string()
         }
+        Command::BindTablet { table, .. } => format!("tablet bound to table {table}"),
         Command::Register { name, bot, .. } => {
             format!("registered {name}{}", if *bot { " (bot)" } else { "" })
         }

@@ -22,6 +22,8 @@ pub(super) struct Undo {
     /// The tables hand commands work on, as they were (one per table: the earliest).
     tables_before: Vec<(usize, TableSnap)>,
     tables: usize,
+    /// The tablets as they were, when the command binds one.
+    tablets: Option<Vec<(u32, String)>>,
     people: usize,
     entries: usize,
     audit: usize,
@@ -46,6 +48,7 @@ impl Room {
             | Command::TimeOut { .. }
             | Command::Deal { .. }
             | Command::Presence { .. }
+            | Command::BindTablet { .. }
             | Command::Register { .. } => None,
             _ => Some(self.t.clone()),
         };
@@ -65,6 +68,7 @@ impl Room {
                 .into_iter()
                 .collect(),
             tables: self.tables.len(),
+            tablets: matches!(command, Command::BindTablet { .. }).then(|| self.tablets.clone()),
             people: self.people.len(),
             entries: self.entry_person.len(),
             audit: self.audit.len(),
@@ -111,6 +115,9 @@ impl Room {
             self.t = t;
         }
         self.tables.truncate(undo.tables);
+        if let Some(tablets) = undo.tablets {
+            self.tablets = tablets;
+        }
         for (i, snap) in undo.tables_before.into_iter().rev() {
             if let Some(live) = self.tables.get_mut(i) {
                 live.hand = snap.hand;
@@ -156,6 +163,9 @@ impl Room {
         };
         if first.t.is_none() {
             first.t = last.t;
+        }
+        if first.tablets.is_none() {
+            first.tablets = last.tablets;
         }
         for (i, snap) in last.tables_before {
             match first.tables_before.iter_mut().find(|(j, _)| *j == i) {

@@ -1,0 +1,108 @@
+//! Tablets bound to a live event's tables (`tables = "live"`): the TD makes one per table; its
+//! dealer reports that table's hands with the busts they call (HC-1.8) and its button, and
+//! confirms the director's instructions for it. A tablet's token is valid for its own table
+//! only; a new tablet for a table replaces the old one.
+
+use crate::app::App;
+use crate::http::{Fail, body, event_id, require_td, role_of, table_number, with_event};
+use crate::hub::Role;
+use crate::room::Refusal;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use protocol::{Command, EventId, EventSummary, TableReport, TdCommand};
+use serde::Serialize;
+
+/// A tablet's token for one table.
+#[derive(Debug, Serialize)]
+pub struct TabletToken {
+    event: EventId,
+    table: u32,
+    /// Shown once: only its hash is kept.
+    token: String,
+    /// The tablet page for this table, signed in with the token.
+    url: String,
+}
+
+pub async fn bind(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path((event, table)): Path<(String, String)>,
+) -> Result<Json<TabletToken>, Fail> {
+    let event = event_id(&event)?;
+    let table = table_number(&table)?;
+    require_td(role_of(&app, &headers)?)?;
+    let token = crate::secret::new_secret()?;
+    with_event(&app, &headers, event, move |tx, _| {
+        tx.submit(Command::BindTablet {
+            event,
+            table,
+            token: crate::secret::hash(&token),
+            by: "td".into(),
+        })?;
+        Ok(Json(TabletToken {
+            event,
+            table,
+            url: format!("/tablet?event={event}&table={table}&token={token}"),
+            token,
+        }))
+    })
+    .await
+}
+
+/// Who may report for a table: the TD, or the tablet bound to it.
+fn reporter(role: Role, event: EventId, table: u32) -> Result<String, Refusal> {
+    match role {
+        Role::Td => Ok("td".into()),
+        Role::Tablet { event: e, table: t } if e == event && t == table => {
+            Ok(format!("tablet of table {table}"))
+        }
+        Role::Tablet { .. } => Err(Refusal::forbidden("this tablet is bound to another table")),
+        Role::Player { .. } | Role::Dealer { .. } => Err(Refusal::forbidden(
+            "the TD's secret or this table's tablet token is needed",
+        )),
+        Role::Public => Err(Refusal::new(
+            401,
+            "unauthorized",
+            "the TD's secret or this table's tablet token is needed",
+        )),
+    }
+}
+
+pub async fn report(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path((event, table)): Path<(String, String)>,
+    bytes: Bytes,
+) -> Result<Json<EventSummary>, Fail> {
+    let event = event_id(&event)?;
+    let table = table_number(&table)?;
+    with_event(&app, &headers, event, move |tx, role| {
+        let by = reporter(role, event, table)?;
+        let report: TableReport = body(&bytes)?;
+        let action = match report {
+            TableReport::HandOver { busts } => TdCommand::HandOver { table, busts },
+            TableReport::Button { seat } => TdCommand::Button { table, seat },
+            TableReport::Confirm { instruction } => {
+                let room = tx.state().room();
+                let line = room
+                    .instruction_lines()
+                    .into_iter()
+                    .find(|i| i.id == instruction);
+                if let Some(line) = line
+                    && role != Role::Td
+                    && !line.tables.contains(&table)
+                {
+                    return Err(Refusal::forbidden(format!(
+                        "instruction {instruction} is not for table {table}"
+                    )));
+                }
+                TdCommand::Confirm { instruction }
+            }
+        };
+        tx.submit(Command::Td { event, by, action })?;
+        Ok(Json(tx.state().room().summary(tx.now)))
+    })
+    .await
+}

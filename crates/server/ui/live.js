@@ -1,0 +1,47 @@
+// live.js: one table of a live event as the TD console and its tablet show it: its players,
+// whether it plays or waits and why, the button, and the reports a dealer makes (HC-1.8).
+// Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
+// live-by (data-player), hand-over, button-seat, button-set, tablet-bind, tablet-url.
+
+import { h, fmtChips } from './dom.js';
+import { t } from './i18n.js';
+
+/**
+ * The card of table `tb` (a TableSeating). `report(body)` sends a report without its table:
+ * { type: 'hand_over', busts } or { type: 'button', seat }. With `tablet`, a button makes the
+ * table's tablet link, shown as `tabletUrl`.
+ */
+export function liveTableCard(tb, { report, tablet, tabletUrl }) {
+  const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
+  const rows = seated.map((s) => h('tr', {},
+    h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
+    h('td', { class: 'num' }, fmtChips(s.chips)),
+    h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
+    h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
+      h('option', { value: '' }, '–'),
+      ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
+  const status = tb.in_hand ? t('live_in_hand') : `${t('live_waits')}: ${tb.wait ?? ''}`;
+  const card = h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
+    h('h3', {}, `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`),
+    h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status),
+    h('table', { class: 'grid' },
+      h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by'].map((c) => h('th', {}, t(c))))),
+      h('tbody', {}, ...rows)));
+  const handOver = () => {
+    const busts = [...card.querySelectorAll('[data-testid="live-out"]')].filter((c) => c.checked).map((c) => {
+      const player = Number(c.dataset.player);
+      const by = card.querySelector(`[data-testid="live-by"][data-player="${player}"]`).value;
+      return by === '' ? { player } : { player, by: [Number(by)] };
+    });
+    report({ type: 'hand_over', busts });
+  };
+  const seatInput = h('input', { class: 'num', type: 'number', min: 1, testid: 'button-seat', placeholder: t('seat') });
+  card.append(h('div', { class: 'row' },
+    h('button', { type: 'button', class: 'btn primary', testid: 'hand-over', disabled: !tb.in_hand, onclick: handOver }, t('hand_over')),
+    seatInput,
+    h('button', { type: 'button', class: 'btn', testid: 'button-set',
+      onclick: () => Number(seatInput.value) > 0 && report({ type: 'button', seat: Number(seatInput.value) }) }, t('button_set')),
+    tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null));
+  if (tabletUrl) card.append(h('p', {}, h('a', { href: tabletUrl, target: '_blank', testid: 'tablet-url' }, tabletUrl)));
+  return card;
+}

@@ -1,0 +1,73 @@
+// tablet.js: the tablet bound to one table of a live event (/tablet?event=E&table=T&token=S):
+// its dealer calls the busts and the end of each hand (HC-1.8), corrects the button, sees what
+// the director wants done at this table ("send seat 8 to table 3 seat 6", "wait") and confirms
+// it. The token works for this table only.
+// Test ids: tablet-title, tablet-clock, instructions, instruction (data-id, data-kind),
+// instruction-done; the table's ids are in live.js.
+
+import { get, post, connect, param, takeParam } from './api.js';
+import { h, $, fmtTime, blindsText, Clock, pageHeader, attempt } from './dom.js';
+import { t, lang, onLang, translateStatic } from './i18n.js';
+import { liveTableCard } from './live.js';
+
+const event = param('event');
+const table = Number(param('table'));
+const key = `croupier.tablet.${event}.${table}`;
+const fresh = takeParam('token');
+if (fresh) localStorage.setItem(key, fresh);
+const token = localStorage.getItem(key);
+const header = pageHeader('tablet', event);
+const clock = new Clock();
+const state = { summary: null, seating: null };
+
+function report(body) {
+  return attempt(async () => {
+    onSummary(await post(`/api/events/${event}/tables/${table}/report`, body, token));
+  });
+}
+
+function onSummary(s) {
+  if (!s) return;
+  state.summary = s;
+  clock.update(s);
+  render();
+}
+
+function render() {
+  const s = state.summary;
+  $('#tablet-title').textContent = `${s?.name ?? ''} · ${t('table')} ${table}`;
+  if (s) {
+    const c = s.clock;
+    $('#tablet-clock').textContent = `${t('level')} ${c.level} · ${blindsText(c.blinds)} · ${fmtTime(clock.remaining())}${c.running ? '' : ` · ${t('paused')}`}`;
+  }
+  const mine = (s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table));
+  $('#instructions').replaceChildren(...mine.map((i) =>
+    h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
+      h('span', {}, `${lang() === 'de' ? i.de : i.en} `),
+      i.tables.includes(table)
+        ? h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
+          onclick: () => report({ type: 'confirm', instruction: i.id }) }, t('done'))
+        : h('b', {}, t('live_waits')))));
+  const tb = state.seating?.tables.find((x) => x.table === table);
+  $('#table').replaceChildren(tb ? liveTableCard(tb, { report }) : h('p', { class: 'muted' }, t('tablet_no_table')));
+}
+
+onLang(render);
+translateStatic();
+if (!token || event == null || !(table > 0)) {
+  $('#no-token').hidden = false;
+} else {
+  attempt(async () => {
+    onSummary(await get(`/api/events/${event}`));
+    state.seating = await get(`/api/events/${event}/seating`);
+    render();
+  });
+  connect(event, token, (msg) => {
+    if (msg.type === 'summary') onSummary(msg.summary);
+    else if (msg.type === 'seating') {
+      state.seating = msg.seating;
+      render();
+    }
+  }, header.setConnection);
+  setInterval(() => state.summary && render(), 1000);
+}
