@@ -157,6 +157,16 @@ impl Table {
         Ok(())
     }
 
+    /// Seats a player back where they sat, dealt in as before (a bust reported by mistake and
+    /// taken back): not a new player.
+    pub fn sit_back(&mut self, seat: Seat, id: PlayerId, stack: Chips) -> Result<(), TableError> {
+        self.sit(seat, id, stack)?;
+        if let Some(p) = self.seats[seat.index()].as_mut() {
+            p.new = false;
+        }
+        Ok(())
+    }
+
     pub fn leave(&mut self, seat: Seat) -> Result<SeatedPlayer, TableError> {
         self.slot(seat)?.take().ok_or(TableError::SeatEmpty(seat))
     }

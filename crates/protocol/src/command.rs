@@ -209,6 +209,11 @@ pub enum TdCommand {
     Confirm {
         instruction: u32,
     },
+    /// A bust reported by mistake at a live event is taken back: the player is in again with
+    /// their chips, and the chips and bounty won from them go back.
+    UndoBust {
+        player: EntryId,
+    },
 }
 
 /// What a live event's table reports from its bound tablet (`POST .../tables/{table}/report`):

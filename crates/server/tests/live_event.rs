@@ -492,3 +492,40 @@ async fn a_tablet_reports_for_its_own_table_only() {
     )
     .await;
 }
+
+/// Issue 17 item 4: the TD takes back a bust called by mistake; the player is seated again
+/// with their chips, and the audit log says so. A second undo finds nobody out.
+#[tokio::test]
+async fn a_bust_reported_by_mistake_is_undone() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let tables = seating(&api).await;
+    let here = players_at(&tables[0]);
+    let in_play = summary(&api).await["chips_in_play"].as_u64().unwrap();
+    let body = json!({ "type": "hand_over", "table": 1,
+        "busts": [{ "player": here[0], "by": [here[1]] }] });
+    td(&api, body).await;
+    assert_eq!(summary(&api).await["players_left"], json!(17));
+    td(&api, json!({ "type": "undo_bust", "player": here[0] })).await;
+    assert_eq!(summary(&api).await["players_left"], json!(18));
+    let tables = seating(&api).await;
+    assert_eq!(players_at(&tables[0]), here, "back in the same seat");
+    assert_eq!(chips_at(&tables), in_play);
+    let again = json!({ "type": "undo_bust", "player": here[0] }).to_string();
+    let e = api
+        .refused(
+            Method::POST,
+            "/api/events/0/td",
+            Some(&api.td),
+            Some(&again),
+            422,
+            "refused",
+        )
+        .await;
+    assert!(e["message"].as_str().unwrap().contains("is not out"), "{e}");
+    let audit = api
+        .ok(Method::GET, "/api/events/0/audit", Some(&api.td), None)
+        .await;
+    let last = audit.as_array().unwrap().last().unwrap()["what"].clone();
+    assert_eq!(last, json!(format!("undo bust player {}", here[0] + 1)));
+}

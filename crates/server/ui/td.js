@@ -8,10 +8,9 @@
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
-// live events: live-panel, live-tables, live-table (data-table, data-in-hand), live-wait,
-// the live tables' ids are in live.js;
-// instructions, instruction (data-id, data-kind), instruction-done,
-// count-player, count-chips, count-submit;
+// live events: live-panel, live-tables, instructions, instruction (data-id, data-kind),
+// instruction-done, count-player, count-chips, count-submit, undo-bust-player, undo-bust (the
+// tables' ids are in live.js);
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
@@ -288,6 +287,12 @@ function renderLive() {
 
 /** Tablet links made in this session, by table: shown once, as the server keeps only a hash. */
 const tabletLinks = new Map();
+
+$('#undo-bust-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const player = Number($('#undo-bust-player').value) - 1;
+  if (player >= 0) td({ type: 'undo_bust', player });
+});
 
 $('#count-form').addEventListener('submit', (ev) => {
   ev.preventDefault();

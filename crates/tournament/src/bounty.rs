@@ -89,6 +89,33 @@ impl BountyBook {
         paid
     }
 
+    /// Every entry's head and winnings, to take a knockout back by what it changed.
+    pub fn books_of(&self, entries: &[PlayerId]) -> Vec<(PlayerId, Money, Money)> {
+        entries
+            .iter()
+            .map(|&e| (e, self.head(e), self.won(e)))
+            .collect()
+    }
+
+    /// Puts heads and winnings back as `before` had them, where `after` is what the knockout
+    /// left and they still are; refused (nothing changed) where a later knockout moved them.
+    pub fn revert(
+        &mut self,
+        before: &[(PlayerId, Money, Money)],
+        after: &[(PlayerId, Money, Money)],
+    ) -> Result<(), PlayerId> {
+        for (&(id, _, _), &(_, head, won)) in before.iter().zip(after) {
+            if self.head(id) != head || self.won(id) != won {
+                return Err(id);
+            }
+        }
+        for &(id, head, won) in before {
+            self.heads.insert(id, head);
+            self.won.insert(id, won);
+        }
+        Ok(())
+    }
+
     /// The tournament is won: HC-1.2 ("Außerdem werden dem Gewinner auch noch seine eigenen
     /// Knockout-Punkte gut geschrieben") pays the winner their own head when the event says so.
     /// Returns what was paid.

@@ -286,6 +286,7 @@ fn a_live_event_runs_to_the_end_on_reports_alone() {
             rng
         };
         let mut now = 0;
+        let mut undone = 0;
         for _ in 0..20_000 {
             if t.is_finished() {
                 break;
@@ -312,8 +313,19 @@ fn a_live_event_runs_to_the_end_on_reports_alone() {
             };
             t.report_hand(table, &busts, Time(now)).unwrap();
             assert_eq!(chips_at_tables(&t), t.chips_in_play(), "{profile}");
+            // Now and then the TD takes a bust back at once (issue 17 item 4); refused only
+            // for what it caused (a move, a broken table, the final table, the event's end).
+            if let Some(b) = busts.first()
+                && next().is_multiple_of(4)
+                && t.undo_bust(b.player, Actor::System, Time(now)).is_ok()
+            {
+                assert_eq!(t.entry(b.player).unwrap().status, Status::Playing);
+                assert_eq!(chips_at_tables(&t), t.chips_in_play(), "{profile}");
+                undone += 1;
+            }
         }
         assert!(t.is_finished(), "{profile}: the event ends");
+        assert!(undone > 0, "{profile}: some busts were taken back");
         let paid: u64 = t.entries().iter().map(|e| e.prize.0).sum();
         assert_eq!(paid, t.prize_pool().0, "{profile}");
         let mut places: Vec<u32> = t.entries().iter().filter_map(|e| e.place).collect();
@@ -441,4 +453,83 @@ fn confirmations_are_checked_and_online_events_give_no_instructions() {
     let mut online = started(config("deepstack", "tda"), 18, 10);
     let _ = common::play(&mut online, TableId(0), Time(0), common::Script::Walk);
     assert!(online.instructions().is_empty());
+}
+
+/// Issue 17 item 4: a bust called by mistake is taken back: the player sits in their seat with
+/// their chips, the eliminator gives back the chips and the bounty (progressive, half on their
+/// head), and the player is dealt in again.
+#[test]
+fn a_bust_called_by_mistake_is_taken_back_with_chips_and_bounty() {
+    let mut t = started(live("turbo", "tda"), 18, 11);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let dealt = t.table(table).unwrap().dealt();
+    let (out, winner) = (dealt[0], dealt[1]);
+    let seat = t.entry(out).unwrap().seat;
+    let (stack_out, stack_winner) = (stack(&t, out), stack(&t, winner));
+    let head = |t: &Tournament, p| format!("{:?}", t.entry(p).unwrap().bounties_won(t));
+    let won_before = head(&t, winner);
+    t.report_hand(table, &[bust(out, &[winner])], Time(60_000))
+        .unwrap();
+    assert_ne!(
+        head(&t, winner),
+        won_before,
+        "a progressive bounty was paid"
+    );
+    t.undo_bust(out, Actor::System, Time(61_000)).unwrap();
+    let e = t.entry(out).unwrap();
+    assert_eq!(e.status, Status::Playing);
+    assert_eq!(e.seat, seat);
+    assert_eq!(stack(&t, out), stack_out);
+    assert_eq!(stack(&t, winner), stack_winner);
+    assert_eq!(head(&t, winner), won_before);
+    assert_eq!(t.entry(winner).unwrap().knockouts, 0);
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    assert!(
+        t.events()
+            .iter()
+            .any(|e| e.what == Happening::BustUndone { player: out })
+    );
+    // Out no longer: nothing to take back twice; dealt in the table's next hand.
+    assert!(t.undo_bust(out, Actor::System, Time(62_000)).is_err());
+    deal_all(&mut t, Time(62_000));
+    t.report_hand(table, &[], Time(63_000)).ok();
+    deal_all(&mut t, Time(64_000));
+    assert!(t.table(table).unwrap().dealt().contains(&out));
+}
+
+/// Issue 17 item 4: what was done because of a bust, or without the player since, cannot be
+/// taken back with it: the undo is refused, naming it, and changes nothing.
+#[test]
+fn an_undo_is_refused_naming_what_depends_on_the_bust() {
+    let mut t = started(live("deepstack", "tda"), 18, 12);
+    deal_all(&mut t, Time(0));
+    let (a, b) = (TableId(0), TableId(1));
+    let dealt = t.table(a).unwrap().dealt();
+    let busts: Vec<ReportedBust> = dealt[..3].iter().map(|&p| bust(p, &[dealt[3]])).collect();
+    t.report_hand(a, &busts, Time(1)).unwrap();
+    // Table B's hand gives table A a player (TDA-11A): that move depends on the busts.
+    t.report_hand(b, &[], Time(2)).unwrap();
+    let before = format!("{:?}", t.entries());
+    let e = t.undo_bust(dealt[0], Actor::System, Time(3)).unwrap_err();
+    assert!(
+        e.to_string().contains("the move of") && e.to_string().contains("TDA-11A"),
+        "{e}"
+    );
+    assert_eq!(format!("{:?}", t.entries()), before);
+    // A hand played without the player.
+    let mut t = started(live("deepstack", "tda"), 18, 13);
+    deal_all(&mut t, Time(0));
+    let dealt = t.table(a).unwrap().dealt();
+    t.report_hand(a, &[bust(dealt[0], &[dealt[1]])], Time(1))
+        .unwrap();
+    deal_all(&mut t, Time(2));
+    t.report_hand(a, &[], Time(3)).unwrap();
+    let e = t.undo_bust(dealt[0], Actor::System, Time(4)).unwrap_err();
+    assert!(
+        e.to_string().contains("played 1 hand(s) without them"),
+        "{e}"
+    );
+    // Someone who is not out.
+    assert!(t.undo_bust(dealt[1], Actor::System, Time(4)).is_err());
 }

@@ -176,6 +176,7 @@ impl Room {
                     "instructions are numbered from 1".into(),
                 )),
             },
+            TdCommand::UndoBust { player } => t.undo_bust(PlayerId(*player), actor, now),
             TdCommand::ChipCount { counts } => {
                 let counts: Vec<(PlayerId, u64)> = counts
                     .iter()
@@ -288,6 +289,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         TdCommand::HandOver { .. }
         | TdCommand::Button { .. }
         | TdCommand::ChipCount { .. }
+        | TdCommand::UndoBust { .. }
         | TdCommand::Confirm { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
@@ -336,6 +338,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::HandOver { .. }
         | TdCommand::Button { .. }
         | TdCommand::ChipCount { .. }
+        | TdCommand::UndoBust { .. }
         | TdCommand::Confirm { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }

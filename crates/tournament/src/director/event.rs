@@ -135,6 +135,10 @@ pub enum Happening {
         player: PlayerId,
         chips: u64,
     },
+    /// A bust reported by mistake was taken back: the player is in again.
+    BustUndone {
+        player: PlayerId,
+    },
     /// An instruction for people was carried out (a live event).
     Confirmed {
         id: super::InstructionId,

@@ -14,6 +14,7 @@ mod players;
 mod reports;
 mod results;
 mod tables;
+mod undo_bust;
 
 pub use actions::TdAction;
 pub use deal::{Agreed, DealTable};
@@ -229,6 +230,8 @@ pub struct Tournament {
     pub(crate) instructions: Vec<Instruction>,
     /// The instructions stopped the clock, and the last one done restarts it.
     pub(crate) clock_held: bool,
+    /// The last reports with busts, to take one back (`undo_bust.rs`).
+    pub(crate) reports: undo_bust::Reports,
     /// Places paid for a field size, worked out once per size.
     pub(crate) paid: std::cell::Cell<(u32, u32)>,
 }
@@ -278,6 +281,7 @@ impl Tournament {
             stats: Stats::default(),
             instructions: Vec::new(),
             clock_held: false,
+            reports: Default::default(),
             paid: std::cell::Cell::new((0, 0)),
             config,
             profile,

@@ -51,6 +51,17 @@ impl Tournament {
         table: TableId,
         busts: &[ReportedBust],
     ) -> Result<Vec<Chips>, DirectorError> {
+        self.settle_report(table, busts).map(|(stacks, _)| stacks)
+    }
+
+    /// The stacks a report leaves, by dealt player, and where each bust's chips went (player,
+    /// chips), in the order of `busts`.
+    #[allow(clippy::type_complexity)]
+    fn settle_report(
+        &self,
+        table: TableId,
+        busts: &[ReportedBust],
+    ) -> Result<(Vec<Chips>, Vec<Vec<(PlayerId, u64)>>), DirectorError> {
         let t = self.reported_table(table)?;
         let progress = t.hand.as_ref().ok_or(DirectorError::NoHand(table))?;
         let bad = |problem: String| DirectorError::BadReport { table, problem };
@@ -107,10 +118,12 @@ impl Tournament {
         }
         // The busted stacks go to their eliminators, or to everyone left when not said; odd
         // chips to the first named, or the first left in dealing order (TDA-20's order).
+        let mut transfers = Vec::with_capacity(busts.len());
         for b in busts {
             let Some(i) = index_of(b.player) else {
                 continue;
             };
+            let mut given = Vec::new();
             let chips = std::mem::take(&mut stacks[i]);
             let to: Vec<usize> = if b.by.is_empty() {
                 (0..stacks.len()).filter(|&j| !out[j]).collect()
@@ -119,10 +132,13 @@ impl Tournament {
             };
             let n = to.len() as u64;
             for (k, &j) in to.iter().enumerate() {
-                stacks[j] += chips / n + u64::from((k as u64) < chips % n);
+                let share = chips / n + u64::from((k as u64) < chips % n);
+                stacks[j] += share;
+                given.push((progress.start[j].0, share));
             }
+            transfers.push(given);
         }
-        Ok(stacks.into_iter().map(Chips).collect())
+        Ok((stacks.into_iter().map(Chips).collect(), transfers))
     }
 
     /// A live table's hand is over, with these busts (none for a hand nobody busted in).
@@ -132,10 +148,11 @@ impl Tournament {
         busts: &[ReportedBust],
         now: Time,
     ) -> Result<HandReport, DirectorError> {
-        let stacks = self.check_report(table, busts)?;
+        let (stacks, transfers) = self.settle_report(table, busts)?;
         let Some(progress) = self.tables[table.0 as usize].hand.take() else {
             return Err(DirectorError::NoHand(table));
         };
+        let record = self.record_report(table, &progress, busts, transfers);
         let mut by = vec![Vec::new(); progress.start.len()];
         let mut start_stacks: Vec<u64> = progress.start.iter().map(|s| s.1).collect();
         for b in busts {
@@ -146,7 +163,9 @@ impl Tournament {
                 }
             }
         }
-        self.close_hand(table, progress, &stacks, &by, &start_stacks, now)
+        let report = self.close_hand(table, progress, &stacks, &by, &start_stacks, now)?;
+        self.keep_report(record);
+        Ok(report)
     }
 
     /// The dealer says where the button is at a live table: for the hand in play (its blinds

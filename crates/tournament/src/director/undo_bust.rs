@@ -1,0 +1,285 @@
+//! Taking back a bust reported by mistake at a live event (issue 17 item 4): the player sits
+//! down again in their seat with their chips, the eliminators give back the chips and the
+//! bounty they won, and the finishing order forgets the bust. What was done since because of
+//! it (a move, a broken table, the final table, hand-for-hand, a hand played without the
+//! player) cannot be taken back by this: the undo is refused, naming it.
+
+use super::*;
+use crate::config::Money;
+use engine::Chips;
+use std::collections::VecDeque;
+
+/// How many reports are kept to take a bust back: a mistake is seen at once or not at all.
+const KEPT: usize = 64;
+
+#[derive(Clone, Debug)]
+pub(crate) struct ReportRecord {
+    table: TableId,
+    /// The table's hands once the report was in.
+    hands_after: u64,
+    /// The director's log before the report, and after it.
+    events: (usize, usize),
+    busts: Vec<BustRecord>,
+    /// Bounty books of the busted and their eliminators, before and after.
+    bounty_before: Vec<(PlayerId, Money, Money)>,
+    bounty_after: Vec<(PlayerId, Money, Money)>,
+}
+
+#[derive(Clone, Debug)]
+struct BustRecord {
+    player: PlayerId,
+    seat: Seat,
+    stack: u64,
+    /// Where the stack went.
+    chips_to: Vec<(PlayerId, u64)>,
+    by: Vec<PlayerId>,
+}
+
+impl Tournament {
+    pub(crate) fn record_report(
+        &self,
+        table: TableId,
+        progress: &HandInProgress,
+        busts: &[ReportedBust],
+        transfers: Vec<Vec<(PlayerId, u64)>>,
+    ) -> ReportRecord {
+        let t = &self.tables[table.0 as usize];
+        let busts: Vec<BustRecord> = busts
+            .iter()
+            .zip(transfers)
+            .filter_map(|(b, chips_to)| {
+                let (_, seat) = self.entries.get(b.player.0 as usize)?.seat?;
+                let stack = progress.start.iter().find(|(p, _)| *p == b.player)?.1;
+                Some(BustRecord {
+                    player: b.player,
+                    seat,
+                    stack,
+                    chips_to,
+                    by: b.by.clone(),
+                })
+            })
+            .collect();
+        let mut involved: Vec<PlayerId> = busts.iter().map(|b| b.player).collect();
+        involved.extend(busts.iter().flat_map(|b| b.by.iter().copied()));
+        ReportRecord {
+            table,
+            hands_after: t.hands + 1,
+            events: (self.events.len(), self.events.len()),
+            bounty_before: self
+                .bounties
+                .as_ref()
+                .map(|b| b.books_of(&involved))
+                .unwrap_or_default(),
+            bounty_after: Vec::new(),
+            busts,
+        }
+    }
+
+    pub(crate) fn keep_report(&mut self, mut record: ReportRecord) {
+        if record.busts.is_empty() {
+            return;
+        }
+        record.events.1 = self.events.len();
+        let involved: Vec<PlayerId> = record.bounty_before.iter().map(|b| b.0).collect();
+        record.bounty_after = self
+            .bounties
+            .as_ref()
+            .map(|b| b.books_of(&involved))
+            .unwrap_or_default();
+        if self.reports.len() == KEPT {
+            self.reports.pop_front();
+        }
+        self.reports.push_back(record);
+    }
+
+    /// Takes back the bust of `player` (a report entered by mistake), or says what depends on
+    /// it.
+    pub fn undo_bust(
+        &mut self,
+        player: PlayerId,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let (r, b) = self.undoable(player)?;
+        let record = self.reports[r].clone();
+        let bust = record.busts[b].clone();
+        let table = record.table;
+        // The chips back from who won them.
+        for &(winner, chips) in &bust.chips_to {
+            let (t, seat) = self.entries[winner.0 as usize]
+                .seat
+                .ok_or(DirectorError::NoSuchPlayer(winner))?;
+            let stack =
+                self.tables[t.0 as usize].table.seats()[seat.index()].map_or(0, |p| p.stack.0);
+            self.tables[t.0 as usize]
+                .table
+                .set_stack(seat, Chips(stack - chips))?;
+            if let Some(h) = self.tables[t.0 as usize].hand.as_mut()
+                && let Some(s) = h.start.iter_mut().find(|(p, _)| *p == winner)
+            {
+                s.1 -= chips;
+            }
+        }
+        if let Some(book) = self.bounties.as_mut() {
+            book.revert(&record.bounty_before, &record.bounty_after)
+                .map_err(|_| refuse(player, "a bounty it paid has changed hands since".into()))?;
+        }
+        for &winner in &bust.by {
+            let e = &mut self.entries[winner.0 as usize];
+            e.knockouts = e.knockouts.saturating_sub(1);
+        }
+        let t = &mut self.tables[table.0 as usize];
+        t.table.sit_back(bust.seat, player, Chips(bust.stack))?;
+        t.vacancies.retain(|(s, _)| *s != bust.seat);
+        if t.last_opened == Some(bust.seat) {
+            t.last_opened = None;
+        }
+        let count = t.table.player_count();
+        if !t.breaking {
+            self.index.set(table.0, count);
+        }
+        self.alive += 1;
+        let entry = &mut self.entries[player.0 as usize];
+        entry.status = Status::Playing;
+        entry.seat = Some((table, bust.seat));
+        self.unplace_pending(player);
+        self.reports[r].busts.remove(b);
+        // Its bounty is taken back whole: the record's books are the other busts' no more.
+        self.reports[r].bounty_before.clear();
+        self.reports[r].bounty_after.clear();
+        self.log(now, by, Happening::BustUndone { player });
+        Ok(())
+    }
+
+    /// The report and bust to take back, once nothing depends on it.
+    fn undoable(&self, player: PlayerId) -> Result<(usize, usize), DirectorError> {
+        let e = self.entry(player)?;
+        if !self.is_live() {
+            return Err(DirectorError::Refused(
+                "the hands the server deals are not reported: none to take back".into(),
+            ));
+        }
+        if self.finished {
+            return Err(refuse(
+                player,
+                "the event is over: its places are final".into(),
+            ));
+        }
+        if e.status != Status::Busted {
+            return Err(DirectorError::Refused(format!("{} is not out", e.name)));
+        }
+        let Some((r, b)) = self.reports.iter().enumerate().rev().find_map(|(r, rec)| {
+            rec.busts
+                .iter()
+                .position(|b| b.player == player)
+                .map(|b| (r, b))
+        }) else {
+            return Err(refuse(
+                player,
+                format!("no report of it is kept (the last {KEPT} reports are)"),
+            ));
+        };
+        let record = &self.reports[r];
+        let bust = &record.busts[b];
+        let name = |p: PlayerId| self.entries[p.0 as usize].name.clone();
+        let table = &self.tables[record.table.0 as usize];
+        if table.broken {
+            return Err(refuse(
+                player,
+                format!("{} has been broken since", record.table),
+            ));
+        }
+        if table.hands > record.hands_after {
+            return Err(refuse(
+                player,
+                format!(
+                    "{} has played {} hand(s) without them since",
+                    record.table,
+                    table.hands - record.hands_after
+                ),
+            ));
+        }
+        for (i, ev) in self.events[record.events.0..].iter().enumerate() {
+            let own = record.events.0 + i < record.events.1;
+            let why = match &ev.what {
+                // A seat change at its table, and whatever the count of players decides.
+                Happening::Moved {
+                    player: p,
+                    from,
+                    to,
+                    rule,
+                } if from.0 == record.table || to.0 == record.table => Some(format!(
+                    "the move of {} to {} seat {} ({rule})",
+                    name(*p),
+                    to.0,
+                    to.1.0 + 1
+                )),
+                Happening::TableBroken { table } => Some(format!("the breaking of {table}")),
+                Happening::FinalTable { .. } => Some("the final table".into()),
+                Happening::HandForHand { on } => Some(
+                    if *on {
+                        "the start of hand-for-hand"
+                    } else {
+                        "the end of hand-for-hand"
+                    }
+                    .into(),
+                ),
+                Happening::Busted { player: p, .. }
+                    if !own && bust.chips_to.iter().any(|(w, _)| w == p) =>
+                {
+                    Some(format!("{}, who won the chips, being out", name(*p)))
+                }
+                Happening::ReEntered { player: p, .. } | Happening::Rebuy { player: p }
+                    if *p == player =>
+                {
+                    Some("a new entry or rebuy since".into())
+                }
+                Happening::Seated {
+                    player: p,
+                    table,
+                    seat,
+                    ..
+                } if *table == record.table && *seat == bust.seat && *p != player => {
+                    Some(format!("{} taking the seat", name(*p)))
+                }
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(refuse(player, format!("{why} depends on it")));
+            }
+        }
+        for &(winner, chips) in &bust.chips_to {
+            let held = self.entries[winner.0 as usize]
+                .seat
+                .and_then(|(t, s)| self.tables[t.0 as usize].table.seats()[s.index()])
+                .map_or(0, |p| p.stack.0);
+            if held <= chips {
+                return Err(refuse(
+                    player,
+                    format!(
+                        "{} holds {held} chips by the books, not more than the {chips} won: count the table first",
+                        name(winner)
+                    ),
+                ));
+            }
+        }
+        if table
+            .table
+            .seats()
+            .get(bust.seat.index())
+            .is_none_or(|s| s.is_some())
+        {
+            return Err(refuse(player, "their seat is taken".into()));
+        }
+        Ok((r, b))
+    }
+}
+
+fn refuse(player: PlayerId, why: String) -> DirectorError {
+    DirectorError::Refused(format!(
+        "the bust of player {} cannot be undone: {why}",
+        player.0 + 1
+    ))
+}
+
+pub(crate) type Reports = VecDeque<ReportRecord>;
