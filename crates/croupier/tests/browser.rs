@@ -2,8 +2,9 @@
 //! Chromium and the pinned playwright-core (into `<target>/browser-node`), a `croupier serve`
 //! is started on a fresh log for each scenario: `tools/browser/e2e.mjs` plays a turbo through
 //! the pages as the TD and three people would, `tools/browser/dealer.mjs` rules a live hand on
-//! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in (see
-//! their top comments). The screenshots of every page are left in
+//! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in,
+//! `tools/browser/live.mjs` runs the TD's flow at a live tournament night (see their top
+//! comments). The screenshots of every page are left in
 //! `<target>/browser-artifacts/` and listed at the end of the output.
 
 mod server;
@@ -36,6 +37,9 @@ const DEALER_SCREENSHOTS: [&str; 5] = [
     "dealer-end",
     "dealer-next-hand",
 ];
+
+/// What live.mjs must have saved.
+const LIVE_SCREENSHOTS: [&str; 4] = ["live-td", "live-clock", "live-tablet", "live-done"];
 
 /// What stud.mjs must have saved.
 const STUD_SCREENSHOTS: [&str; 4] = ["stud-bring-in", "stud-de", "stud-opponent", "stud-fourth"];
@@ -223,4 +227,11 @@ fn the_dealer_tablet_rules_a_live_hand_in_headless_chromium() {
 #[test]
 fn a_stud_table_shows_up_cards_and_the_bring_in_in_headless_chromium() {
     scenario("stud.mjs", &STUD_SCREENSHOTS);
+}
+
+/// Issue 17 item 8: a bust at a live HC night, the balancing move on console, big screen and
+/// tablet, confirmed; the clock runs again (HC-1.8; see live.mjs).
+#[test]
+fn a_live_night_move_is_shown_and_confirmed_in_headless_chromium() {
+    scenario("live.mjs", &LIVE_SCREENSHOTS);
 }

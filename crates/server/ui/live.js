@@ -20,7 +20,7 @@ export function liveTableCard(tb, { report, tablet, tabletUrl }) {
     h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
       h('option', { value: '' }, '–'),
       ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
-  const status = tb.in_hand ? t('live_in_hand') : `${t('live_waits')}: ${tb.wait ?? ''}`;
+  const status = tb.in_hand ? t('live_in_hand') : tb.wait ?? t('live_waits');
   const card = h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
     h('h3', {}, `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`),
     h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status),

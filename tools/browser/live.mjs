@@ -1,0 +1,140 @@
+// live.mjs: the TD's flow at a live tournament night in headless Chromium (set up as e2e.mjs is).
+//
+//   NODE_PATH=<setup.sh's node_modules> node tools/browser/live.mjs ADDR TD_SECRET OUT_DIR
+//
+// The scenario (issue 17 item 8): the TD creates a live event under the HC profile (the `hc`
+// template with `tables = "live"`) over the API and registers 30 players at the desk: three
+// tables of ten. The TD console shows the live tables; the TD makes table 2's tablet link from
+// its card and the tablet page opens with it; the big screen opens too. On the console the TD
+// ticks two players of table 1 out and reports the hand over; table 2's hand is reported over
+// from its tablet, table 3's from the console. The tables now differ by two: HC-1.8 moves a
+// player while every table waits and the timer stands, so the move shows on the console, on the
+// big screen (with "Paused") and on table 2's tablet. The TD confirms it on the console; the big
+// screen's clock runs again and the instruction is gone everywhere. Screenshots: live-td,
+// live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
+
+import { harness, q, sleep } from './harness.mjs';
+
+const { base, secret, log, newPage, shot, step, launch, checkEnd, finish } = harness('live.mjs');
+const TOTAL_MS = 150_000;
+
+async function api(method, path, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const card = (table) => `${q('live-table')}[data-table="${table}"]`;
+
+const browser = await launch();
+let failed = null;
+const watchdog = setTimeout(() => {
+  console.error(`live: FAILED: the whole scenario took longer than ${TOTAL_MS / 1000} s`);
+  process.exit(1);
+}, TOTAL_MS);
+
+try {
+  const viewport = { width: 1400, height: 1000 };
+  const locale = 'en-US';
+  const event = await step('TD creates a live HC event; the desk registers 30 players; start', 30_000, async () => {
+    const templates = await api('GET', '/api/templates');
+    const hc = templates.find((t) => t.name === 'hc').toml;
+    const toml = hc.replace('\nprofile', '\ntables = "live"\nprofile');
+    if (!toml.includes('tables = "live"')) throw new Error('the hc template has no profile line');
+    const summary = await api('POST', '/api/events', { toml, seed: 17 }, secret);
+    for (let i = 1; i <= 30; i++) {
+      await api('POST', `/api/events/${summary.id}/register`, { name: `Guest ${i}` }, secret);
+    }
+    await api('POST', `/api/events/${summary.id}/start`, null, secret);
+    return summary.id;
+  });
+
+  const td = await step('the TD console shows three live tables in play', 30_000, async () => {
+    const context = await browser.newContext({ viewport, locale });
+    const page = await newPage(context, 'td');
+    await page.goto(`${base}/td?secret=${encodeURIComponent(secret)}&event=${event}`);
+    await page.locator(q('live-panel')).waitFor();
+    for (const t of [1, 2, 3]) await page.locator(`${card(t)}[data-in-hand="true"]`).waitFor();
+    return page;
+  });
+
+  const tablet = await step('table 2\'s tablet link is made on the console and opened', 30_000, async () => {
+    await td.locator(`${card(2)} ${q('tablet-bind')}`).click();
+    const link = td.locator(`${card(2)} ${q('tablet-url')}`);
+    await link.waitFor();
+    const url = await link.getAttribute('href');
+    if (!/\/tablet\?event=\d+&table=2&token=/.test(url)) throw new Error(`tablet link ${url}`);
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 }, locale });
+    const page = await newPage(context, 'tablet');
+    await page.goto(url);
+    await page.locator(`${card(2)}[data-in-hand="true"]`).waitFor();
+    const title = await page.locator(q('tablet-title')).textContent();
+    if (!/Table 2/.test(title)) throw new Error(`tablet title "${title}"`);
+    return page;
+  });
+
+  const clock = await step('the big screen opens', 20_000, async () => {
+    const context = await browser.newContext({ viewport, locale });
+    const page = await newPage(context, 'clock');
+    await page.goto(`${base}/clock?event=${event}`);
+    await page.locator(q('level')).waitFor();
+    return page;
+  });
+
+  await step('table 1: two players out, hand over (console); table 2 (tablet) and 3 (console) hands over', 30_000, async () => {
+    const outs = td.locator(`${card(1)} ${q('live-out')}`);
+    await outs.nth(0).check();
+    await outs.nth(1).check();
+    await td.locator(`${card(1)} ${q('hand-over')}`).click();
+    await td.locator(`${card(1)}[data-in-hand="false"]`).waitFor();
+    await tablet.locator(`${card(2)} ${q('hand-over')}`).click();
+    await td.locator(`${card(2)}[data-in-hand="false"]`).waitFor();
+    await td.locator(`${card(3)} ${q('hand-over')}`).click();
+  });
+
+  await step('HC-1.8: the move shows on the console, the big screen and the tablet; the clock stands', 30_000, async () => {
+    const move = `${q('instruction')}[data-kind="move"]`;
+    await td.locator(move).first().waitFor();
+    const text = await td.locator(move).first().textContent();
+    if (!/^\d+\. Move .+ from table \d seat \d+ to table 1 seat \d+: .*\(HC-1\.8\)/.test(text)) {
+      throw new Error(`console instruction "${text}"`);
+    }
+    await clock.locator(move).first().waitFor();
+    await clock.locator(q('paused')).waitFor();
+    await tablet.locator(q('instruction')).first().waitFor();
+    for (const t of [1, 2, 3]) {
+      const wait = await td.locator(`${card(t)} ${q('live-wait')}`).textContent();
+      if (!/waiting for the director/.test(wait)) throw new Error(`table ${t}: "${wait}"`);
+    }
+    await shot(td, 'live-td', true);
+    await shot(clock, 'live-clock');
+    await shot(tablet, 'live-tablet');
+  });
+
+  await step('the TD confirms it: the clock runs again, the tables play, the board is clear', 30_000, async () => {
+    for (let i = 0; i < 20; i++) {
+      const done = td.locator(q('instruction-done'));
+      if ((await done.count()) === 0) break;
+      await done.first().click();
+      await sleep(300);
+    }
+    await clock.locator(q('paused')).waitFor({ state: 'hidden' });
+    await clock.locator(q('instructions')).waitFor({ state: 'hidden' });
+    if (await tablet.locator(q('instruction')).count()) throw new Error('the tablet still shows an instruction');
+    for (const t of [1, 2, 3]) await td.locator(`${card(t)}[data-in-hand="true"]`).waitFor();
+    await shot(td, 'live-done');
+  });
+
+  await checkEnd();
+} catch (e) {
+  failed = e;
+} finally {
+  clearTimeout(watchdog);
+}
+
+const status = await finish(failed);
+await browser.close().catch(() => {});
+process.exit(status);
