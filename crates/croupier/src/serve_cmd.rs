@@ -95,6 +95,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .context("making a new TD secret")?;
     }
     hub.all_away(now_ms());
+    let mut tablets = Vec::new();
     if args.demo {
         let running = hub
             .rooms()
@@ -105,6 +106,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             Some(id) => println!("demo tournament: event {id} (from the log)"),
             None => println!("demo tournament started: event {}", start_demo(&mut hub)?),
         }
+        let live = hub
+            .rooms()
+            .iter()
+            .find(|r| r.tournament().config().name == LIVE_DEMO && !r.tournament().is_finished())
+            .map(|r| r.id);
+        let live = match live {
+            Some(id) => id,
+            None => start_live_demo(&mut hub)?,
+        };
+        println!("demo live night (dealers with real cards): event {live}");
+        tablets = bind_demo_tablets(&mut hub, live)?;
     }
     // The evaluator's tables are built once, now, not inside the first showdown.
     eval::HighEvaluator::get();
@@ -134,6 +146,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 "TD console: http://{addr}/td (its secret was shown when made; \
                  `croupier serve --rotate-secret` makes a new one)"
             ),
+        }
+        for url in &tablets {
+            println!("table tablet: http://{addr}{url}");
         }
         let pace = Pace {
             bot_think_ms: args.bot_think_ms,
@@ -178,6 +193,86 @@ fn limits(args: &ServeArgs) -> anyhow::Result<Limits> {
 }
 
 const DEMO: &str = "Demo turbo";
+const LIVE_DEMO: &str = "Demo live night";
+
+/// A live night under Hold'em Cologne's rules: thirty guests registered at the desk on three
+/// tables, the dealers deal real cards and report from the tablets `bind_demo_tablets` makes.
+fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
+    let now = now_ms();
+    let toml = tournament::config::TEMPLATES
+        .iter()
+        .find(|(name, _)| *name == "hc")
+        .map(|(_, text)| {
+            text.replacen(
+                "name = \"Hold'em Cologne default\"",
+                &format!("name = {LIVE_DEMO:?}\ntables = \"live\""),
+                1,
+            )
+        })
+        .filter(|toml| toml.contains("tables = \"live\""))
+        .context("the hc template is missing or has another name")?;
+    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    hub.submit(
+        now,
+        Command::CreateEvent {
+            config_toml: toml,
+            seed: server::secret::new_seed().map_err(refused)?,
+            act_seconds: hub.settings().act_seconds,
+            by: "demo".into(),
+        },
+    )
+    .map_err(refused)?;
+    let event = hub.rooms().len() as u32 - 1;
+    for i in 1..=30 {
+        hub.submit(
+            now,
+            Command::Register {
+                event,
+                name: format!("Guest {i}"),
+                token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
+                bot: false,
+                by: "demo".into(),
+            },
+        )
+        .map_err(refused)?;
+    }
+    hub.submit(
+        now,
+        Command::Start {
+            event,
+            by: "demo".into(),
+        },
+    )
+    .map_err(refused)?;
+    Ok(event)
+}
+
+/// A fresh tablet for every table of the live demo (the old links stop working): their pages.
+fn bind_demo_tablets(hub: &mut Opened, event: u32) -> anyhow::Result<Vec<String>> {
+    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    let tables: Vec<u32> = hub
+        .rooms()
+        .iter()
+        .find(|r| r.id == event)
+        .map(|r| r.tournament().active_tables().map(|t| t.0 + 1).collect())
+        .unwrap_or_default();
+    let mut urls = Vec::new();
+    for table in tables {
+        let token = server::secret::new_secret().map_err(refused)?;
+        hub.submit(
+            now_ms(),
+            Command::BindTablet {
+                event,
+                table,
+                token: server::secret::hash(&token),
+                by: "demo".into(),
+            },
+        )
+        .map_err(refused)?;
+        urls.push(format!("/tablet?event={event}&table={table}&token={token}"));
+    }
+    Ok(urls)
+}
 
 /// A turbo of twelve bots on two tables, started at once; late registration stays open so
 /// that a newcomer can join from the player page.
