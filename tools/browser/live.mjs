@@ -109,7 +109,11 @@ try {
       const wait = await td.locator(`${card(t)} ${q('live-wait')}`).textContent();
       if (!/waiting for the director/.test(wait)) throw new Error(`table ${t}: "${wait}"`);
     }
-    await shot(td, 'live-td', true);
+    await td.evaluate(() => {
+      const panel = document.querySelector('[data-testid="live-panel"]');
+      window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY - 56);
+    });
+    await shot(td, 'live-td');
     await shot(clock, 'live-clock');
     await shot(tablet, 'live-tablet');
   });
