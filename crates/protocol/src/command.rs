@@ -244,6 +244,10 @@ pub struct BustCall {
     /// WWPLA-12); left out, the director's books say.
     #[serde(default)]
     pub stack_at_start: Option<u64>,
+    /// The card the player drew at the table to break a tie on that stack (HC-1.3), as "Ks";
+    /// left out, the software draws, and the log says which.
+    #[serde(default)]
+    pub card: Option<String>,
 }
 
 /// One player's counted stack.

@@ -213,6 +213,11 @@ async fn impossible_reports_are_refused_and_logged_nowhere() {
         "bad_report",
     )
     .await;
+    // A tie card that is not in the deck (HC-1.3).
+    let card = json!({ "type": "hand_over", "table": 1,
+        "busts": [{ "player": here[0], "card": "Xx" }] });
+    let e = refused(card, 422, "bad_report").await;
+    assert!(e["message"].as_str().unwrap().contains("not a card"), "{e}");
     refused(json!({ "type": "hand_over", "table": 9 }), 404, "not_found").await;
     refused(
         json!({ "type": "hand_over", "table": 0 }),

@@ -228,8 +228,8 @@ async fn run_night(profile: &str, table_size: u8) {
         let h4h = night.summary().await["clock"]["hand_for_hand"] == json!(true);
         // Busts: every hand-for-hand hand busts one (several in one round), else every third
         // hand one, now and then two in the same hand (HC-1.3).
-        let outs = if h4h || turn % 3 == 0 {
-            1 + usize::from(turn % 7 == 0)
+        let outs = if h4h || turn.is_multiple_of(3) {
+            1 + usize::from(turn.is_multiple_of(7))
         } else {
             0
         };

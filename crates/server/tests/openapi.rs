@@ -632,6 +632,7 @@ fn client_messages_fit_their_schemas() {
                 player: 2,
                 by: vec![3],
                 stack_at_start: Some(1_200),
+                card: Some("Ks".into()),
             }],
         },
         protocol::TdCommand::Button { table: 1, seat: 4 },

@@ -55,6 +55,7 @@ fn bust(player: PlayerId, by: &[PlayerId]) -> ReportedBust {
         player,
         by: by.to_vec(),
         stack_at_start: None,
+        card: None,
     }
 }
 
@@ -151,11 +152,13 @@ fn hc_1_3_same_hand_places_follow_the_reported_starting_stacks() {
                     player: small,
                     by: vec![winner],
                     stack_at_start: Some(1_000),
+                    card: None,
                 },
                 ReportedBust {
                     player: large,
                     by: vec![winner],
                     stack_at_start: Some(9_000),
+                    card: None,
                 },
             ],
             Time(60_000),
@@ -532,4 +535,61 @@ fn an_undo_is_refused_naming_what_depends_on_the_bust() {
     );
     // Someone who is not out.
     assert!(t.undo_bust(dealt[1], Actor::System, Time(4)).is_err());
+}
+
+/// HC-1.3: players out in one hand with equal stacks at its start draw a card each; the cards
+/// that fell at the table decide (the higher card by rank, then suit, HC-3.5), and the log says
+/// they were entered; without them the software draws, and the log says that.
+#[test]
+fn hc_1_3_tie_cards_entered_at_the_table_decide_and_are_logged() {
+    for (cards, entered) in [([Some("2c"), Some("As")], true), ([None, None], false)] {
+        let mut t = started(live("hc", "hc"), 3, 14);
+        deal_all(&mut t, Time(0));
+        let table = TableId(0);
+        let p = t.table(table).unwrap().dealt();
+        let busts: Vec<ReportedBust> = [p[0], p[1]]
+            .iter()
+            .zip(cards)
+            .map(|(&player, card)| ReportedBust {
+                player,
+                by: vec![p[2]],
+                stack_at_start: Some(300),
+                card: card.map(|c| c.parse().unwrap()),
+            })
+            .collect();
+        t.report_hand(table, &busts, Time(60_000)).unwrap();
+        let drawn = t.events().iter().find_map(|e| match &e.what {
+            Happening::TieDrawn { draws, entered } => Some((draws.clone(), *entered)),
+            _ => None,
+        });
+        let (draws, was_entered) = drawn.expect("a tie on the stack is drawn for");
+        assert_eq!(was_entered, entered);
+        assert_eq!(draws.len(), 2);
+        let higher = draws.iter().max_by_key(|d| d.1).unwrap().0;
+        assert_eq!(
+            t.entry(higher).unwrap().place,
+            Some(2),
+            "the higher card places higher"
+        );
+        if entered {
+            assert_eq!(higher, p[1], "As beats 2c");
+        }
+    }
+    // The same card twice cannot have fallen.
+    let mut t = started(live("hc", "hc"), 3, 15);
+    deal_all(&mut t, Time(0));
+    let p = t.table(TableId(0)).unwrap().dealt();
+    let twice: Vec<ReportedBust> = [p[0], p[1]]
+        .iter()
+        .map(|&player| ReportedBust {
+            player,
+            by: vec![p[2]],
+            stack_at_start: None,
+            card: Some("Ks".parse().unwrap()),
+        })
+        .collect();
+    assert!(matches!(
+        t.report_hand(TableId(0), &twice, Time(1)),
+        Err(DirectorError::BadReport { .. })
+    ));
 }

@@ -375,6 +375,9 @@ fn describe(command: &Command) -> String {
                     if let Some(s) = b.stack_at_start {
                         line += &format!(" ({s} at the start)");
                     }
+                    if let Some(card) = &b.card {
+                        line += &format!(" (drew {card}, HC-1.3)");
+                    }
                     line
                 })
                 .collect();

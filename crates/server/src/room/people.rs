@@ -154,14 +154,17 @@ impl Room {
             }
             TdCommand::HandOver { table, busts } => {
                 let table = table_from_one(*table)?;
-                let busts: Vec<ReportedBust> = busts
+                let busts = busts
                     .iter()
-                    .map(|b| ReportedBust {
-                        player: PlayerId(b.player),
-                        by: b.by.iter().map(|&p| PlayerId(p)).collect(),
-                        stack_at_start: b.stack_at_start,
+                    .map(|b| {
+                        Ok(ReportedBust {
+                            player: PlayerId(b.player),
+                            by: b.by.iter().map(|&p| PlayerId(p)).collect(),
+                            stack_at_start: b.stack_at_start,
+                            card: b.card.as_deref().map(drawn_card).transpose()?,
+                        })
                     })
-                    .collect();
+                    .collect::<Result<Vec<_>, Refusal>>()?;
                 t.report_hand(table, &busts, now)
                     .and_then(|_| t.declare_winner_if_alone(now).map(|_| ()))
             }
@@ -201,6 +204,17 @@ impl Room {
         }
         Ok(self.changed_everywhere())
     }
+}
+
+/// A card drawn at the table, as the dealer enters it ("Ks"; HC-1.3's tie cards).
+fn drawn_card(text: &str) -> Result<cards::Card, Refusal> {
+    text.trim().parse().map_err(|_| {
+        Refusal::new(
+            422,
+            "bad_report",
+            format!("{text:?} is not a card of the deck (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s: \"Ks\")"),
+        )
+    })
 }
 
 /// The most stacks in one chip count: a big room's field.

@@ -135,6 +135,12 @@ pub enum Happening {
         player: PlayerId,
         chips: u64,
     },
+    /// Players out in one hand tied on their stacks drew a card each (HC-1.3): the cards that
+    /// fell at the tables (`entered`) or the software's.
+    TieDrawn {
+        draws: Vec<(PlayerId, cards::Card)>,
+        entered: bool,
+    },
     /// A bust reported by mistake was taken back: the player is in again.
     BustUndone {
         player: PlayerId,

@@ -20,6 +20,15 @@ pub struct HandStart {
     pub level: usize,
 }
 
+/// How a hand ended, by dealt player: stacks, each bust's eliminators, stack at the start and
+/// tie card (HC-1.3).
+pub(crate) struct HandEnd<'a> {
+    pub stacks: &'a [Chips],
+    pub by: &'a [Vec<PlayerId>],
+    pub start_stacks: &'a [u64],
+    pub cards: &'a [Option<cards::Card>],
+}
+
 /// What a finished hand changed beyond its table.
 #[derive(Clone, Debug, Default)]
 pub struct HandReport {
@@ -345,7 +354,13 @@ impl Tournament {
             })
             .collect();
         let start_stacks: Vec<u64> = progress.start.iter().map(|s| s.1).collect();
-        self.close_hand(table, progress, &stacks, &by, &start_stacks, now)
+        let end = HandEnd {
+            stacks: &stacks,
+            by: &by,
+            start_stacks: &start_stacks,
+            cards: &[],
+        };
+        self.close_hand(table, progress, end, now)
     }
 
     /// What every finished hand does, dealt here or reported from a live table: stacks, busts
@@ -355,11 +370,15 @@ impl Tournament {
         &mut self,
         table: TableId,
         progress: HandInProgress,
-        stacks: &[Chips],
-        by: &[Vec<PlayerId>],
-        start_stacks: &[u64],
+        end: HandEnd<'_>,
         now: Time,
     ) -> Result<HandReport, DirectorError> {
+        let HandEnd {
+            stacks,
+            by,
+            start_stacks,
+            cards,
+        } = end;
         let max_before = self.index.max();
         let t = &mut self.tables[table.0 as usize];
         let busted = t.table.finish_with_stacks(&progress.positions, stacks);
@@ -398,6 +417,7 @@ impl Tournament {
                 start_stack: start_stacks.get(i).copied().unwrap_or(progress.start[i].1),
                 hands_to_big_blind: ((i + n - bb) % n) as u8,
                 by,
+                card: cards.get(i).copied().flatten(),
             });
             self.alive -= 1;
             let entry = &mut self.entries[player.id.0 as usize];

@@ -8,6 +8,7 @@
 //! to who eliminated them, a count ([`Tournament::count_chips`]) sets the counted stacks and
 //! spreads the difference over everyone not counted, so the chips in play stay exact.
 
+use super::hands::HandEnd;
 use super::*;
 use crate::config::TableMode;
 use engine::Chips;
@@ -21,6 +22,9 @@ pub struct ReportedBust {
     /// Chips at the start of the hand, when the dealer says: same-hand places go by it (HC-1.3,
     /// WWPLA-12). Left out, the books' stack is used.
     pub stack_at_start: Option<u64>,
+    /// The card the player drew at the table for a tie on that stack (HC-1.3); left out, the
+    /// software draws.
+    pub card: Option<cards::Card>,
 }
 
 impl Tournament {
@@ -84,6 +88,11 @@ impl Tournament {
                 return Err(bad(format!("{} is reported out twice", name(b.player))));
             }
             out[i] = true;
+            if let Some(card) = b.card
+                && busts.iter().filter(|o| o.card == Some(card)).count() > 1
+            {
+                return Err(bad(format!("{card} is drawn twice")));
+            }
             if b.stack_at_start == Some(0) {
                 return Err(bad(format!(
                     "{} cannot have started the hand with no chips",
@@ -155,15 +164,23 @@ impl Tournament {
         let record = self.record_report(table, &progress, busts, transfers);
         let mut by = vec![Vec::new(); progress.start.len()];
         let mut start_stacks: Vec<u64> = progress.start.iter().map(|s| s.1).collect();
+        let mut cards = vec![None; progress.start.len()];
         for b in busts {
             if let Some(i) = progress.start.iter().position(|(p, _)| *p == b.player) {
                 by[i] = b.by.clone();
+                cards[i] = b.card;
                 if let Some(s) = b.stack_at_start {
                     start_stacks[i] = s;
                 }
             }
         }
-        let report = self.close_hand(table, progress, &stacks, &by, &start_stacks, now)?;
+        let end = HandEnd {
+            stacks: &stacks,
+            by: &by,
+            start_stacks: &start_stacks,
+            cards: &cards,
+        };
+        let report = self.close_hand(table, progress, end, now)?;
         self.keep_report(record);
         Ok(report)
     }

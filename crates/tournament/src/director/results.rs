@@ -23,6 +23,8 @@ pub(crate) struct Bust {
     pub hands_to_big_blind: u8,
     /// Winners of the pot that took the last chips, from the button's left (TDA-20).
     pub by: Vec<PlayerId>,
+    /// The card the player drew at the table to break a tie on the stack (HC-1.3), if entered.
+    pub card: Option<cards::Card>,
 }
 
 impl Tournament {
@@ -61,13 +63,13 @@ impl Tournament {
     pub(crate) fn record_busts(
         &mut self,
         busts: Vec<Bust>,
-        _now: Time,
+        now: Time,
     ) -> Result<(), DirectorError> {
         if self.clock.is_hand_for_hand() {
             self.round_busts.extend(busts);
             Ok(())
         } else {
-            self.rank_group(busts, false)
+            self.rank_group(busts, false, now)
         }
     }
 
@@ -82,17 +84,22 @@ impl Tournament {
 
     /// TDA-RP-8A: everyone out in one hand-for-hand hand, at any table, shares the prizes of
     /// their places.
-    pub(crate) fn place_round(&mut self, _now: Time) -> Result<(), DirectorError> {
+    pub(crate) fn place_round(&mut self, now: Time) -> Result<(), DirectorError> {
         let busts = std::mem::take(&mut self.round_busts);
         if busts.is_empty() {
             return Ok(());
         }
-        self.rank_group(busts, true)
+        self.rank_group(busts, true, now)
     }
 
     /// Ranks players out in the same hand: the larger starting stack places higher, ties by the
     /// profile (HC-1.3, WWPLA-12).
-    fn rank_group(&mut self, group: Vec<Bust>, shared: bool) -> Result<(), DirectorError> {
+    fn rank_group(
+        &mut self,
+        group: Vec<Bust>,
+        shared: bool,
+        now: Time,
+    ) -> Result<(), DirectorError> {
         let busted: Vec<Busted> = group
             .iter()
             .map(|b| Busted {
@@ -101,10 +108,35 @@ impl Tournament {
                 hands_to_big_blind: b.hands_to_big_blind,
             })
             .collect();
-        let mut deck = self.draw.deck(busted.len());
-        let ranking =
-            places::rank_same_hand(self.profile.director.same_hand_ties, &busted, &mut deck)
-                .map_err(|e| DirectorError::Refused(e.to_string()))?;
+        let ties = self.profile.director.same_hand_ties;
+        let rank = |deck: &mut cards::Deck| {
+            places::rank_same_hand(ties, &busted, deck)
+                .map_err(|e| DirectorError::Refused(e.to_string()))
+        };
+        let mut ranking = rank(&mut self.draw.deck(busted.len()))?;
+        // The cards that fell at the tables (HC-1.3), when every tied player's was entered, in
+        // the order the draw deals them; else the software's draw stands.
+        let given: Vec<Option<cards::Card>> = ranking
+            .draws
+            .iter()
+            .map(|(p, _)| group.iter().find(|b| b.player == *p).and_then(|b| b.card))
+            .collect();
+        let entered = !given.is_empty() && given.iter().all(Option::is_some);
+        if entered {
+            ranking = rank(&mut cards::Deck::from_cards(
+                given.into_iter().flatten().collect(),
+            ))?;
+        }
+        if !ranking.draws.is_empty() {
+            self.log(
+                now,
+                Actor::System,
+                Happening::TieDrawn {
+                    draws: ranking.draws.clone(),
+                    entered,
+                },
+            );
+        }
         self.out.push(OutGroup {
             order: ranking.order,
             shared,
