@@ -6,8 +6,9 @@
 // template with `tables = "live"`) over the API and registers 30 players at the desk: three
 // tables of ten. The TD console shows the live tables; the TD makes table 2's tablet link from
 // its card and the tablet page opens with it; the big screen opens too. On the console the TD
-// ticks two players of table 1 out and reports the hand over; table 2's hand is reported over
-// from its tablet, table 3's from the console. The tables now differ by two: HC-1.8 moves a
+// ticks two players of table 1 out and reports the hand over; table 2's dealer calls one out on
+// the tablet with who won the chips (the entries survive the clock's ticks and other tables'
+// reports) and reports the hand over; table 3's is reported over from the console. The tables now differ by two: HC-1.8 moves a
 // player while every table waits and the timer stands, so the move shows on the console, on the
 // big screen (with "Paused") and on table 2's tablet. The TD confirms it on the console; the big
 // screen's clock runs again and the instruction is gone everywhere. Screenshots: live-td,
@@ -84,12 +85,23 @@ try {
     return page;
   });
 
-  await step('table 1: two players out, hand over (console); table 2 (tablet) and 3 (console) hands over', 30_000, async () => {
+  await step('table 1: two out, hand over (console); table 2: one out (tablet); table 3 over (console)', 30_000, async () => {
     const outs = td.locator(`${card(1)} ${q('live-out')}`);
     await outs.nth(0).check();
     await outs.nth(1).check();
     await td.locator(`${card(1)} ${q('hand-over')}`).click();
     await td.locator(`${card(1)}[data-in-hand="false"]`).waitFor();
+    // Table 2's dealer calls one out on the tablet, and who won the chips; the entries stay
+    // while the clock ticks and other tables report.
+    await tablet.locator(`${card(2)} ${q('live-out')}`).first().check();
+    const by = tablet.locator(`${card(2)} ${q('live-by')}`).first();
+    const winner = await by.locator('option').nth(1).getAttribute('value');
+    await by.selectOption(winner);
+    await sleep(1500);
+    if (!(await tablet.locator(`${card(2)} ${q('live-out')}`).first().isChecked())) {
+      throw new Error('the tablet lost the tick');
+    }
+    if ((await by.inputValue()) !== winner) throw new Error('the tablet lost who won the chips');
     await tablet.locator(`${card(2)} ${q('hand-over')}`).click();
     await td.locator(`${card(2)}[data-in-hand="false"]`).waitFor();
     await td.locator(`${card(3)} ${q('hand-over')}`).click();

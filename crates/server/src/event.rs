@@ -344,9 +344,20 @@ impl EventState {
         if !new.is_empty() {
             self.index.insert_all(new);
         }
-        // A tablet bound anew replaces the table's old one, whose token stops working.
+        // A tablet bound anew replaces the table's old one, whose token stops working; a broken
+        // table's and a finished event's are put away.
         let mut tablets = Vec::new();
+        let t = self.room.tournament();
         for (table, hash) in self.room.tablets() {
+            let in_play = !t.is_finished()
+                && t.table(tournament::TableId(table - 1))
+                    .is_ok_and(|x| !x.broken);
+            if !in_play {
+                if let Some(old) = self.tablets_indexed.remove(table) {
+                    self.index.remove(&old);
+                }
+                continue;
+            }
             if self.tablets_indexed.get(table) != Some(hash) {
                 if let Some(old) = self.tablets_indexed.insert(*table, hash.clone()) {
                     self.index.remove(&old);

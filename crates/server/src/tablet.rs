@@ -81,6 +81,15 @@ pub async fn report(
     with_event(&app, &headers, event, move |tx, role| {
         let by = reporter(role, event, table)?;
         let report: TableReport = body(&bytes)?;
+        let t = tx.state().room().tournament();
+        if t.table(tournament::TableId(table - 1))
+            .is_ok_and(|x| x.broken)
+        {
+            return Err(Refusal::conflict(
+                "broken",
+                format!("table {table} has been broken (TDA-10): nothing to report from it"),
+            ));
+        }
         let action = match report {
             TableReport::HandOver { busts } => TdCommand::HandOver { table, busts },
             TableReport::Button { seat } => TdCommand::Button { table, seat },

@@ -207,13 +207,23 @@ async fn run_night(profile: &str, table_size: u8) {
         if night.summary().await["finished"] == json!(true) {
             break;
         }
+        let tables = night.tables().await;
+        // A broken table's tablet is put away: its token works no more.
+        let standing: BTreeSet<u64> = tables.iter().filter_map(|t| t["table"].as_u64()).collect();
+        for (table, token) in &night.tablets {
+            if !standing.contains(table) {
+                let uri = format!("/api/events/0/tables/{table}/report");
+                let body = json!({ "type": "hand_over" });
+                let reply = api.post(&uri, Some(token), &body).await;
+                assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{}", reply.body);
+                night.seen.insert("tablet put away".into());
+            }
+        }
+        night.tablets.retain(|t, _| standing.contains(t));
         night.confirm_all().await;
         api.drive().await;
         night.check_chips().await;
         let tables = night.tables().await;
-        // A broken table's tablet is put away.
-        let standing: BTreeSet<u64> = tables.iter().filter_map(|t| t["table"].as_u64()).collect();
-        night.tablets.retain(|t, _| standing.contains(t));
         let in_hand: Vec<&Value> = tables
             .iter()
             .filter(|t| t["in_hand"] == json!(true))
@@ -293,6 +303,11 @@ async fn run_night(profile: &str, table_size: u8) {
     if profile == "tda" {
         assert!(night.seen.contains("break"), "TDA-10: {:?}", night.seen);
     }
+    assert!(
+        night.seen.contains("tablet put away"),
+        "{profile}: {:?}",
+        night.seen
+    );
     let standings = api
         .ok(Method::GET, "/api/events/0/standings", None, None)
         .await;

@@ -1,10 +1,33 @@
 // live.js: one table of a live event as the TD console and its tablet show it: its players,
 // whether it plays or waits and why, the button, and the reports a dealer makes (HC-1.8).
 // Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
-// live-by (data-player), hand-over, button-seat, button-set, tablet-bind, tablet-url.
+// live-by (data-player), hand-over, button-seat, button-set, tablet-bind, tablet-url. Labels
+// are made in the language of the moment: after a switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
+
+/**
+ * Shows the cards of `tables` in `box`, making a card anew only for a table whose seating (or
+ * tablet link) changed: a dealer's ticks on another table's card are kept. `options(tb)` gives
+ * liveTableCard's options for a table.
+ */
+export function showCards(box, tables, options) {
+  const kept = box.liveCards ?? new Map();
+  const next = new Map();
+  const cards = tables.map((tb) => {
+    const opts = options(tb);
+    const key = JSON.stringify([tb, opts.tabletUrl ?? null]);
+    const old = kept.get(tb.table);
+    const card = old && old.key === key ? old.card : liveTableCard(tb, opts);
+    next.set(tb.table, { key, card });
+    return card;
+  });
+  box.liveCards = next;
+  if (cards.length !== box.children.length || cards.some((c, i) => box.children[i] !== c)) {
+    box.replaceChildren(...cards);
+  }
+}
 
 /**
  * The card of table `tb` (a TableSeating). `report(body)` sends a report without its table:

@@ -8,7 +8,7 @@
 import { get, post, connect, param, takeParam } from './api.js';
 import { h, $, fmtTime, blindsText, Clock, pageHeader, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
-import { liveTableCard } from './live.js';
+import { showCards } from './live.js';
 
 const event = param('event');
 const table = Number(param('table'));
@@ -33,13 +33,17 @@ function onSummary(s) {
   render();
 }
 
-function render() {
+/** The level and the time left: the only thing that changes every second. */
+function renderClock() {
+  const c = state.summary?.clock;
+  if (!c) return;
+  $('#tablet-clock').textContent = `${t('level')} ${c.level} · ${blindsText(c.blinds)} · ${fmtTime(clock.remaining())}${c.running ? '' : ` · ${t('paused')}`}`;
+}
+
+function render(fresh = false) {
   const s = state.summary;
   $('#tablet-title').textContent = `${s?.name ?? ''} · ${t('table')} ${table}`;
-  if (s) {
-    const c = s.clock;
-    $('#tablet-clock').textContent = `${t('level')} ${c.level} · ${blindsText(c.blinds)} · ${fmtTime(clock.remaining())}${c.running ? '' : ` · ${t('paused')}`}`;
-  }
+  renderClock();
   const mine = (s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table));
   $('#instructions').replaceChildren(...mine.map((i) =>
     h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
@@ -49,10 +53,13 @@ function render() {
           onclick: () => report({ type: 'confirm', instruction: i.id }) }, t('done'))
         : h('b', {}, t('live_waits')))));
   const tb = state.seating?.tables.find((x) => x.table === table);
-  $('#table').replaceChildren(tb ? liveTableCard(tb, { report }) : h('p', { class: 'muted' }, t('tablet_no_table')));
+  const box = $('#table');
+  if (fresh || !tb) box.liveCards = null;
+  if (tb) showCards(box, [tb], () => ({ report }));
+  else box.replaceChildren(h('p', { class: 'muted' }, t('tablet_no_table')));
 }
 
-onLang(render);
+onLang(() => render(true));
 translateStatic();
 if (!token || event == null || !(table > 0)) {
   $('#no-token').hidden = false;
@@ -69,5 +76,5 @@ if (!token || event == null || !(table > 0)) {
       render();
     }
   }, header.setConnection);
-  setInterval(() => state.summary && render(), 1000);
+  setInterval(renderClock, 1000);
 }

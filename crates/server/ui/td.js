@@ -17,7 +17,7 @@ import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, 
 import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
 import { playersTable } from './td-players.js';
-import { liveTableCard } from './live.js';
+import { showCards } from './live.js';
 
 const urlSecret = takeParam('secret');
 if (urlSecret) setTdSecret(urlSecret);
@@ -267,22 +267,23 @@ $('#set-clock').addEventListener('click', () => {
 
 // --- a live event's tables: reports from the dealers (HC-1.8) ------------------------------
 
-function renderLive() {
+function renderLive(fresh = false) {
   const box = $('#live-tables');
+  if (fresh) box.liveCards = null;
   if (!state.summary?.live || !state.seating) {
     box.replaceChildren();
+    box.liveCards = null;
     return;
   }
-  box.replaceChildren(...state.seating.tables.map((tb) => liveTableCard(tb, {
+  showCards(box, state.seating.tables, (tb) => ({
     report: (body) => td({ ...body, table: tb.table }),
     tablet: () => attempt(async () => {
       const bound = await post(`/api/events/${state.event}/tables/${tb.table}/tablet`, {}, state.secret);
-      const url = `${location.origin}${bound.url}`;
-      tabletLinks.set(tb.table, url);
+      tabletLinks.set(tb.table, `${location.origin}${bound.url}`);
       renderLive();
     }),
     tabletUrl: tabletLinks.get(tb.table),
-  })));
+  }));
 }
 
 /** Tablet links made in this session, by table: shown once, as the server keeps only a hash. */
@@ -390,7 +391,7 @@ $('#add-bots-form').addEventListener('submit', (ev) => {
 
 onLang(() => {
   renderSummary();
-  renderLive();
+  renderLive(true);
   renderLinks();
   players.relabel(state.standings);
   const first = $('#event-select').options[0];

@@ -7,6 +7,9 @@ use crate::payout::share;
 use engine::PlayerId;
 use std::collections::HashMap;
 
+/// What a change did to entries' heads and winnings: (entry, head, winnings), after less before.
+pub type BountyDeltas = Vec<(PlayerId, i128, i128)>;
+
 /// Every entry's head bounty and the bounties it has won so far.
 #[derive(Clone, Debug)]
 pub struct BountyBook {
@@ -97,19 +100,42 @@ impl BountyBook {
             .collect()
     }
 
-    /// Puts heads and winnings back as `before` had them, where `after` is what the knockout
-    /// left and they still are; refused (nothing changed) where a later knockout moved them.
-    pub fn revert(
-        &mut self,
+    /// What a change did to each entry's head and winnings (after less before), for
+    /// `take_back`.
+    pub fn deltas(
         before: &[(PlayerId, Money, Money)],
         after: &[(PlayerId, Money, Money)],
-    ) -> Result<(), PlayerId> {
-        for (&(id, _, _), &(_, head, won)) in before.iter().zip(after) {
-            if self.head(id) != head || self.won(id) != won {
+    ) -> BountyDeltas {
+        before
+            .iter()
+            .zip(after)
+            .map(|(&(id, h0, w0), &(_, h1, w2))| {
+                let d = |a: Money, b: Money| i128::from(b.0) - i128::from(a.0);
+                (id, d(h0, h1), d(w0, w2))
+            })
+            .filter(|&(_, h, w)| h != 0 || w != 0)
+            .collect()
+    }
+
+    /// Whether `deltas` can be taken back: no head or winnings would go below nothing.
+    pub fn can_take_back(&self, deltas: &[(PlayerId, i128, i128)]) -> Result<(), PlayerId> {
+        for &(id, h, w) in deltas {
+            let head = i128::from(self.head(id).0) - h;
+            let won = i128::from(self.won(id).0) - w;
+            if head < 0 || won < 0 || head > i128::from(u64::MAX) || won > i128::from(u64::MAX) {
                 return Err(id);
             }
         }
-        for &(id, head, won) in before {
+        Ok(())
+    }
+
+    /// Takes a knockout back by what it did (checked with `can_take_back` first).
+    pub fn take_back(&mut self, deltas: &[(PlayerId, i128, i128)]) -> Result<(), PlayerId> {
+        self.can_take_back(deltas)?;
+        for &(id, h, w) in deltas {
+            let back = |now: Money, d: i128| Money((i128::from(now.0) - d) as u64);
+            let head = back(self.head(id), h);
+            let won = back(self.won(id), w);
             self.heads.insert(id, head);
             self.won.insert(id, won);
         }

@@ -151,13 +151,13 @@ fn hc_1_3_same_hand_places_follow_the_reported_starting_stacks() {
                 ReportedBust {
                     player: small,
                     by: vec![winner],
-                    stack_at_start: Some(1_000),
+                    stack_at_start: Some(100),
                     card: None,
                 },
                 ReportedBust {
                     player: large,
                     by: vec![winner],
-                    stack_at_start: Some(9_000),
+                    stack_at_start: Some(250),
                     card: None,
                 },
             ],
@@ -592,4 +592,89 @@ fn hc_1_3_tie_cards_entered_at_the_table_decide_and_are_logged() {
         t.report_hand(TableId(0), &twice, Time(1)),
         Err(DirectorError::BadReport { .. })
     ));
+}
+
+/// Taking one bust back leaves the other busts of the same hand as they were: their bounties
+/// stay paid (progressive knockouts, half on the winner's head).
+#[test]
+fn taking_one_bust_back_leaves_the_other_bounties_of_the_hand() {
+    let mut t = started(live("turbo", "tda"), 18, 16);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let p = t.table(table).unwrap().dealt();
+    let (a, w, b, x) = (p[0], p[1], p[2], p[3]);
+    t.report_hand(table, &[bust(a, &[w]), bust(b, &[x])], Time(1))
+        .unwrap();
+    let won = |t: &Tournament, id| t.entry(id).unwrap().bounties_won(t);
+    let (x_won, w_won) = (won(&t, x), won(&t, w));
+    assert!(x_won.0 > 0 && w_won.0 > 0);
+    t.undo_bust(a, Actor::System, Time(2)).unwrap();
+    assert_eq!(won(&t, x), x_won, "B's bounty stays with X");
+    assert_eq!(won(&t, w).0, 0, "A's goes back");
+    assert_eq!(t.entry(b).unwrap().status, Status::Busted);
+    assert_eq!(t.entry(x).unwrap().knockouts, 1);
+}
+
+/// HC-1.2: a deal agreed after a bust was made among the players then left: the bust stands.
+#[test]
+fn a_bust_before_a_deal_cannot_be_taken_back() {
+    let mut c = live("deepstack", "tda");
+    c.registration.late_until_level = 0;
+    c.re_entry = None;
+    let mut t = started(c, 3, 17);
+    deal_all(&mut t, Time(0));
+    let p = t.table(TableId(0)).unwrap().dealt();
+    t.report_hand(TableId(0), &[bust(p[0], &[p[1]])], Time(1))
+        .unwrap();
+    let offer = t.deal_table().expect("a deal between hands");
+    let total: u64 = offer.prizes.iter().map(|m| m.0).sum();
+    let amounts = vec![
+        (offer.players[0].0, tournament::Money(total / 2)),
+        (offer.players[1].0, tournament::Money(total - total / 2)),
+    ];
+    let deal = tournament::director::Agreed {
+        amounts,
+        play_for: Vec::new(),
+    };
+    t.agree_deal(deal, Actor::System, Time(2)).unwrap();
+    let e = t.undo_bust(p[0], Actor::System, Time(3)).unwrap_err();
+    assert!(e.to_string().contains("deal"), "{e}");
+}
+
+/// Counts past the chips in play are refused, however they add up.
+#[test]
+fn counts_beyond_the_chips_in_play_are_refused() {
+    let mut t = started(live("deepstack", "tda"), 18, 18);
+    let p = t.table(TableId(0)).unwrap().player_ids();
+    let huge = [(p[0], u64::MAX - 4_999), (p[1], 5_000)];
+    assert!(t.count_chips(&huge, Time(1)).is_err());
+    let all = t.chips_in_play();
+    assert!(t.count_chips(&[(p[0], all), (p[1], all)], Time(1)).is_err());
+    assert_eq!(chips_at_tables(&t), all);
+}
+
+/// HC-1.8 stops the timer for the balancing; once the TD takes the clock (resumes, pauses
+/// again for a ruling), confirming the move leaves it as the TD left it.
+#[test]
+fn the_tds_clock_is_the_tds_once_taken() {
+    let mut t = started(live("hc", "hc"), 30, 19);
+    deal_all(&mut t, Time(0));
+    let p = t.table(TableId(0)).unwrap().dealt();
+    t.report_hand(
+        TableId(0),
+        &[bust(p[0], &[p[2]]), bust(p[1], &[p[2]])],
+        Time(1),
+    )
+    .unwrap();
+    for other in [TableId(1), TableId(2)] {
+        t.report_hand(other, &[], Time(2)).unwrap();
+    }
+    assert!(!t.clock().is_running());
+    t.act("td", tournament::TdAction::Resume, Time(3)).unwrap();
+    t.act("td", tournament::TdAction::Pause, Time(4)).unwrap();
+    confirm_all(&mut t, Time(5));
+    assert!(
+        !t.clock().is_running(),
+        "paused by the TD, not by the instructions"
+    );
 }

@@ -193,6 +193,8 @@ impl Tournament {
                     ));
                 }
                 self.clock.start(now);
+                // The TD has the clock now: confirming the instructions leaves it as it is.
+                self.clock_held = false;
                 Inverse::Resume
             }
             &TdAction::SetClock { remaining_ms } => {

@@ -232,6 +232,8 @@ pub struct Tournament {
     pub(crate) clock_held: bool,
     /// The last reports with busts, to take one back (`undo_bust.rs`).
     pub(crate) reports: undo_bust::Reports,
+    /// What each knockout of the hand being closed did to the bounty books, by busted player.
+    pub(crate) knockouts: Vec<(PlayerId, crate::bounty::BountyDeltas)>,
     /// Places paid for a field size, worked out once per size.
     pub(crate) paid: std::cell::Cell<(u32, u32)>,
 }
@@ -282,6 +284,7 @@ impl Tournament {
             instructions: Vec::new(),
             clock_held: false,
             reports: Default::default(),
+            knockouts: Vec::new(),
             paid: std::cell::Cell::new((0, 0)),
             config,
             profile,

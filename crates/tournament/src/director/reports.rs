@@ -13,6 +13,9 @@ use super::*;
 use crate::config::TableMode;
 use engine::Chips;
 
+/// Where each bust's chips went: (player, chips), by bust.
+pub(crate) type Transfers = Vec<Vec<(PlayerId, u64)>>;
+
 /// One bust called by a dealer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReportedBust {
@@ -60,12 +63,11 @@ impl Tournament {
 
     /// The stacks a report leaves, by dealt player, and where each bust's chips went (player,
     /// chips), in the order of `busts`.
-    #[allow(clippy::type_complexity)]
     fn settle_report(
         &self,
         table: TableId,
         busts: &[ReportedBust],
-    ) -> Result<(Vec<Chips>, Vec<Vec<(PlayerId, u64)>>), DirectorError> {
+    ) -> Result<(Vec<Chips>, Transfers), DirectorError> {
         let t = self.reported_table(table)?;
         let progress = t.hand.as_ref().ok_or(DirectorError::NoHand(table))?;
         let bad = |problem: String| DirectorError::BadReport { table, problem };
@@ -97,6 +99,15 @@ impl Tournament {
                 return Err(bad(format!(
                     "{} cannot have started the hand with no chips",
                     name(b.player)
+                )));
+            }
+            if let Some(s) = b.stack_at_start
+                && s > self.expected_chips
+            {
+                return Err(bad(format!(
+                    "{} cannot have started the hand with {s}, more than the {} chips in play",
+                    name(b.player),
+                    self.expected_chips
                 )));
             }
         }
@@ -298,6 +309,12 @@ impl Tournament {
                     e.name
                 )));
             }
+            if chips > self.expected_chips {
+                return Err(bad(format!(
+                    "{} counted {chips}, more than the {} chips in play",
+                    e.name, self.expected_chips
+                )));
+            }
             if counted.iter().any(|c| c.0 == id) {
                 return Err(bad(format!("{} is counted twice", e.name)));
             }
@@ -305,7 +322,8 @@ impl Tournament {
                 self.tables[table.0 as usize].table.seats()[seat.index()].map_or(0, |p| p.stack.0);
             counted.push((id, chips, books));
         }
-        let new: u64 = counted.iter().map(|c| c.1).sum();
+        // Summed wide: ten thousand counts of the chips in play each do not fit a u64.
+        let new: u128 = counted.iter().map(|c| u128::from(c.1)).sum();
         let old: u64 = counted.iter().map(|c| c.2).sum();
         let others: Vec<(PlayerId, u64)> = self
             .tables
@@ -318,12 +336,14 @@ impl Tournament {
         let rest: u64 = others.iter().map(|o| o.1).sum();
         let in_play = old + rest;
         // Everyone else keeps a chip at least: they are not out until a dealer says so.
-        if new > in_play.saturating_sub(others.len() as u64) || (others.is_empty() && new != old) {
+        let most = u128::from(in_play.saturating_sub(others.len() as u64));
+        if new > most || (others.is_empty() && new != u128::from(old)) {
             return Err(bad(format!(
                 "the counts add up to {new}, but {in_play} chips are in play and {} other players hold some",
                 others.len()
             )));
         }
+        let new = new as u64; // at most `in_play`, checked above
         let mut out: Vec<(PlayerId, u64)> = counted.iter().map(|c| (c.0, c.1)).collect();
         if others.is_empty() || new == old {
             return Ok(out);

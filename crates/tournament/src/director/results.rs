@@ -4,6 +4,7 @@
 //! with remainders to the higher place; league points (HC-4).
 
 use super::*;
+use crate::bounty::BountyBook;
 use crate::league::{Formula, LeagueVars};
 use crate::places::{self, Busted};
 
@@ -43,7 +44,16 @@ impl Tournament {
         if let Some(book) = self.bounties.as_mut()
             && !bust.by.is_empty()
         {
+            let mut involved = vec![bust.player];
+            involved.extend(&bust.by);
+            let before = book.books_of(&involved);
             let paid = book.knockout(bust.player, &bust.by);
+            // Kept to take this bust alone back (`undo_bust.rs`).
+            let after = book.books_of(&involved);
+            if self.config.tables == crate::config::TableMode::Live {
+                self.knockouts
+                    .push((bust.player, BountyBook::deltas(&before, &after)));
+            }
             for (to, amount) in paid {
                 self.events.push(DirectorEvent {
                     at: now,

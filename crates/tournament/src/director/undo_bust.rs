@@ -2,10 +2,12 @@
 //! down again in their seat with their chips, the eliminators give back the chips and the
 //! bounty they won, and the finishing order forgets the bust. What was done since because of
 //! it (a move, a broken table, the final table, hand-for-hand, a hand played without the
-//! player) cannot be taken back by this: the undo is refused, naming it.
+//! player, a chip race, a deal) cannot be taken back by this: the undo is refused, naming it.
+//! A player taken back while the table deals its next hand sits that hand out, as they did at
+//! the table, and is dealt in from the one after.
 
+use super::reports::Transfers;
 use super::*;
-use crate::config::Money;
 use engine::Chips;
 use std::collections::VecDeque;
 
@@ -20,9 +22,6 @@ pub(crate) struct ReportRecord {
     /// The director's log before the report, and after it.
     events: (usize, usize),
     busts: Vec<BustRecord>,
-    /// Bounty books of the busted and their eliminators, before and after.
-    bounty_before: Vec<(PlayerId, Money, Money)>,
-    bounty_after: Vec<(PlayerId, Money, Money)>,
 }
 
 #[derive(Clone, Debug)]
@@ -33,6 +32,8 @@ struct BustRecord {
     /// Where the stack went.
     chips_to: Vec<(PlayerId, u64)>,
     by: Vec<PlayerId>,
+    /// What its knockout did to the bounty books (head and winnings, by entry).
+    bounty: crate::bounty::BountyDeltas,
 }
 
 impl Tournament {
@@ -41,7 +42,7 @@ impl Tournament {
         table: TableId,
         progress: &HandInProgress,
         busts: &[ReportedBust],
-        transfers: Vec<Vec<(PlayerId, u64)>>,
+        transfers: Transfers,
     ) -> ReportRecord {
         let t = &self.tables[table.0 as usize];
         let busts: Vec<BustRecord> = busts
@@ -56,36 +57,29 @@ impl Tournament {
                     stack,
                     chips_to,
                     by: b.by.clone(),
+                    bounty: Vec::new(),
                 })
             })
             .collect();
-        let mut involved: Vec<PlayerId> = busts.iter().map(|b| b.player).collect();
-        involved.extend(busts.iter().flat_map(|b| b.by.iter().copied()));
         ReportRecord {
             table,
             hands_after: t.hands + 1,
             events: (self.events.len(), self.events.len()),
-            bounty_before: self
-                .bounties
-                .as_ref()
-                .map(|b| b.books_of(&involved))
-                .unwrap_or_default(),
-            bounty_after: Vec::new(),
             busts,
         }
     }
 
     pub(crate) fn keep_report(&mut self, mut record: ReportRecord) {
+        let knockouts = std::mem::take(&mut self.knockouts);
         if record.busts.is_empty() {
             return;
         }
         record.events.1 = self.events.len();
-        let involved: Vec<PlayerId> = record.bounty_before.iter().map(|b| b.0).collect();
-        record.bounty_after = self
-            .bounties
-            .as_ref()
-            .map(|b| b.books_of(&involved))
-            .unwrap_or_default();
+        for (busted, deltas) in knockouts {
+            if let Some(b) = record.busts.iter_mut().find(|b| b.player == busted) {
+                b.bounty = deltas;
+            }
+        }
         if self.reports.len() == KEPT {
             self.reports.pop_front();
         }
@@ -100,6 +94,7 @@ impl Tournament {
         by: Actor,
         now: Time,
     ) -> Result<(), DirectorError> {
+        // Every check first (`undoable`): nothing below can fail.
         let (r, b) = self.undoable(player)?;
         let record = self.reports[r].clone();
         let bust = record.busts[b].clone();
@@ -121,7 +116,7 @@ impl Tournament {
             }
         }
         if let Some(book) = self.bounties.as_mut() {
-            book.revert(&record.bounty_before, &record.bounty_after)
+            book.take_back(&bust.bounty)
                 .map_err(|_| refuse(player, "a bounty it paid has changed hands since".into()))?;
         }
         for &winner in &bust.by {
@@ -144,9 +139,6 @@ impl Tournament {
         entry.seat = Some((table, bust.seat));
         self.unplace_pending(player);
         self.reports[r].busts.remove(b);
-        // Its bounty is taken back whole: the record's books are the other busts' no more.
-        self.reports[r].bounty_before.clear();
-        self.reports[r].bounty_after.clear();
         self.log(now, by, Happening::BustUndone { player });
         Ok(())
     }
@@ -215,6 +207,11 @@ impl Tournament {
                     to.1.0 + 1
                 )),
                 Happening::TableBroken { table } => Some(format!("the breaking of {table}")),
+                Happening::DealAgreed { .. } => Some("the deal agreed (HC-1.2)".into()),
+                // The chips it would bring back may be of a colour raced off (TDA-24).
+                Happening::ChipRace { table, .. } if *table == record.table => {
+                    Some(format!("the chip race at {table}"))
+                }
                 Happening::FinalTable { .. } => Some("the final table".into()),
                 Happening::HandForHand { on } => Some(
                     if *on {
