@@ -6,7 +6,8 @@
 // template with `tables = "live"`) over the API and registers 30 players at the desk: three
 // tables of ten. The TD console shows the live tables; the TD makes table 2's tablet link from
 // its card and the tablet page opens with it; the big screen opens too. On the console the TD
-// ticks two players of table 1 out and reports the hand over; table 2's dealer calls one out on
+// ticks two players of table 1 out and reports the hand over, and every screen says that each
+// table finishes its hand for the balancing (HC-1.8); table 2's dealer calls one out on
 // the tablet with who won the chips (the entries survive the clock's ticks and other tables'
 // reports) and reports the hand over; table 3's is reported over from the console. The tables now differ by two: HC-1.8 moves a
 // player while every table waits and the timer stands, so the move shows on the console, on the
@@ -91,6 +92,9 @@ try {
     await outs.nth(1).check();
     await td.locator(`${card(1)} ${q('hand-over')}`).click();
     await td.locator(`${card(1)}[data-in-hand="false"]`).waitFor();
+    // HC-1.8: every table is told to finish its hand, the buttons stay, balancing comes.
+    const balancing = `${q('notice')}[data-kind="balancing"]`;
+    for (const page of [td, clock, tablet]) await page.locator(balancing).waitFor();
     // Table 2's dealer calls one out on the tablet, and who won the chips; the entries stay
     // while the clock ticks and other tables report.
     await tablet.locator(`${card(2)} ${q('live-out')}`).first().check();
@@ -139,6 +143,7 @@ try {
     }
     await clock.locator(q('paused')).waitFor({ state: 'hidden' });
     await clock.locator(q('instructions')).waitFor({ state: 'hidden' });
+    await clock.locator(q('notices')).waitFor({ state: 'hidden' });
     if (await tablet.locator(q('instruction')).count()) throw new Error('the tablet still shows an instruction');
     for (const t of [1, 2, 3]) await td.locator(`${card(t)}[data-in-hand="true"]`).waitFor();
     await shot(td, 'live-done');

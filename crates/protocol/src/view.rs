@@ -32,8 +32,23 @@ pub struct EventSummary {
     pub tables: u32,
     /// What people must do at a live event's tables and have not yet confirmed, oldest first.
     pub instructions: Vec<InstructionLine>,
+    /// Why a live event's tables wait now, with nothing to confirm (TDA-11D, HC-1.8, TDA-RP-8,
+    /// TDA-RP-9).
+    pub notices: Vec<NoticeLine>,
     /// The server's time when the view was made, ms since the Unix epoch, to count down from.
     pub server_time_ms: u64,
+}
+
+/// Why tables of a live event wait now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoticeLine {
+    /// `hand_for_hand`, `balancing`, `final_table_next` or `short`.
+    pub kind: String,
+    pub en: String,
+    pub de: String,
+    pub rules: Vec<String>,
+    /// The tables (from 1) it stops.
+    pub tables: Vec<u32>,
 }
 
 /// An instruction of the director for the people at a live event's tables.

@@ -90,6 +90,13 @@ async fn busts_called_from_a_table_are_placed_and_balanced_hc_1_8_tda_11() {
     assert_eq!(players_at(&tables[0]).len(), 6);
     let wait = tables[0]["wait"].as_str().unwrap_or_default();
     assert!(wait.contains("TDA-11D"), "{tables:?}");
+    let notices = summary(&api).await["notices"].clone();
+    assert_eq!(notices[0]["kind"], json!("short"), "{notices}");
+    assert_eq!(notices[0]["tables"], json!([1]));
+    assert_eq!(
+        notices[0]["en"],
+        json!("Table 1 waits: 3 short of table 2 (TDA-11D)")
+    );
     assert_eq!(chips_at(&tables), in_play);
     // The button lies on a player's seat, not the seats the busted left.
     let seats = tables[0]["seats"].as_array().unwrap();

@@ -3,7 +3,8 @@
 // blinds, ante, next-blinds, break-next, next-break, entrants, players-left, average-stack,
 // prize-pool, rebuys, payouts, payout (data-place, data-amount), paused, hand-for-hand,
 // finished, enable-sound (data-state off|on), instructions, instruction (data-kind): a live
-// event's moves, broken tables, final-table draw and chip races still to do.
+// event's moves, broken tables, final-table draw and chip races still to do; notices, notice
+// (data-kind): why its tables wait.
 
 import { get, connect, param } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError } from './dom.js';
@@ -102,6 +103,10 @@ function render() {
   $('#paused').hidden = c.running || s.finished || !s.started;
   $('#hand-for-hand').hidden = !c.hand_for_hand;
   $('#finished').hidden = !s.finished;
+  const notices = s.notices ?? [];
+  $('#notices').hidden = notices.length === 0;
+  $('#notices').replaceChildren(...notices.map((n) =>
+    h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
   const todo = s.instructions ?? [];
   $('#instructions').hidden = todo.length === 0;
   $('#instructions').replaceChildren(...todo.map((i) =>

@@ -2,8 +2,8 @@
 // its dealer calls the busts and the end of each hand (HC-1.8), corrects the button, sees what
 // the director wants done at this table ("send seat 8 to table 3 seat 6", "wait") and confirms
 // it. The token works for this table only.
-// Test ids: tablet-title, tablet-clock, instructions, instruction (data-id, data-kind),
-// instruction-done; the table's ids are in live.js.
+// Test ids: tablet-title, tablet-clock, notices, notice (data-kind), instructions, instruction
+// (data-id, data-kind), instruction-done; the table's ids are in live.js.
 
 import { get, post, connect, param, takeParam } from './api.js';
 import { h, $, fmtTime, blindsText, Clock, pageHeader, attempt } from './dom.js';
@@ -44,6 +44,8 @@ function render(fresh = false) {
   const s = state.summary;
   $('#tablet-title').textContent = `${s?.name ?? ''} · ${t('table')} ${table}`;
   renderClock();
+  $('#notices').replaceChildren(...(s?.notices ?? []).filter((n) => n.tables.includes(table)).map((n) =>
+    h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
   const mine = (s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table));
   $('#instructions').replaceChildren(...mine.map((i) =>
     h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },

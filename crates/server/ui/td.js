@@ -8,7 +8,8 @@
 // audit-log, audit-line (data-seq), all-hands (the event's hands as PHH), deal-show, deal, deal-table,
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
-// live events: live-panel, live-tables, instructions, instruction (data-id, data-kind),
+// live events: live-panel, live-tables, notices, notice (data-kind), instructions, instruction
+// (data-id, data-kind),
 // instruction-done, count-player, count-chips, count-submit, undo-bust-player, undo-bust (the
 // tables' ids are in live.js);
 // the players table's ids are in td-players.js.
@@ -201,6 +202,8 @@ function renderSummary() {
       ['seats', 'tables', 'moves', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
       ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
   $('#live-panel').hidden = !s.live;
+  $('#notices').replaceChildren(...(s.notices ?? []).map((n) =>
+    h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
   $('#instructions').replaceChildren(...(s.instructions ?? []).map((i) =>
     h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
       h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),

@@ -100,6 +100,11 @@ fn tda_11_reported_busts_hold_the_short_table_and_balance_it() {
         t.may_start(short).is_err(),
         "three short of the fullest (TDA-11D)"
     );
+    // Every screen says why it waits.
+    let notices = t.notices();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    let text = notices[0].text(t.profile().id, Lang::En);
+    assert_eq!(text, "Table 1 waits: 3 short of table 2 (TDA-11D)");
     let full = TableId(1);
     t.report_hand(full, &[], Time(90_000)).unwrap();
     assert!(t.imbalance() <= 1, "balanced (TDA-11A)");
@@ -296,6 +301,11 @@ fn a_live_event_runs_to_the_end_on_reports_alone() {
             }
             now += 30_000;
             t.tick(Time(now)).unwrap();
+            // TDA-RP-8: every screen says hand-for-hand while it lasts.
+            let h4h = t
+                .notices()
+                .contains(&tournament::director::Notice::HandForHand);
+            assert_eq!(h4h, t.clock().is_hand_for_hand(), "{profile}");
             confirm_all(&mut t, Time(now));
             deal_all(&mut t, Time(now));
             let in_hand: Vec<TableId> = t
@@ -358,6 +368,9 @@ fn hc_1_8_balancing_holds_every_table_and_stops_the_timer() {
         t.pending().next().is_none(),
         "balancing waits for every hand (HC-1.8)"
     );
+    assert_eq!(t.notices(), vec![tournament::director::Notice::Balancing]);
+    let text = t.notices()[0].text(t.profile().id, Lang::De);
+    assert!(text.starts_with("Jeder Tisch beendet seine Hand"), "{text}");
     for other in [TableId(1), TableId(2)] {
         t.report_hand(other, &[], Time(70_000)).unwrap();
     }

@@ -5,11 +5,11 @@
 use super::hand_view::{SeatCards, brought_in, hand_view, history, legal_view, visible_cards};
 use super::*;
 use protocol::{
-    Blinds, ClockView, EventSummary, InstructionLine, Me, PayoutLine, SeatLine, SeatView, Seating,
-    Standing, Standings, TableSeating, TableView, You,
+    Blinds, ClockView, EventSummary, InstructionLine, Me, NoticeLine, PayoutLine, SeatLine,
+    SeatView, Seating, Standing, Standings, TableSeating, TableView, You,
 };
 use tournament::clock::Phase;
-use tournament::director::{Lang, Task};
+use tournament::director::{Lang, Notice, Task};
 use tournament::{DirectorError, Status, TableId, Time};
 
 /// Whose eyes a view is for.
@@ -123,6 +123,7 @@ impl Room {
                 .collect(),
             tables: t.active_table_count() as u32,
             instructions: self.instruction_lines(),
+            notices: self.notice_lines(),
             server_time_ms: now,
         }
     }
@@ -139,6 +140,28 @@ impl Room {
         !t.is_finished()
             && (!t.is_started()
                 || t.config().registration.late_until_level > t.clock().level_index() as u32)
+    }
+
+    /// Why tables wait now, in both languages.
+    pub fn notice_lines(&self) -> Vec<NoticeLine> {
+        let profile = self.t.profile().id;
+        self.t
+            .notices()
+            .into_iter()
+            .map(|n| NoticeLine {
+                kind: match n {
+                    Notice::HandForHand => "hand_for_hand",
+                    Notice::Balancing => "balancing",
+                    Notice::FinalTableNext => "final_table_next",
+                    Notice::Short { .. } => "short",
+                }
+                .into(),
+                en: n.text(profile, Lang::En),
+                de: n.text(profile, Lang::De),
+                rules: n.rules(profile).iter().map(|r| r.to_string()).collect(),
+                tables: n.tables(&self.t).iter().map(|t| t.0 + 1).collect(),
+            })
+            .collect()
     }
 
     /// The instructions not yet done, in both languages.

@@ -263,3 +263,127 @@ impl Instruction {
             )
     }
 }
+
+/// What every table of a live event must know now, without anything to confirm: why tables
+/// wait (TDA-11D, HC-1.8, TDA-RP-8, TDA-RP-9). Worked out from the director's state each time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Hand-for-hand: every table waits after each hand for the others (TDA-RP-8).
+    HandForHand,
+    /// HC-1.8: every table finishes its hand, the buttons stay, then the TD balances with the
+    /// clock stopped.
+    Balancing,
+    /// Every table finishes its hand, then the final table is drawn (TDA-RP-9, HC-1.7).
+    FinalTableNext,
+    /// A table waits, three or more short of the fullest (TDA-11D).
+    Short {
+        table: TableId,
+        short_by: usize,
+        fullest: TableId,
+    },
+}
+
+impl Notice {
+    pub fn rules(&self, profile: RulebookId) -> Vec<&'static str> {
+        match self {
+            Notice::HandForHand => vec!["TDA-RP-8"],
+            Notice::Balancing => vec!["HC-1.8"],
+            Notice::FinalTableNext if profile == RulebookId::Hc => vec!["HC-1.7"],
+            Notice::FinalTableNext => vec!["TDA-RP-9"],
+            Notice::Short { .. } => vec!["TDA-11D"],
+        }
+    }
+
+    /// The tables it stops (every table for the event-wide ones).
+    pub fn tables(&self, t: &Tournament) -> Vec<TableId> {
+        match self {
+            Notice::Short { table, .. } => vec![*table],
+            _ => t.active_tables().collect(),
+        }
+    }
+
+    pub fn text(&self, profile: RulebookId, lang: Lang) -> String {
+        let rules = self.rules(profile).join(", ");
+        let de = lang == Lang::De;
+        match (self, de) {
+            (Notice::HandForHand, false) => {
+                format!("Hand-for-hand: every table waits after this hand ({rules})")
+            }
+            (Notice::HandForHand, true) => {
+                format!("Hand für Hand: jeder Tisch wartet nach dieser Hand ({rules})")
+            }
+            (Notice::Balancing, false) => format!(
+                "Every table finishes its hand, buttons stay, the clock stops for balancing ({rules})"
+            ),
+            (Notice::Balancing, true) => format!(
+                "Jeder Tisch beendet seine Hand, die Buttons bleiben liegen, die Uhr steht für den Ausgleich ({rules})"
+            ),
+            (Notice::FinalTableNext, false) => {
+                format!("Every table finishes its hand: the final table is drawn next ({rules})")
+            }
+            (Notice::FinalTableNext, true) => format!(
+                "Jeder Tisch beendet seine Hand: danach wird der Finaltisch ausgelost ({rules})"
+            ),
+            (
+                Notice::Short {
+                    table,
+                    short_by,
+                    fullest,
+                },
+                false,
+            ) => format!(
+                "Table {} waits: {short_by} short of table {} ({rules})",
+                table.0 + 1,
+                fullest.0 + 1
+            ),
+            (
+                Notice::Short {
+                    table,
+                    short_by,
+                    fullest,
+                },
+                true,
+            ) => format!(
+                "Tisch {} wartet: {short_by} Spieler weniger als Tisch {} ({rules})",
+                table.0 + 1,
+                fullest.0 + 1
+            ),
+        }
+    }
+}
+
+impl Tournament {
+    /// What the tables of a live event must know now (none online: the server waits itself).
+    pub fn notices(&self) -> Vec<Notice> {
+        let mut out = Vec::new();
+        if !self.is_live() || !self.started || self.finished {
+            return out;
+        }
+        match self.barrier {
+            Some(Barrier::Balance) => out.push(Notice::Balancing),
+            Some(Barrier::FinalTable) => out.push(Notice::FinalTableNext),
+            None => {}
+        }
+        if self.clock.is_hand_for_hand() {
+            out.push(Notice::HandForHand);
+        }
+        let fullest = self
+            .index
+            .max()
+            .and_then(|m| self.index.with_count(m).next());
+        for id in self.active_tables() {
+            let t = &self.tables[id.0 as usize];
+            if !t.in_hand()
+                && self.may_start(id) == Err(Wait::Short)
+                && let (Some(max), Some(fullest)) = (self.index.max(), fullest)
+            {
+                out.push(Notice::Short {
+                    table: id,
+                    short_by: max - t.players(),
+                    fullest: TableId(fullest),
+                });
+            }
+        }
+        out
+    }
+}

@@ -21,7 +21,7 @@ pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
 pub use hands::{HandReport, HandStart};
-pub use instructions::{Instruction, InstructionId, Lang, Task};
+pub use instructions::{Instruction, InstructionId, Lang, Notice, Task};
 pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
