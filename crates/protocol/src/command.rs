@@ -209,6 +209,13 @@ pub enum TdCommand {
     Confirm {
         instruction: u32,
     },
+    /// The seat cards that fell at the final table's draw (HC-1.7, TDA-RP-9), entered instead
+    /// of the software's draw while it is still to be done: every player of the table once.
+    SeatCards {
+        /// Numbered from 1.
+        table: u32,
+        seats: Vec<SeatCard>,
+    },
     /// A bust reported by mistake at a live event is taken back: the player is in again with
     /// their chips, and the chips and bounty won from them go back.
     UndoBust {
@@ -248,6 +255,14 @@ pub struct BustCall {
     /// left out, the software draws, and the log says which.
     #[serde(default)]
     pub card: Option<String>,
+}
+
+/// The seat a player's card names (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatCard {
+    pub player: EntryId,
+    pub seat: u8,
 }
 
 /// One player's counted stack.

@@ -15,7 +15,7 @@ mod message;
 mod view;
 
 pub use command::{
-    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
+    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction, SeatCard,
     TableReport, TdCommand,
 };
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};

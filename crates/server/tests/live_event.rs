@@ -541,3 +541,64 @@ async fn a_bust_reported_by_mistake_is_undone() {
     let last = audit.as_array().unwrap().last().unwrap()["what"].clone();
     assert_eq!(last, json!(format!("undo bust player {}", here[0] + 1)));
 }
+
+/// HC-1.7, TDA-RP-9: the TD enters the seat cards that fell at the final table's draw; the
+/// seating follows them. A draw that leaves a player out is refused.
+#[tokio::test]
+async fn the_final_tables_seat_cards_are_entered_as_they_fell() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 12).await;
+    let tables = seating(&api).await;
+    let first = players_at(&tables[0]);
+    let busts: Vec<Value> = first[..3]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [first[3]] }))
+        .collect();
+    td(
+        &api,
+        json!({ "type": "hand_over", "table": 1, "busts": busts }),
+    )
+    .await;
+    td(&api, json!({ "type": "hand_over", "table": 2 })).await;
+    let instructions = summary(&api).await["instructions"].clone();
+    let draw = instructions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["kind"] == json!("final_table"))
+        .expect("the final table's draw")
+        .clone();
+    let table = draw["tables"][0].as_u64().unwrap();
+    let at = seating(&api).await;
+    let final_table = at.iter().find(|t| t["table"] == json!(table)).unwrap();
+    let players = players_at(final_table);
+    let seats: Vec<Value> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({ "player": p, "seat": players.len() - i }))
+        .collect();
+    let short = json!({ "type": "seat_cards", "table": table, "seats": seats[1..] }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&short),
+        422,
+        "bad_report",
+    )
+    .await;
+    td(
+        &api,
+        json!({ "type": "seat_cards", "table": table, "seats": seats }),
+    )
+    .await;
+    let at = seating(&api).await;
+    let final_table = at.iter().find(|t| t["table"] == json!(table)).unwrap();
+    let mut expected = players.clone();
+    expected.reverse();
+    assert_eq!(
+        players_at(final_table),
+        expected,
+        "seated as the cards fell"
+    );
+}

@@ -638,6 +638,10 @@ fn client_messages_fit_their_schemas() {
         protocol::TdCommand::Button { table: 1, seat: 4 },
         protocol::TdCommand::Confirm { instruction: 1 },
         protocol::TdCommand::UndoBust { player: 2 },
+        protocol::TdCommand::SeatCards {
+            table: 3,
+            seats: vec![protocol::SeatCard { player: 2, seat: 1 }],
+        },
         protocol::TdCommand::ChipCount {
             counts: vec![protocol::CountedStack {
                 player: 2,

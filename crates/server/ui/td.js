@@ -9,9 +9,9 @@
 // deal-amount (data-player), deal-fill-chop, deal-fill-icm, deal-play-for, deal-record, deal-prizes-left;
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
 // live events: live-panel, live-tables, notices, notice (data-kind), instructions, instruction
-// (data-id, data-kind),
-// instruction-done, count-player, count-chips, count-submit, undo-bust-player, undo-bust (the
-// tables' ids are in live.js);
+// (data-id, data-kind), instruction-done, seat-cards, seat-card (data-player), seat-cards-submit
+// (the final table's draw entered as it fell), count-player, count-chips, count-submit,
+// undo-bust-player, undo-bust (the tables' ids are in live.js);
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
@@ -204,14 +204,41 @@ function renderSummary() {
   $('#live-panel').hidden = !s.live;
   $('#notices').replaceChildren(...(s.notices ?? []).map((n) =>
     h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
-  $('#instructions').replaceChildren(...(s.instructions ?? []).map((i) =>
-    h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
-      h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),
-      h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
-        onclick: () => td({ type: 'confirm', instruction: i.id }) }, t('done')))));
+  renderInstructions(s.instructions ?? []);
   $('#start').hidden = s.started;
   $('#pause').hidden = !s.started || s.finished || !c.running;
   $('#resume').hidden = !s.started || s.finished || c.running;
+}
+
+/** The instructions, made anew only when they change (a seat-card form keeps what is typed). */
+function renderInstructions(list) {
+  const key = JSON.stringify([list, lang()]);
+  const box = $('#instructions');
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...list.map((i) =>
+    h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
+      h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),
+      h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
+        onclick: () => td({ type: 'confirm', instruction: i.id }) }, t('done')),
+      i.kind === 'final_table' ? seatCardsForm(i.tables[0]) : null)));
+}
+
+/** HC-1.7, TDA-RP-9: the seat each player's card named at the final table's draw. */
+function seatCardsForm(table) {
+  const tb = state.seating?.tables.find((x) => x.table === table);
+  if (!tb) return null;
+  const rows = tb.seats.map((s, i) => s && h('label', { class: 'row' },
+    h('span', {}, `${s.player + 1} · ${s.name}`),
+    h('input', { class: 'num', type: 'number', min: 1, max: tb.seats.length, value: i + 1,
+      testid: 'seat-card', data: { player: s.player } }))).filter(Boolean);
+  const form = h('details', { testid: 'seat-cards' }, h('summary', {}, t('seat_cards_enter')), ...rows,
+    h('button', { type: 'button', class: 'btn small', testid: 'seat-cards-submit', onclick: () => {
+      const seats = [...form.querySelectorAll('[data-testid="seat-card"]')].map((x) => ({
+        player: Number(x.dataset.player), seat: Number(x.value) }));
+      td({ type: 'seat_cards', table, seats });
+    } }, t('seat_cards_submit')));
+  return form;
 }
 
 setInterval(() => {

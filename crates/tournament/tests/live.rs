@@ -691,3 +691,56 @@ fn the_tds_clock_is_the_tds_once_taken() {
         "paused by the TD, not by the instructions"
     );
 }
+
+/// HC-1.7, TDA-RP-9: the seat cards that fell at the final table's draw are entered instead of
+/// the software's: the players sit where their cards say, the moves still to do point there,
+/// the log says so. Anything else than every player once on a seat of the table is refused.
+#[test]
+fn final_table_seat_cards_entered_as_they_fell() {
+    let mut t = started(live("deepstack", "tda"), 12, 20);
+    deal_all(&mut t, Time(0));
+    let p = t.table(TableId(0)).unwrap().dealt();
+    let busts: Vec<ReportedBust> = p[..3].iter().map(|&x| bust(x, &[p[3]])).collect();
+    t.report_hand(TableId(0), &busts, Time(1)).unwrap();
+    t.report_hand(TableId(1), &[], Time(2)).unwrap();
+    let final_table = t.active_tables().next().unwrap();
+    let players = t.table(final_table).unwrap().player_ids();
+    assert_eq!(players.len(), 9);
+    // The cards fell the other way round: the first player by seat drew the last seat.
+    let cards: Vec<(PlayerId, Seat)> = players
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, Seat((8 - i) as u8)))
+        .collect();
+    let before = format!("{:?}", t.entries());
+    let mut twice = cards.clone();
+    twice[1].1 = twice[0].1;
+    let refused = [cards[1..].to_vec(), twice, vec![(cards[0].0, Seat(12))]];
+    for seats in refused {
+        assert!(t.enter_seat_cards(final_table, &seats, Time(3)).is_err());
+        assert_eq!(format!("{:?}", t.entries()), before);
+    }
+    t.enter_seat_cards(final_table, &cards, Time(3)).unwrap();
+    for &(p, seat) in &cards {
+        assert_eq!(t.entry(p).unwrap().seat, Some((final_table, seat)));
+    }
+    for i in t.pending() {
+        if let Task::Move { player, to, .. } = &i.task {
+            let card = cards.iter().find(|(p, _)| p == player).unwrap();
+            assert_eq!(
+                *to,
+                (final_table, card.1),
+                "the move points to the card's seat"
+            );
+        }
+    }
+    assert!(
+        t.events()
+            .iter()
+            .any(|e| matches!(e.what, Happening::SeatCardsEntered { .. }))
+    );
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    confirm_all(&mut t, Time(4));
+    // Once the draw is done, the cards are in.
+    assert!(t.enter_seat_cards(final_table, &cards, Time(5)).is_err());
+}

@@ -180,6 +180,14 @@ impl Room {
                 )),
             },
             TdCommand::UndoBust { player } => t.undo_bust(PlayerId(*player), actor, now),
+            TdCommand::SeatCards { table, seats } => {
+                let table = table_from_one(*table)?;
+                let seats = seats
+                    .iter()
+                    .map(|s| Ok((PlayerId(s.player), seat_from_one(s.seat)?)))
+                    .collect::<Result<Vec<_>, Refusal>>()?;
+                t.enter_seat_cards(table, &seats, now)
+            }
             TdCommand::ChipCount { counts } => {
                 let counts: Vec<(PlayerId, u64)> = counts
                     .iter()
@@ -305,6 +313,14 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
         | TdCommand::Confirm { .. } => Ok(()),
+        TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
+            Err(Refusal::new(
+                422,
+                "bad_request",
+                format!("a table has {} seats at most", engine::MAX_PLAYERS),
+            ))
+        }
+        TdCommand::SeatCards { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -353,6 +369,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::Button { .. }
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
+        | TdCommand::SeatCards { .. }
         | TdCommand::Confirm { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }

@@ -141,6 +141,11 @@ pub enum Happening {
         draws: Vec<(PlayerId, cards::Card)>,
         entered: bool,
     },
+    /// The seat cards that fell at the final table's draw, entered (HC-1.7, TDA-RP-9).
+    SeatCardsEntered {
+        table: TableId,
+        seats: Vec<(PlayerId, Seat)>,
+    },
     /// A bust reported by mistake was taken back: the player is in again.
     BustUndone {
         player: PlayerId,

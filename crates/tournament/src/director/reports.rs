@@ -383,3 +383,88 @@ impl Tournament {
         Ok(out)
     }
 }
+
+impl Tournament {
+    /// The seat cards that fell at the final table's draw (HC-1.7, TDA-RP-9), entered instead of
+    /// the software's draw while the draw is still to be done: every player of the table once,
+    /// each on the seat their card names. The moves still to be done point to these seats; the
+    /// log records that the cards were entered.
+    pub fn enter_seat_cards(
+        &mut self,
+        table: TableId,
+        seats: &[(PlayerId, Seat)],
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let t = self.reported_table(table)?;
+        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        let drawing = self
+            .pending()
+            .any(|i| matches!(i.task, Task::FinalTable { table: f } if f == table));
+        if !drawing {
+            return Err(bad(
+                "seat cards are entered for the final table's draw (HC-1.7, TDA-RP-9) until it is done"
+                    .into(),
+            ));
+        }
+        if t.in_hand() {
+            return Err(bad("a hand is in play".into()));
+        }
+        let mut players = t.player_ids();
+        let size = t.table.seats().len();
+        let mut taken = vec![false; size];
+        for &(player, seat) in seats {
+            let name = self.entry(player)?.name.clone();
+            let Some(k) = players.iter().position(|&p| p == player) else {
+                return Err(bad(format!(
+                    "{name} does not draw for this table, or draws twice"
+                )));
+            };
+            players.swap_remove(k);
+            match taken.get_mut(seat.index()) {
+                None => return Err(bad(format!("there is no seat {}", seat.0 + 1))),
+                Some(true) => return Err(bad(format!("seat {} is drawn twice", seat.0 + 1))),
+                Some(free) => *free = true,
+            }
+        }
+        if let Some(&left) = players.first() {
+            return Err(bad(format!(
+                "{} has no seat card yet: every player at the table draws one",
+                self.entry(left)?.name
+            )));
+        }
+        let stacks: Vec<u64> = seats
+            .iter()
+            .map(|&(p, _)| {
+                let (_, s) = self.entries[p.0 as usize].seat.unwrap_or((table, Seat(0)));
+                t.table.seats()[s.index()].map_or(0, |x| x.stack.0)
+            })
+            .collect();
+        let t = &mut self.tables[table.0 as usize];
+        for &(player, _) in seats {
+            if let Some((_, s)) = self.entries[player.0 as usize].seat {
+                t.table.leave(s)?;
+            }
+        }
+        for (&(player, seat), &stack) in seats.iter().zip(&stacks) {
+            t.table.sit(seat, player, Chips(stack))?;
+            self.entries[player.0 as usize].seat = Some((table, seat));
+        }
+        for i in self.instructions.iter_mut().filter(|i| !i.done) {
+            if let Task::Move { player, to, .. } = &mut i.task
+                && to.0 == table
+                && let Some(&(_, seat)) = seats.iter().find(|(p, _)| p == player)
+            {
+                to.1 = seat;
+            }
+        }
+        self.log(
+            now,
+            Actor::System,
+            Happening::SeatCardsEntered {
+                table,
+                seats: seats.to_vec(),
+            },
+        );
+        Ok(())
+    }
+}
