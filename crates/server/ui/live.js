@@ -17,15 +17,38 @@ export function showCards(box, tables, options) {
   const next = new Map();
   const cards = tables.map((tb) => {
     const opts = options(tb);
-    const key = JSON.stringify([tb, opts.tabletUrl ?? null]);
+    // Who sits where and whether a hand is in play decide the form; chips, the button and why
+    // it waits are written into the card in place.
+    const key = JSON.stringify([tb.seats.map((s) => s?.player ?? null), tb.in_hand, opts.tabletUrl ?? null]);
     const old = kept.get(tb.table);
-    const card = old && old.key === key ? old.card : liveTableCard(tb, opts);
+    let card;
+    if (old && old.key === key) {
+      card = old.card;
+      refresh(card, tb);
+    } else {
+      card = liveTableCard(tb, opts);
+    }
     next.set(tb.table, { key, card });
     return card;
   });
   box.liveCards = next;
   if (cards.length !== box.children.length || cards.some((c, i) => box.children[i] !== c)) {
     box.replaceChildren(...cards);
+  }
+}
+
+const title = (tb) => `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`;
+const status = (tb) => (tb.in_hand ? t('live_in_hand') : tb.wait ?? t('live_waits'));
+
+/** Writes a card's chips, button and status anew, keeping what the dealer ticked. */
+function refresh(card, tb) {
+  card.querySelector('h3').textContent = title(tb);
+  const wait = card.querySelector('[data-testid="live-wait"]');
+  wait.textContent = status(tb);
+  wait.className = tb.in_hand ? 'muted' : 'warn';
+  for (const s of tb.seats) {
+    const cell = s && card.querySelector(`[data-chips="${s.player}"]`);
+    if (cell) cell.textContent = fmtChips(s.chips);
   }
 }
 
@@ -38,15 +61,14 @@ export function liveTableCard(tb, { report, tablet, tabletUrl }) {
   const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
   const rows = seated.map((s) => h('tr', {},
     h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
-    h('td', { class: 'num' }, fmtChips(s.chips)),
+    h('td', { class: 'num', data: { chips: s.player } }, fmtChips(s.chips)),
     h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
     h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
       h('option', { value: '' }, '–'),
       ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
-  const status = tb.in_hand ? t('live_in_hand') : tb.wait ?? t('live_waits');
   const card = h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
-    h('h3', {}, `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`),
-    h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status),
+    h('h3', {}, title(tb)),
+    h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status(tb)),
     h('table', { class: 'grid' },
       h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by'].map((c) => h('th', {}, t(c))))),
       h('tbody', {}, ...rows)));

@@ -154,6 +154,7 @@ function onMessage(msg) {
   else if (msg.type === 'seating') {
     state.seating = msg.seating;
     renderLive();
+    renderInstructions(state.summary?.instructions ?? []);
   } else if (msg.type === 'standings') {
     state.standings = msg.standings;
     players.update(msg.standings);
@@ -212,7 +213,10 @@ function renderSummary() {
 
 /** The instructions, made anew only when they change (a seat-card form keeps what is typed). */
 function renderInstructions(list) {
-  const key = JSON.stringify([list, lang()]);
+  // The seat-card form lists the final table's players, who come with the seating.
+  const finals = list.filter((i) => i.kind === 'final_table').map((i) =>
+    state.seating?.tables.find((x) => x.table === i.tables[0])?.seats.map((s) => s?.player ?? null));
+  const key = JSON.stringify([list, lang(), finals]);
   const box = $('#instructions');
   if (box.dataset.key === key) return;
   box.dataset.key = key;

@@ -25,6 +25,8 @@ pub struct Ranking {
     pub order: Vec<PlayerId>,
     /// The cards drawn to break ties, in the order drawn; empty when no draw was needed.
     pub draws: Vec<(PlayerId, Card)>,
+    /// The players whose card was the one entered as it fell at the table, not drawn here.
+    pub entered: Vec<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -42,6 +44,18 @@ pub enum PlacesError {
 pub fn rank_same_hand(
     ties: SameHandTies,
     busted: &[Busted],
+    deck: &mut Deck,
+) -> Result<Ranking, PlacesError> {
+    rank_same_hand_with(ties, busted, &[], deck)
+}
+
+/// As [`rank_same_hand`], with the cards that fell at the tables (HC-1.3): a tied group whose
+/// every player has an entered card, all different, is ranked by them; any other group draws
+/// from `deck`.
+pub fn rank_same_hand_with(
+    ties: SameHandTies,
+    busted: &[Busted],
+    entered: &[(PlayerId, Card)],
     deck: &mut Deck,
 ) -> Result<Ranking, PlacesError> {
     for (i, b) in busted.iter().enumerate() {
@@ -68,7 +82,21 @@ pub fn rank_same_hand(
         }
     };
     let groups: Vec<&[Busted]> = sorted.chunk_by(|a, b| same(a, b)).collect();
-    let needed: usize = groups.iter().filter(|g| g.len() > 1).map(|g| g.len()).sum();
+    let fell = |group: &[Busted]| -> Option<Vec<Card>> {
+        let cards: Vec<Card> = group
+            .iter()
+            .map(|b| entered.iter().find(|(p, _)| *p == b.player).map(|e| e.1))
+            .collect::<Option<_>>()?;
+        let mut distinct = cards.clone();
+        distinct.sort();
+        distinct.dedup();
+        (distinct.len() == cards.len()).then_some(cards)
+    };
+    let needed: usize = groups
+        .iter()
+        .filter(|g| g.len() > 1 && fell(g).is_none())
+        .map(|g| g.len())
+        .sum();
     if deck.len() < needed {
         return Err(PlacesError::DeckTooShort {
             needed,
@@ -77,24 +105,36 @@ pub fn rank_same_hand(
     }
     let mut order = Vec::with_capacity(busted.len());
     let mut draws = Vec::new();
+    let mut from_tables = Vec::new();
     for group in groups {
         if group.len() == 1 {
             order.push(group[0].player);
             continue;
         }
         // HC-1.3: a card each, the higher card by suit (HC-3.5) places higher.
+        let given = fell(group);
         let mut drawn = Vec::with_capacity(group.len());
-        for b in group {
-            let card = deck
-                .deal()
-                .map_err(|_| PlacesError::DeckTooShort { needed, left: 0 })?;
+        for (k, b) in group.iter().enumerate() {
+            let card = match &given {
+                Some(cards) => {
+                    from_tables.push(b.player);
+                    cards[k]
+                }
+                None => deck
+                    .deal()
+                    .map_err(|_| PlacesError::DeckTooShort { needed, left: 0 })?,
+            };
             draws.push((b.player, card));
             drawn.push((card, b.player));
         }
         drawn.sort_by_key(|&(card, _)| Reverse(card));
         order.extend(drawn.iter().map(|&(_, p)| p));
     }
-    Ok(Ranking { order, draws })
+    Ok(Ranking {
+        order,
+        draws,
+        entered: from_tables,
+    })
 }
 
 /// The places of `count` players out in one hand with `alive_before` players in before it, best

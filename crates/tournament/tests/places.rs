@@ -2,7 +2,7 @@
 
 use cards::{Card, Deck, Seed, parse_cards};
 use engine::PlayerId;
-use tournament::places::{Busted, PlacesError, places_for, rank_same_hand};
+use tournament::places::{Busted, PlacesError, places_for, rank_same_hand, rank_same_hand_with};
 use tournament::profile::SameHandTies::{CardDraw, NearestBlind};
 
 fn busted(player: u32, start_stack: u64, hands_to_big_blind: u8) -> Busted {
@@ -162,4 +162,38 @@ fn hc_1_3_random_eliminations_rank_by_stack_then_card() {
             assert_eq!(drawn(b.player).is_some(), tied, "seed {seed}");
         }
     }
+}
+
+/// HC-1.3: each tied group is ranked by the cards its players drew at the table when all of
+/// them were entered and differ; a group without them (or with a card twice) draws here.
+#[test]
+fn hc_1_3_entered_cards_rank_their_own_group_only() {
+    let out = [
+        busted(1, 1000, 0),
+        busted(2, 1000, 1),
+        busted(3, 500, 2),
+        busted(4, 500, 3),
+    ];
+    let entered = [
+        (PlayerId(1), card("2c")),
+        (PlayerId(2), card("As")),
+        (PlayerId(3), card("Kd")),
+    ];
+    let mut d = deck("3c 4c");
+    let ranking = rank_same_hand_with(CardDraw, &out, &entered, &mut d).unwrap();
+    assert_eq!(
+        ranking.order,
+        ids(&[2, 1, 4, 3]),
+        "As over 2c; then 4c over 3c"
+    );
+    assert_eq!(ranking.entered, ids(&[1, 2]));
+    assert_eq!(d.len(), 0, "only the group without cards drew");
+    let twice = [(PlayerId(1), card("As")), (PlayerId(2), card("As"))];
+    let mut d = deck("Kh Ks");
+    let ranking = rank_same_hand_with(CardDraw, &out[..2], &twice, &mut d).unwrap();
+    assert!(
+        ranking.entered.is_empty(),
+        "the same card twice did not fall"
+    );
+    assert_eq!(ranking.order, ids(&[2, 1]));
 }

@@ -102,7 +102,10 @@ enum Inverse {
         chips: u64,
     },
     Pause,
-    Resume,
+    /// Whether the instructions held the clock before (a live event, `instructions.rs`).
+    Resume {
+        held: bool,
+    },
     /// The time left before and as set: an undo moves the clock back by the difference.
     SetClock {
         before: u64,
@@ -194,8 +197,8 @@ impl Tournament {
                 }
                 self.clock.start(now);
                 // The TD has the clock now: confirming the instructions leaves it as it is.
-                self.clock_held = false;
-                Inverse::Resume
+                let held = std::mem::replace(&mut self.clock_held, false);
+                Inverse::Resume { held }
             }
             &TdAction::SetClock { remaining_ms } => {
                 let before = self.clock.remaining(now);
@@ -308,7 +311,10 @@ impl Tournament {
                 self.sit(player, table, seat, chips, "TDA-71D", now)?;
             }
             Inverse::Pause => self.clock.start(now),
-            Inverse::Resume => self.clock.pause(now),
+            Inverse::Resume { held } => {
+                self.clock.pause(now);
+                self.clock_held = held;
+            }
             // The time run since the action stays run.
             Inverse::SetClock { before, set } => {
                 let left = self.clock.remaining(now).saturating_add(before);

@@ -136,10 +136,10 @@ pub enum Happening {
         chips: u64,
     },
     /// Players out in one hand tied on their stacks drew a card each (HC-1.3): the cards that
-    /// fell at the tables (`entered`) or the software's.
+    /// fell at the tables for the players in `entered`, the software's for the others.
     TieDrawn {
         draws: Vec<(PlayerId, cards::Card)>,
-        entered: bool,
+        entered: Vec<PlayerId>,
     },
     /// The seat cards that fell at the final table's draw, entered (HC-1.7, TDA-RP-9).
     SeatCardsEntered {

@@ -409,6 +409,15 @@ impl Tournament {
         if t.in_hand() {
             return Err(bad("a hand is in play".into()));
         }
+        // A player already seated as the software drew sits there: the cards come too late.
+        let seated_already = self.instructions.iter().any(|i| {
+            i.done && matches!(i.task, Task::Move { to, rule, .. } if to.0 == table && matches!(rule, "TDA-RP-9" | "HC-1.7"))
+        });
+        if seated_already {
+            return Err(bad(
+                "players have taken the drawn seats already: the draw is done".into(),
+            ));
+        }
         let mut players = t.player_ids();
         let size = t.table.seats().len();
         let mut taken = vec![false; size];
@@ -432,22 +441,18 @@ impl Tournament {
                 self.entry(left)?.name
             )));
         }
-        let stacks: Vec<u64> = seats
-            .iter()
-            .map(|&(p, _)| {
-                let (_, s) = self.entries[p.0 as usize].seat.unwrap_or((table, Seat(0)));
-                t.table.seats()[s.index()].map_or(0, |x| x.stack.0)
-            })
-            .collect();
+        // Each player as seated (stack, away), moved whole; every check is done above.
         let t = &mut self.tables[table.0 as usize];
-        for &(player, _) in seats {
+        let mut moved = Vec::with_capacity(seats.len());
+        for &(player, seat) in seats {
             if let Some((_, s)) = self.entries[player.0 as usize].seat {
-                t.table.leave(s)?;
+                moved.push((t.table.leave(s)?, seat));
             }
         }
-        for (&(player, seat), &stack) in seats.iter().zip(&stacks) {
-            t.table.sit(seat, player, Chips(stack))?;
-            self.entries[player.0 as usize].seat = Some((table, seat));
+        for (p, seat) in moved {
+            t.table.sit(seat, p.id, p.stack)?;
+            t.table.set_absent(seat, p.absent)?;
+            self.entries[p.id.0 as usize].seat = Some((table, seat));
         }
         for i in self.instructions.iter_mut().filter(|i| !i.done) {
             if let Task::Move { player, to, .. } = &mut i.task

@@ -119,31 +119,21 @@ impl Tournament {
             })
             .collect();
         let ties = self.profile.director.same_hand_ties;
-        let rank = |deck: &mut cards::Deck| {
-            places::rank_same_hand(ties, &busted, deck)
-                .map_err(|e| DirectorError::Refused(e.to_string()))
-        };
-        let mut ranking = rank(&mut self.draw.deck(busted.len()))?;
-        // The cards that fell at the tables (HC-1.3), when every tied player's was entered, in
-        // the order the draw deals them; else the software's draw stands.
-        let given: Vec<Option<cards::Card>> = ranking
-            .draws
+        // The cards that fell at the tables (HC-1.3), where a tied group entered all of its own.
+        let entered: Vec<(PlayerId, cards::Card)> = group
             .iter()
-            .map(|(p, _)| group.iter().find(|b| b.player == *p).and_then(|b| b.card))
+            .filter_map(|b| b.card.map(|c| (b.player, c)))
             .collect();
-        let entered = !given.is_empty() && given.iter().all(Option::is_some);
-        if entered {
-            ranking = rank(&mut cards::Deck::from_cards(
-                given.into_iter().flatten().collect(),
-            ))?;
-        }
+        let mut deck = self.draw.deck(busted.len());
+        let ranking = places::rank_same_hand_with(ties, &busted, &entered, &mut deck)
+            .map_err(|e| DirectorError::Refused(e.to_string()))?;
         if !ranking.draws.is_empty() {
             self.log(
                 now,
                 Actor::System,
                 Happening::TieDrawn {
                     draws: ranking.draws.clone(),
-                    entered,
+                    entered: ranking.entered.clone(),
                 },
             );
         }

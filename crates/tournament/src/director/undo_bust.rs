@@ -260,6 +260,14 @@ impl Tournament {
                 ));
             }
         }
+        if let Some(book) = &self.bounties
+            && let Err(who) = book.can_take_back(&bust.bounty)
+        {
+            return Err(refuse(
+                player,
+                format!("the bounty {} won has changed hands since", name(who)),
+            ));
+        }
         if table
             .table
             .seats()
