@@ -6,14 +6,15 @@
 // template with `tables = "live"`) over the API and registers 30 players at the desk: three
 // tables of ten. The TD console shows the live tables; the TD makes table 2's tablet link from
 // its card and the tablet page opens with it; the big screen opens too. On the console the TD
-// ticks two players of table 1 out and reports the hand over, and every screen says that each
-// table finishes its hand for the balancing (HC-1.8); table 2's dealer calls one out on
-// the tablet with who won the chips (the entries survive the clock's ticks and other tables'
-// reports) and reports the hand over; table 3's is reported over from the console. The tables now differ by two: HC-1.8 moves a
-// player while every table waits and the timer stands, so the move shows on the console, on the
-// big screen (with "Paused") and on table 2's tablet. The TD confirms it on the console; the big
-// screen's clock runs again and the instruction is gone everywhere. Screenshots: live-td,
-// live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
+// ticks two players of table 1 out with the tie cards they drew (HC-1.3) and reports the hand
+// over; the audit log shows the cards, and every screen says that each table finishes its hand
+// for the balancing (HC-1.8). Table 2's dealer calls one out on the tablet with who won the
+// chips (the entries survive the clock's ticks and other tables' reports) and reports the hand
+// over; table 3's is reported over from the console. The tables now differ by two: HC-1.8
+// moves a player while every table waits and the timer stands, so the move shows on the
+// console, on the big screen (with "Paused") and on table 2's tablet. The TD confirms it on the
+// console; the big screen's clock runs again and the board is clear everywhere. Screenshots:
+// live-td, live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
 
 import { harness, q, sleep } from './harness.mjs';
 
@@ -90,8 +91,13 @@ try {
     const outs = td.locator(`${card(1)} ${q('live-out')}`);
     await outs.nth(0).check();
     await outs.nth(1).check();
+    // Both started the hand with 300: the tie cards they drew at the table decide (HC-1.3).
+    const cards = td.locator(`${card(1)} ${q('live-card')}`);
+    await cards.nth(0).fill('2c');
+    await cards.nth(1).fill('As');
     await td.locator(`${card(1)} ${q('hand-over')}`).click();
     await td.locator(`${card(1)}[data-in-hand="false"]`).waitFor();
+    await td.locator(q('audit-line')).filter({ hasText: 'drew As, HC-1.3' }).waitFor();
     // HC-1.8: every table is told to finish its hand, the buttons stay, balancing comes.
     const balancing = `${q('notice')}[data-kind="balancing"]`;
     for (const page of [td, clock, tablet]) await page.locator(balancing).waitFor();

@@ -1,8 +1,9 @@
 // live.js: one table of a live event as the TD console and its tablet show it: its players,
 // whether it plays or waits and why, the button, and the reports a dealer makes (HC-1.8).
 // Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
-// live-by (data-player), hand-over, button-seat, button-set, tablet-bind, tablet-url. Labels
-// are made in the language of the moment: after a switch, drop `box.liveCards` to make all anew.
+// live-by (data-player), live-card (data-player: a tie card, HC-1.3), hand-over, button-seat,
+// button-set, tablet-bind, tablet-url. Labels are made in the language of the moment: after a
+// switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -65,18 +66,23 @@ export function liveTableCard(tb, { report, tablet, tabletUrl }) {
     h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
     h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
       h('option', { value: '' }, '–'),
-      ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`))))));
+      ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`)))),
+    // HC-1.3: the card drawn for a tie on the stack, as it fell ("Ks"); empty, the software draws.
+    h('td', {}, h('input', { class: 'card-input', size: 3, maxlength: 2, testid: 'live-card', data: { player: s.player },
+      placeholder: 'Ks', title: t('live_card_help') }))));
   const card = h('div', { class: 'live-table', testid: 'live-table', data: { table: tb.table, inHand: tb.in_hand } },
     h('h3', {}, title(tb)),
     h('p', { class: tb.in_hand ? 'muted' : 'warn', testid: 'live-wait' }, status(tb)),
     h('table', { class: 'grid' },
-      h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by'].map((c) => h('th', {}, t(c))))),
+      h('thead', {}, h('tr', {}, ...['seat', 'col_name', 'col_chips', 'live_out', 'live_by', 'live_card'].map((c) => h('th', {}, t(c))))),
       h('tbody', {}, ...rows)));
   const handOver = () => {
     const busts = [...card.querySelectorAll('[data-testid="live-out"]')].filter((c) => c.checked).map((c) => {
       const player = Number(c.dataset.player);
       const by = card.querySelector(`[data-testid="live-by"][data-player="${player}"]`).value;
-      return by === '' ? { player } : { player, by: [Number(by)] };
+      const drawn = card.querySelector(`[data-testid="live-card"][data-player="${player}"]`).value.trim();
+      const bust = by === '' ? { player } : { player, by: [Number(by)] };
+      return drawn ? { ...bust, card: drawn } : bust;
     });
     report({ type: 'hand_over', busts });
   };
