@@ -13,8 +13,10 @@
 // over; table 3's is reported over from the console. The tables now differ by two: HC-1.8
 // moves a player while every table waits and the timer stands, so the move shows on the
 // console, on the big screen (with "Paused") and on table 2's tablet. The TD confirms it on the
-// console; the big screen's clock runs again and the board is clear everywhere. Screenshots:
-// live-td, live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
+// console; the big screen's clock runs again and the board is clear everywhere. Then a second
+// event (TDA, twelve players) reaches its final table, and the TD enters the seat cards as they
+// fell in the form under the draw's instruction (TDA-RP-9): the seating follows them.
+// Screenshots: live-td, live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
 
 import { harness, q, sleep } from './harness.mjs';
 
@@ -153,6 +155,45 @@ try {
     if (await tablet.locator(q('instruction')).count()) throw new Error('the tablet still shows an instruction');
     for (const t of [1, 2, 3]) await td.locator(`${card(t)}[data-in-hand="true"]`).waitFor();
     await shot(td, 'live-done');
+  });
+
+  await step('TDA-RP-9: a second event reaches its final table; the seat cards are entered as they fell', 40_000, async () => {
+    const templates = await api('GET', '/api/templates');
+    const toml = templates.find((t) => t.name === 'deepstack').toml.replace('\nprofile', '\ntables = "live"\nprofile');
+    const second = await api('POST', '/api/events', { toml, seed: 9 }, secret);
+    for (let i = 1; i <= 12; i++) {
+      await api('POST', `/api/events/${second.id}/register`, { name: `Late ${i}` }, secret);
+    }
+    await api('POST', `/api/events/${second.id}/start`, null, secret);
+    await td.goto(`${base}/td?event=${second.id}`);
+    await td.locator(`${card(1)}[data-in-hand="true"]`).waitFor();
+    await td.locator(`${card(2)}[data-in-hand="true"]`).waitFor();
+    const seating = await api('GET', `/api/events/${second.id}/seating`);
+    const first = seating.tables[0].seats.filter(Boolean).map((s) => s.player);
+    const busts = first.slice(0, 3).map((player) => ({ player, by: [first[3]] }));
+    await api('POST', `/api/events/${second.id}/td`, { type: 'hand_over', table: 1, busts }, secret);
+    await api('POST', `/api/events/${second.id}/td`, { type: 'hand_over', table: 2 }, secret);
+    const draw = td.locator(`${q('instruction')}[data-kind="final_table"]`);
+    await draw.waitFor();
+    await draw.locator(`${q('seat-cards')} summary`).click();
+    const inputs = draw.locator(q('seat-card'));
+    const n = await inputs.count();
+    if (n !== 9) throw new Error(`${n} seat cards for a final table of nine`);
+    const players = [];
+    for (let i = 0; i < n; i++) {
+      players.push(Number(await inputs.nth(i).getAttribute('data-player')));
+      await inputs.nth(i).fill(String(n - i));
+    }
+    await draw.locator(q('seat-cards-submit')).click();
+    const finalTable = (await api('GET', `/api/events/${second.id}`)).instructions
+      .find((i) => i.kind === 'final_table').tables[0];
+    for (let k = 0; k < 50; k++) {
+      const now = await api('GET', `/api/events/${second.id}/seating`);
+      const seats = now.tables.find((t) => t.table === finalTable).seats.map((s) => s?.player ?? null);
+      if (players.every((p, i) => seats[n - i - 1] === p)) return;
+      await sleep(100);
+    }
+    throw new Error('the final table is not seated as the cards fell');
   });
 
   await checkEnd();
