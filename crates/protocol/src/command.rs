@@ -221,6 +221,36 @@ pub enum TdCommand {
     UndoBust {
         player: EntryId,
     },
+    /// HC-1.8: the cards dealt at the short table for the equally full tables, as they fell;
+    /// the lowest table gives a player. Confirming the instruction instead lets the software
+    /// draw them.
+    SourceCards {
+        cards: Vec<TableCard>,
+    },
+    /// A called chip race's cards, as the dealer dealt them: each racing player's, one per odd
+    /// chip (TDA-24, HC-3.7, WWPLA-13, JPR-11). Confirming the instruction instead lets the
+    /// software deal them.
+    RaceCards {
+        /// Numbered from 1.
+        table: u32,
+        cards: Vec<PlayerCards>,
+    },
+}
+
+/// The card dealt for a table (from 1), as "Kh".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableCard {
+    pub table: u32,
+    pub card: String,
+}
+
+/// The cards a player was dealt, as "Kh".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCards {
+    pub player: EntryId,
+    pub cards: Vec<String>,
 }
 
 /// What a live event's table reports from its bound tablet (`POST .../tables/{table}/report`):
@@ -262,6 +292,10 @@ pub struct BustCall {
 #[serde(deny_unknown_fields)]
 pub struct SeatCard {
     pub player: EntryId,
+    /// The table the card names (from 1), for a broken table's draw (TDA-10); left out, the
+    /// command's table (the final table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<u32>,
     pub seat: u8,
 }
 

@@ -15,8 +15,8 @@ mod message;
 mod view;
 
 pub use command::{
-    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction, SeatCard,
-    TableReport, TdCommand,
+    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
+    PlayerCards, SeatCard, TableCard, TableReport, TdCommand,
 };
 pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
 pub use dealer_view::*;

@@ -56,7 +56,8 @@ pub struct NoticeLine {
 pub struct InstructionLine {
     /// Numbered from 1; confirmed with the TD command `confirm`.
     pub id: u32,
-    /// `move`, `break`, `final_table` or `chip_race`.
+    /// `move`, `break`, `final_table`, `chip_race` or `source_cards` (HC-1.8: a card dealt
+    /// at the short table for each equally full one).
     pub kind: String,
     /// What to do, with the reason and the rule, in English and in German.
     pub en: String,
@@ -68,6 +69,18 @@ pub struct InstructionLine {
     pub tables: Vec<u32>,
     /// A move's player.
     pub player: Option<EntryId>,
+    /// A chip race: the cards each racing player is dealt, one per odd chip, in dealing order
+    /// (TDA-24, HC-3.7, WWPLA-13): what the TD command `race_cards` enters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub race: Vec<RaceCardsDue>,
+}
+
+/// A player's cards due in a chip race.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceCardsDue {
+    pub player: EntryId,
+    pub name: String,
+    pub cards: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

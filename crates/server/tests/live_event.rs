@@ -602,3 +602,60 @@ async fn the_final_tables_seat_cards_are_entered_as_they_fell() {
         "seated as the cards fell"
     );
 }
+
+/// HC-1.8 at a live event: after two busts at table 1, tables 2 and 3 are equally full; the
+/// instruction calls a card for each, the TD enters the cards dealt and the lowest table gives
+/// the player. A card dealt twice is refused.
+#[tokio::test]
+async fn hc_1_8_the_cards_dealt_for_equally_full_tables_are_entered() {
+    let api = Api::open();
+    live_event(&api, "hc", 30).await;
+    let tables = seating(&api).await;
+    let first = players_at(&tables[0]);
+    let busts: Vec<Value> = first[..2]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [first[2]] }))
+        .collect();
+    td(
+        &api,
+        json!({ "type": "hand_over", "table": 1, "busts": busts }),
+    )
+    .await;
+    for table in [2, 3] {
+        td(&api, json!({ "type": "hand_over", "table": table })).await;
+    }
+    let instructions = summary(&api).await["instructions"].clone();
+    let draw = &instructions[0];
+    assert_eq!(draw["kind"], json!("source_cards"), "{instructions}");
+    assert_eq!(draw["tables"], json!([1, 2, 3]));
+    assert_eq!(draw["holds"], json!([1, 2, 3]));
+    assert_eq!(draw["rules"], json!(["HC-1.8"]));
+    let twice = json!({ "type": "source_cards", "cards": [
+        { "table": 2, "card": "Kh" }, { "table": 3, "card": "Kh" }] })
+    .to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&twice),
+        422,
+        "bad_report",
+    )
+    .await;
+    td(
+        &api,
+        json!({ "type": "source_cards", "cards": [
+            { "table": 2, "card": "Kh" }, { "table": 3, "card": "4c" }] }),
+    )
+    .await;
+    let instructions = summary(&api).await["instructions"].clone();
+    let moves = instructions.as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{instructions}");
+    assert_eq!(moves[0]["kind"], json!("move"));
+    assert_eq!(
+        moves[0]["tables"],
+        json!([3, 1]),
+        "the 4 is the lowest: table 3 gives"
+    );
+    assert_eq!(moves[0]["rules"], json!(["HC-1.8"]));
+}

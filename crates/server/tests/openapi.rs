@@ -640,7 +640,31 @@ fn client_messages_fit_their_schemas() {
         protocol::TdCommand::UndoBust { player: 2 },
         protocol::TdCommand::SeatCards {
             table: 3,
-            seats: vec![protocol::SeatCard { player: 2, seat: 1 }],
+            seats: vec![
+                protocol::SeatCard {
+                    player: 2,
+                    table: None,
+                    seat: 1,
+                },
+                protocol::SeatCard {
+                    player: 3,
+                    table: Some(2),
+                    seat: 4,
+                },
+            ],
+        },
+        protocol::TdCommand::SourceCards {
+            cards: vec![protocol::TableCard {
+                table: 2,
+                card: "Kh".into(),
+            }],
+        },
+        protocol::TdCommand::RaceCards {
+            table: 1,
+            cards: vec![protocol::PlayerCards {
+                player: 2,
+                cards: vec!["2c".into(), "Ah".into()],
+            }],
         },
         protocol::TdCommand::ChipCount {
             counts: vec![protocol::CountedStack {

@@ -10,7 +10,9 @@
 // print-seats, print-tables, print-moves, print-results, export-entries, export-results;
 // live events: live-panel, live-tables, notices, notice (data-kind), instructions, instruction
 // (data-id, data-kind), instruction-done, seat-cards, seat-card (data-player), seat-cards-submit
-// (the final table's draw entered as it fell), count-player, count-chips, count-submit,
+// (the final table's draw entered as it fell), break-cards, break-card (data-player: "table/seat"),
+// break-cards-submit (TDA-10), source-cards, source-card (data-table), source-cards-submit
+// (HC-1.8), race-cards, race-card (data-player), race-cards-submit (chip race), count-player, count-chips, count-submit,
 // undo-bust-player, undo-bust (the tables' ids are in live.js);
 // the players table's ids are in td-players.js.
 
@@ -214,8 +216,8 @@ function renderSummary() {
 /** The instructions, made anew only when they change (a seat-card form keeps what is typed). */
 function renderInstructions(list) {
   // The seat-card form lists the final table's players, who come with the seating.
-  const finals = list.filter((i) => i.kind === 'final_table').map((i) =>
-    state.seating?.tables.find((x) => x.table === i.tables[0])?.seats.map((s) => s?.player ?? null));
+  const finals = list.filter((i) => i.kind === 'final_table' || i.kind === 'break').map((i) =>
+    state.seating?.tables.map((x) => x.seats.map((s) => s?.player ?? null)));
   const key = JSON.stringify([list, lang(), finals]);
   const box = $('#instructions');
   if (box.dataset.key === key) return;
@@ -224,8 +226,74 @@ function renderInstructions(list) {
     h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
       h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),
       h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
-        onclick: () => td({ type: 'confirm', instruction: i.id }) }, t('done')),
-      i.kind === 'final_table' ? seatCardsForm(i.tables[0]) : null)));
+        onclick: () => td({ type: 'confirm', instruction: i.id }) },
+        // Done without the cards: the software draws them, and the log says so.
+        i.kind === 'source_cards' || i.kind === 'chip_race' ? t('software_draws') : t('done')),
+      i.kind === 'final_table' ? seatCardsForm(i.tables[0]) : null,
+      i.kind === 'break' ? breakCardsForm(i.tables[0], list) : null,
+      i.kind === 'source_cards' ? sourceCardsForm(i) : null,
+      i.kind === 'chip_race' ? raceCardsForm(i) : null)));
+}
+
+/** A form of rows and a submit button that sends what `command` makes of the inputs. */
+function cardsForm(id, title, rows, command) {
+  const form = h('details', { testid: id }, h('summary', {}, title), ...rows,
+    h('button', { type: 'button', class: 'btn small', testid: `${id}-submit`, onclick: () => {
+      td(command([...form.querySelectorAll('input')]));
+    } }, t('cards_submit')));
+  return form;
+}
+
+/** TDA-10: the seat card ("table/seat") each player of a broken table drew. */
+function breakCardsForm(table, list) {
+  const rows = list.filter((m) => m.kind === 'move' && m.tables[0] === table && m.player != null).map((m) => {
+    const [to, seat] = seatOf(m.player) ?? [m.tables[1], 1];
+    return h('label', { class: 'row' }, h('span', {}, `${m.player + 1} · ${playerName(m.player)}`),
+      h('input', { class: 'card', value: `${to}/${seat}`, testid: 'break-card', data: { player: m.player } }));
+  });
+  if (!rows.length) return null;
+  return cardsForm('break-cards', t('seat_cards_enter'), rows, (inputs) => ({
+    type: 'seat_cards', table, seats: inputs.map((x) => {
+      const [to, seat] = x.value.split('/').map(Number);
+      return { player: Number(x.dataset.player), table: to, seat };
+    }) }));
+}
+
+/** HC-1.8: the card dealt at the short table for each equally full table. */
+function sourceCardsForm(i) {
+  const rows = i.tables.slice(1).map((table) => h('label', { class: 'row' },
+    h('span', {}, `${t('table')} ${table}`),
+    h('input', { class: 'card', placeholder: 'Kh', testid: 'source-card', data: { table } })));
+  return cardsForm('source-cards', t('source_cards_enter'), rows, (inputs) => ({
+    type: 'source_cards', cards: inputs.map((x) => ({ table: Number(x.dataset.table), card: x.value.trim() })) }));
+}
+
+/** A chip race's cards as the dealer dealt them, one per odd chip. */
+function raceCardsForm(i) {
+  if (!i.race?.length) return null;
+  const rows = i.race.map((r) => h('label', { class: 'row' },
+    h('span', {}, `${r.player + 1} · ${r.name} (${r.cards})`),
+    h('input', { class: 'card', placeholder: Array(r.cards).fill('Kh').join(' '), testid: 'race-card', data: { player: r.player } })));
+  return cardsForm('race-cards', t('race_cards_enter'), rows, (inputs) => ({
+    type: 'race_cards', table: i.tables[0], cards: inputs.map((x) => ({
+      player: Number(x.dataset.player), cards: x.value.split(/[\s,]+/).filter(Boolean) })) }));
+}
+
+/** Where a player sits now, as [table, seat] from 1. */
+function seatOf(player) {
+  for (const tb of state.seating?.tables ?? []) {
+    const k = tb.seats.findIndex((s) => s?.player === player);
+    if (k >= 0) return [tb.table, k + 1];
+  }
+  return null;
+}
+
+function playerName(player) {
+  for (const tb of state.seating?.tables ?? []) {
+    const s = tb.seats.find((x) => x?.player === player);
+    if (s) return s.name;
+  }
+  return '';
 }
 
 /** HC-1.7, TDA-RP-9: the seat each player's card named at the final table's draw. */

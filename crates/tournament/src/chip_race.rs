@@ -175,6 +175,34 @@ pub fn race(
     deck: &mut Deck,
 ) -> Result<RaceOutcome, RaceError> {
     let m = new_chip(&colour_up)?;
+    let (odd, odd_chips) = odd_chips(entries, &colour_up)?;
+    let total: u64 = odd.iter().sum();
+    let award = chips_to_award(method, total, m);
+    deal_race(entries, m, award, odd, odd_chips, deck)
+}
+
+/// How many cards each player is dealt in the race (one per odd chip; none when no new chip
+/// is to be won), in the order of the entries: what a dealer's cards are checked against.
+pub fn cards_due(
+    method: ChipRace,
+    entries: &[RaceEntry],
+    colour_up: ColourUp,
+) -> Result<Vec<u32>, RaceError> {
+    let m = new_chip(&colour_up)?;
+    let (odd, counts) = odd_chips(entries, &colour_up)?;
+    let total: u64 = odd.iter().sum();
+    Ok(if chips_to_award(method, total, m) > 0 {
+        counts
+    } else {
+        vec![0; entries.len()]
+    })
+}
+
+/// Each player's odd value and count of odd chips.
+fn odd_chips(
+    entries: &[RaceEntry],
+    colour_up: &ColourUp,
+) -> Result<(Vec<u64>, Vec<u32>), RaceError> {
     let mut odd = Vec::with_capacity(entries.len());
     let mut odd_chips = Vec::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
@@ -184,7 +212,7 @@ pub fn race(
         if entries[..i].iter().any(|o| o.player == e.player) {
             return Err(RaceError::DuplicatePlayer(e.player));
         }
-        let r = odd_value(e.stack, &colour_up);
+        let r = odd_value(e.stack, colour_up);
         let (count, rest) = greedy(r, colour_up.removed);
         if rest != 0 {
             return Err(RaceError::StackNotInChips {
@@ -196,9 +224,17 @@ pub fn race(
         odd.push(r);
         odd_chips.push(count);
     }
-    let total: u64 = odd.iter().sum();
-    let award = chips_to_award(method, total, m);
+    Ok((odd, odd_chips))
+}
 
+fn deal_race(
+    entries: &[RaceEntry],
+    m: u64,
+    award: u64,
+    odd: Vec<u64>,
+    odd_chips: Vec<u32>,
+    deck: &mut Deck,
+) -> Result<RaceOutcome, RaceError> {
     let mut cards = vec![Vec::new(); entries.len()];
     let mut winners = Vec::new();
     if award > 0 {

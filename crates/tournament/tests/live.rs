@@ -25,10 +25,13 @@ fn deal_all(t: &mut Tournament, now: Time) {
     }
 }
 
-/// Every instruction done, as the floor does them.
+/// Every instruction done, as the floor does them; draws and races called for cards are
+/// left to the software, and what they bring is done too.
 fn confirm_all(t: &mut Tournament, now: Time) {
-    let pending: Vec<InstructionId> = t.pending().map(|i| i.id).collect();
-    for id in pending {
+    loop {
+        let Some(id) = t.pending().next().map(|i| i.id) else {
+            break;
+        };
         t.confirm(id, Actor::System, now).expect("pending");
     }
 }
@@ -374,8 +377,54 @@ fn hc_1_8_balancing_holds_every_table_and_stops_the_timer() {
     for other in [TableId(1), TableId(2)] {
         t.report_hand(other, &[], Time(70_000)).unwrap();
     }
+    // Tables 2 and 3 are equally full: the card dealt for each at table 1 decides, the lowest
+    // gives a player. The cards are called first, with every table held and the timer stopped.
+    let called: Vec<_> = t.pending().cloned().collect();
+    assert_eq!(called.len(), 1, "{called:?}");
+    assert_eq!(
+        called[0].task,
+        Task::SourceCards {
+            short: a,
+            tables: vec![TableId(1), TableId(2)]
+        }
+    );
+    assert_eq!(called[0].holds.len(), 3);
+    assert_eq!(
+        called[0].text(&t, Lang::En),
+        "At table 1 deal one card each for table 2 and table 3: the lowest gives a player, the clock stands (HC-1.8)"
+    );
+    assert!(!t.clock().is_running(), "the timer stands (HC-1.8)");
+    let card = |c: &str| c.parse::<cards::Card>().unwrap();
+    let before = format!("{:?}", t.entries());
+    for wrong in [
+        vec![(TableId(1), card("Kh"))],
+        vec![(TableId(1), card("Kh")), (TableId(2), card("Kh"))],
+        vec![(TableId(1), card("Kh")), (TableId(0), card("2c"))],
+    ] {
+        assert!(
+            t.draw_source(Some(&wrong), Actor::System, Time(71_000))
+                .is_err()
+        );
+        assert_eq!(
+            format!("{:?}", t.entries()),
+            before,
+            "a refusal changes nothing"
+        );
+    }
+    let fell = [(TableId(1), card("Kh")), (TableId(2), card("4c"))];
+    t.draw_source(Some(&fell), Actor::System, Time(71_000))
+        .unwrap();
+    assert!(t.events().iter().any(|e| e.what
+        == Happening::SourceDrawn {
+            draws: fell.to_vec(),
+            entered: true
+        }));
     let pending: Vec<_> = t.pending().cloned().collect();
-    assert!(!pending.is_empty());
+    assert_eq!(pending.len(), 1, "{pending:?}");
+    assert!(
+        matches!(pending[0].task, Task::Move { from: (from, _), .. } if from == TableId(2)),
+        "the lowest card's table gives: {pending:?}"
+    );
     for i in &pending {
         assert!(matches!(i.task, Task::Move { rule: "HC-1.8", .. }), "{i:?}");
         assert_eq!(i.holds.len(), 3, "every table waits: {i:?}");
@@ -707,29 +756,36 @@ fn final_table_seat_cards_entered_as_they_fell() {
     let players = t.table(final_table).unwrap().player_ids();
     assert_eq!(players.len(), 9);
     // The cards fell the other way round: the first player by seat drew the last seat.
-    let cards: Vec<(PlayerId, Seat)> = players
+    let cards: Vec<(PlayerId, TableId, Seat)> = players
         .iter()
         .enumerate()
-        .map(|(i, &p)| (p, Seat((8 - i) as u8)))
+        .map(|(i, &p)| (p, final_table, Seat((8 - i) as u8)))
         .collect();
     let before = format!("{:?}", t.entries());
     let mut twice = cards.clone();
-    twice[1].1 = twice[0].1;
-    let refused = [cards[1..].to_vec(), twice, vec![(cards[0].0, Seat(12))]];
+    twice[1].2 = twice[0].2;
+    let mut elsewhere = cards.clone();
+    elsewhere[0].1 = TableId(0);
+    let refused = [
+        cards[1..].to_vec(),
+        twice,
+        vec![(cards[0].0, final_table, Seat(12))],
+        elsewhere,
+    ];
     for seats in refused {
         assert!(t.enter_seat_cards(final_table, &seats, Time(3)).is_err());
         assert_eq!(format!("{:?}", t.entries()), before);
     }
     t.enter_seat_cards(final_table, &cards, Time(3)).unwrap();
-    for &(p, seat) in &cards {
-        assert_eq!(t.entry(p).unwrap().seat, Some((final_table, seat)));
+    for &(p, table, seat) in &cards {
+        assert_eq!(t.entry(p).unwrap().seat, Some((table, seat)));
     }
     for i in t.pending() {
         if let Task::Move { player, to, .. } = &i.task {
-            let card = cards.iter().find(|(p, _)| p == player).unwrap();
+            let card = cards.iter().find(|(p, ..)| p == player).unwrap();
             assert_eq!(
                 *to,
-                (final_table, card.1),
+                (final_table, card.2),
                 "the move points to the card's seat"
             );
         }
@@ -743,4 +799,174 @@ fn final_table_seat_cards_entered_as_they_fell() {
     confirm_all(&mut t, Time(4));
     // Once the draw is done, the cards are in.
     assert!(t.enter_seat_cards(final_table, &cards, Time(5)).is_err());
+}
+
+/// TDA-10 at a live event: the seat cards the players of a broken table drew are entered
+/// instead of the software's draw: each sits where the card says, over the seats prepared for
+/// the draw, the moves point there and hold the table each goes to. A card for a seat not in
+/// the draw, a player twice or missing, or cards after a player took a seat are refused.
+#[test]
+fn tda_10_a_broken_tables_seat_cards_entered_as_they_fell() {
+    let mut t = started(live("deepstack", "tda"), 24, 22);
+    deal_all(&mut t, Time(0));
+    let p = t.table(TableId(0)).unwrap().dealt();
+    let busts: Vec<ReportedBust> = p[..6].iter().map(|&x| bust(x, &[p[6]])).collect();
+    t.report_hand(TableId(0), &busts, Time(1)).unwrap();
+    t.report_hand(TableId(1), &[], Time(2)).unwrap();
+    t.report_hand(TableId(2), &[], Time(3)).unwrap();
+    let broken = TableId(2);
+    assert!(
+        t.table(broken).unwrap().broken,
+        "18 fit two tables (TDA-10)"
+    );
+    let moves: Vec<(PlayerId, (TableId, Seat))> = t
+        .pending()
+        .filter_map(|i| match i.task {
+            Task::Move {
+                player,
+                from,
+                to,
+                rule: "TDA-10",
+            } if from.0 == broken => Some((player, to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves.len(), 8);
+    // The cards fell one along: each player drew the seat the software gave the next.
+    let cards: Vec<(PlayerId, TableId, Seat)> = (0..moves.len())
+        .map(|k| {
+            let (table, seat) = moves[(k + 1) % moves.len()].1;
+            (moves[k].0, table, seat)
+        })
+        .collect();
+    let before = format!("{:?}", t.entries());
+    let mut twice = cards.clone();
+    twice[1].1 = twice[0].1;
+    twice[1].2 = twice[0].2;
+    let mut foreign = cards.clone();
+    foreign[0].1 = TableId(1);
+    let taken_seat = t
+        .table(TableId(1))
+        .unwrap()
+        .table
+        .seats()
+        .iter()
+        .position(|s| s.is_some_and(|s| !moves.iter().any(|m| m.0 == s.id)))
+        .unwrap();
+    foreign[0].2 = Seat(taken_seat as u8);
+    for seats in [cards[1..].to_vec(), twice, foreign] {
+        assert!(t.enter_seat_cards(broken, &seats, Time(4)).is_err());
+        assert_eq!(
+            format!("{:?}", t.entries()),
+            before,
+            "a refusal changes nothing"
+        );
+    }
+    t.enter_seat_cards(broken, &cards, Time(4)).unwrap();
+    for &(player, table, seat) in &cards {
+        assert_eq!(t.entry(player).unwrap().seat, Some((table, seat)));
+    }
+    for i in t.pending() {
+        if let Task::Move {
+            player,
+            to,
+            rule: "TDA-10",
+            ..
+        } = &i.task
+        {
+            let card = cards.iter().find(|(p, ..)| p == player).unwrap();
+            assert_eq!(*to, (card.1, card.2), "the move points to the card's seat");
+            assert_eq!(i.holds, vec![card.1], "and holds the table it goes to");
+        }
+    }
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    confirm_all(&mut t, Time(5));
+    assert!(
+        t.enter_seat_cards(broken, &cards, Time(6)).is_err(),
+        "the draw is done"
+    );
+    deal_all(&mut t, Time(6));
+    assert!(
+        t.active_tables().all(|id| t.table(id).unwrap().in_hand()),
+        "the books add up at every table and play goes on"
+    );
+}
+
+/// HC-3.7 at a live table: the colour-up calls the race and holds the table; the cards the
+/// dealer deals, one per odd chip, are entered and the best card wins the new chip. Cards that
+/// do not match the odd chips are refused and change nothing.
+#[test]
+fn hc_3_7_a_chip_race_with_the_cards_dealt_at_the_table() {
+    let mut t = started(live("hc", "hc"), 20, 23);
+    let table = TableId(0);
+    let p = t.table(table).unwrap().player_ids();
+    t.count_chips(&[(p[0], 302), (p[1], 298)], Time(1)).unwrap();
+    // HC-1.6: "RFC 1" after level 3, 45 minutes in.
+    t.tick(Time(45 * 60_000)).unwrap();
+    let called: Vec<_> = t
+        .pending()
+        .filter(|i| matches!(i.task, Task::ChipRace { table: x, .. } if x == table))
+        .cloned()
+        .collect();
+    assert_eq!(called.len(), 1);
+    assert!(
+        called[0]
+            .text(&t, Lang::En)
+            .contains("enter the cards dealt")
+    );
+    assert_eq!(t.may_start(table), Err(Wait::Instructions));
+    let due = t.race_cards_due(table).unwrap();
+    assert!(
+        due.contains(&(p[0], 2)) && due.contains(&(p[1], 3)),
+        "{due:?}"
+    );
+    assert!(
+        due.iter()
+            .filter(|(q, _)| *q != p[0] && *q != p[1])
+            .all(|&(_, n)| n == 0)
+    );
+    let card = |c: &str| c.parse::<cards::Card>().unwrap();
+    let cards_of = |a: &[&str]| a.iter().map(|c| card(c)).collect::<Vec<_>>();
+    let before = format!("{:?}", t.entries());
+    for wrong in [
+        vec![
+            (p[0], cards_of(&["2c"])),
+            (p[1], cards_of(&["Ah", "4d", "5d"])),
+        ],
+        vec![
+            (p[0], cards_of(&["2c", "3c"])),
+            (p[1], cards_of(&["2c", "4d", "5d"])),
+        ],
+        vec![(p[0], cards_of(&["2c", "3c"]))],
+        vec![
+            (p[0], cards_of(&["2c", "3c"])),
+            (p[1], cards_of(&["Ah", "4d", "5d"])),
+            (p[2], cards_of(&["6d"])),
+        ],
+    ] {
+        assert!(
+            t.race_now(table, Some(&wrong), Actor::System, Time(2))
+                .is_err()
+        );
+        assert_eq!(format!("{:?}", t.entries()), before);
+    }
+    let fell = [
+        (p[0], cards_of(&["2c", "3c"])),
+        (p[1], cards_of(&["Ah", "4d", "5d"])),
+    ];
+    t.race_now(table, Some(&fell), Actor::System, Time(2))
+        .unwrap();
+    // The ace wins the one new 5 (HC-3.7): 298 keeps 295 and gains 5, 302 keeps 300.
+    assert_eq!(stack(&t, p[1]), 300);
+    assert_eq!(stack(&t, p[0]), 300);
+    assert!(t.events().iter().any(|e| matches!(
+        &e.what,
+        Happening::ChipRace { table: x, winners, entered: true, .. } if *x == table && *winners == vec![p[1]]
+    )));
+    assert!(t.race_cards_due(table).unwrap().is_empty(), "raced");
+    assert!(
+        !t.pending()
+            .any(|i| matches!(i.task, Task::ChipRace { table: x, .. } if x == table))
+    );
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
 }

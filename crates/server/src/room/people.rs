@@ -184,9 +184,34 @@ impl Room {
                 let table = table_from_one(*table)?;
                 let seats = seats
                     .iter()
-                    .map(|s| Ok((PlayerId(s.player), seat_from_one(s.seat)?)))
+                    .map(|s| {
+                        let to = s.table.map(table_from_one).transpose()?.unwrap_or(table);
+                        Ok((PlayerId(s.player), to, seat_from_one(s.seat)?))
+                    })
                     .collect::<Result<Vec<_>, Refusal>>()?;
                 t.enter_seat_cards(table, &seats, now)
+            }
+            TdCommand::SourceCards { cards } => {
+                let cards = cards
+                    .iter()
+                    .map(|c| Ok((table_from_one(c.table)?, drawn_card(&c.card)?)))
+                    .collect::<Result<Vec<_>, Refusal>>()?;
+                t.draw_source(Some(&cards), actor, now)
+            }
+            TdCommand::RaceCards { table, cards } => {
+                let table = table_from_one(*table)?;
+                let cards = cards
+                    .iter()
+                    .map(|c| {
+                        let dealt = c
+                            .cards
+                            .iter()
+                            .map(|x| drawn_card(x))
+                            .collect::<Result<_, _>>()?;
+                        Ok((PlayerId(c.player), dealt))
+                    })
+                    .collect::<Result<Vec<_>, Refusal>>()?;
+                t.race_now(table, Some(&cards), actor, now)
             }
             TdCommand::ChipCount { counts } => {
                 let counts: Vec<(PlayerId, u64)> = counts
@@ -321,6 +346,27 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             ))
         }
         TdCommand::SeatCards { .. } => Ok(()),
+        // 52 cards at most in any draw: each table or player once, a card each (chip races:
+        // one per odd chip, checked against the deck's 52).
+        TdCommand::SourceCards { cards } if cards.len() > 52 => Err(Refusal::new(
+            422,
+            "bad_request",
+            "a draw deals 52 cards at most".to_string(),
+        )),
+        TdCommand::RaceCards { cards, .. }
+            if cards.len() > engine::MAX_PLAYERS
+                || cards.iter().map(|c| c.cards.len()).sum::<usize>() > 52 =>
+        {
+            Err(Refusal::new(
+                422,
+                "bad_request",
+                format!(
+                    "a race deals 52 cards at most, to {} players at most",
+                    engine::MAX_PLAYERS
+                ),
+            ))
+        }
+        TdCommand::SourceCards { .. } | TdCommand::RaceCards { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -370,6 +416,8 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
         | TdCommand::SeatCards { .. }
+        | TdCommand::SourceCards { .. }
+        | TdCommand::RaceCards { .. }
         | TdCommand::Confirm { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }

@@ -177,6 +177,29 @@ impl Room {
                     Task::Break { table } => ("break", vec![table.0 + 1], None),
                     Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
                     Task::ChipRace { table, .. } => ("chip_race", vec![table.0 + 1], None),
+                    Task::SourceCards { short, tables } => (
+                        "source_cards",
+                        std::iter::once(short)
+                            .chain(tables)
+                            .map(|t| t.0 + 1)
+                            .collect(),
+                        None,
+                    ),
+                };
+                let race = match &i.task {
+                    Task::ChipRace { table, .. } => self
+                        .t
+                        .race_cards_due(*table)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|&(_, n)| n > 0)
+                        .map(|(p, cards)| protocol::RaceCardsDue {
+                            player: p.0,
+                            name: self.name_of(p.0),
+                            cards,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
                 };
                 InstructionLine {
                     id: i.id.0 + 1,
@@ -187,6 +210,7 @@ impl Room {
                     holds: i.holds.iter().map(|t| t.0 + 1).collect(),
                     tables,
                     player,
+                    race,
                 }
             })
             .collect()

@@ -96,6 +96,26 @@ pub enum Happening {
         removed: Vec<u64>,
         winners: Vec<PlayerId>,
         rescued: Vec<PlayerId>,
+        /// The cards were the ones dealt at the table, entered (a live event), not the
+        /// software's.
+        entered: bool,
+    },
+    /// A live table's chip race is due: it is raced with the cards the dealer deals there,
+    /// entered or drawn by the software when the race is confirmed (TDA-24, HC-3.7, WWPLA-13).
+    ChipRaceCalled {
+        table: TableId,
+        removed: Vec<u64>,
+    },
+    /// HC-1.8 at a live event: equally full tables are to give a player; the card dealt for
+    /// each at the short table decides, the lowest gives.
+    SourceCardsCalled {
+        short: TableId,
+        tables: Vec<TableId>,
+    },
+    /// The cards for the equally full tables fell (HC-1.8): entered as dealt, or the software's.
+    SourceDrawn {
+        draws: Vec<(TableId, cards::Card)>,
+        entered: bool,
     },
     ReEntered {
         player: PlayerId,
@@ -141,10 +161,11 @@ pub enum Happening {
         draws: Vec<(PlayerId, cards::Card)>,
         entered: Vec<PlayerId>,
     },
-    /// The seat cards that fell at the final table's draw, entered (HC-1.7, TDA-RP-9).
+    /// The seat cards that fell at the final table's draw (HC-1.7, TDA-RP-9) or a broken
+    /// table's (TDA-10), entered: where each player of `table` sits.
     SeatCardsEntered {
         table: TableId,
-        seats: Vec<(PlayerId, Seat)>,
+        seats: Vec<(PlayerId, TableId, Seat)>,
     },
     /// A bust reported by mistake was taken back: the player is in again.
     BustUndone {

@@ -30,6 +30,12 @@ pub enum Task {
         table: TableId,
         denominations: Vec<u64>,
     },
+    /// HC-1.8: at the short table a card is dealt for each equally full table; the lowest
+    /// gives a player.
+    SourceCards {
+        short: TableId,
+        tables: Vec<TableId>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,12 +63,17 @@ impl Instruction {
             Task::Break { .. } => vec!["TDA-10"],
             Task::FinalTable { .. } if profile == RulebookId::Hc => vec!["HC-1.7"],
             Task::FinalTable { .. } => vec!["TDA-RP-9"],
-            Task::ChipRace { .. } => vec![match profile {
-                RulebookId::Hc => "HC-3.7",
-                RulebookId::Wwpla => "WWPLA-13",
-                RulebookId::Jpr => "JPR-11",
-                RulebookId::Tda | RulebookId::Dg => "TDA-24",
-            }],
+            Task::ChipRace { .. } => vec![Self::chip_race_rule(profile)],
+            Task::SourceCards { .. } => vec!["HC-1.8"],
+        }
+    }
+
+    pub(crate) fn chip_race_rule(profile: RulebookId) -> &'static str {
+        match profile {
+            RulebookId::Hc => "HC-3.7",
+            RulebookId::Wwpla => "WWPLA-13",
+            RulebookId::Jpr => "JPR-11",
+            RulebookId::Tda | RulebookId::Dg => "TDA-24",
         }
     }
 
@@ -130,13 +141,41 @@ impl Instruction {
                 let chips = chips.join(", ");
                 if de {
                     format!(
-                        "Tisch {}: Chip-Race der {chips}er jetzt ({rules})",
+                        "Tisch {}: Chip-Race der {chips}er jetzt; die Karten eintragen oder die Software ziehen lassen ({rules})",
                         table.0 + 1
                     )
                 } else {
                     format!(
-                        "Table {}: chip race for the {chips}s now ({rules})",
+                        "Table {}: chip race for the {chips}s now; enter the cards dealt, or let the software draw ({rules})",
                         table.0 + 1
+                    )
+                }
+            }
+            Task::SourceCards { short, tables } => {
+                let (and, table) = if de {
+                    ("und", "Tisch")
+                } else {
+                    ("and", "table")
+                };
+                let mut names: Vec<String> = tables
+                    .iter()
+                    .map(|t| format!("{table} {}", t.0 + 1))
+                    .collect();
+                let last = names.pop().unwrap_or_default();
+                let names = if names.is_empty() {
+                    last
+                } else {
+                    format!("{} {and} {last}", names.join(", "))
+                };
+                if de {
+                    format!(
+                        "An Tisch {} je eine Karte für {names} geben: die niedrigste gibt einen Spieler ab, die Uhr steht ({rules})",
+                        short.0 + 1
+                    )
+                } else {
+                    format!(
+                        "At table {} deal one card each for {names}: the lowest gives a player, the clock stands ({rules})",
+                        short.0 + 1
                     )
                 }
             }
@@ -178,13 +217,33 @@ impl Tournament {
                 id.0 + 1
             )));
         }
+        // Confirmed without the cards that fell: the software draws them, and the log says so.
+        match i.task.clone() {
+            Task::ChipRace { table, .. } => return self.race_now(table, None, by, now),
+            Task::SourceCards { .. } => return self.draw_source(None, by, now),
+            _ => {}
+        }
+        self.done(id, by, now);
+        Ok(())
+    }
+
+    /// Marks an instruction done; the last one that stopped the clock restarts it.
+    pub(crate) fn done(&mut self, id: InstructionId, by: Actor, now: Time) {
+        self.mark_done(id, by, now);
+        self.restart_clock(now);
+    }
+
+    pub(crate) fn mark_done(&mut self, id: InstructionId, by: Actor, now: Time) {
         self.instructions[id.0 as usize].done = true;
         self.log(now, by, Happening::Confirmed { id });
+    }
+
+    /// The clock the instructions stopped runs again once none that stops it is left.
+    pub(crate) fn restart_clock(&mut self, now: Time) {
         if self.clock_held && self.pending().all(|i| !i.stops_clock()) {
             self.clock_held = false;
             self.clock.start(now);
         }
-        Ok(())
     }
 
     /// Turns what the director just did into instructions (a live event only): called for
@@ -217,15 +276,21 @@ impl Tournament {
                 Task::Break { table: *table }
             }
             Happening::FinalTable { table } => Task::FinalTable { table: *table },
-            Happening::ChipRace { table, removed, .. } => Task::ChipRace {
+            Happening::ChipRaceCalled { table, removed } => Task::ChipRace {
                 table: *table,
                 denominations: removed.clone(),
+            },
+            Happening::SourceCardsCalled { short, tables } => Task::SourceCards {
+                short: *short,
+                tables: tables.clone(),
             },
             _ => return,
         };
         let holds = match &task {
             // HC-1.8: balancing comes before any new hand anywhere.
-            Task::Move { rule: "HC-1.8", .. } => self.active_tables().collect(),
+            Task::Move { rule: "HC-1.8", .. } | Task::SourceCards { .. } => {
+                self.active_tables().collect()
+            }
             Task::Move { from, to, .. } => {
                 let mut t = vec![to.0];
                 if !self.tables[from.0.0 as usize].broken {
@@ -259,7 +324,9 @@ impl Instruction {
         !self.done
             && matches!(
                 self.task,
-                Task::Move { rule: "HC-1.8", .. } | Task::FinalTable { .. }
+                Task::Move { rule: "HC-1.8", .. }
+                    | Task::SourceCards { .. }
+                    | Task::FinalTable { .. }
             )
     }
 }

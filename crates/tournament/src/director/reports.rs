@@ -385,81 +385,117 @@ impl Tournament {
 }
 
 impl Tournament {
-    /// The seat cards that fell at the final table's draw (HC-1.7, TDA-RP-9), entered instead of
-    /// the software's draw while the draw is still to be done: every player of the table once,
-    /// each on the seat their card names. The moves still to be done point to these seats; the
-    /// log records that the cards were entered.
+    /// The seat cards that fell, entered instead of the software's draw while the draw is
+    /// still to be done: at the final table (HC-1.7, TDA-RP-9), or for the players of a broken
+    /// table (TDA-10, over the seats prepared at the tables they go to). Every player of the
+    /// draw once, each on the seat their card names; the moves still to be done point to these
+    /// seats, and the log records that the cards were entered.
     pub fn enter_seat_cards(
         &mut self,
         table: TableId,
-        seats: &[(PlayerId, Seat)],
+        seats: &[(PlayerId, TableId, Seat)],
         now: Time,
     ) -> Result<(), DirectorError> {
-        let t = self.reported_table(table)?;
+        if !self.is_live() {
+            return Err(DirectorError::DealtByServer(table));
+        }
+        let t = self.table(table)?;
         let bad = |problem: String| DirectorError::BadReport { table, problem };
-        let drawing = self
+        let final_draw = self
             .pending()
             .any(|i| matches!(i.task, Task::FinalTable { table: f } if f == table));
-        if !drawing {
-            return Err(bad(
-                "seat cards are entered for the final table's draw (HC-1.7, TDA-RP-9) until it is done"
-                    .into(),
-            ));
-        }
-        if t.in_hand() {
-            return Err(bad("a hand is in play".into()));
-        }
+        // The moves of the draw: the final table's into it, a broken table's out of it.
+        let of_draw = |task: &Task| match task {
+            Task::Move { to, rule, .. } if final_draw => {
+                to.0 == table && matches!(*rule, "TDA-RP-9" | "HC-1.7")
+            }
+            Task::Move { from, rule, .. } => from.0 == table && *rule == "TDA-10",
+            _ => false,
+        };
+        let (rule, mut players, open): (&str, Vec<PlayerId>, Vec<(TableId, Seat)>) = if final_draw {
+            if t.in_hand() {
+                return Err(bad("a hand is in play".into()));
+            }
+            let size = t.table.seats().len();
+            let open = (0..size).map(|s| (table, Seat(s as u8))).collect();
+            ("HC-1.7, TDA-RP-9", t.player_ids(), open)
+        } else {
+            let moves: Vec<(PlayerId, (TableId, Seat))> = self
+                .pending()
+                .filter_map(|i| match i.task {
+                    Task::Move { player, to, .. } if of_draw(&i.task) => Some((player, to)),
+                    _ => None,
+                })
+                .collect();
+            if !t.broken || moves.is_empty() {
+                return Err(bad(
+                        "seat cards are entered for the final table's draw (HC-1.7, TDA-RP-9) or a broken table's (TDA-10) until it is done"
+                            .into(),
+                    ));
+            }
+            let players = moves.iter().map(|m| m.0).collect();
+            ("TDA-10", players, moves.iter().map(|m| m.1).collect())
+        };
         // A player already seated as the software drew sits there: the cards come too late.
-        let seated_already = self.instructions.iter().any(|i| {
-            i.done && matches!(i.task, Task::Move { to, rule, .. } if to.0 == table && matches!(rule, "TDA-RP-9" | "HC-1.7"))
-        });
-        if seated_already {
-            return Err(bad(
-                "players have taken the drawn seats already: the draw is done".into(),
-            ));
+        if self.instructions.iter().any(|i| i.done && of_draw(&i.task)) {
+            return Err(bad(format!(
+                "players have taken the drawn seats already: the draw is done ({rule})"
+            )));
         }
-        let mut players = t.player_ids();
-        let size = t.table.seats().len();
-        let mut taken = vec![false; size];
-        for &(player, seat) in seats {
+        let mut taken = vec![false; open.len()];
+        for &(player, to, seat) in seats {
             let name = self.entry(player)?.name.clone();
             let Some(k) = players.iter().position(|&p| p == player) else {
                 return Err(bad(format!(
-                    "{name} does not draw for this table, or draws twice"
+                    "{name} does not draw here, or draws twice ({rule})"
                 )));
             };
             players.swap_remove(k);
-            match taken.get_mut(seat.index()) {
-                None => return Err(bad(format!("there is no seat {}", seat.0 + 1))),
-                Some(true) => return Err(bad(format!("seat {} is drawn twice", seat.0 + 1))),
-                Some(free) => *free = true,
+            let Some(k) = open.iter().position(|&o| o == (to, seat)) else {
+                return Err(bad(format!(
+                    "there is no seat card for {to} seat {} in this draw ({rule})",
+                    seat.0 + 1
+                )));
+            };
+            if std::mem::replace(&mut taken[k], true) {
+                return Err(bad(format!(
+                    "{to} seat {} is drawn twice ({rule})",
+                    seat.0 + 1
+                )));
             }
         }
         if let Some(&left) = players.first() {
             return Err(bad(format!(
-                "{} has no seat card yet: every player at the table draws one",
+                "{} has no seat card yet: every player of the draw draws one ({rule})",
                 self.entry(left)?.name
             )));
         }
         // Each player as seated (stack, away), moved whole; every check is done above.
-        let t = &mut self.tables[table.0 as usize];
         let mut moved = Vec::with_capacity(seats.len());
-        for &(player, seat) in seats {
-            if let Some((_, s)) = self.entries[player.0 as usize].seat {
-                moved.push((t.table.leave(s)?, seat));
+        for &(player, ..) in seats {
+            if let Some((at, s)) = self.entries[player.0 as usize].seat {
+                let t = &mut self.tables[at.0 as usize];
+                let p = t.table.leave(s)?;
+                t.chips -= p.stack.0;
+                moved.push(p);
             }
         }
-        for (p, seat) in moved {
+        for (p, &(_, to, seat)) in moved.into_iter().zip(seats) {
+            let t = &mut self.tables[to.0 as usize];
             t.table.sit(seat, p.id, p.stack)?;
             t.table.set_absent(seat, p.absent)?;
-            self.entries[p.id.0 as usize].seat = Some((table, seat));
+            t.chips += p.stack.0;
+            self.entries[p.id.0 as usize].seat = Some((to, seat));
         }
         for i in self.instructions.iter_mut().filter(|i| !i.done) {
-            if let Task::Move { player, to, .. } = &mut i.task
-                && to.0 == table
-                && let Some(&(_, seat)) = seats.iter().find(|(p, _)| p == player)
+            if of_draw(&i.task)
+                && let Task::Move { player, to, .. } = &mut i.task
+                && let Some(&(_, t, seat)) = seats.iter().find(|(p, ..)| p == player)
             {
-                to.1 = seat;
+                *to = (t, seat);
+                if !final_draw {
+                    i.holds = vec![t];
+                }
             }
         }
         self.log(

@@ -243,24 +243,141 @@ impl Tournament {
     /// equals) the player at the eliminated player's position relative to the button moves into
     /// the eliminated player's seat, starting at the shortest table with the vacancy closest left
     /// of the button.
-    fn balance_all(&mut self, now: Time, report: &mut HandReport) -> Result<(), DirectorError> {
-        while self.index.spread() >= 2 {
-            let (Some(min), Some(max)) = (self.index.min(), self.index.max()) else {
-                break;
-            };
-            let Some(short) = self.index.with_count(min).next() else {
-                break;
-            };
-            let fullest: Vec<u32> = self.index.with_count(max).collect();
+    pub(crate) fn balance_all(
+        &mut self,
+        now: Time,
+        report: &mut HandReport,
+    ) -> Result<(), DirectorError> {
+        // A live room's cards for the source are still to come: the balancing waits for them.
+        if self.source_cards_due().is_some() {
+            return Ok(());
+        }
+        while let Some((short, fullest)) = self.balancing_step() {
             let source = if fullest.len() > 1
                 && self.profile.director.source_table == SourceTable::LowestCard
             {
+                if self.is_live() {
+                    let tables = fullest.iter().map(|&t| TableId(t)).collect();
+                    let short = TableId(short);
+                    self.log(
+                        now,
+                        Actor::System,
+                        Happening::SourceCardsCalled { short, tables },
+                    );
+                    return Ok(());
+                }
                 let cards = self.draw.cards(fullest.len());
                 let low = (0..fullest.len()).min_by_key(|&i| cards[i]).unwrap_or(0);
                 fullest[low]
             } else {
                 fullest[0]
             };
+            self.balance_one(short, source, now, report)?;
+        }
+        for t in &mut self.tables {
+            t.vacancies.clear();
+        }
+        Ok(())
+    }
+
+    /// The shortest table to fill next and the fullest tables, while two differ by two or more.
+    fn balancing_step(&self) -> Option<(u32, Vec<u32>)> {
+        if self.index.spread() < 2 {
+            return None;
+        }
+        let short = self.index.with_count(self.index.min()?).next()?;
+        Some((short, self.index.with_count(self.index.max()?).collect()))
+    }
+
+    /// The HC-1.8 draw a live event waits for: its instruction, the short table and the
+    /// equally full tables.
+    pub(crate) fn source_cards_due(&self) -> Option<(InstructionId, TableId, Vec<TableId>)> {
+        self.pending().find_map(|i| match &i.task {
+            Task::SourceCards { short, tables } => Some((i.id, *short, tables.clone())),
+            _ => None,
+        })
+    }
+
+    /// HC-1.8 at a live event: the cards dealt at the short table for the equally full tables,
+    /// as they fell (`Some`), or the software's (`None`); the lowest table gives a player, and
+    /// the balancing goes on. Entered cards name every table of the draw once, all different.
+    pub fn draw_source(
+        &mut self,
+        entered: Option<&[(TableId, cards::Card)]>,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let Some((id, short, tables)) = self.source_cards_due() else {
+            return Err(DirectorError::Refused(
+                "no table is waiting for the cards of a balancing draw (HC-1.8)".into(),
+            ));
+        };
+        let draws: Vec<(TableId, cards::Card)> = match entered {
+            Some(cards) => {
+                let bad = |problem: String| DirectorError::BadReport {
+                    table: short,
+                    problem: format!("{problem} (HC-1.8)"),
+                };
+                for (k, (table, card)) in cards.iter().enumerate() {
+                    if !tables.contains(table) {
+                        return Err(bad(format!(
+                            "{table} does not draw: it is not among the fullest"
+                        )));
+                    }
+                    if cards[..k].iter().any(|(t, _)| t == table) {
+                        return Err(bad(format!("{table} has two cards")));
+                    }
+                    if cards[..k].iter().any(|(_, c)| c == card) {
+                        return Err(bad(format!("{card} is dealt twice")));
+                    }
+                }
+                if let Some(t) = tables.iter().find(|t| !cards.iter().any(|(c, _)| c == *t)) {
+                    return Err(bad(format!(
+                        "{t} has no card yet: each of the fullest tables gets one"
+                    )));
+                }
+                cards.to_vec()
+            }
+            None => tables
+                .iter()
+                .copied()
+                .zip(self.draw.cards(tables.len()))
+                .collect(),
+        };
+        self.log(
+            now,
+            by.clone(),
+            Happening::SourceDrawn {
+                draws: draws.clone(),
+                entered: entered.is_some(),
+            },
+        );
+        self.mark_done(id, by, now);
+        let mut report = HandReport::default();
+        // Entries or a desk action since may have changed the counts: then the draw is moot
+        // and the balancing starts over from the tables as they are.
+        if let Some((now_short, fullest)) = self.balancing_step()
+            && now_short == short.0
+            && fullest == tables.iter().map(|t| t.0).collect::<Vec<_>>()
+            && let Some(&(source, _)) = draws.iter().min_by_key(|(_, card)| *card)
+        {
+            self.balance_one(short.0, source.0, now, &mut report)?;
+        }
+        self.balance_all(now, &mut report)?;
+        self.restart_clock(now);
+        Ok(())
+    }
+
+    /// One move of HC-1.8's balancing: from `source` into the vacancy at `short` closest left
+    /// of its button.
+    fn balance_one(
+        &mut self,
+        short: u32,
+        source: u32,
+        now: Time,
+        report: &mut HandReport,
+    ) -> Result<(), DirectorError> {
+        {
             let short_table = &mut self.tables[short as usize];
             short_table.vacancies.sort_by_key(|&(_, k)| k);
             let vacancy = short_table
@@ -268,12 +385,8 @@ impl Tournament {
                 .iter()
                 .position(|&(s, _)| short_table.table.seats()[s.index()].is_none())
                 .map(|i| short_table.vacancies.remove(i));
-            self.move_player(TableId(source), TableId(short), vacancy, now, report)?;
+            self.move_player(TableId(source), TableId(short), vacancy, now, report)
         }
-        for t in &mut self.tables {
-            t.vacancies.clear();
-        }
-        Ok(())
     }
 
     /// Moves one player from `from` to `to` by the profile's mover rule.
@@ -348,12 +461,37 @@ impl Tournament {
     }
 
     /// The chip race of a colour-up due at one table, if one is (TDA-24, HC-3.7, WWPLA-13,
-    /// JPR-11).
+    /// JPR-11). At a live event the dealer races with real cards: the race is called, and run
+    /// once its cards are entered or the TD lets the software draw them (`race_now`).
     pub(crate) fn race(&mut self, table: TableId, now: Time) -> Result<(), DirectorError> {
-        let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
+        let removed = &self.tables[table.0 as usize].colour_up;
         if removed.is_empty() {
             return Ok(());
         }
+        if self.is_live() {
+            if self.race_called(table).is_none() {
+                let removed = removed.clone();
+                self.log(
+                    now,
+                    Actor::System,
+                    Happening::ChipRaceCalled { table, removed },
+                );
+            }
+            return Ok(());
+        }
+        self.run_race(table, None, Actor::System, now)
+    }
+
+    /// The instruction of a chip race called at `table` and not yet run.
+    fn race_called(&self, table: TableId) -> Option<InstructionId> {
+        self.pending().find_map(|i| match i.task {
+            Task::ChipRace { table: t, .. } if t == table => Some(i.id),
+            _ => None,
+        })
+    }
+
+    /// The players of `table` in the order the race deals, with their stacks.
+    fn race_entries(&self, table: TableId) -> (Vec<Seat>, Vec<RaceEntry>) {
         let t = &self.tables[table.0 as usize];
         let n = t.table.seats().len();
         let start = match self.profile.director.chip_race {
@@ -367,7 +505,7 @@ impl Tournament {
             .map(|k| Seat(((start + k) % n) as u8))
             .filter(|s| t.table.seats()[s.index()].is_some())
             .collect();
-        let entries: Vec<RaceEntry> = order
+        let entries = order
             .iter()
             .filter_map(|s| {
                 t.table.seats()[s.index()].map(|p| RaceEntry {
@@ -376,10 +514,67 @@ impl Tournament {
                 })
             })
             .collect();
+        (order, entries)
+    }
+
+    /// The cards each player of a called race gets, in the order the dealer deals them: one
+    /// per odd chip (TDA-24, HC-3.7, WWPLA-13, JPR-11). Empty when no race is due at `table`.
+    pub fn race_cards_due(&self, table: TableId) -> Result<Vec<(PlayerId, u32)>, DirectorError> {
+        let Some(t) = self.tables.get(table.0 as usize) else {
+            return Err(DirectorError::NoSuchTable(table));
+        };
+        if t.colour_up.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (_, entries) = self.race_entries(table);
+        let due = chip_race::cards_due(
+            self.profile.director.chip_race,
+            &entries,
+            ColourUp {
+                removed: &t.colour_up,
+                remaining: &self.denominations,
+            },
+        )
+        .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
+        Ok(entries.iter().map(|e| e.player).zip(due).collect())
+    }
+
+    /// A live table's called chip race is run: with the cards dealt there, as they fell
+    /// (`Some`: each player's cards, as many as they have odd chips, all different), or with
+    /// the software's. The instruction is done with it.
+    pub fn race_now(
+        &mut self,
+        table: TableId,
+        entered: Option<&[(PlayerId, Vec<cards::Card>)]>,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let Some(id) = self.race_called(table) else {
+            return Err(DirectorError::Refused(format!(
+                "no chip race is called at {table}"
+            )));
+        };
+        self.run_race(table, entered, by.clone(), now)?;
+        self.done(id, by, now);
+        Ok(())
+    }
+
+    fn run_race(
+        &mut self,
+        table: TableId,
+        entered: Option<&[(PlayerId, Vec<cards::Card>)]>,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let (order, entries) = self.race_entries(table);
+        let mut deck = match entered {
+            None => self.draw.deck(52),
+            Some(cards) => self.dealt_race_cards(table, cards)?,
+        };
+        let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
         if entries.is_empty() {
             return Ok(());
         }
-        let mut deck = self.draw.deck(52);
         let outcome = chip_race::race(
             self.profile.director.chip_race,
             &entries,
@@ -400,15 +595,62 @@ impl Tournament {
         self.stats.chip_races += 1;
         self.log(
             now,
-            Actor::System,
+            by,
             Happening::ChipRace {
                 table,
                 removed,
                 winners: outcome.winners,
                 rescued: outcome.rescued,
+                entered: entered.is_some(),
             },
         );
         Ok(())
+    }
+
+    /// The dealer's race cards as a deck in dealing order, checked against what is due.
+    fn dealt_race_cards(
+        &self,
+        table: TableId,
+        cards: &[(PlayerId, Vec<cards::Card>)],
+    ) -> Result<cards::Deck, DirectorError> {
+        let rule = Instruction::chip_race_rule(self.profile.id);
+        let bad = |problem: String| DirectorError::BadReport {
+            table,
+            problem: format!("{problem} ({rule})"),
+        };
+        let due = self.race_cards_due(table)?;
+        for (k, (player, _)) in cards.iter().enumerate() {
+            if !due.iter().any(|(p, _)| p == player) {
+                return Err(bad(format!(
+                    "{} does not race here",
+                    self.entry(*player)?.name
+                )));
+            }
+            if cards[..k].iter().any(|(p, _)| p == player) {
+                return Err(bad(format!("{} is named twice", self.entry(*player)?.name)));
+            }
+        }
+        let mut deck = Vec::new();
+        for &(player, n) in &due {
+            let got = cards
+                .iter()
+                .find(|(p, _)| *p == player)
+                .map_or(&[][..], |(_, c)| c.as_slice());
+            if got.len() != n as usize {
+                return Err(bad(format!(
+                    "{} races {n} odd chip(s) and gets a card for each, not {}",
+                    self.entry(player)?.name,
+                    got.len()
+                )));
+            }
+            for &card in got {
+                if deck.contains(&card) {
+                    return Err(bad(format!("{card} is dealt twice")));
+                }
+                deck.push(card);
+            }
+        }
+        Ok(cards::Deck::from_cards(deck))
     }
 
     /// TDA-RP-8: hand-for-hand from the announcement near the money until the bubble bursts.
