@@ -970,3 +970,80 @@ fn hc_3_7_a_chip_race_with_the_cards_dealt_at_the_table() {
     );
     assert_eq!(chips_at_tables(&t), t.chips_in_play());
 }
+
+/// HC-1.8: a balancing draw called for a bust that is then taken back is moot: it is put away,
+/// the tables no longer wait for it and the timer runs again.
+#[test]
+fn hc_1_8_a_draw_called_for_an_undone_bust_is_put_away() {
+    let mut t = started(live("hc", "hc"), 30, 24);
+    deal_all(&mut t, Time(0));
+    let a = TableId(0);
+    let p = t.table(a).unwrap().dealt();
+    t.report_hand(a, &[bust(p[0], &[p[2]]), bust(p[1], &[p[2]])], Time(1))
+        .unwrap();
+    for other in [TableId(1), TableId(2)] {
+        t.report_hand(other, &[], Time(2)).unwrap();
+    }
+    assert!(t.source_cards_due().is_some());
+    assert!(!t.clock().is_running());
+    t.undo_bust(p[0], Actor::System, Time(3)).unwrap();
+    assert!(
+        t.source_cards_due().is_none(),
+        "9, 10, 10: nothing to balance"
+    );
+    assert!(t.pending().next().is_none());
+    assert!(t.clock().is_running(), "the timer runs again");
+    assert!(t.may_start(a).is_ok());
+}
+
+/// HC-3.7, HC-1.8: a race called at a table races the players it was called for; one moved by
+/// the balancing before the race is run still races there, with their chips at the new table.
+#[test]
+fn hc_3_7_a_player_moved_before_the_race_races_at_the_old_table() {
+    let mut t = started(live("hc", "hc"), 20, 25);
+    let (a, b) = (TableId(0), TableId(1));
+    // Odd chips for everyone at table 2: 301, 299, 301, ...
+    let at_b = t.table(b).unwrap().player_ids();
+    let counts: Vec<(PlayerId, u64)> = at_b
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, if i % 2 == 0 { 301 } else { 299 }))
+        .collect();
+    t.count_chips(&counts, Time(1)).unwrap();
+    deal_all(&mut t, Time(2));
+    // RFC 1 after level 3; both tables are in a hand when the break starts.
+    t.tick(Time(45 * 60_000)).unwrap();
+    let p = t.table(a).unwrap().dealt();
+    t.report_hand(
+        a,
+        &[bust(p[0], &[p[2]]), bust(p[1], &[p[2]])],
+        Time(45 * 60_000 + 1),
+    )
+    .unwrap();
+    t.report_hand(b, &[], Time(45 * 60_000 + 2)).unwrap();
+    let moved = t
+        .pending()
+        .find_map(|i| match i.task {
+            Task::Move { player, from, .. } if from.0 == b => Some(player),
+            _ => None,
+        })
+        .expect("table 2 gives a player (HC-1.8)");
+    assert_eq!(t.entry(moved).unwrap().seat.unwrap().0, a);
+    let due_b = t.race_cards_due(b).unwrap();
+    assert!(due_b.iter().any(|&(q, n)| q == moved && n > 0), "{due_b:?}");
+    assert!(
+        !t.race_cards_due(a)
+            .unwrap()
+            .iter()
+            .any(|&(q, _)| q == moved)
+    );
+    confirm_all(&mut t, Time(45 * 60_000 + 3));
+    assert_eq!(stack(&t, moved) % 5, 0, "raced: no 1s left");
+    assert_eq!(chips_at_tables(&t), t.chips_in_play());
+    t.tick(Time(51 * 60_000)).unwrap();
+    deal_all(&mut t, Time(51 * 60_000));
+    assert!(
+        t.active_tables().all(|id| t.table(id).unwrap().in_hand()),
+        "every table's books add up"
+    );
+}

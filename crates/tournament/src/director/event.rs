@@ -105,6 +105,9 @@ pub enum Happening {
     ChipRaceCalled {
         table: TableId,
         removed: Vec<u64>,
+        /// Who races, in dealing order: the players at the table when it was called, who race
+        /// there even if balancing moves them before the race is run.
+        players: Vec<PlayerId>,
     },
     /// HC-1.8 at a live event: equally full tables are to give a player; the card dealt for
     /// each at the short table decides, the lowest gives.

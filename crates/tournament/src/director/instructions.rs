@@ -29,6 +29,8 @@ pub enum Task {
     ChipRace {
         table: TableId,
         denominations: Vec<u64>,
+        /// Who races, in dealing order (a race called at a live table).
+        players: Vec<PlayerId>,
     },
     /// HC-1.8: at the short table a card is dealt for each equally full table; the lowest
     /// gives a player.
@@ -136,6 +138,7 @@ impl Instruction {
             Task::ChipRace {
                 table,
                 denominations,
+                ..
             } => {
                 let chips: Vec<String> = denominations.iter().map(u64::to_string).collect();
                 let chips = chips.join(", ");
@@ -276,9 +279,14 @@ impl Tournament {
                 Task::Break { table: *table }
             }
             Happening::FinalTable { table } => Task::FinalTable { table: *table },
-            Happening::ChipRaceCalled { table, removed } => Task::ChipRace {
+            Happening::ChipRaceCalled {
+                table,
+                removed,
+                players,
+            } => Task::ChipRace {
                 table: *table,
                 denominations: removed.clone(),
+                players: players.clone(),
             },
             Happening::SourceCardsCalled { short, tables } => Task::SourceCards {
                 short: *short,

@@ -433,6 +433,20 @@ impl Tournament {
                             .into(),
                     ));
             }
+            // Each still where the software's draw put them: a later move or break would make
+            // the cards stale.
+            let moves: Vec<_> = moves
+                .into_iter()
+                .filter(|(p, _)| self.entries[p.0 as usize].seat.is_some())
+                .collect();
+            for &(player, to) in &moves {
+                if self.entry(player)?.seat != Some(to) || self.tables[to.0.0 as usize].broken {
+                    return Err(bad(format!(
+                        "{} no longer sits where the draw put them: the cards come too late (TDA-10)",
+                        self.entry(player)?.name
+                    )));
+                }
+            }
             let players = moves.iter().map(|m| m.0).collect();
             ("TDA-10", players, moves.iter().map(|m| m.1).collect())
         };
@@ -472,15 +486,15 @@ impl Tournament {
         }
         // Each player as seated (stack, away), moved whole; every check is done above.
         let mut moved = Vec::with_capacity(seats.len());
-        for &(player, ..) in seats {
+        for &(player, to, seat) in seats {
             if let Some((at, s)) = self.entries[player.0 as usize].seat {
                 let t = &mut self.tables[at.0 as usize];
                 let p = t.table.leave(s)?;
                 t.chips -= p.stack.0;
-                moved.push(p);
+                moved.push((p, to, seat));
             }
         }
-        for (p, &(_, to, seat)) in moved.into_iter().zip(seats) {
+        for (p, to, seat) in moved {
             let t = &mut self.tables[to.0 as usize];
             t.table.sit(seat, p.id, p.stack)?;
             t.table.set_absent(seat, p.absent)?;

@@ -43,6 +43,7 @@ impl Tournament {
             report.release_all = true;
             return Ok(());
         }
+        self.put_away_moot_draw(now);
         if self.barrier.is_none()
             && self.profile.director.balance == BalanceWhen::BeforeAnyHand
             && self.index.spread() >= 2
@@ -291,10 +292,28 @@ impl Tournament {
 
     /// The HC-1.8 draw a live event waits for: its instruction, the short table and the
     /// equally full tables.
-    pub(crate) fn source_cards_due(&self) -> Option<(InstructionId, TableId, Vec<TableId>)> {
+    pub fn source_cards_due(&self) -> Option<(InstructionId, TableId, Vec<TableId>)> {
         self.pending().find_map(|i| match &i.task {
             Task::SourceCards { short, tables } => Some((i.id, *short, tables.clone())),
             _ => None,
+        })
+    }
+
+    /// A balancing draw whose tables changed since it was called (an entry, an undo, a break)
+    /// is moot: it is put away, and a new one is called if still needed (HC-1.8).
+    pub(crate) fn put_away_moot_draw(&mut self, now: Time) {
+        if let Some((id, short, tables)) = self.source_cards_due()
+            && !self.source_draw_applies(short, &tables)
+        {
+            self.mark_done(id, Actor::System, now);
+            self.restart_clock(now);
+        }
+    }
+
+    /// Whether a balancing draw called for `tables` to fill `short` is still the one due.
+    fn source_draw_applies(&self, short: TableId, tables: &[TableId]) -> bool {
+        self.balancing_step().is_some_and(|(s, fullest)| {
+            s == short.0 && fullest.iter().copied().eq(tables.iter().map(|t| t.0))
         })
     }
 
@@ -356,9 +375,7 @@ impl Tournament {
         let mut report = HandReport::default();
         // Entries or a desk action since may have changed the counts: then the draw is moot
         // and the balancing starts over from the tables as they are.
-        if let Some((now_short, fullest)) = self.balancing_step()
-            && now_short == short.0
-            && fullest == tables.iter().map(|t| t.0).collect::<Vec<_>>()
+        if self.source_draw_applies(short, &tables)
             && let Some(&(source, _)) = draws.iter().min_by_key(|(_, card)| *card)
         {
             self.balance_one(short.0, source.0, now, &mut report)?;
@@ -471,10 +488,15 @@ impl Tournament {
         if self.is_live() {
             if self.race_called(table).is_none() {
                 let removed = removed.clone();
+                let players = self.race_seats(table).iter().map(|r| r.2.player).collect();
                 self.log(
                     now,
                     Actor::System,
-                    Happening::ChipRaceCalled { table, removed },
+                    Happening::ChipRaceCalled {
+                        table,
+                        removed,
+                        players,
+                    },
                 );
             }
             return Ok(());
@@ -490,8 +512,31 @@ impl Tournament {
         })
     }
 
-    /// The players of `table` in the order the race deals, with their stacks.
-    fn race_entries(&self, table: TableId) -> (Vec<Seat>, Vec<RaceEntry>) {
+    /// Who races at `table`, in dealing order, with where each sits now and their stack. A
+    /// race called at a live table races the players it was called for, wherever balancing
+    /// has seated them since: the dealer races them before they move.
+    fn race_seats(&self, table: TableId) -> Vec<(TableId, Seat, RaceEntry)> {
+        let at = |p: PlayerId| {
+            let (t, s) = self.entries.get(p.0 as usize)?.seat?;
+            let seated = self.tables[t.0 as usize].table.seats()[s.index()]?;
+            Some((
+                t,
+                s,
+                RaceEntry {
+                    player: p,
+                    stack: seated.stack.0,
+                },
+            ))
+        };
+        let called = self.pending().find_map(|i| match &i.task {
+            Task::ChipRace {
+                table: t, players, ..
+            } if *t == table => Some(players.clone()),
+            _ => None,
+        });
+        if let Some(players) = called {
+            return players.into_iter().filter_map(at).collect();
+        }
         let t = &self.tables[table.0 as usize];
         let n = t.table.seats().len();
         let start = match self.profile.director.chip_race {
@@ -501,20 +546,10 @@ impl Tournament {
                 .last_positions()
                 .map_or(0, |(b, _, _)| b.index() + 1),
         };
-        let order: Vec<Seat> = (0..n)
-            .map(|k| Seat(((start + k) % n) as u8))
-            .filter(|s| t.table.seats()[s.index()].is_some())
-            .collect();
-        let entries = order
-            .iter()
-            .filter_map(|s| {
-                t.table.seats()[s.index()].map(|p| RaceEntry {
-                    player: p.id,
-                    stack: p.stack.0,
-                })
-            })
-            .collect();
-        (order, entries)
+        (0..n)
+            .filter_map(|k| t.table.seats()[(start + k) % n].map(|p| p.id))
+            .filter_map(at)
+            .collect()
     }
 
     /// The cards each player of a called race gets, in the order the dealer deals them: one
@@ -526,7 +561,7 @@ impl Tournament {
         if t.colour_up.is_empty() {
             return Ok(Vec::new());
         }
-        let (_, entries) = self.race_entries(table);
+        let entries: Vec<RaceEntry> = self.race_seats(table).iter().map(|r| r.2).collect();
         let due = chip_race::cards_due(
             self.profile.director.chip_race,
             &entries,
@@ -559,6 +594,7 @@ impl Tournament {
         Ok(())
     }
 
+    /// Races `table`'s odd chips: the outcome is worked out whole before anything changes.
     fn run_race(
         &mut self,
         table: TableId,
@@ -566,30 +602,32 @@ impl Tournament {
         by: Actor,
         now: Time,
     ) -> Result<(), DirectorError> {
-        let (order, entries) = self.race_entries(table);
+        let seats = self.race_seats(table);
+        if seats.is_empty() {
+            self.tables[table.0 as usize].colour_up.clear();
+            return Ok(());
+        }
+        let entries: Vec<RaceEntry> = seats.iter().map(|r| r.2).collect();
         let mut deck = match entered {
             None => self.draw.deck(52),
             Some(cards) => self.dealt_race_cards(table, cards)?,
         };
-        let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
-        if entries.is_empty() {
-            return Ok(());
-        }
         let outcome = chip_race::race(
             self.profile.director.chip_race,
             &entries,
             ColourUp {
-                removed: &removed,
+                removed: &self.tables[table.0 as usize].colour_up,
                 remaining: &self.denominations,
             },
             &mut deck,
         )
         .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
-        let t = &mut self.tables[table.0 as usize];
-        for (seat, &stack) in order.iter().zip(&outcome.stacks) {
-            t.table.set_stack(*seat, Chips(stack))?;
+        let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
+        for (&(t, seat, entry), &stack) in seats.iter().zip(&outcome.stacks) {
+            let et = &mut self.tables[t.0 as usize];
+            et.table.set_stack(seat, Chips(stack))?;
+            et.chips = et.chips - entry.stack + stack;
         }
-        t.chips = t.chips - outcome.chips_before + outcome.chips_after;
         self.table_chips = self.table_chips - outcome.chips_before + outcome.chips_after;
         self.expected_chips = self.expected_chips - outcome.chips_before + outcome.chips_after;
         self.stats.chip_races += 1;

@@ -140,7 +140,8 @@ impl Tournament {
         self.unplace_pending(player);
         self.reports[r].busts.remove(b);
         self.log(now, by, Happening::BustUndone { player });
-        Ok(())
+        // A balancing draw the bust called may be moot now, and another due (HC-1.8).
+        self.settle(now, &mut HandReport::default())
     }
 
     /// The report and bust to take back, once nothing depends on it.
