@@ -1,0 +1,73 @@
+//! Why the list keeper refuses: what was wrong, and for rules, which rule.
+
+use crate::{CashTableId, GameId, GuestId};
+use engine::{Chips, Rule};
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RingError {
+    #[error("no game {0:?}")]
+    NoSuchGame(GameId),
+    #[error("no table {0:?}")]
+    NoSuchTable(CashTableId),
+    #[error("no guest {0:?}")]
+    NoSuchGuest(GuestId),
+    #[error("the game is not valid: {0}")]
+    BadGame(String),
+    #[error("table {0:?} is closed")]
+    TableClosed(CashTableId),
+    #[error("seat {seat} of table {table:?} is not free")]
+    SeatTaken { table: CashTableId, seat: u8 },
+    #[error("table {table:?} has no seat {seat}")]
+    NoSuchSeat { table: CashTableId, seat: u8 },
+    #[error("{0:?} is not seated at a cash table")]
+    NotSeated(GuestId),
+    #[error("{0:?} is seated already")]
+    Seated(GuestId),
+    #[error("a buy-in of {amount} is outside the game's limits {min} to {max}")]
+    BuyInOutsideLimits {
+        amount: Chips,
+        min: Chips,
+        max: Chips,
+    },
+    #[error("a top-up to {to} is above the game's maximum buy-in {max}, the table's condition")]
+    TopUpAboveMaximum { to: Chips, max: Chips },
+    #[error("chips are added between hands only: a hand is in play at table {0:?}")]
+    HandInPlay(CashTableId),
+    #[error("{0:?} has chips in the pot: they cash out when the hand is over")]
+    ChipsInThePot(GuestId),
+    #[error("{guest:?} is on the list for this game already")]
+    ListedTwice { guest: GuestId },
+    #[error(
+        "{guest:?} still plays a tournament: no name on a list until out, except while cashing out of a ring game ({rule})"
+    )]
+    InTournament { guest: GuestId, rule: Rule },
+    #[error("{0:?} is not on the list")]
+    NotListed(GuestId),
+    #[error("the offer to {guest:?} ran out at {expired_at_ms} ms")]
+    OfferExpired { guest: GuestId, expired_at_ms: u64 },
+    #[error("{0:?} has no seat offered")]
+    NoOffer(GuestId),
+    #[error(
+        "{guest:?} has been away {away_ms} ms; the seat may be given away after 30 minutes, and only when someone wants it ({rule})"
+    )]
+    NotAwayLongEnough {
+        guest: GuestId,
+        away_ms: u64,
+        rule: Rule,
+    },
+    #[error("nobody wants the seat of {guest:?}: it stays theirs ({rule})")]
+    NobodyWaiting { guest: GuestId, rule: Rule },
+    #[error("{0:?} has no chips frozen")]
+    NothingFrozen(GuestId),
+    #[error("table {0:?} still has players: every one cashes out or is frozen first")]
+    TableNotEmpty(CashTableId),
+    #[error("the hand's stacks add up to {after}, the table had {before} less the rake {rake}")]
+    ChipsDoNotAddUp {
+        before: Chips,
+        after: Chips,
+        rake: Chips,
+    },
+    #[error("{0}")]
+    Refused(String),
+}

@@ -1,0 +1,87 @@
+//! A cash game the room runs: variant and betting structure, stakes, table size, buy-in limits,
+//! the rulebook profile and the rake (HC-1.6, HC-1.10: the conditions the list keeper fixes).
+
+use crate::RingError;
+use engine::{Chips, RulebookId, Variant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GameId(pub u32);
+
+/// The blinds a game is played for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stakes {
+    pub small_blind: Chips,
+    pub big_blind: Chips,
+}
+
+/// What a player may bring to the table, in chips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuyInLimits {
+    pub min: Chips,
+    pub max: Chips,
+}
+
+/// What the house takes, off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rake {
+    #[default]
+    Off,
+    /// A share of each pot in percent, up to a cap.
+    PerHand { percent: u8, cap: Chips },
+    /// A time charge per seated player for each half hour begun.
+    PerHalfHour { per_seat: Chips },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub name: String,
+    pub variant: Variant,
+    pub stakes: Stakes,
+    pub seats: u8,
+    pub buy_in: BuyInLimits,
+    pub profile: RulebookId,
+    pub rake: Rake,
+}
+
+impl Game {
+    /// A game the list keeper can run: blinds that make sense, a table of 2 to the variant's
+    /// most players, limits from at least a big blind, a rake below the whole pot.
+    pub fn check(&self) -> Result<(), RingError> {
+        let bad = |m: String| Err(RingError::BadGame(m));
+        if self.name.trim().is_empty() || self.name.chars().count() > 60 {
+            return bad("a game's name is 1 to 60 characters".into());
+        }
+        let Stakes {
+            small_blind,
+            big_blind,
+        } = self.stakes;
+        if big_blind.is_zero() || small_blind > big_blind {
+            return bad("the big blind must be above 0 and at least the small blind".into());
+        }
+        let most = self.variant.game.max_players().min(engine::MAX_PLAYERS);
+        if !(2..=most).contains(&usize::from(self.seats)) {
+            return bad(format!("a table of this game has 2 to {most} seats"));
+        }
+        if self.buy_in.min < big_blind || self.buy_in.max < self.buy_in.min {
+            return bad(format!(
+                "the buy-in runs from at least a big blind ({big_blind}) to a maximum not below the minimum"
+            ));
+        }
+        if let Rake::PerHand { percent, .. } = self.rake
+            && percent >= 100
+        {
+            return bad("a rake takes less than the whole pot".into());
+        }
+        Ok(())
+    }
+
+    /// The rake of a pot of `pot` chips.
+    pub fn rake_of(&self, pot: Chips) -> Chips {
+        match self.rake {
+            Rake::PerHand { percent, cap } => {
+                Chips((pot.0 as u128 * u128::from(percent) / 100) as u64).min(cap)
+            }
+            Rake::Off | Rake::PerHalfHour { .. } => Chips(0),
+        }
+    }
+}

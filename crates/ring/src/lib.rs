@@ -1,0 +1,39 @@
+//! The list keeper of a room's cash games (HC-1.10's Spielführer/Listenführer, JPR's
+//! CoinGame-Modus): the games the room runs, the tables opened for them with their conditions
+//! (HC-1.6, HC-1.10), one waiting list per game with seat offers that time out, interest lists
+//! that open a table, must-move tables feeding a main game, table changes, HC-1.4's rule on
+//! names on lists, and the books: buy-ins within the game's limits, top-ups between hands,
+//! cash-outs, chips frozen in a tray (HC-1.9), rake, sessions and a closing statement per table.
+//! The books balance at every moment: bought in = at the tables + frozen + cashed out + rake.
+//!
+//! It does not deal or rule on hands (`engine`, `floor`; who is dealt in and who posts what
+//! between hands is `engine::ring`), and it does no I/O: time comes in as [`Time`], and every
+//! operation validates fully before it changes anything (a refusal leaves the room as it was).
+
+mod books;
+mod error;
+mod game;
+mod lists;
+mod room;
+mod tables;
+
+pub use books::{Books, Closing, ClosingLine, Session};
+pub use error::RingError;
+pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
+pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
+pub use room::{Guest, GuestId, Room, RoomConfig, RoomEvent};
+pub use tables::{CashTable, CashTableId, Seated, TableMode};
+
+/// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Time(pub u64);
+
+impl Time {
+    pub fn plus_ms(self, ms: u64) -> Time {
+        Time(self.0.saturating_add(ms))
+    }
+}
+
+/// HC-1.9 (ring games): away for more than 30 minutes while someone wants the seat, the list
+/// keeper may cash the player out or freeze their chips and give the seat away.
+pub const AWAY_LIMIT_MS: u64 = 30 * 60_000;

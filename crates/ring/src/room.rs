@@ -1,0 +1,548 @@
+//! The room: games, guests, tables, lists and books, and every operation of the list keeper.
+//! Each operation checks everything first and changes the room only once it cannot fail.
+
+use crate::books::{Books, Closing, ClosingLine};
+use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
+use crate::tables::{CashTable, CashTableId, Seated, TableMode};
+use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
+use engine::{Chips, Rule, RulebookId};
+
+mod money;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GuestId(pub u32);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guest {
+    pub id: GuestId,
+    pub name: String,
+}
+
+/// The room's choices where the rulebooks leave them to the house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomConfig {
+    /// How long a seat offer stands.
+    pub offer_ms: u64,
+    /// What a guest who declines or lets an offer run out keeps.
+    pub missed: MissedOffer,
+    /// Names on an interest list that make a new table worth opening (with a dealer there).
+    pub interest_min: usize,
+}
+
+impl Default for RoomConfig {
+    fn default() -> RoomConfig {
+        RoomConfig {
+            offer_ms: 2 * 60_000,
+            missed: MissedOffer::KeepPlace,
+            interest_min: 4,
+        }
+    }
+}
+
+/// What happened, for the screens and the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomEvent {
+    TableOpened {
+        table: CashTableId,
+    },
+    TableClosed {
+        table: CashTableId,
+    },
+    Listed {
+        guest: GuestId,
+        game: GameId,
+    },
+    Unlisted {
+        guest: GuestId,
+        game: GameId,
+    },
+    Offered(Offer),
+    OfferMissed {
+        offer: Offer,
+        declined: bool,
+        kept_place: bool,
+    },
+    Seated {
+        guest: GuestId,
+        table: CashTableId,
+        seat: u8,
+        chips: Chips,
+    },
+    /// A must-move player moved to the main table as its seat opened.
+    MustMove {
+        guest: GuestId,
+        from: CashTableId,
+        to: CashTableId,
+        seat: u8,
+    },
+    /// A table change granted from the list.
+    Changed {
+        guest: GuestId,
+        from: CashTableId,
+        to: CashTableId,
+        seat: u8,
+    },
+    ToppedUp {
+        guest: GuestId,
+        chips: Chips,
+    },
+    CashedOut {
+        guest: GuestId,
+        chips: Chips,
+    },
+    /// HC-1.9: chips frozen in a tray, the seat given away.
+    Frozen {
+        guest: GuestId,
+        chips: Chips,
+    },
+    HandSettled {
+        table: CashTableId,
+        rake: Chips,
+    },
+    TimeCharged {
+        table: CashTableId,
+        chips: Chips,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Room {
+    pub config: RoomConfig,
+    games: Vec<Game>,
+    guests: Vec<Guest>,
+    tables: Vec<CashTable>,
+    /// One list per game, in order of arrival.
+    lists: Vec<Vec<Waiting>>,
+    offers: Vec<Offer>,
+    books: Books,
+    events: Vec<RoomEvent>,
+}
+
+impl Room {
+    pub fn new(config: RoomConfig) -> Room {
+        Room {
+            config,
+            ..Room::default()
+        }
+    }
+
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    pub fn tables(&self) -> &[CashTable] {
+        &self.tables
+    }
+
+    pub fn guests(&self) -> &[Guest] {
+        &self.guests
+    }
+
+    pub fn books(&self) -> &Books {
+        &self.books
+    }
+
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+
+    /// What happened since the events were last taken.
+    pub fn events(&self) -> &[RoomEvent] {
+        &self.events
+    }
+
+    /// Hands the events over (to the log, the screens): the room keeps none of them.
+    pub fn take_events(&mut self) -> Vec<RoomEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    pub fn list(&self, game: GameId) -> Result<&[Waiting], RingError> {
+        self.lists
+            .get(game.0 as usize)
+            .map(Vec::as_slice)
+            .ok_or(RingError::NoSuchGame(game))
+    }
+
+    pub fn game(&self, game: GameId) -> Result<&Game, RingError> {
+        self.games
+            .get(game.0 as usize)
+            .ok_or(RingError::NoSuchGame(game))
+    }
+
+    pub fn table(&self, table: CashTableId) -> Result<&CashTable, RingError> {
+        self.tables
+            .get(table.0 as usize)
+            .ok_or(RingError::NoSuchTable(table))
+    }
+
+    fn guest(&self, guest: GuestId) -> Result<&Guest, RingError> {
+        self.guests
+            .get(guest.0 as usize)
+            .ok_or(RingError::NoSuchGuest(guest))
+    }
+
+    /// Where a guest sits at a cash table.
+    pub fn seat_of(&self, guest: GuestId) -> Option<(CashTableId, u8)> {
+        self.tables
+            .iter()
+            .filter(|t| t.is_open())
+            .find_map(|t| t.seat_of(guest).map(|s| (t.id, s)))
+    }
+
+    fn seated(&self, guest: GuestId) -> Result<(CashTableId, u8, Seated), RingError> {
+        let (table, seat) = self.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
+        let s = self.tables[table.0 as usize].seats[usize::from(seat - 1)]
+            .ok_or(RingError::NotSeated(guest))?;
+        Ok((table, seat, s))
+    }
+
+    pub fn add_game(&mut self, game: Game) -> Result<GameId, RingError> {
+        game.check()?;
+        let id = GameId(self.games.len() as u32);
+        self.games.push(game);
+        self.lists.push(Vec::new());
+        Ok(id)
+    }
+
+    pub fn add_guest(&mut self, name: &str) -> Result<GuestId, RingError> {
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 40 {
+            return Err(RingError::Refused("a name is 1 to 40 characters".into()));
+        }
+        let id = GuestId(self.guests.len() as u32);
+        self.guests.push(Guest {
+            id,
+            name: name.to_string(),
+        });
+        Ok(id)
+    }
+
+    /// HC-1.10: a member opens a table for a game and fixes its conditions (HC-1.6), written on
+    /// its list. A must-move table names the main table it feeds. Its seats are offered to the
+    /// list at once.
+    pub fn open_table(
+        &mut self,
+        game: GameId,
+        mode: TableMode,
+        opened_by: &str,
+        conditions: &str,
+        feeds: Option<CashTableId>,
+        now: Time,
+    ) -> Result<CashTableId, RingError> {
+        let seats = usize::from(self.game(game)?.seats);
+        if let Some(main) = feeds {
+            let m = self.table(main)?;
+            if !m.is_open() || m.game != game || m.feeds.is_some() {
+                return Err(RingError::Refused(
+                    "a must-move table feeds an open main table of the same game".into(),
+                ));
+            }
+        }
+        if opened_by.trim().is_empty() {
+            return Err(RingError::Refused(
+                "the member who opens the table and keeps its list is named (HC-1.10)".into(),
+            ));
+        }
+        let id = CashTableId(self.tables.len() as u32);
+        self.tables.push(CashTable {
+            id,
+            game,
+            mode,
+            opened_by: opened_by.trim().to_string(),
+            conditions: conditions.trim().to_string(),
+            opened_at: now,
+            closed_at: None,
+            feeds,
+            seats: vec![None; seats],
+            hand_running: false,
+            hands: 0,
+            charged_until: now,
+            rake: Chips(0),
+        });
+        self.events.push(RoomEvent::TableOpened { table: id });
+        self.fill(now);
+        Ok(id)
+    }
+
+    /// Whether an interest list holds enough names to open a table for its game.
+    pub fn worth_opening(&self, game: GameId) -> Result<bool, RingError> {
+        let waiting = self
+            .list(game)?
+            .iter()
+            .filter(|w| w.wants == WaitingFor::Seat);
+        Ok(waiting.count() >= self.config.interest_min)
+    }
+
+    /// A name on a game's list (from the browser or the desk). Refused: a second name on the same
+    /// list, a seat asked for by a player seated in the game (a table change is asked for
+    /// instead), and under HC a player still in a tournament (HC-1.4).
+    pub fn join(
+        &mut self,
+        guest: GuestId,
+        game: GameId,
+        in_tournament: bool,
+        now: Time,
+    ) -> Result<(), RingError> {
+        self.guest(guest)?;
+        let profile = self.game(game)?.profile;
+        if in_tournament && profile == RulebookId::Hc {
+            return Err(RingError::InTournament {
+                guest,
+                rule: Rule("HC-1.4"),
+            });
+        }
+        if self.list(game)?.iter().any(|w| w.guest == guest) {
+            return Err(RingError::ListedTwice { guest });
+        }
+        let wants = match self.seat_of(guest) {
+            Some((table, _)) if self.tables[table.0 as usize].game == game => {
+                WaitingFor::TableChange { from: table }
+            }
+            _ => WaitingFor::Seat,
+        };
+        self.lists[game.0 as usize].push(Waiting {
+            guest,
+            since: now,
+            wants,
+            passed: Vec::new(),
+        });
+        self.events.push(RoomEvent::Listed { guest, game });
+        self.fill(now);
+        Ok(())
+    }
+
+    /// A name taken off a list, with any seat offered to it.
+    pub fn leave_list(&mut self, guest: GuestId, game: GameId, now: Time) -> Result<(), RingError> {
+        let list = self.list(game)?;
+        let k = list
+            .iter()
+            .position(|w| w.guest == guest)
+            .ok_or(RingError::NotListed(guest))?;
+        self.lists[game.0 as usize].remove(k);
+        self.offers.retain(|o| o.guest != guest);
+        self.events.push(RoomEvent::Unlisted { guest, game });
+        self.fill(now);
+        Ok(())
+    }
+
+    /// The offer standing for a guest, if it has not run out by `now`.
+    fn live_offer(&self, guest: GuestId, now: Time) -> Result<Offer, RingError> {
+        let offer = *self
+            .offers
+            .iter()
+            .find(|o| o.guest == guest)
+            .ok_or(RingError::NoOffer(guest))?;
+        if now >= offer.expires {
+            return Err(RingError::OfferExpired {
+                guest,
+                expired_at_ms: offer.expires.0,
+            });
+        }
+        Ok(offer)
+    }
+
+    /// The guest takes the seat offered: a new player buys in within the game's limits; a
+    /// table change brings their chips (and no buy-in).
+    pub fn accept(&mut self, guest: GuestId, buy_in: Chips, now: Time) -> Result<(), RingError> {
+        let offer = self.live_offer(guest, now)?;
+        let game = self.tables[offer.table.0 as usize].game;
+        let change = self.seat_of(guest);
+        if let Some((other, _)) = change
+            && self.tables[other.0 as usize].game != game
+        {
+            return Err(RingError::Refused(format!(
+                "{guest:?} still sits at table {other:?} of another game: cash out there first"
+            )));
+        }
+        if change.is_none() {
+            self.check_buy_in(game, buy_in)?;
+        } else if let Some((from, _)) = change
+            && self.tables[from.0 as usize].hand_running
+            && self.seated(guest)?.2.in_hand
+        {
+            return Err(RingError::ChipsInThePot(guest));
+        }
+        self.offers.retain(|o| o.guest != guest);
+        self.lists[game.0 as usize].retain(|w| w.guest != guest);
+        match change {
+            None => {
+                self.books.bought_in += buy_in;
+                self.books
+                    .open_session(guest, game, offer.table, now, buy_in);
+                self.place(guest, offer.table, offer.seat, buy_in, now);
+            }
+            Some((from, seat)) => {
+                let chips = self.unseat(from, seat, now);
+                self.books.close_session(guest, now, chips);
+                self.books
+                    .open_session(guest, game, offer.table, now, chips);
+                self.place(guest, offer.table, offer.seat, chips, now);
+                self.events.push(RoomEvent::Changed {
+                    guest,
+                    from,
+                    to: offer.table,
+                    seat: offer.seat,
+                });
+            }
+        }
+        self.fill(now);
+        Ok(())
+    }
+
+    /// The guest says no to the seat: the offer goes on to the next in line.
+    pub fn decline(&mut self, guest: GuestId, now: Time) -> Result<(), RingError> {
+        let offer = self.live_offer(guest, now)?;
+        self.miss(offer, true);
+        self.fill(now);
+        Ok(())
+    }
+
+    /// Offers that ran out by `now` go on to the next in line; a must-move table's players move.
+    pub fn tick(&mut self, now: Time) {
+        let expired: Vec<Offer> = self
+            .offers
+            .iter()
+            .copied()
+            .filter(|o| now >= o.expires)
+            .collect();
+        for offer in expired {
+            self.miss(offer, false);
+        }
+        self.fill(now);
+    }
+
+    fn miss(&mut self, offer: Offer, declined: bool) {
+        self.offers.retain(|o| *o != offer);
+        let game = self.tables[offer.table.0 as usize].game;
+        let list = &mut self.lists[game.0 as usize];
+        let kept_place = self.config.missed == MissedOffer::KeepPlace;
+        if kept_place {
+            if let Some(w) = list.iter_mut().find(|w| w.guest == offer.guest) {
+                w.passed.push((offer.table, offer.seat));
+            }
+        } else {
+            list.retain(|w| w.guest != offer.guest);
+        }
+        self.events.push(RoomEvent::OfferMissed {
+            offer,
+            declined,
+            kept_place,
+        });
+    }
+
+    /// Every free seat of an open table not yet offered: a main table takes the longest-seated
+    /// player of its must-move table first; then table changes, then the list in order.
+    fn fill(&mut self, now: Time) {
+        for t in 0..self.tables.len() {
+            if !self.tables[t].is_open() {
+                continue;
+            }
+            let table = CashTableId(t as u32);
+            let free: Vec<u8> = self.tables[t].free_seats().collect();
+            for seat in free {
+                if self
+                    .offers
+                    .iter()
+                    .any(|o| o.table == table && o.seat == seat)
+                {
+                    continue;
+                }
+                if self.must_move_into(table, seat, now) {
+                    continue;
+                }
+                let game = self.tables[t].game;
+                let Some(next) =
+                    next_in_line(&self.lists[game.0 as usize], table, seat, &self.offers)
+                else {
+                    continue;
+                };
+                let offer = Offer {
+                    guest: next.guest,
+                    table,
+                    seat,
+                    made: now,
+                    expires: now.plus_ms(self.config.offer_ms),
+                };
+                self.offers.push(offer);
+                self.events.push(RoomEvent::Offered(offer));
+            }
+        }
+    }
+
+    /// A must-move table's longest-seated player between hands moves into the main table's
+    /// open seat with their chips.
+    fn must_move_into(&mut self, main: CashTableId, seat: u8, now: Time) -> bool {
+        if self.tables[main.0 as usize].hand_running {
+            return false;
+        }
+        let Some(feeder) = self
+            .tables
+            .iter()
+            .find(|t| t.is_open() && t.feeds == Some(main) && !t.hand_running)
+        else {
+            return false;
+        };
+        let from = feeder.id;
+        let Some((k, s)) = feeder
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| s.map(|s| (k, s)))
+            .filter(|(_, s)| s.away_since.is_none())
+            .min_by_key(|(_, s)| s.since)
+        else {
+            return false;
+        };
+        let chips = self.unseat(from, k as u8 + 1, now);
+        self.place(s.guest, main, seat, chips, now);
+        let game = self.tables[main.0 as usize].game;
+        self.books.close_session(s.guest, now, chips);
+        self.books.open_session(s.guest, game, main, now, chips);
+        self.events.push(RoomEvent::MustMove {
+            guest: s.guest,
+            from,
+            to: main,
+            seat,
+        });
+        true
+    }
+
+    fn check_buy_in(&self, game: GameId, amount: Chips) -> Result<(), RingError> {
+        let limits = self.game(game)?.buy_in;
+        if amount < limits.min || amount > limits.max {
+            return Err(RingError::BuyInOutsideLimits {
+                amount,
+                min: limits.min,
+                max: limits.max,
+            });
+        }
+        Ok(())
+    }
+
+    fn place(&mut self, guest: GuestId, table: CashTableId, seat: u8, chips: Chips, now: Time) {
+        // A seat let go is taken: those who passed it may be offered it when it opens again.
+        for w in self.lists.iter_mut().flatten() {
+            w.passed.retain(|&p| p != (table, seat));
+        }
+        self.tables[table.0 as usize].seats[usize::from(seat - 1)] = Some(Seated {
+            guest,
+            chips,
+            away_since: None,
+            in_hand: false,
+            since: now,
+        });
+        self.events.push(RoomEvent::Seated {
+            guest,
+            table,
+            seat,
+            chips,
+        });
+    }
+
+    /// Takes a player off a seat, returning their chips.
+    fn unseat(&mut self, table: CashTableId, seat: u8, _now: Time) -> Chips {
+        self.tables[table.0 as usize].seats[usize::from(seat - 1)]
+            .take()
+            .map_or(Chips(0), |s| s.chips)
+    }
+}

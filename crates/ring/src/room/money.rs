@@ -1,0 +1,354 @@
+//! The list keeper's money: seating at the desk, top-ups, hands settled, away players, frozen
+//! stacks (HC-1.9), time charges, cash-outs, closing a table, and the books' balance.
+
+use super::*;
+
+impl Room {
+    /// The list keeper seats a guest at a free seat not under offer (HC-1.10: seat allocation),
+    /// with a buy-in within the game's limits.
+    pub fn seat_at_desk(
+        &mut self,
+        guest: GuestId,
+        table: CashTableId,
+        seat: u8,
+        buy_in: Chips,
+        now: Time,
+    ) -> Result<(), RingError> {
+        self.guest(guest)?;
+        self.check_free(table, seat)?;
+        if self.seat_of(guest).is_some() {
+            return Err(RingError::Seated(guest));
+        }
+        let game = self.tables[table.0 as usize].game;
+        self.check_buy_in(game, buy_in)?;
+        self.lists[game.0 as usize].retain(|w| w.guest != guest);
+        self.offers.retain(|o| o.guest != guest);
+        self.books.bought_in += buy_in;
+        self.books.open_session(guest, game, table, now, buy_in);
+        self.place(guest, table, seat, buy_in, now);
+        self.fill(now);
+        Ok(())
+    }
+
+    fn check_free(&self, table: CashTableId, seat: u8) -> Result<(), RingError> {
+        let t = self.table(table)?;
+        if !t.is_open() {
+            return Err(RingError::TableClosed(table));
+        }
+        match t.seats.get(usize::from(seat).wrapping_sub(1)) {
+            None => Err(RingError::NoSuchSeat { table, seat }),
+            Some(Some(_)) => Err(RingError::SeatTaken { table, seat }),
+            Some(None)
+                if self
+                    .offers
+                    .iter()
+                    .any(|o| o.table == table && o.seat == seat) =>
+            {
+                Err(RingError::SeatTaken { table, seat })
+            }
+            Some(None) => Ok(()),
+        }
+    }
+
+    /// More chips between hands, up to the game's maximum buy-in (HC-1.1 for ring games: topped
+    /// up at any time to the agreed stack, between hands).
+    pub fn top_up(&mut self, guest: GuestId, amount: Chips) -> Result<(), RingError> {
+        let (table, seat, s) = self.seated(guest)?;
+        if self.tables[table.0 as usize].hand_running {
+            return Err(RingError::HandInPlay(table));
+        }
+        let game = self.game(self.tables[table.0 as usize].game)?;
+        let to = s.chips + amount;
+        if amount.is_zero() {
+            return Err(RingError::Refused("a top-up adds chips".into()));
+        }
+        if to > game.buy_in.max {
+            return Err(RingError::TopUpAboveMaximum {
+                to,
+                max: game.buy_in.max,
+            });
+        }
+        self.set_chips(table, seat, to);
+        self.books.bought_in += amount;
+        if let Some(session) = self.books.session_mut(guest) {
+            session.brought += amount;
+        }
+        self.events.push(RoomEvent::ToppedUp {
+            guest,
+            chips: amount,
+        });
+        Ok(())
+    }
+
+    fn set_chips(&mut self, table: CashTableId, seat: u8, chips: Chips) {
+        if let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].as_mut() {
+            s.chips = chips;
+        }
+    }
+
+    /// A hand begins at a table: `dealt` have chips in the pot until it is settled.
+    pub fn hand_started(&mut self, table: CashTableId, dealt: &[GuestId]) -> Result<(), RingError> {
+        let t = self.table(table)?;
+        if t.hand_running {
+            return Err(RingError::HandInPlay(table));
+        }
+        if let Some(&g) = dealt.iter().find(|&&g| t.seat_of(g).is_none()) {
+            return Err(RingError::NotSeated(g));
+        }
+        if dealt.len() < 2 {
+            return Err(RingError::Refused(
+                "a hand is dealt to two players at least".into(),
+            ));
+        }
+        let t = &mut self.tables[table.0 as usize];
+        t.hand_running = true;
+        for s in t.seats.iter_mut().flatten() {
+            s.in_hand = dealt.contains(&s.guest);
+        }
+        Ok(())
+    }
+
+    /// The hand is over: each dealt player's stack as it ended, and the pot it raked. The stacks
+    /// and the rake add up to what the table had.
+    pub fn hand_settled(
+        &mut self,
+        table: CashTableId,
+        stacks: &[(GuestId, Chips)],
+        pot: Chips,
+        now: Time,
+    ) -> Result<(), RingError> {
+        let t = self.table(table)?;
+        if !t.hand_running {
+            return Err(RingError::Refused(format!(
+                "no hand is in play at table {table:?}"
+            )));
+        }
+        let rake = self.game(t.game)?.rake_of(pot);
+        let mut after = t.chips();
+        for &(guest, chips) in stacks {
+            let seat = t.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
+            let had = t.seats[usize::from(seat - 1)].map_or(Chips(0), |s| s.chips);
+            after = after - had + chips;
+        }
+        let before = t.chips();
+        if after + rake != before {
+            return Err(RingError::ChipsDoNotAddUp {
+                before,
+                after,
+                rake,
+            });
+        }
+        for &(guest, chips) in stacks {
+            if let Some(seat) = self.tables[table.0 as usize].seat_of(guest) {
+                self.set_chips(table, seat, chips);
+            }
+        }
+        let t = &mut self.tables[table.0 as usize];
+        t.hand_running = false;
+        t.hands += 1;
+        t.rake += rake;
+        for s in t.seats.iter_mut().flatten() {
+            s.in_hand = false;
+        }
+        self.books.rake += rake;
+        self.events.push(RoomEvent::HandSettled { table, rake });
+        self.fill(now);
+        Ok(())
+    }
+
+    /// A player leaves the table for a while or comes back (HC-1.9, JPR-3.0).
+    pub fn set_away(&mut self, guest: GuestId, away: bool, now: Time) -> Result<(), RingError> {
+        let (table, seat, _) = self.seated(guest)?;
+        if let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].as_mut() {
+            s.away_since = match (away, s.away_since) {
+                (true, Some(since)) => Some(since),
+                (true, None) => Some(now),
+                (false, _) => None,
+            };
+        }
+        Ok(())
+    }
+
+    /// The player leaves with their chips, when they have none in the pot.
+    pub fn cash_out(&mut self, guest: GuestId, now: Time) -> Result<Chips, RingError> {
+        let (table, seat, s) = self.seated(guest)?;
+        if self.tables[table.0 as usize].hand_running && s.in_hand {
+            return Err(RingError::ChipsInThePot(guest));
+        }
+        let chips = self.unseat(table, seat, now);
+        self.books.cashed_out += chips;
+        self.books.close_session(guest, now, chips);
+        self.events.push(RoomEvent::CashedOut { guest, chips });
+        self.fill(now);
+        Ok(chips)
+    }
+
+    /// HC-1.9: away more than 30 minutes while someone waits for the game, the list keeper
+    /// cashes the player out, or freezes their chips in a tray (`freeze`), and the seat is
+    /// offered.
+    pub fn free_away_seat(
+        &mut self,
+        guest: GuestId,
+        freeze: bool,
+        now: Time,
+    ) -> Result<(), RingError> {
+        let rule = Rule("HC-1.9");
+        let (table, seat, s) = self.seated(guest)?;
+        let away_ms = s
+            .away_since
+            .map_or(0, |since| now.0.saturating_sub(since.0));
+        if s.away_since.is_none() || away_ms <= AWAY_LIMIT_MS {
+            return Err(RingError::NotAwayLongEnough {
+                guest,
+                away_ms,
+                rule,
+            });
+        }
+        let game = self.tables[table.0 as usize].game;
+        if !self.lists[game.0 as usize]
+            .iter()
+            .any(|w| w.wants == WaitingFor::Seat)
+        {
+            return Err(RingError::NobodyWaiting { guest, rule });
+        }
+        if self.tables[table.0 as usize].hand_running && s.in_hand {
+            return Err(RingError::ChipsInThePot(guest));
+        }
+        if !freeze {
+            self.cash_out(guest, now)?;
+            return Ok(());
+        }
+        let chips = self.unseat(table, seat, now);
+        self.books.frozen.push((guest, game, chips));
+        self.books.close_session(guest, now, chips);
+        self.events.push(RoomEvent::Frozen { guest, chips });
+        self.fill(now);
+        Ok(())
+    }
+
+    /// HC-1.9: a frozen player takes a free seat of the game with their chips from the tray.
+    pub fn unfreeze(
+        &mut self,
+        guest: GuestId,
+        table: CashTableId,
+        seat: u8,
+        now: Time,
+    ) -> Result<(), RingError> {
+        self.check_free(table, seat)?;
+        let game = self.tables[table.0 as usize].game;
+        let k = self
+            .books
+            .frozen
+            .iter()
+            .position(|f| f.0 == guest && f.1 == game)
+            .ok_or(RingError::NothingFrozen(guest))?;
+        if self.seat_of(guest).is_some() {
+            return Err(RingError::Seated(guest));
+        }
+        let (_, _, chips) = self.books.frozen.remove(k);
+        self.books.open_session(guest, game, table, now, chips);
+        self.place(guest, table, seat, chips, now);
+        Ok(())
+    }
+
+    /// A per-half-hour rake: each seated player pays for every half hour begun since the last
+    /// charge (what they have, if less), between hands.
+    pub fn charge_time(&mut self, table: CashTableId, now: Time) -> Result<Chips, RingError> {
+        let t = self.table(table)?;
+        let Rake::PerHalfHour { per_seat } = self.game(t.game)?.rake else {
+            return Ok(Chips(0));
+        };
+        if t.hand_running {
+            return Err(RingError::HandInPlay(table));
+        }
+        const HALF_HOUR: u64 = 30 * 60_000;
+        let due = now.0.saturating_sub(t.charged_until.0).div_ceil(HALF_HOUR);
+        if due == 0 {
+            return Ok(Chips(0));
+        }
+        let charge = Chips(per_seat.0.saturating_mul(due));
+        let t = &mut self.tables[table.0 as usize];
+        t.charged_until = Time(t.charged_until.0 + due * HALF_HOUR);
+        let mut taken = Chips(0);
+        for s in t.seats.iter_mut().flatten() {
+            let pay = charge.min(s.chips);
+            s.chips -= pay;
+            taken += pay;
+        }
+        t.rake += taken;
+        self.books.rake += taken;
+        self.events.push(RoomEvent::TimeCharged {
+            table,
+            chips: taken,
+        });
+        Ok(taken)
+    }
+
+    /// Closes an empty table between hands, with its statement.
+    pub fn close_table(&mut self, table: CashTableId, now: Time) -> Result<Closing, RingError> {
+        let t = self.table(table)?;
+        if !t.is_open() {
+            return Err(RingError::TableClosed(table));
+        }
+        if t.players() > 0 || t.hand_running {
+            return Err(RingError::TableNotEmpty(table));
+        }
+        let t = &mut self.tables[table.0 as usize];
+        t.closed_at = Some(now);
+        let t = t.clone();
+        for main in self.tables.iter_mut().filter(|m| m.feeds == Some(table)) {
+            main.feeds = None;
+        }
+        self.offers.retain(|o| o.table != table);
+        for list in &mut self.lists {
+            for w in list.iter_mut() {
+                if w.wants == (WaitingFor::TableChange { from: table }) {
+                    w.wants = WaitingFor::Seat;
+                }
+            }
+        }
+        let mut lines: Vec<ClosingLine> = Vec::new();
+        for s in self.books.sessions.iter().filter(|s| s.table == table) {
+            match lines.iter_mut().find(|l| l.guest == s.guest) {
+                Some(l) => {
+                    l.brought += s.brought;
+                    l.took += s.took;
+                }
+                None => lines.push(ClosingLine {
+                    guest: s.guest,
+                    brought: s.brought,
+                    took: s.took,
+                }),
+            }
+        }
+        self.events.push(RoomEvent::TableClosed { table });
+        self.fill(now);
+        Ok(Closing {
+            table,
+            game: t.game,
+            opened_by: t.opened_by,
+            conditions: t.conditions,
+            opened_at: t.opened_at,
+            closed_at: now,
+            hands: t.hands,
+            brought: lines.iter().map(|l| l.brought).sum(),
+            took: lines.iter().map(|l| l.took).sum(),
+            lines,
+            rake: t.rake,
+        })
+    }
+
+    /// HC-1.10: the list balances: bought in = at the tables + frozen + cashed out + rake.
+    pub fn balance(&self) -> Result<(), RingError> {
+        let at_tables: Chips = self.tables.iter().map(CashTable::chips).sum();
+        let accounted =
+            at_tables + self.books.frozen_chips() + self.books.cashed_out + self.books.rake;
+        if accounted != self.books.bought_in {
+            return Err(RingError::Refused(format!(
+                "the list does not balance: {} bought in, {accounted} accounted for (HC-1.10)",
+                self.books.bought_in
+            )));
+        }
+        Ok(())
+    }
+}

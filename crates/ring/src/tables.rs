@@ -1,0 +1,84 @@
+//! A cash table: its game, who opened it and on what conditions (HC-1.6, HC-1.10), how it is
+//! followed (dealt by the server, a dealer tablet, or the list keeper alone), and its seats.
+
+use crate::{GameId, GuestId, Time};
+use engine::Chips;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CashTableId(pub u32);
+
+/// Who follows a table's hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableMode {
+    /// The server deals.
+    Online,
+    /// A dealer's tablet bound to it follows the hands.
+    Tablet,
+    /// Only the list keeper's console: the table reports stacks between hands.
+    ListKeeper,
+}
+
+/// A player at a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seated {
+    pub guest: GuestId,
+    pub chips: Chips,
+    /// Away from the table since then (HC-1.9, JPR-3.0).
+    pub away_since: Option<Time>,
+    /// In the hand in play with chips in the pot: no cash-out until it is over.
+    pub in_hand: bool,
+    /// When the player sat down here (must-move order).
+    pub since: Time,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CashTable {
+    pub id: CashTableId,
+    pub game: GameId,
+    pub mode: TableMode,
+    /// HC-1.10: the member who opened the table and keeps its list.
+    pub opened_by: String,
+    /// HC-1.6, HC-1.10: the conditions fixed at the opening, as written on the list.
+    pub conditions: String,
+    pub opened_at: Time,
+    pub closed_at: Option<Time>,
+    /// A must-move table feeds this main table: its players move there as seats open.
+    pub feeds: Option<CashTableId>,
+    pub seats: Vec<Option<Seated>>,
+    /// A hand is in play: chips come and go only between hands.
+    pub hand_running: bool,
+    pub hands: u64,
+    /// The last half hour a time charge was taken for (Rake::PerHalfHour).
+    pub charged_until: Time,
+    /// What the house took at this table.
+    pub rake: Chips,
+}
+
+impl CashTable {
+    pub fn is_open(&self) -> bool {
+        self.closed_at.is_none()
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.iter().flatten().count()
+    }
+
+    pub fn free_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_none())
+            .map(|(i, _)| i as u8 + 1)
+    }
+
+    pub fn seat_of(&self, guest: GuestId) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| s.is_some_and(|s| s.guest == guest))
+            .map(|i| i as u8 + 1)
+    }
+
+    pub fn chips(&self) -> Chips {
+        self.seats.iter().flatten().map(|s| s.chips).sum()
+    }
+}
