@@ -15,6 +15,20 @@ pub type LiveTableId = u32;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FloorCommand {
     Open(OpenTable),
+    /// A live event's table followed hand by hand from this tablet (issue 17): opened with the
+    /// hand the director started there; busts and hand ends are reported from the hand itself.
+    Track {
+        /// The event and its table (from 1).
+        event: crate::EventId,
+        event_table: u32,
+        deal: Box<LinkedDeal>,
+    },
+    /// A followed table's next hand, as the director started it at the event's table.
+    Seed {
+        table: LiveTableId,
+        hand: u64,
+        deal: Box<LinkedDeal>,
+    },
     /// What a player did, as the dealer saw it.
     Act {
         table: LiveTableId,
@@ -68,7 +82,7 @@ impl FloorCommand {
     /// The live table a command is about; `None` for a new one.
     pub fn table(&self) -> Option<LiveTableId> {
         match self {
-            FloorCommand::Open(_) => None,
+            FloorCommand::Open(_) | FloorCommand::Track { .. } => None,
             FloorCommand::Act { table, .. }
             | FloorCommand::Notice { table, .. }
             | FloorCommand::Irregularity { table, .. }
@@ -76,7 +90,8 @@ impl FloorCommand {
             | FloorCommand::Show { table, .. }
             | FloorCommand::Muck { table, .. }
             | FloorCommand::Award { table, .. }
-            | FloorCommand::NextHand { table, .. } => Some(*table),
+            | FloorCommand::NextHand { table, .. }
+            | FloorCommand::Seed { table, .. } => Some(*table),
         }
     }
 }
@@ -104,6 +119,45 @@ pub struct OpenTable {
     /// The first hand's button seat, from 1; the last seat when not given.
     #[serde(default)]
     pub button: Option<u8>,
+}
+
+/// A hand of a live event's table as the director starts it (positions and forced bets by its
+/// rules: the dead button, the profile), for a tablet to follow. Seats from 1; the lists after
+/// `dealt` are in dealing order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkedDeal {
+    /// The event's profile (`tda`, `wwpla`, `hc`, `dg`, `jpr`) and game (PHH code).
+    pub profile: String,
+    pub variant: String,
+    /// Everyone seated, by seat; `None` for an empty seat.
+    pub seats: Vec<Option<LinkedSeat>>,
+    pub button: u8,
+    pub small_blind_position: u8,
+    pub small_blind: Option<u8>,
+    pub big_blind: u8,
+    pub dealt: Vec<u8>,
+    pub stacks: Vec<u64>,
+    pub antes: Vec<u64>,
+    pub blinds: Vec<u64>,
+    pub absent: Vec<bool>,
+    pub min_bet: u64,
+    pub chip_unit: u64,
+    pub tournament_heads_up: bool,
+    /// The level's blinds and antes, for the tablet's header.
+    pub level_blinds: [u64; 4],
+    pub denominations: Vec<u64>,
+    /// The event table's hand: its number there, from 1.
+    pub event_hand: u64,
+}
+
+/// A player at a followed table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkedSeat {
+    pub entry: crate::EntryId,
+    pub name: String,
+    pub stack: u64,
 }
 
 fn tda() -> String {

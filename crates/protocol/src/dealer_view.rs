@@ -45,6 +45,9 @@ pub struct LiveTableView {
     pub board: Vec<Option<String>>,
     pub waiting: Waiting,
     pub over: bool,
+    /// A live event's table this tablet follows: its hand ends are reported there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tracking: Option<Tracking>,
     /// This hand's rulings, newest first.
     pub rulings: Vec<RulingView>,
     /// The last irregularity's procedure in this hand.
@@ -90,10 +93,23 @@ pub struct LivePot {
     pub names: Vec<String>,
 }
 
+/// The event table a tablet follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tracking {
+    pub event: crate::EventId,
+    /// From 1.
+    pub table: u32,
+    /// The hand is over and reported: the tablet waits for the director's next hand there
+    /// (instructions, balancing, hand-for-hand), or the table was broken.
+    pub waiting: bool,
+    pub broken: bool,
+}
+
 /// What the hand waits for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Waiting {
-    /// `act`, `board`, `show_or_muck`, `award_pot`, `next_hand`.
+    /// `act`, `board`, `show_or_muck`, `award_pot`, `next_hand`; `director` at a followed
+    /// table whose hand is reported, until the director starts the next one there.
     pub kind: String,
     pub player: Option<u8>,
     /// `board`: the street and how many cards.

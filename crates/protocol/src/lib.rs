@@ -18,7 +18,9 @@ pub use command::{
     BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
     PlayerCards, SeatCard, TableCard, TableReport, TdCommand,
 };
-pub use dealer::{FloorAct, FloorCommand, LiveTableId, OpenTable, Order, PulledBack};
+pub use dealer::{
+    FloorAct, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, OpenTable, Order, PulledBack,
+};
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};
 pub use message::{ApiError, ClientMessage, ServerMessage, Stream};

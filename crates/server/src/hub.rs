@@ -14,7 +14,7 @@ use crate::limit::{Limiter, RegisterRate};
 use crate::room::{Changes, Refusal, Room};
 use crate::task::{Handle, Owned, Timers, Tx, local_turn};
 use crate::writer::Writer;
-use protocol::{Command, EventId, FloorCommand, LiveTableId, LogEntry};
+use protocol::{Command, EventId, LiveTableId, LogEntry};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::collections::HashMap;
@@ -236,11 +236,8 @@ impl Opened {
             }
             Command::Floor { command, .. } => match command.table() {
                 None => {
-                    let FloorCommand::Open(request) = command else {
-                        return Err(Refusal::internal("a live table's command without one"));
-                    };
                     let id = self.dealers.len() as LiveTableId;
-                    self.dealers.push(DealerTable::open(id, request)?);
+                    self.dealers.push(DealerTable::new_from(id, command)?);
                 }
                 Some(table) => self
                     .dealers
@@ -352,10 +349,9 @@ impl Opened {
                 *act_seconds,
             )
             .map(drop),
-            Command::Floor {
-                command: FloorCommand::Open(request),
-                ..
-            } => DealerTable::open(self.dealers.len() as LiveTableId, request).map(drop),
+            Command::Floor { command, .. } if command.table().is_none() => {
+                DealerTable::new_from(self.dealers.len() as LiveTableId, command).map(drop)
+            }
             Command::Floor { command, .. } => {
                 let table = command.table().unwrap_or(LiveTableId::MAX);
                 let mut copy = self
@@ -595,8 +591,7 @@ impl Hub {
     /// Opens a live table (a `Floor` command opening one): checked, written, then started.
     pub async fn open_table(&self, at_ms: u64, command: Command) -> Result<LiveTableId, Refusal> {
         let Command::Floor {
-            command: FloorCommand::Open(request),
-            ..
+            command: request, ..
         } = &command
         else {
             return Err(Refusal::internal("not a new live table"));
@@ -607,7 +602,7 @@ impl Hub {
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .len() as LiveTableId;
-        let table = DealerTable::open(id, request)?;
+        let table = DealerTable::new_from(id, request)?;
         self.write_one(at_ms, command).await?;
         self.spawn_dealer(table);
         Ok(id)

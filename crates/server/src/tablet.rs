@@ -1,18 +1,23 @@
 //! Tablets bound to a live event's tables (`tables = "live"`): the TD makes one per table; its
 //! dealer reports that table's hands with the busts they call (HC-1.8) and its button, and
 //! confirms the director's instructions for it. A tablet's token is valid for its own table
-//! only; a new tablet for a table replaces the old one.
+//! only; a new tablet for a table replaces the old one. With `{"track": true}` the tablet is
+//! the dealer tablet (`/dealer`) following the table's every hand instead: it deals the hand
+//! the director started there, and reports busts and hand ends from the hand itself
+//! (`dealer::link`).
 
 use crate::app::App;
-use crate::http::{Fail, body, event_id, require_td, role_of, table_number, with_event};
+use crate::http::{
+    Fail, body, event_id, read_event, require_td, role_of, table_number, with_event,
+};
 use crate::hub::Role;
 use crate::room::Refusal;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use protocol::{Command, EventId, EventSummary, TableReport, TdCommand};
-use serde::Serialize;
+use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
+use serde::{Deserialize, Serialize};
 
 /// A tablet's token for one table.
 #[derive(Debug, Serialize)]
@@ -23,16 +28,36 @@ pub struct TabletToken {
     token: String,
     /// The tablet page for this table, signed in with the token.
     url: String,
+    /// A tablet that follows every hand: the live table it deals (`/api/floor/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    live_table: Option<LiveTableId>,
+}
+
+/// What the TD asks for: a pad (the default), or a tablet that follows every hand.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BindRequest {
+    #[serde(default)]
+    track: bool,
 }
 
 pub async fn bind(
     State(app): State<App>,
     headers: HeaderMap,
     Path((event, table)): Path<(String, String)>,
+    bytes: Bytes,
 ) -> Result<Json<TabletToken>, Fail> {
     let event = event_id(&event)?;
     let table = table_number(&table)?;
     require_td(role_of(&app, &headers)?)?;
+    let request: BindRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
+        BindRequest::default()
+    } else {
+        body(&bytes)?
+    };
+    if request.track {
+        return track(&app, event, table).await;
+    }
     let token = crate::secret::new_secret()?;
     with_event(&app, &headers, event, move |tx, _| {
         tx.submit(Command::BindTablet {
@@ -46,9 +71,54 @@ pub async fn bind(
             table,
             url: format!("/tablet?event={event}&table={table}&token={token}"),
             token,
+            live_table: None,
         }))
     })
     .await
+}
+
+/// A dealer tablet that follows the event's table from the hand it plays now.
+async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken>, Fail> {
+    let deal = read_event(app, event, move |s, _| {
+        let room = s.room();
+        if !room.tournament().is_live() {
+            return Err(Refusal::conflict(
+                "dealt_by_server",
+                "the server deals this event: there is nothing to follow".to_string(),
+            ));
+        }
+        room.linked_deal(table - 1).ok_or_else(|| {
+            Refusal::conflict(
+                "between_hands",
+                format!(
+                    "table {table} plays no hand now: bind a tablet that follows it while it plays one"
+                ),
+            )
+        })
+    })
+    .await?;
+    let command = Command::Floor {
+        by: "td".into(),
+        command: FloorCommand::Track {
+            event,
+            event_table: table,
+            deal: Box::new(deal),
+        },
+    };
+    let now = app.now();
+    let live = app
+        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
+        .await?;
+    let token = app
+        .to_the_end(move |app| async move { app.hub().new_dealer_token(live).await })
+        .await?;
+    Ok(Json(TabletToken {
+        event,
+        table,
+        url: format!("/dealer?table={live}&token={token}"),
+        token,
+        live_table: Some(live),
+    }))
 }
 
 /// Who may report for a table: the TD, or the tablet bound to it.

@@ -659,3 +659,189 @@ async fn hc_1_8_the_cards_dealt_for_equally_full_tables_are_entered() {
     );
     assert_eq!(moves[0]["rules"], json!(["HC-1.8"]));
 }
+
+/// Issue 17 item 1: a dealer tablet follows table 1 of a live event from the hand in play. It
+/// deals the director's hand (its button, its players), the dealer enters it as at any live
+/// table, and its end is reported from the hand itself: the player left without chips is out,
+/// with who won the chips (HC-1.2) and the stack at the start (HC-1.3), and every other stack
+/// is counted. Then the tablet waits for the director's next hand there, and deals it.
+#[tokio::test]
+async fn a_dealer_tablet_follows_a_live_table_and_reports_its_hands() {
+    let file = std::env::temp_dir().join(format!("tracked-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let api = Api::open_at(&file);
+    live_event(&api, "deepstack", 18).await;
+    let bound = api
+        .ok(
+            Method::POST,
+            "/api/events/0/tables/1/tablet",
+            Some(&api.td),
+            Some(&json!({ "track": true })),
+        )
+        .await;
+    let live = bound["live_table"].as_u64().expect("a live table");
+    let token = bound["token"].as_str().unwrap().to_string();
+    assert!(
+        bound["url"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/dealer?table={live}&token="))
+    );
+    let path = |p: &str| format!("/api/floor/{live}{p}");
+    let view = api.ok(Method::GET, &path(""), None, None).await;
+    let tables = seating(&api).await;
+    assert_eq!(
+        view["button_seat"], tables[0]["button"],
+        "the director's button"
+    );
+    assert_eq!(
+        view["tracking"],
+        json!({ "event": 0, "table": 1, "waiting": false, "broken": false })
+    );
+    let dealt = view["players"].as_array().unwrap().len();
+    assert_eq!(dealt, players_at(&tables[0]).len());
+    // The first to act moves all in, the next calls, everyone else folds; the caller wins.
+    let (mut shover, mut caller) = (None, None);
+    for _ in 0..60 {
+        let view = api.ok(Method::GET, &path(""), None, None).await;
+        let waiting = &view["waiting"];
+        let body = match waiting["kind"].as_str().unwrap() {
+            "act" => {
+                let p = waiting["player"].as_u64().unwrap();
+                let say = if shover.is_none() {
+                    shover = Some(p);
+                    "all in"
+                } else if caller.is_none() {
+                    caller = Some(p);
+                    "call"
+                } else {
+                    "fold"
+                };
+                (
+                    "/act",
+                    json!({ "hand": 1, "act": { "player": p, "say": say } }),
+                )
+            }
+            "board" => ("/board", json!({ "hand": 1, "cards": null })),
+            // The all-ins table their cards (TDA-16); the board is laid unknown, so the dealer
+            // names the pot's winner.
+            "show_or_muck" => {
+                let p = waiting["player"].as_u64().unwrap();
+                let cards = if Some(p) == caller {
+                    ["As", "Ad"]
+                } else {
+                    ["7c", "2d"]
+                };
+                ("/show", json!({ "hand": 1, "player": p, "cards": cards }))
+            }
+            "award_pot" => (
+                "/award",
+                json!({ "hand": 1, "pot": waiting["pot"], "winners": [caller.unwrap()] }),
+            ),
+            _ => break,
+        };
+        api.ok(Method::POST, &path(body.0), Some(&token), Some(&body.1))
+            .await;
+    }
+    let view = api.ok(Method::GET, &path(""), None, None).await;
+    assert_eq!(view["over"], true, "{view}");
+    let entry = |v: &Value, p: Option<u64>| {
+        let seat = v["players"][p.unwrap() as usize]["seat"].as_u64().unwrap();
+        let at = tables[0]["seats"][seat as usize - 1].clone();
+        (
+            at["player"].as_u64().unwrap(),
+            at["chips"].as_u64().unwrap(),
+        )
+    };
+    let (out, out_chips) = entry(&view, shover);
+    let (winner, winner_chips) = entry(&view, caller);
+    let after = api
+        .ok(
+            Method::POST,
+            &path("/next-hand"),
+            Some(&token),
+            Some(&json!({ "hand": 1 })),
+        )
+        .await;
+    assert_eq!(after["tracking"]["waiting"], json!(true), "{after}");
+    assert_eq!(after["waiting"]["kind"], "director");
+    // The event knows: the shover is out, the caller has both stacks, the books add up.
+    let standings = api
+        .ok(Method::GET, "/api/events/0/standings", None, None)
+        .await;
+    let line = |e: u64| {
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["player"] == json!(e))
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(line(out)["status"], "busted", "{standings}");
+    assert_eq!(
+        line(winner)["knockouts"],
+        1,
+        "the caller won the chips (HC-1.2)"
+    );
+    let tables = seating(&api).await;
+    let chips_of = |e: u64| {
+        tables
+            .iter()
+            .flat_map(|t| t["seats"].as_array().unwrap().iter())
+            .find(|s| s["player"] == json!(e))
+            .map(|s| s["chips"].as_u64().unwrap())
+    };
+    // Every stack as the hand left it, the blinds and antes won with the pot.
+    let won = view["players"][caller.unwrap() as usize]["stack"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(
+        won,
+        winner_chips + out_chips + 500,
+        "both stacks, blinds and antes"
+    );
+    for p in view["players"].as_array().unwrap() {
+        let seat = p["seat"].as_u64().unwrap() as usize;
+        let e = tables[0]["seats"][seat - 1]["player"].as_u64();
+        if p["stack"].as_u64() != Some(0) {
+            assert_eq!(e.and_then(chips_of), p["stack"].as_u64(), "seat {seat}");
+        }
+    }
+    assert_eq!(
+        chips_at(&tables),
+        summary(&api).await["chips_in_play"].as_u64().unwrap()
+    );
+    let audit = api
+        .ok(Method::GET, "/api/events/0/audit", Some(&api.td), None)
+        .await;
+    assert!(audit.to_string().contains("tablet of table 1"), "{audit}");
+    // A retried hand end is refused by the tablet, and nothing is reported twice.
+    api.refused(
+        Method::POST,
+        &path("/next-hand"),
+        Some(&token),
+        Some(&json!({ "hand": 1 }).to_string()),
+        409,
+        "waiting",
+    )
+    .await;
+    // The director deals table 1's next hand; the tablet takes it.
+    api.drive().await;
+    let next = api.ok(Method::GET, &path(""), None, None).await;
+    assert_eq!(next["hand"], 2, "{next}");
+    assert_eq!(next["tracking"]["waiting"], json!(false));
+    let tables = seating(&api).await;
+    assert_eq!(next["button_seat"], tables[0]["button"]);
+    assert_eq!(
+        next["players"].as_array().unwrap().len(),
+        players_at(&tables[0]).len()
+    );
+    // A restart replays the followed table and the event as they were.
+    drop(api);
+    let again = Api::open_at(&file);
+    assert_eq!(again.ok(Method::GET, &path(""), None, None).await, next);
+    assert_eq!(seating(&again).await, tables);
+    drop(again);
+    let _ = std::fs::remove_file(&file);
+}

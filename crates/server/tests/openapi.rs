@@ -719,6 +719,40 @@ async fn live_answers_fit_their_schemas() {
     let seating = api
         .ok(Method::GET, "/api/events/0/seating", None, None)
         .await;
+    // A dealer tablet following a table's hand in play, and its view (issue 17 item 1).
+    let tables = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    let playing = tables["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["in_hand"] == json!(true))
+        .expect("a table in a hand")["table"]
+        .clone();
+    let tracked = documented(
+        &api,
+        &doc,
+        Method::POST,
+        &format!("/api/events/0/tables/{playing}/tablet"),
+        "/api/events/{event}/tables/{table}/tablet",
+        td,
+        Some(json!({ "track": true })),
+    )
+    .await;
+    let live = tracked["live_table"].as_u64().expect("a live table");
+    let view = documented(
+        &api,
+        &doc,
+        Method::GET,
+        &format!("/api/floor/{live}"),
+        "/api/floor/{table}",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(view["tracking"]["table"], playing);
+
     let first: Vec<u64> = seating["tables"][0]["seats"]
         .as_array()
         .unwrap()

@@ -70,7 +70,7 @@ export function stepsView(root, send) {
 
   function update(v) {
     const next = h('button', {
-      type: 'button', class: 'btn primary', testid: 'next-hand', disabled: !v.over,
+      type: 'button', class: 'btn primary', testid: 'next-hand', disabled: !v.over || v.waiting.kind === 'director',
       onclick: () => attempt(() => send('next-hand', {})),
     }, t('next_hand'));
     const parts = [board(v), showdown(v), h('div', { class: 'row' }, next)].filter(Boolean);

@@ -140,9 +140,23 @@ $('#open-table').addEventListener('click', () => attempt(async () => {
 
 // --- the table ----------------------------------------------------------------------------
 
+// A tablet following an event's table waits for the director's next hand there: it asks for
+// the table again until the hand comes (the server deals it to the tablet on that request).
+let following = null;
+function follow(view) {
+  const waiting = view.tracking?.waiting && !view.tracking.broken;
+  if (waiting && !following) {
+    following = setInterval(() => attempt(async () => show(await get(`/api/floor/${view.id}`))), 2000);
+  } else if (!waiting && following) {
+    clearInterval(following);
+    following = null;
+  }
+}
+
 function show(view) {
   if (!view || view.id !== state.id) return;
   state.view = view;
+  follow(view);
   const i = state.tables.findIndex((v) => v.id === view.id);
   if (i >= 0) state.tables[i] = view;
   renderSummary(view);
@@ -157,6 +171,8 @@ const nameOf = (v, p) => v.players[p]?.name ?? '';
 
 function waitingText(v) {
   const w = v.waiting;
+  if (v.tracking?.broken) return t('tracking_broken', { table: v.tracking.table });
+  if (w.kind === 'director') return t('waiting_director', { table: v.tracking?.table ?? '' });
   const who = nameOf(v, w.player);
   if (w.kind === 'board') return t('waiting_board', { street: t(`street_${w.street}`) });
   if (w.kind === 'award_pot') return t('waiting_award_pot', { pot: potName(w.pot) });

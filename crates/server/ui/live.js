@@ -2,7 +2,7 @@
 // whether it plays or waits and why, the button, and the reports a dealer makes (HC-1.8).
 // Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
 // live-by (data-player), live-card (data-player: a tie card, HC-1.3), hand-over, button-seat,
-// button-set, tablet-bind, tablet-url. Labels are made in the language of the moment: after a
+// button-set, tablet-bind, tablet-track (a dealer tablet following every hand), tablet-url. Labels are made in the language of the moment: after a
 // switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
@@ -58,7 +58,7 @@ function refresh(card, tb) {
  * { type: 'hand_over', busts } or { type: 'button', seat }. With `tablet`, a button makes the
  * table's tablet link, shown as `tabletUrl`.
  */
-export function liveTableCard(tb, { report, tablet, tabletUrl }) {
+export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
   const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
   const rows = seated.map((s) => h('tr', {},
     h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
@@ -92,7 +92,8 @@ export function liveTableCard(tb, { report, tablet, tabletUrl }) {
     seatInput,
     h('button', { type: 'button', class: 'btn', testid: 'button-set',
       onclick: () => Number(seatInput.value) > 0 && report({ type: 'button', seat: Number(seatInput.value) }) }, t('button_set')),
-    tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null));
+    tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null,
+    track && tb.in_hand ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-track', onclick: track }, t('tablet_track')) : null));
   if (tabletUrl) card.append(h('p', {}, h('a', { href: tabletUrl, target: '_blank', testid: 'tablet-url' }, tabletUrl)));
   return card;
 }

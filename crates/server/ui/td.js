@@ -384,6 +384,12 @@ function renderLive(fresh = false) {
       tabletLinks.set(tb.table, `${location.origin}${bound.url}`);
       renderLive();
     }),
+    // The dealer tablet that follows every hand from the one in play (busts from the hand).
+    track: () => attempt(async () => {
+      const bound = await post(`/api/events/${state.event}/tables/${tb.table}/tablet`, { track: true }, state.secret);
+      tabletLinks.set(tb.table, `${location.origin}${bound.url}`);
+      renderLive();
+    }),
     tabletUrl: tabletLinks.get(tb.table),
   }));
 }

@@ -4,7 +4,7 @@
 //! Every answer but the token's is the table's view.
 
 use crate::app::App;
-use crate::http::{Fail, body, require_td, role_of};
+use crate::http::{Fail, body, read_event, require_td, role_of};
 use crate::hub::Role;
 use crate::room::Refusal;
 use axum::Json;
@@ -12,7 +12,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use floor::procedure::Irregularity;
-use protocol::{Command, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable};
+use protocol::{Command, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable, TdCommand};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -38,8 +38,115 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
 
 pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
     let table = table_id(&table)?;
+    // A followed table waiting for the director takes its next hand as soon as it is dealt.
+    seed_if_due(&app, table).await?;
     let task = app.hub().dealer(table)?;
-    Ok(task.run(|tx| Ok(Json(tx.state().table().view()))).await?)
+    let mut view = task.run(|tx| Ok(tx.state().table().view())).await?;
+    if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting) {
+        let (event, number) = (t.event, t.table);
+        t.broken = read_event(&app, event, move |s, _| {
+            Ok(s.room()
+                .tournament()
+                .table(tournament::TableId(number - 1))
+                .is_ok_and(|x| x.broken))
+        })
+        .await?;
+    }
+    Ok(Json(view))
+}
+
+/// The director's next hand at a followed table, once it is dealt there.
+async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
+    let task = app.hub().dealer(table)?;
+    let Some((event, event_table, after, hand)) =
+        task.run(|tx| Ok(tx.state().table().waiting_for())).await?
+    else {
+        return Ok(());
+    };
+    let deal = read_event(app, event, move |s, _| {
+        Ok(s.room().linked_deal(event_table - 1))
+    })
+    .await?;
+    if let Some(deal) = deal.filter(|d| d.event_hand > after) {
+        let command = Command::Floor {
+            by: "director".into(),
+            command: FloorCommand::Seed {
+                table,
+                hand,
+                deal: Box::new(deal),
+            },
+        };
+        task.run(move |tx| tx.submit(command).map(drop)).await?;
+    }
+    Ok(())
+}
+
+/// The hand is over. A followed table first reports it to its event, from the hand itself:
+/// busts with who won their chips and their stacks at the start (HC-1.2, HC-1.3), every other
+/// stack as counted; a report already in (a retry) is not sent again.
+pub async fn next_hand(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(table): Path<String>,
+    bytes: Bytes,
+) -> Answer {
+    let id = table_id(&table)?;
+    dealer_of(role_of(&app, &headers)?, id)?;
+    let asked: HandRef = body(&bytes)?;
+    let task = app.hub().dealer(id)?;
+    let report = task
+        .run(|tx| {
+            let t = tx.state().table();
+            Ok(t.follows().map(|hand| (hand, t.report())))
+        })
+        .await?;
+    if let Some((hand, report)) = report
+        && hand == asked.hand
+    {
+        let report = report?;
+        let event = report.event;
+        let ev = app.hub().event(event)?;
+        ev.run(move |tx| {
+            let room = tx.state().room();
+            let due = room.linked_deal(report.table - 1).map(|d| d.event_hand);
+            if due != Some(report.event_hand) {
+                return Ok(());
+            }
+            let by = format!("tablet of table {}", report.table);
+            tx.submit(Command::Td {
+                event,
+                by: by.clone(),
+                action: TdCommand::HandOver {
+                    table: report.table,
+                    busts: report.busts,
+                },
+            })?;
+            let room = tx.state().room();
+            let t = room.tournament();
+            let broken = t
+                .table(tournament::TableId(report.table - 1))
+                .is_ok_and(|x| x.broken);
+            if !report.counts.is_empty() && !broken && !t.is_finished() {
+                tx.submit(Command::Td {
+                    event,
+                    by,
+                    action: TdCommand::ChipCount {
+                        counts: report.counts,
+                    },
+                })?;
+            }
+            Ok(())
+        })
+        .await?;
+    }
+    let _moved_on = change(&app, &headers, &table, &bytes, |table, r: HandRef| {
+        FloorCommand::NextHand {
+            table,
+            hand: r.hand,
+        }
+    })
+    .await?;
+    view(State(app), Path(table)).await
 }
 
 pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Answer {
@@ -233,8 +340,4 @@ route!(award, AwardRequest, |table, r| FloorCommand::Award {
     hand: r.hand,
     pot: r.pot,
     winners: r.winners,
-});
-route!(next_hand, HandRef, |table, r| FloorCommand::NextHand {
-    table,
-    hand: r.hand,
 });

@@ -4,9 +4,12 @@
 //! exactly. A refused command changes nothing.
 
 pub mod http;
+mod link;
 pub mod task;
 mod views;
 mod wire;
+
+pub use link::Link;
 
 use crate::room::Refusal;
 use engine::{Blinds, Chips, HandSetup, Op, Player, PlayerId, Positions, Seat, Step, Table};
@@ -38,9 +41,24 @@ pub struct DealerTable {
     /// This hand's rulings, oldest first.
     rulings: Vec<RulingView>,
     procedure: Option<ProcedureView>,
+    /// A live event's table this one follows (issue 17): its hand ends are reported there.
+    link: Option<Link>,
 }
 
 impl DealerTable {
+    /// A new table from the command that opens it: by the TD, or following an event's table.
+    pub fn new_from(id: LiveTableId, command: &FloorCommand) -> Result<DealerTable, Refusal> {
+        match command {
+            FloorCommand::Open(request) => DealerTable::open(id, request),
+            FloorCommand::Track {
+                event,
+                event_table,
+                deal,
+            } => DealerTable::track(id, *event, *event_table, deal),
+            _ => Err(Refusal::internal("not a new live table")),
+        }
+    }
+
     /// Opens a table and deals its first hand.
     pub fn open(id: LiveTableId, request: &OpenTable) -> Result<DealerTable, Refusal> {
         let bad = |message: String| Refusal::new(422, "bad_table", message);
@@ -126,13 +144,28 @@ impl DealerTable {
             floor,
             rulings: Vec::new(),
             procedure: None,
+            link: None,
         })
     }
 
     /// Applies one command for this table; on refusal nothing changes.
     pub fn apply(&mut self, command: &FloorCommand) -> Result<(), Refusal> {
+        if let FloorCommand::Seed { hand, deal, .. } = command {
+            return self.seed(*hand, deal);
+        }
+        if let Some(link) = self.link.as_ref().filter(|l| l.waiting) {
+            return Err(Refusal::conflict(
+                "waiting",
+                format!(
+                    "this hand is over and reported; the next one comes when the director starts it at table {}",
+                    link.table
+                ),
+            ));
+        }
         let hand = match command {
-            FloorCommand::Open(_) => return Err(Refusal::internal("the table is open")),
+            FloorCommand::Open(_) | FloorCommand::Track { .. } | FloorCommand::Seed { .. } => {
+                return Err(Refusal::internal("the table is open"));
+            }
             FloorCommand::Act { hand, .. }
             | FloorCommand::Notice { hand, .. }
             | FloorCommand::Irregularity { hand, .. }
@@ -216,8 +249,9 @@ impl DealerTable {
                     .collect::<Result<Vec<_>, _>>()?;
                 self.apply_op(next, Op::AwardPot { pot: *pot, winners })?;
             }
+            FloorCommand::NextHand { .. } if self.link.is_some() => self.hand_reported()?,
             FloorCommand::NextHand { .. } => self.next_hand()?,
-            FloorCommand::Open(_) => {}
+            FloorCommand::Open(_) | FloorCommand::Track { .. } | FloorCommand::Seed { .. } => {}
         }
         Ok(())
     }

@@ -111,6 +111,7 @@ impl DealerTable {
                 .collect(),
             waiting: self.waiting(over),
             over,
+            tracking: self.tracking(),
             rulings: self.rulings.iter().rev().cloned().collect(),
             procedure: self.procedure.clone(),
         }
@@ -124,6 +125,10 @@ impl DealerTable {
             cards: None,
             pot: None,
         };
+        // A followed table's next hand is the director's (`director`).
+        if self.waiting_for().is_some() {
+            waiting.kind = "director".into();
+        }
         if over {
             return waiting;
         }

@@ -563,3 +563,55 @@ fn status_name(status: Status) -> &'static str {
         Status::Won => "won",
     }
 }
+
+impl Room {
+    /// The hand in play at a live event's table (from 0), for a tablet to follow: `None` while
+    /// the table is between hands.
+    pub fn linked_deal(&self, table: u32) -> Option<protocol::LinkedDeal> {
+        let et = self.t.table(TableId(table)).ok()?;
+        if et.broken || !et.in_hand() {
+            return None;
+        }
+        let live = self.tables.get(table as usize)?;
+        let start = live.live_start.as_ref()?;
+        let (p, s) = (&start.positions, &start.setup);
+        let one = |seat: engine::Seat| seat.0 + 1;
+        let chips = |v: &[engine::Chips]| v.iter().map(|c| c.0).collect::<Vec<_>>();
+        let small = p
+            .small_blind
+            .and_then(|sb| p.dealt.iter().position(|&d| d == sb))
+            .map_or(0, |i| s.blinds[i].0);
+        let ante = s.antes.iter().map(|a| a.0).max().unwrap_or(0);
+        Some(protocol::LinkedDeal {
+            profile: self.t.profile().id.id().to_string(),
+            variant: s.variant.phh_code(),
+            seats: et
+                .table
+                .seats()
+                .iter()
+                .map(|x| {
+                    x.map(|x| protocol::LinkedSeat {
+                        entry: x.id.0,
+                        name: self.name_of(x.id.0),
+                        stack: x.stack.0,
+                    })
+                })
+                .collect(),
+            button: one(p.button),
+            small_blind_position: one(p.small_blind_position),
+            small_blind: p.small_blind.map(one),
+            big_blind: one(p.big_blind),
+            dealt: p.dealt.iter().map(|&d| one(d)).collect(),
+            stacks: chips(&s.stacks),
+            antes: chips(&s.antes),
+            blinds: chips(&s.blinds),
+            absent: s.absent.clone(),
+            min_bet: s.min_bet.0,
+            chip_unit: s.chip_unit.0,
+            tournament_heads_up: s.tournament_heads_up,
+            level_blinds: [small, s.min_bet.0, ante, 0],
+            denominations: self.t.denominations().to_vec(),
+            event_hand: live.hands_dealt,
+        })
+    }
+}

@@ -1,0 +1,337 @@
+//! A dealer tablet that follows a live event's table (issue 17 item 1): each hand is the one the
+//! director started there (its positions and forced bets, by the event's profile), the dealer
+//! enters it as at any live table, and its end is reported to the event from the hand itself:
+//! the players left without chips as busts, with who won their chips (HC-1.2) and their stacks
+//! at the start (HC-1.3), and every other stack as counted. Then the tablet waits for the
+//! director's next hand at that table.
+
+use super::{DealerTable, new_hand, wire};
+use crate::room::Refusal;
+use engine::{
+    Automations, Blinds, Chips, Event, HandSetup, Player, PlayerId, Positions, Seat, Table,
+};
+use floor::Profile;
+use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
+
+/// The event table a dealer table follows.
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub event: EventId,
+    /// From 1.
+    pub table: u32,
+    /// The entry at each seat.
+    entries: Vec<Option<EntryId>>,
+    /// The event table's hand this one is.
+    event_hand: u64,
+    /// The hand is over and reported: the next one comes from the director.
+    pub waiting: bool,
+}
+
+/// What a followed table reports when its hand is over.
+#[derive(Debug)]
+pub struct HandReport {
+    pub event: EventId,
+    pub table: u32,
+    /// The event table's hand it reports.
+    pub event_hand: u64,
+    pub busts: Vec<BustCall>,
+    pub counts: Vec<CountedStack>,
+}
+
+/// The table, positions and setup of a linked deal, checked.
+struct Dealt {
+    profile: Profile,
+    variant: engine::Variant,
+    table: Table,
+    names: Vec<String>,
+    entries: Vec<Option<EntryId>>,
+    blinds: Blinds,
+    denominations: Vec<Chips>,
+    positions: Positions,
+    setup: HandSetup,
+}
+
+fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
+    let bad = |m: String| Refusal::new(422, "bad_table", m);
+    let profile: Profile = deal.profile.parse().map_err(|e| bad(format!("{e}")))?;
+    let variant = wire::variant(&deal.variant).ok_or_else(|| {
+        bad(format!(
+            "a tablet follows hold'em and Omaha (NT, PT, NO, PO), not {:?}",
+            deal.variant
+        ))
+    })?;
+    let n = deal.seats.len();
+    let mut table =
+        Table::new(n, variant, profile.ruleset(), true).map_err(|e| bad(e.to_string()))?;
+    for (i, s) in deal.seats.iter().enumerate() {
+        if let Some(s) = s {
+            table
+                .sit(Seat(i as u8), PlayerId(s.entry), Chips(s.stack))
+                .map_err(|e| bad(format!("seat {}: {e}", i + 1)))?;
+        }
+    }
+    let seat = |s: u8| {
+        if s == 0 || usize::from(s) > n {
+            Err(bad(format!("there is no seat {s}")))
+        } else {
+            Ok(Seat(s - 1))
+        }
+    };
+    let dealt = deal
+        .dealt
+        .iter()
+        .map(|&s| seat(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let k = dealt.len();
+    if [
+        deal.stacks.len(),
+        deal.antes.len(),
+        deal.blinds.len(),
+        deal.absent.len(),
+    ]
+    .iter()
+    .any(|&l| l != k)
+        || dealt.iter().any(|s| deal.seats[s.index()].is_none())
+    {
+        return Err(bad("the hand's players and their seats do not match".into()));
+    }
+    let chips = |v: &[u64]| v.iter().map(|&c| Chips(c)).collect::<Vec<_>>();
+    let positions = Positions {
+        button: seat(deal.button)?,
+        small_blind_position: seat(deal.small_blind_position)?,
+        small_blind: deal.small_blind.map(seat).transpose()?,
+        big_blind: seat(deal.big_blind)?,
+        dealt,
+        stud: false,
+    };
+    let setup = HandSetup {
+        variant,
+        ruleset: profile.ruleset(),
+        stacks: chips(&deal.stacks),
+        antes: chips(&deal.antes),
+        blinds: chips(&deal.blinds),
+        min_bet: Chips(deal.min_bet),
+        bring_in: Chips(0),
+        reshuffle_seed: cards::Seed::from_u64(0),
+        chip_unit: Chips(deal.chip_unit.max(1)),
+        absent: deal.absent.clone(),
+        tournament_heads_up: deal.tournament_heads_up,
+        tournament: true,
+        automations: Automations::LIVE_DEALER,
+        deck: None,
+    };
+    let [small_blind, big_blind, ante, big_blind_ante] = deal.level_blinds.map(Chips);
+    let mut denominations = chips(&deal.denominations);
+    denominations.sort();
+    denominations.dedup();
+    if denominations.is_empty() || denominations.contains(&Chips(0)) {
+        return Err(bad("give the chip values in play, each above 0".into()));
+    }
+    Ok(Dealt {
+        profile,
+        variant,
+        table,
+        names: deal
+            .seats
+            .iter()
+            .map(|s| s.as_ref().map_or_else(String::new, |s| s.name.clone()))
+            .collect(),
+        entries: deal
+            .seats
+            .iter()
+            .map(|s| s.as_ref().map(|s| s.entry))
+            .collect(),
+        blinds: Blinds {
+            small_blind,
+            big_blind,
+            ante,
+            big_blind_ante,
+        },
+        denominations,
+        positions,
+        setup,
+    })
+}
+
+impl DealerTable {
+    /// A table that follows `event`'s table `table` (from 1), opened with the hand the director
+    /// started there.
+    pub fn track(
+        id: LiveTableId,
+        event: EventId,
+        table: u32,
+        deal: &LinkedDeal,
+    ) -> Result<DealerTable, Refusal> {
+        let d = dealt(deal)?;
+        let floor = new_hand(d.profile, &d.setup, &d.denominations)?;
+        Ok(DealerTable {
+            id,
+            profile: d.profile,
+            variant: d.variant,
+            blinds: d.blinds,
+            denominations: d.denominations,
+            names: d.names,
+            table: d.table,
+            hand: 1,
+            positions: d.positions,
+            setup: d.setup,
+            floor,
+            rulings: Vec::new(),
+            procedure: None,
+            link: Some(Link {
+                event,
+                table,
+                entries: d.entries,
+                event_hand: deal.event_hand,
+                waiting: false,
+            }),
+        })
+    }
+
+    /// The director's next hand at the followed table, once this one is reported.
+    pub(super) fn seed(&mut self, hand: u64, deal: &LinkedDeal) -> Result<(), Refusal> {
+        let Some(link) = self.link.as_ref() else {
+            return Err(Refusal::conflict(
+                "not_linked",
+                "this table follows no event's table".to_string(),
+            ));
+        };
+        if !link.waiting || hand != self.hand || deal.event_hand <= link.event_hand {
+            return Err(Refusal::conflict(
+                "stale_hand",
+                format!(
+                    "the table plays hand {}; the director's hand {} is not the next one",
+                    self.hand, deal.event_hand
+                ),
+            ));
+        }
+        let d = dealt(deal)?;
+        let floor = new_hand(d.profile, &d.setup, &d.denominations)?;
+        let link = Link {
+            entries: d.entries,
+            event_hand: deal.event_hand,
+            waiting: false,
+            ..link.clone()
+        };
+        *self = DealerTable {
+            id: self.id,
+            profile: d.profile,
+            variant: d.variant,
+            blinds: d.blinds,
+            denominations: d.denominations,
+            names: d.names,
+            table: d.table,
+            hand: self.hand,
+            positions: d.positions,
+            setup: d.setup,
+            floor,
+            rulings: Vec::new(),
+            procedure: None,
+            link: Some(link),
+        };
+        Ok(())
+    }
+
+    /// The hand is over and reported to the event: the tablet waits for the next one.
+    pub(super) fn hand_reported(&mut self) -> Result<(), Refusal> {
+        self.report()?;
+        if let Some(link) = self.link.as_mut() {
+            link.waiting = true;
+        }
+        self.hand += 1;
+        Ok(())
+    }
+
+    /// What the hand reports to the event once over: each player left without chips as a bust,
+    /// with who won the pots they were in and their stack at the start; every other stack.
+    pub fn report(&self) -> Result<HandReport, Refusal> {
+        let link = self.link.as_ref().ok_or_else(|| {
+            Refusal::conflict(
+                "not_linked",
+                "this table follows no event's table".to_string(),
+            )
+        })?;
+        if !self.floor.is_over() {
+            return Err(Refusal::conflict(
+                "hand_not_over",
+                format!(
+                    "the hand is not over: it waits for {}",
+                    self.floor.hand().step()
+                ),
+            ));
+        }
+        let stacks = self.floor.final_stacks();
+        let entry = |i: usize| {
+            self.positions
+                .dealt
+                .get(i)
+                .and_then(|s| link.entries.get(s.index()).copied().flatten())
+        };
+        let hand = self.floor.hand();
+        let pots = hand.pots();
+        let mut busts = Vec::new();
+        let mut counts = Vec::new();
+        for (i, stack) in stacks.iter().enumerate() {
+            let Some(player) = entry(i) else { continue };
+            if !stack.is_zero() {
+                counts.push(CountedStack {
+                    player,
+                    chips: stack.0,
+                });
+                continue;
+            }
+            // HC-1.2: who won the chips of the pots the player was in.
+            let mut by: Vec<EntryId> = Vec::new();
+            if hand.is_over() {
+                for e in hand.events() {
+                    if let Event::PotAwarded { pot, player: w, .. } = e
+                        && w.index() != i
+                        && pots
+                            .get(*pot)
+                            .is_some_and(|p| p.eligible.contains(&Player(i as u8)))
+                        && let Some(w) = entry(w.index())
+                        && !by.contains(&w)
+                    {
+                        by.push(w);
+                    }
+                }
+            }
+            busts.push(BustCall {
+                player,
+                by,
+                stack_at_start: self.setup.stacks.get(i).map(|s| s.0),
+                card: None,
+            });
+        }
+        Ok(HandReport {
+            event: link.event,
+            table: link.table,
+            event_hand: link.event_hand,
+            busts,
+            counts,
+        })
+    }
+
+    /// A followed table waiting for the director's next hand: the event, its table, the
+    /// event hand reported last and this table's hand number.
+    pub fn waiting_for(&self) -> Option<(EventId, u32, u64, u64)> {
+        self.link
+            .as_ref()
+            .filter(|l| l.waiting)
+            .map(|l| (l.event, l.table, l.event_hand, self.hand))
+    }
+
+    /// This hand's number, and whether it follows an event's table.
+    pub fn follows(&self) -> Option<u64> {
+        self.link.as_ref().map(|_| self.hand)
+    }
+
+    pub(super) fn tracking(&self) -> Option<Tracking> {
+        self.link.as_ref().map(|l| Tracking {
+            event: l.event,
+            table: l.table,
+            waiting: l.waiting,
+            broken: false,
+        })
+    }
+}
