@@ -38,9 +38,7 @@ pub enum RingError {
     ChipsInThePot(GuestId),
     #[error("{guest:?} is on the list for this game already")]
     ListedTwice { guest: GuestId },
-    #[error(
-        "{guest:?} still plays a tournament: no name on a list until out, except while cashing out of a ring game ({rule})"
-    )]
+    #[error("{guest:?} still plays a tournament: no name on a list until out ({rule})")]
     InTournament { guest: GuestId, rule: Rule },
     #[error("{0:?} is not on the list")]
     NotListed(GuestId),

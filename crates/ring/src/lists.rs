@@ -43,19 +43,30 @@ pub enum MissedOffer {
     LosePlace,
 }
 
-/// The order seats are offered in: table changes first, then the list by arrival.
+/// The order seats are offered in: a player whose chips wait in a tray first (HC-1.9: they take
+/// a seat as soon as one is free), then table changes, then the list by arrival. `can` says
+/// who may take a seat now (not seated in another game).
 pub(crate) fn next_in_line<'a>(
     list: &'a [Waiting],
     table: CashTableId,
     seat: u8,
     offered: &[Offer],
+    frozen: &[GuestId],
+    can: impl Fn(GuestId) -> bool,
 ) -> Option<&'a Waiting> {
     let free = |w: &&Waiting| {
-        !w.passed.contains(&(table, seat)) && !offered.iter().any(|o| o.guest == w.guest)
+        !w.passed.contains(&(table, seat))
+            && !offered.iter().any(|o| o.guest == w.guest)
+            && can(w.guest)
     };
     list.iter()
         .filter(free)
-        .find(|w| matches!(w.wants, WaitingFor::TableChange { from } if from != table))
+        .find(|w| frozen.contains(&w.guest))
+        .or_else(|| {
+            list.iter()
+                .filter(free)
+                .find(|w| matches!(w.wants, WaitingFor::TableChange { from } if from != table))
+        })
         .or_else(|| {
             list.iter()
                 .filter(free)

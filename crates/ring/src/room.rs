@@ -105,6 +105,14 @@ pub enum RoomEvent {
     },
 }
 
+/// What a main table's open seat does for its must-move table.
+enum MustMove {
+    Moved,
+    /// A hand runs at one of the tables: the seat waits for the move.
+    Held,
+    Nobody,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Room {
     pub config: RoomConfig,
@@ -319,7 +327,9 @@ impl Room {
             .position(|w| w.guest == guest)
             .ok_or(RingError::NotListed(guest))?;
         self.lists[game.0 as usize].remove(k);
-        self.offers.retain(|o| o.guest != guest);
+        let tables = &self.tables;
+        self.offers
+            .retain(|o| o.guest != guest || tables[o.table.0 as usize].game != game);
         self.events.push(RoomEvent::Unlisted { guest, game });
         self.fill(now);
         Ok(())
@@ -353,6 +363,14 @@ impl Room {
             return Err(RingError::Refused(format!(
                 "{guest:?} still sits at table {other:?} of another game: cash out there first"
             )));
+        }
+        // HC-1.9: a frozen player sits down with the chips from the tray, not a new buy-in.
+        if change.is_none() && self.frozen_of(guest, game).is_some() {
+            self.offers.retain(|o| o.guest != guest);
+            self.lists[game.0 as usize].retain(|w| w.guest != guest);
+            self.seat_frozen(guest, game, offer.table, offer.seat, now);
+            self.fill(now);
+            return Ok(());
         }
         if change.is_none() {
             self.check_buy_in(game, buy_in)?;
@@ -447,13 +465,30 @@ impl Room {
                 {
                     continue;
                 }
-                if self.must_move_into(table, seat, now) {
-                    continue;
+                match self.must_move_into(table, seat, now) {
+                    MustMove::Moved | MustMove::Held => continue,
+                    MustMove::Nobody => {}
                 }
                 let game = self.tables[t].game;
-                let Some(next) =
-                    next_in_line(&self.lists[game.0 as usize], table, seat, &self.offers)
-                else {
+                let frozen: Vec<GuestId> = self
+                    .books
+                    .frozen
+                    .iter()
+                    .filter(|f| f.1 == game)
+                    .map(|f| f.0)
+                    .collect();
+                let seated_elsewhere = |g: GuestId| {
+                    self.seat_of(g)
+                        .is_some_and(|(at, _)| self.tables[at.0 as usize].game != game)
+                };
+                let Some(next) = next_in_line(
+                    &self.lists[game.0 as usize],
+                    table,
+                    seat,
+                    &self.offers,
+                    &frozen,
+                    |g| !seated_elsewhere(g),
+                ) else {
                     continue;
                 };
                 let offer = Offer {
@@ -469,18 +504,16 @@ impl Room {
         }
     }
 
-    /// A must-move table's longest-seated player between hands moves into the main table's
-    /// open seat with their chips.
-    fn must_move_into(&mut self, main: CashTableId, seat: u8, now: Time) -> bool {
-        if self.tables[main.0 as usize].hand_running {
-            return false;
-        }
+    /// A must-move table's longest-seated player (not away) moves into the main table's open
+    /// seat with their chips, between hands at both tables; while a hand runs the seat is held
+    /// for them.
+    fn must_move_into(&mut self, main: CashTableId, seat: u8, now: Time) -> MustMove {
         let Some(feeder) = self
             .tables
             .iter()
-            .find(|t| t.is_open() && t.feeds == Some(main) && !t.hand_running)
+            .find(|t| t.is_open() && t.feeds == Some(main))
         else {
-            return false;
+            return MustMove::Nobody;
         };
         let from = feeder.id;
         let Some((k, s)) = feeder
@@ -491,8 +524,11 @@ impl Room {
             .filter(|(_, s)| s.away_since.is_none())
             .min_by_key(|(_, s)| s.since)
         else {
-            return false;
+            return MustMove::Nobody;
         };
+        if feeder.hand_running || self.tables[main.0 as usize].hand_running {
+            return MustMove::Held;
+        }
         let chips = self.unseat(from, k as u8 + 1, now);
         self.place(s.guest, main, seat, chips, now);
         let game = self.tables[main.0 as usize].game;
@@ -504,7 +540,7 @@ impl Room {
             to: main,
             seat,
         });
-        true
+        MustMove::Moved
     }
 
     fn check_buy_in(&self, game: GameId, amount: Chips) -> Result<(), RingError> {
@@ -539,10 +575,54 @@ impl Room {
         });
     }
 
-    /// Takes a player off a seat, returning their chips.
+    /// Takes a player off a seat, returning their chips; a table change they asked for from
+    /// there goes with them.
     fn unseat(&mut self, table: CashTableId, seat: u8, _now: Time) -> Chips {
-        self.tables[table.0 as usize].seats[usize::from(seat - 1)]
-            .take()
-            .map_or(Chips(0), |s| s.chips)
+        let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].take() else {
+            return Chips(0);
+        };
+        let changing = |w: &Waiting| {
+            w.guest == s.guest && w.wants == (WaitingFor::TableChange { from: table })
+        };
+        for list in &mut self.lists {
+            list.retain(|w| !changing(w));
+        }
+        let lists = &self.lists;
+        let tables = &self.tables;
+        self.offers.retain(|o| {
+            o.guest != s.guest
+                || lists[tables[o.table.0 as usize].game.0 as usize]
+                    .iter()
+                    .any(|w| w.guest == s.guest)
+        });
+        s.chips
+    }
+
+    /// The chips a guest has frozen in a tray for a game.
+    fn frozen_of(&self, guest: GuestId, game: GameId) -> Option<usize> {
+        self.books
+            .frozen
+            .iter()
+            .position(|f| f.0 == guest && f.1 == game)
+    }
+
+    /// HC-1.9: a frozen player takes a seat with the chips from the tray.
+    fn seat_frozen(
+        &mut self,
+        guest: GuestId,
+        game: GameId,
+        table: CashTableId,
+        seat: u8,
+        now: Time,
+    ) {
+        if let Some(k) = self.frozen_of(guest, game) {
+            let (_, _, chips) = self.books.frozen.remove(k);
+            for list in &mut self.lists {
+                list.retain(|w| w.guest != guest);
+            }
+            self.offers.retain(|o| o.guest != guest);
+            self.books.open_session(guest, game, table, now, chips);
+            self.place(guest, table, seat, chips, now);
+        }
     }
 }

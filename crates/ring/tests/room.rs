@@ -527,3 +527,177 @@ fn hc_1_10_the_list_balances_after_every_operation() {
     eprintln!("{:?}", &room.events()[..room.events().len().min(30)]);
     assert!(room.books().cashed_out > Chips(0) && room.books().rake > Chips(0));
 }
+
+/// A hand's stacks name each dealt player once: a repeated name that would add chips is
+/// refused and the books keep balancing.
+#[test]
+fn a_hands_stacks_name_each_dealt_player_once() {
+    let mut f = fixture(RulebookId::Tda, 6, RoomConfig::default(), 3);
+    let t = f
+        .room
+        .open_table(f.game, TableMode::ListKeeper, "Anna", "", None, Time(0))
+        .unwrap();
+    let [a, b, c] = [f.guests[0], f.guests[1], f.guests[2]];
+    for (k, g) in [a, b, c].into_iter().enumerate() {
+        f.room
+            .seat_at_desk(g, t, k as u8 + 1, Chips(100), Time(0))
+            .unwrap();
+    }
+    f.room.set_away(c, true, Time(1)).unwrap();
+    let e = refused(&mut f.room, |r| r.hand_started(t, &[a, b, c]));
+    assert!(e.to_string().contains("HC-1.9, JPR-3.0"), "{e}");
+    f.room.hand_started(t, &[a, b]).unwrap();
+    for stacks in [
+        vec![(a, Chips(0)), (a, Chips(200))],
+        vec![(a, Chips(200)), (c, Chips(0))],
+    ] {
+        refused(&mut f.room, |r| {
+            r.hand_settled(t, &stacks, Chips(100), Time(2))
+        });
+    }
+    f.room
+        .hand_settled(t, &[(a, Chips(200)), (b, Chips(0))], Chips(100), Time(2))
+        .unwrap();
+    f.room.balance().unwrap();
+}
+
+/// While a hand runs at the must-move table, the main table's open seat waits for its player
+/// instead of going to the list; the move comes when the hand is over.
+#[test]
+fn a_main_seat_waits_for_the_must_move_player_while_a_hand_runs() {
+    let mut f = fixture(RulebookId::Tda, 2, RoomConfig::default(), 5);
+    let g = f.guests.clone();
+    let main = f
+        .room
+        .open_table(f.game, TableMode::Online, "Anna", "", None, Time(0))
+        .unwrap();
+    let feeder = f
+        .room
+        .open_table(f.game, TableMode::Online, "Anna", "", Some(main), Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(g[0], main, 1, Chips(100), Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(g[1], main, 2, Chips(100), Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(g[2], feeder, 1, Chips(100), Time(1))
+        .unwrap();
+    f.room
+        .seat_at_desk(g[3], feeder, 2, Chips(100), Time(2))
+        .unwrap();
+    f.room.join(g[4], f.game, false, Time(3)).unwrap();
+    f.room.hand_started(feeder, &[g[2], g[3]]).unwrap();
+    f.room.cash_out(g[0], Time(4)).unwrap();
+    assert!(
+        offer_of(&f.room, g[4]).is_none(),
+        "the seat is held for the must-move player"
+    );
+    f.room
+        .hand_settled(
+            feeder,
+            &[(g[2], Chips(150)), (g[3], Chips(50))],
+            Chips(100),
+            Time(5),
+        )
+        .unwrap();
+    assert_eq!(f.room.seat_of(g[2]), Some((main, 1)));
+    assert_eq!(offer_of(&f.room, g[4]), Some((feeder, 1)));
+    f.room.balance().unwrap();
+}
+
+/// HC-1.9: a frozen player who wants back comes first for a seat of the game and sits down with
+/// the chips from the tray, not a new buy-in; a second freeze adds to the same tray.
+#[test]
+fn hc_1_9_a_frozen_player_comes_first_and_brings_the_tray() {
+    let mut f = fixture(RulebookId::Hc, 2, RoomConfig::default(), 4);
+    let [a, b, w, x] = [f.guests[0], f.guests[1], f.guests[2], f.guests[3]];
+    let t = f
+        .room
+        .open_table(f.game, TableMode::Tablet, "Anna", "", None, Time(0))
+        .unwrap();
+    f.room.seat_at_desk(a, t, 1, Chips(100), Time(0)).unwrap();
+    f.room.seat_at_desk(b, t, 2, Chips(100), Time(0)).unwrap();
+    f.room.set_away(a, true, Time(0)).unwrap();
+    f.room.join(w, f.game, false, Time(MIN)).unwrap();
+    f.room.free_away_seat(a, true, Time(31 * MIN)).unwrap();
+    f.room.accept(w, Chips(100), Time(32 * MIN)).unwrap();
+    f.room.join(x, f.game, false, Time(33 * MIN)).unwrap();
+    f.room.join(a, f.game, false, Time(34 * MIN)).unwrap();
+    f.room.cash_out(b, Time(35 * MIN)).unwrap();
+    assert_eq!(
+        offer_of(&f.room, a),
+        Some((t, 2)),
+        "before x, listed earlier"
+    );
+    let bought = f.room.books().bought_in;
+    f.room.accept(a, Chips(40), Time(36 * MIN)).unwrap();
+    assert_eq!(f.room.books().bought_in, bought, "no new buy-in");
+    assert_eq!(f.room.books().frozen_chips(), Chips(0));
+    let seats = &f.room.table(t).unwrap().seats;
+    assert_eq!(
+        seats[1].unwrap().chips,
+        Chips(100),
+        "the chips from the tray"
+    );
+    f.room.balance().unwrap();
+    // Under TDA the seat stays the away player's.
+    let mut tda = fixture(RulebookId::Tda, 2, RoomConfig::default(), 2);
+    let t = tda
+        .room
+        .open_table(tda.game, TableMode::Online, "A", "", None, Time(0))
+        .unwrap();
+    tda.room
+        .seat_at_desk(tda.guests[0], t, 1, Chips(100), Time(0))
+        .unwrap();
+    tda.room.set_away(tda.guests[0], true, Time(0)).unwrap();
+    tda.room
+        .join(tda.guests[1], tda.game, false, Time(0))
+        .unwrap();
+    refused(&mut tda.room, |r| {
+        r.free_away_seat(tda.guests[0], true, Time(40 * MIN))
+    });
+}
+
+/// A table change asked for goes with the player who cashes out; a guest seated in another game
+/// is not offered a seat they could not take; the half-hour charge counts from the sitting down.
+#[test]
+fn requests_follow_the_player_and_time_is_charged_from_the_sitting_down() {
+    let mut room = Room::new(RoomConfig::default());
+    let a_game = room
+        .add_game(game(
+            RulebookId::Tda,
+            2,
+            Rake::PerHalfHour { per_seat: Chips(5) },
+        ))
+        .unwrap();
+    let b_game = room.add_game(game(RulebookId::Tda, 2, Rake::Off)).unwrap();
+    let g: Vec<GuestId> = (0..4)
+        .map(|i| room.add_guest(&format!("G{i}")).unwrap())
+        .collect();
+    let a1 = room
+        .open_table(a_game, TableMode::Online, "K", "", None, Time(0))
+        .unwrap();
+    room.seat_at_desk(g[0], a1, 1, Chips(100), Time(0)).unwrap();
+    room.join(g[0], a_game, false, Time(1)).unwrap();
+    room.cash_out(g[0], Time(2)).unwrap();
+    assert!(
+        room.list(a_game).unwrap().is_empty(),
+        "the change request left with the player"
+    );
+    room.seat_at_desk(g[1], a1, 1, Chips(100), Time(3)).unwrap();
+    room.join(g[1], b_game, false, Time(4)).unwrap();
+    room.join(g[2], b_game, false, Time(5)).unwrap();
+    let b1 = room
+        .open_table(b_game, TableMode::Online, "K", "", None, Time(6))
+        .unwrap();
+    assert_eq!(offer_of(&room, g[2]).map(|o| o.0), Some(b1));
+    assert!(offer_of(&room, g[1]).is_none(), "seated in the other game");
+    // g[3] sits down at 89 minutes: the first charge at 90 takes one half hour from them, three
+    // from g[1], seated since the start.
+    room.seat_at_desk(g[3], a1, 2, Chips(100), Time(89 * MIN))
+        .unwrap();
+    assert_eq!(room.charge_time(a1, Time(90 * MIN)).unwrap(), Chips(20));
+    room.balance().unwrap();
+}

@@ -20,6 +20,11 @@ impl Room {
             return Err(RingError::Seated(guest));
         }
         let game = self.tables[table.0 as usize].game;
+        if self.frozen_of(guest, game).is_some() {
+            return Err(RingError::Refused(format!(
+                "{guest:?} has chips frozen in a tray for this game: they sit down with them (HC-1.9)"
+            )));
+        }
         self.check_buy_in(game, buy_in)?;
         self.lists[game.0 as usize].retain(|w| w.guest != guest);
         self.offers.retain(|o| o.guest != guest);
@@ -58,7 +63,7 @@ impl Room {
             return Err(RingError::HandInPlay(table));
         }
         let game = self.game(self.tables[table.0 as usize].game)?;
-        let to = s.chips + amount;
+        let to = Chips(s.chips.0.saturating_add(amount.0));
         if amount.is_zero() {
             return Err(RingError::Refused("a top-up adds chips".into()));
         }
@@ -95,6 +100,21 @@ impl Room {
         if let Some(&g) = dealt.iter().find(|&&g| t.seat_of(g).is_none()) {
             return Err(RingError::NotSeated(g));
         }
+        // A ring game deals no cards to a player away from the table (HC-1.9, JPR-3.0).
+        if let Some(s) = t
+            .seats
+            .iter()
+            .flatten()
+            .find(|s| s.away_since.is_some() && dealt.contains(&s.guest))
+        {
+            return Err(RingError::Refused(format!(
+                "{:?} is away: no cards in a ring game (HC-1.9, JPR-3.0)",
+                s.guest
+            )));
+        }
+        if (1..dealt.len()).any(|k| dealt[..k].contains(&dealt[k])) {
+            return Err(RingError::Refused("a player is dealt in once".into()));
+        }
         if dealt.len() < 2 {
             return Err(RingError::Refused(
                 "a hand is dealt to two players at least".into(),
@@ -124,14 +144,22 @@ impl Room {
             )));
         }
         let rake = self.game(t.game)?.rake_of(pot);
-        let mut after = t.chips();
-        for &(guest, chips) in stacks {
-            let seat = t.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
-            let had = t.seats[usize::from(seat - 1)].map_or(Chips(0), |s| s.chips);
-            after = after - had + chips;
-        }
+        // Each player dealt in once; the stacks, added without overflow, and the rake make what
+        // the table had.
         let before = t.chips();
-        if after + rake != before {
+        let mut after: u128 = u128::from(before.0);
+        for (k, &(guest, chips)) in stacks.iter().enumerate() {
+            let seat = t.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
+            let s = t.seats[usize::from(seat - 1)].ok_or(RingError::NotSeated(guest))?;
+            if !s.in_hand || stacks[..k].iter().any(|(g, _)| *g == guest) {
+                return Err(RingError::Refused(format!(
+                    "{guest:?} was not dealt in, or is named twice"
+                )));
+            }
+            after = after - u128::from(s.chips.0) + u128::from(chips.0);
+        }
+        let after = Chips(u64::try_from(after).unwrap_or(u64::MAX));
+        if u128::from(after.0) + u128::from(rake.0) != u128::from(before.0) {
             return Err(RingError::ChipsDoNotAddUp {
                 before,
                 after,
@@ -194,6 +222,13 @@ impl Room {
     ) -> Result<(), RingError> {
         let rule = Rule("HC-1.9");
         let (table, seat, s) = self.seated(guest)?;
+        let profile = self.game(self.tables[table.0 as usize].game)?.profile;
+        if profile != RulebookId::Hc {
+            return Err(RingError::Refused(format!(
+                "giving an away player's seat away is Hold'em Cologne's rule ({rule}); under {} the seat stays theirs",
+                profile.id()
+            )));
+        }
         let away_ms = s
             .away_since
             .map_or(0, |since| now.0.saturating_sub(since.0));
@@ -219,7 +254,10 @@ impl Room {
             return Ok(());
         }
         let chips = self.unseat(table, seat, now);
-        self.books.frozen.push((guest, game, chips));
+        match self.frozen_of(guest, game) {
+            Some(k) => self.books.frozen[k].2 += chips,
+            None => self.books.frozen.push((guest, game, chips)),
+        }
         self.books.close_session(guest, now, chips);
         self.events.push(RoomEvent::Frozen { guest, chips });
         self.fill(now);
@@ -236,18 +274,13 @@ impl Room {
     ) -> Result<(), RingError> {
         self.check_free(table, seat)?;
         let game = self.tables[table.0 as usize].game;
-        let k = self
-            .books
-            .frozen
-            .iter()
-            .position(|f| f.0 == guest && f.1 == game)
+        self.frozen_of(guest, game)
             .ok_or(RingError::NothingFrozen(guest))?;
         if self.seat_of(guest).is_some() {
             return Err(RingError::Seated(guest));
         }
-        let (_, _, chips) = self.books.frozen.remove(k);
-        self.books.open_session(guest, game, table, now, chips);
-        self.place(guest, table, seat, chips, now);
+        self.seat_frozen(guest, game, table, seat, now);
+        self.fill(now);
         Ok(())
     }
 
@@ -255,6 +288,9 @@ impl Room {
     /// charge (what they have, if less), between hands.
     pub fn charge_time(&mut self, table: CashTableId, now: Time) -> Result<Chips, RingError> {
         let t = self.table(table)?;
+        if !t.is_open() {
+            return Err(RingError::TableClosed(table));
+        }
         let Rake::PerHalfHour { per_seat } = self.game(t.game)?.rake else {
             return Ok(Chips(0));
         };
@@ -266,12 +302,16 @@ impl Room {
         if due == 0 {
             return Ok(Chips(0));
         }
-        let charge = Chips(per_seat.0.saturating_mul(due));
+        let start = t.charged_until;
+        let until = Time(t.charged_until.0 + due * HALF_HOUR);
         let t = &mut self.tables[table.0 as usize];
-        t.charged_until = Time(t.charged_until.0 + due * HALF_HOUR);
+        t.charged_until = until;
         let mut taken = Chips(0);
         for s in t.seats.iter_mut().flatten() {
-            let pay = charge.min(s.chips);
+            // Each half hour begun since the player sat down, or since the last charge.
+            let from = s.since.max(start);
+            let halves = until.0.saturating_sub(from.0).div_ceil(HALF_HOUR);
+            let pay = Chips(per_seat.0.saturating_mul(halves)).min(s.chips);
             s.chips -= pay;
             taken += pay;
         }
