@@ -201,6 +201,12 @@ pub enum TdCommand {
         table: u32,
         seat: u8,
     },
+    /// The cards dealt at a live table for the button, one per player, as they fell: the
+    /// highest takes it (TDA-RP-14, suits by HC-3.5).
+    ButtonCards {
+        table: u32,
+        cards: Vec<SeatDraw>,
+    },
     /// Stacks counted at live tables: the standings and the average use them.
     ChipCount {
         counts: Vec<CountedStack>,
@@ -265,6 +271,8 @@ pub enum TableReport {
     },
     /// The button lies at this seat (from 1).
     Button { seat: u8 },
+    /// The cards dealt for the button, as they fell: the highest takes it (TDA-RP-14).
+    ButtonCards { cards: Vec<SeatDraw> },
     /// An instruction for this table was carried out.
     Confirm { instruction: u32 },
 }
@@ -285,6 +293,14 @@ pub struct BustCall {
     /// left out, the software draws, and the log says which.
     #[serde(default)]
     pub card: Option<String>,
+}
+
+/// The card dealt to a seat (from 1), as "Kh".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatDraw {
+    pub seat: u8,
+    pub card: String,
 }
 
 /// The seat a player's card names (from 1).

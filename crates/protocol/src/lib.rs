@@ -16,7 +16,7 @@ mod view;
 
 pub use command::{
     BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
-    PlayerCards, SeatCard, TableCard, TableReport, TdCommand,
+    PlayerCards, SeatCard, SeatDraw, TableCard, TableReport, TdCommand,
 };
 pub use dealer::{
     FloorAct, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, OpenTable, Order, PulledBack,

@@ -163,6 +163,7 @@ pub async fn report(
         let action = match report {
             TableReport::HandOver { busts } => TdCommand::HandOver { table, busts },
             TableReport::Button { seat } => TdCommand::Button { table, seat },
+            TableReport::ButtonCards { cards } => TdCommand::ButtonCards { table, cards },
             TableReport::Confirm { instruction } => {
                 let room = tx.state().room();
                 let line = room

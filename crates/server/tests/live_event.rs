@@ -845,3 +845,54 @@ async fn a_dealer_tablet_follows_a_live_table_and_reports_its_hands() {
     drop(again);
     let _ = std::fs::remove_file(&file);
 }
+
+/// TDA-RP-14 through the API: the cards dealt for table 1's button, entered from its report
+/// route; the highest card's seat has the button. A card that is not in the deck is refused.
+#[tokio::test]
+async fn the_button_cards_are_entered_as_they_fell() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let tables = seating(&api).await;
+    let seats: Vec<u64> = tables[0]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.is_null())
+        .map(|(i, _)| i as u64 + 1)
+        .collect();
+    let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T"];
+    let mut cards: Vec<Value> = seats
+        .iter()
+        .zip(ranks)
+        .map(|(s, r)| json!({ "seat": s, "card": format!("{r}d") }))
+        .collect();
+    cards[3]["card"] = json!("Kc");
+    let bad = {
+        let mut c = cards.clone();
+        c[0]["card"] = json!("1x");
+        json!({ "type": "button_cards", "cards": c }).to_string()
+    };
+    api.refused(
+        Method::POST,
+        "/api/events/0/tables/1/report",
+        Some(&api.td),
+        Some(&bad),
+        422,
+        "bad_report",
+    )
+    .await;
+    api.ok(
+        Method::POST,
+        "/api/events/0/tables/1/report",
+        Some(&api.td),
+        Some(&json!({ "type": "button_cards", "cards": cards })),
+    )
+    .await;
+    let tables = seating(&api).await;
+    assert_eq!(
+        tables[0]["button"],
+        json!(seats[3]),
+        "the king is the highest"
+    );
+}

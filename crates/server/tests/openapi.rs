@@ -653,6 +653,13 @@ fn client_messages_fit_their_schemas() {
                 },
             ],
         },
+        protocol::TdCommand::ButtonCards {
+            table: 1,
+            cards: vec![protocol::SeatDraw {
+                seat: 2,
+                card: "As".into(),
+            }],
+        },
         protocol::TdCommand::SourceCards {
             cards: vec![protocol::TableCard {
                 table: 2,

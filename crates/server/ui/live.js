@@ -2,7 +2,8 @@
 // whether it plays or waits and why, the button, and the reports a dealer makes (HC-1.8).
 // Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
 // live-by (data-player), live-card (data-player: a tie card, HC-1.3), hand-over, button-seat,
-// button-set, tablet-bind, tablet-track (a dealer tablet following every hand), tablet-url. Labels are made in the language of the moment: after a
+// button-set, button-cards (the cards dealt for the button, "1 Kh, 2 7c"), button-cards-set,
+// tablet-bind, tablet-track (a dealer tablet following every hand), tablet-url. Labels are made in the language of the moment: after a
 // switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
@@ -87,11 +88,20 @@ export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
     report({ type: 'hand_over', busts });
   };
   const seatInput = h('input', { class: 'num', type: 'number', min: 1, testid: 'button-seat', placeholder: t('seat') });
+  // TDA-RP-14: the cards dealt for the button, seat by seat, as they fell.
+  const drawInput = h('input', { class: 'wide', testid: 'button-cards', placeholder: '1 Kh, 2 7c, …' });
+  const drawButton = () => {
+    const cards = [...drawInput.value.matchAll(/(\d+)\s*[:\s]\s*([2-9tjqka][cdhs])/gi)]
+      .map((m) => ({ seat: Number(m[1]), card: m[2][0].toUpperCase() + m[2][1].toLowerCase() }));
+    if (cards.length) report({ type: 'button_cards', cards });
+  };
   card.append(h('div', { class: 'row' },
     h('button', { type: 'button', class: 'btn primary', testid: 'hand-over', disabled: !tb.in_hand, onclick: handOver }, t('hand_over')),
     seatInput,
     h('button', { type: 'button', class: 'btn', testid: 'button-set',
       onclick: () => Number(seatInput.value) > 0 && report({ type: 'button', seat: Number(seatInput.value) }) }, t('button_set')),
+    drawInput,
+    h('button', { type: 'button', class: 'btn', testid: 'button-cards-set', onclick: drawButton }, t('button_cards')),
     tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null,
     track && tb.in_hand ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-track', onclick: track }, t('tablet_track')) : null));
   if (tabletUrl) card.append(h('p', {}, h('a', { href: tabletUrl, target: '_blank', testid: 'tablet-url' }, tabletUrl)));

@@ -1047,3 +1047,49 @@ fn hc_3_7_a_player_moved_before_the_race_races_at_the_old_table() {
         "every table's books add up"
     );
 }
+
+/// TDA-RP-14 at a live table: the cards dealt for the button are entered as they fell; the
+/// highest takes it, suits breaking a tie of ranks (HC-3.5: spades above hearts). A seat without
+/// a card, a card dealt twice or an empty seat is refused and changes nothing.
+#[test]
+fn tda_rp_14_the_button_cards_entered_as_they_fell() {
+    let mut t = started(live("deepstack", "tda"), 18, 26);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let seats: Vec<Seat> = t
+        .table(table)
+        .unwrap()
+        .table
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_some())
+        .map(|(i, _)| Seat(i as u8))
+        .collect();
+    let card = |c: &str| c.parse::<cards::Card>().unwrap();
+    let low = ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc"];
+    let mut cards: Vec<(Seat, cards::Card)> =
+        seats.iter().zip(low).map(|(&s, c)| (s, card(c))).collect();
+    // Two aces: the spade beats the heart.
+    cards[2].1 = card("Ah");
+    cards[5].1 = card("As");
+    let before = format!("{:?}", t.entries());
+    let mut twice = cards.clone();
+    twice[1].1 = twice[0].1;
+    for wrong in [cards[1..].to_vec(), twice] {
+        assert!(t.enter_button_cards(table, &wrong, Time(1)).is_err());
+        assert_eq!(format!("{:?}", t.entries()), before);
+    }
+    t.enter_button_cards(table, &cards, Time(1)).unwrap();
+    assert_eq!(
+        t.table(table).unwrap().table.last_positions().map(|p| p.0),
+        None,
+        "the hand in play takes the button as drawn"
+    );
+    let positions = t.table(table).unwrap().hand_positions().expect("in a hand");
+    assert_eq!(positions.button, seats[5], "the ace of spades");
+    assert!(t.events().iter().any(|e| matches!(
+        &e.what,
+        Happening::ButtonCardsEntered { seat, .. } if *seat == seats[5]
+    )));
+}

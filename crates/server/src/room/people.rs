@@ -173,6 +173,14 @@ impl Room {
                 let seat = seat_from_one(*seat)?;
                 t.report_button(table, seat, now)
             }
+            TdCommand::ButtonCards { table, cards } => {
+                let table = table_from_one(*table)?;
+                let cards = cards
+                    .iter()
+                    .map(|c| Ok((seat_from_one(c.seat)?, drawn_card(&c.card)?)))
+                    .collect::<Result<Vec<_>, Refusal>>()?;
+                t.enter_button_cards(table, &cards, now)
+            }
             TdCommand::Confirm { instruction } => match instruction.checked_sub(1) {
                 Some(id) => t.confirm(InstructionId(id), actor, now),
                 None => Err(DirectorError::Refused(
@@ -229,6 +237,13 @@ impl Room {
         };
         result.map_err(|e| Refusal::director(&e))?;
         self.t = t;
+        // A button moved by the dealer changes the hand the director started: a tablet that
+        // follows the table takes the next one (`linked_deal`).
+        if let TdCommand::Button { table, .. } | TdCommand::ButtonCards { table, .. } = action
+            && let Some(live) = self.tables.get_mut(table.saturating_sub(1) as usize)
+        {
+            live.live_start = None;
+        }
         if let Some((old, new)) = new_entry
             && let Some(&person) = self.entry_person.get(old as usize)
         {
@@ -366,7 +381,16 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
                 ),
             ))
         }
-        TdCommand::SourceCards { .. } | TdCommand::RaceCards { .. } => Ok(()),
+        TdCommand::ButtonCards { cards, .. } if cards.len() > engine::MAX_PLAYERS => {
+            Err(Refusal::new(
+                422,
+                "bad_request",
+                format!("a table has {} seats at most", engine::MAX_PLAYERS),
+            ))
+        }
+        TdCommand::SourceCards { .. }
+        | TdCommand::RaceCards { .. }
+        | TdCommand::ButtonCards { .. } => Ok(()),
         other => td_action(other)?
             .within_bounds()
             .map_err(|e| Refusal::director(&e)),
@@ -418,6 +442,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::SeatCards { .. }
         | TdCommand::SourceCards { .. }
         | TdCommand::RaceCards { .. }
+        | TdCommand::ButtonCards { .. }
         | TdCommand::Confirm { .. } => {
             return Err(Refusal::internal("handled by the caller"));
         }

@@ -148,6 +148,13 @@ pub enum Happening {
     Undone {
         id: ActionId,
     },
+    /// The cards dealt for the button at a live table, as they fell: the highest (by suit
+    /// among equal ranks, HC-3.5) took it (TDA-RP-14).
+    ButtonCardsEntered {
+        table: TableId,
+        cards: Vec<(Seat, cards::Card)>,
+        seat: Seat,
+    },
     /// A dealer put the button here (a live table, at the start or corrected).
     ButtonReported {
         table: TableId,

@@ -8,7 +8,7 @@
 //! to who eliminated them, a count ([`Tournament::count_chips`]) sets the counted stacks and
 //! spreads the difference over everyone not counted, so the chips in play stay exact.
 
-use super::hands::HandEnd;
+use super::hands::{HandEnd, occupied};
 use super::*;
 use crate::config::TableMode;
 use engine::Chips;
@@ -194,6 +194,56 @@ impl Tournament {
         let report = self.close_hand(table, progress, end, now)?;
         self.keep_report(record);
         Ok(report)
+    }
+
+    /// The cards dealt at a live table for the button, one to each player, as they fell: the
+    /// highest card takes it (TDA-RP-14; suits rank spades, hearts, diamonds, clubs, HC-3.5),
+    /// as [`Tournament::report_button`] puts it there. Every player once, all cards different.
+    pub fn enter_button_cards(
+        &mut self,
+        table: TableId,
+        cards: &[(Seat, cards::Card)],
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let t = self.reported_table(table)?;
+        let bad = |problem: String| DirectorError::BadReport {
+            table,
+            problem: format!("{problem} (TDA-RP-14)"),
+        };
+        for (k, &(seat, card)) in cards.iter().enumerate() {
+            if !matches!(t.table.seats().get(seat.index()), Some(Some(_))) {
+                return Err(bad(format!("seat {} has no player to deal to", seat.0 + 1)));
+            }
+            if cards[..k].iter().any(|(s, _)| *s == seat) {
+                return Err(bad(format!("seat {} has two cards", seat.0 + 1)));
+            }
+            if cards[..k].iter().any(|(_, c)| *c == card) {
+                return Err(bad(format!("{card} is dealt twice")));
+            }
+        }
+        if let Some(empty) = occupied(&t.table)
+            .into_iter()
+            .find(|s| !cards.iter().any(|(c, _)| c == s))
+        {
+            return Err(bad(format!(
+                "seat {} has no card: every player gets one",
+                empty.0 + 1
+            )));
+        }
+        let Some(&(seat, _)) = cards.iter().max_by_key(|(_, card)| *card) else {
+            return Err(bad("no cards".into()));
+        };
+        self.report_button(table, seat, now)?;
+        self.log(
+            now,
+            Actor::System,
+            Happening::ButtonCardsEntered {
+                table,
+                cards: cards.to_vec(),
+                seat,
+            },
+        );
+        Ok(())
     }
 
     /// The dealer says where the button is at a live table: for the hand in play (its blinds
