@@ -102,6 +102,7 @@ pub struct Tracking {
     /// The hand is over and reported: the tablet waits for the director's next hand there
     /// (instructions, balancing, hand-for-hand), or the table was broken.
     pub waiting: bool,
+    /// The event's table was broken, or the event is over: nothing more comes.
     pub broken: bool,
 }
 

@@ -700,49 +700,7 @@ async fn a_dealer_tablet_follows_a_live_table_and_reports_its_hands() {
     );
     let dealt = view["players"].as_array().unwrap().len();
     assert_eq!(dealt, players_at(&tables[0]).len());
-    // The first to act moves all in, the next calls, everyone else folds; the caller wins.
-    let (mut shover, mut caller) = (None, None);
-    for _ in 0..60 {
-        let view = api.ok(Method::GET, &path(""), None, None).await;
-        let waiting = &view["waiting"];
-        let body = match waiting["kind"].as_str().unwrap() {
-            "act" => {
-                let p = waiting["player"].as_u64().unwrap();
-                let say = if shover.is_none() {
-                    shover = Some(p);
-                    "all in"
-                } else if caller.is_none() {
-                    caller = Some(p);
-                    "call"
-                } else {
-                    "fold"
-                };
-                (
-                    "/act",
-                    json!({ "hand": 1, "act": { "player": p, "say": say } }),
-                )
-            }
-            "board" => ("/board", json!({ "hand": 1, "cards": null })),
-            // The all-ins table their cards (TDA-16); the board is laid unknown, so the dealer
-            // names the pot's winner.
-            "show_or_muck" => {
-                let p = waiting["player"].as_u64().unwrap();
-                let cards = if Some(p) == caller {
-                    ["As", "Ad"]
-                } else {
-                    ["7c", "2d"]
-                };
-                ("/show", json!({ "hand": 1, "player": p, "cards": cards }))
-            }
-            "award_pot" => (
-                "/award",
-                json!({ "hand": 1, "pot": waiting["pot"], "winners": [caller.unwrap()] }),
-            ),
-            _ => break,
-        };
-        api.ok(Method::POST, &path(body.0), Some(&token), Some(&body.1))
-            .await;
-    }
+    let (shover, caller) = all_in_and_call(&api, live, &token).await;
     let view = api.ok(Method::GET, &path(""), None, None).await;
     assert_eq!(view["over"], true, "{view}");
     let entry = |v: &Value, p: Option<u64>| {
@@ -894,5 +852,131 @@ async fn the_button_cards_are_entered_as_they_fell() {
         tables[0]["button"],
         json!(seats[3]),
         "the king is the highest"
+    );
+}
+
+/// At a followed table: the first to act moves all in, the next calls, everyone else folds;
+/// the board is laid unknown and the dealer gives the pot to the caller. Returns the two.
+async fn all_in_and_call(api: &Api, live: u64, token: &str) -> (Option<u64>, Option<u64>) {
+    let path = |p: &str| format!("/api/floor/{live}{p}");
+    let hand = api.ok(Method::GET, &path(""), None, None).await["hand"].clone();
+    // The first to act moves all in, the next calls, everyone else folds; the caller wins.
+    let (mut shover, mut caller) = (None, None);
+    for _ in 0..60 {
+        let view = api.ok(Method::GET, &path(""), None, None).await;
+        let waiting = &view["waiting"];
+        let body = match waiting["kind"].as_str().unwrap() {
+            "act" => {
+                let p = waiting["player"].as_u64().unwrap();
+                let say = if shover.is_none() {
+                    shover = Some(p);
+                    "all in"
+                } else if caller.is_none() {
+                    caller = Some(p);
+                    "call"
+                } else {
+                    "fold"
+                };
+                (
+                    "/act",
+                    json!({ "hand": hand, "act": { "player": p, "say": say } }),
+                )
+            }
+            "board" => ("/board", json!({ "hand": hand, "cards": null })),
+            // The all-ins table their cards (TDA-16); the board is laid unknown, so the dealer
+            // names the pot's winner.
+            "show_or_muck" => {
+                let p = waiting["player"].as_u64().unwrap();
+                let cards = if Some(p) == caller {
+                    ["As", "Ad"]
+                } else {
+                    ["7c", "2d"]
+                };
+                (
+                    "/show",
+                    json!({ "hand": hand, "player": p, "cards": cards }),
+                )
+            }
+            "award_pot" => (
+                "/award",
+                json!({ "hand": hand, "pot": waiting["pot"], "winners": [caller.unwrap()] }),
+            ),
+            _ => break,
+        };
+        api.ok(Method::POST, &path(body.0), Some(token), Some(&body.1))
+            .await;
+    }
+    (shover, caller)
+}
+
+/// A followed hand whose end brings the final table (TDA-RP-9): the stacks the hand left are
+/// counted for the players still in, at the new table where the draw has put them.
+#[tokio::test]
+async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 12).await;
+    let tables = seating(&api).await;
+    let second = players_at(&tables[1]);
+    let busts: Vec<Value> = second[..2]
+        .iter()
+        .map(|p| json!({ "player": p, "by": [second[2]] }))
+        .collect();
+    td(
+        &api,
+        json!({ "type": "hand_over", "table": 2, "busts": busts }),
+    )
+    .await;
+    let bound = api
+        .ok(
+            Method::POST,
+            "/api/events/0/tables/1/tablet",
+            Some(&api.td),
+            Some(&json!({ "track": true })),
+        )
+        .await;
+    let live = bound["live_table"].as_u64().unwrap();
+    let token = bound["token"].as_str().unwrap().to_string();
+    all_in_and_call(&api, live, &token).await;
+    let path = format!("/api/floor/{live}");
+    let view = api.ok(Method::GET, &path, None, None).await;
+    let after = api
+        .ok(
+            Method::POST,
+            &format!("{path}/next-hand"),
+            Some(&token),
+            Some(&json!({ "hand": 1 })),
+        )
+        .await;
+    assert_eq!(
+        after["tracking"]["broken"],
+        json!(true),
+        "table 1 is broken for the final"
+    );
+    let finals = seating(&api).await;
+    assert_eq!(finals.len(), 1, "the final table");
+    let chips_of = |name: &str| {
+        finals[0]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == json!(name))
+            .map(|s| s["chips"].as_u64().unwrap())
+    };
+    for p in view["players"].as_array().unwrap() {
+        let stack = p["stack"].as_u64().unwrap();
+        let name = p["name"].as_str().unwrap();
+        if stack > 0 {
+            assert_eq!(
+                chips_of(name),
+                Some(stack),
+                "{name}: the stack the hand left"
+            );
+        } else {
+            assert_eq!(chips_of(name), None, "{name} is out");
+        }
+    }
+    assert_eq!(
+        chips_at(&finals),
+        summary(&api).await["chips_in_play"].as_u64().unwrap()
     );
 }

@@ -12,7 +12,9 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use floor::procedure::Irregularity;
-use protocol::{Command, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable, TdCommand};
+use protocol::{
+    Command, CountedStack, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable, TdCommand,
+};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -38,17 +40,19 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
 
 pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
     let table = table_id(&table)?;
-    // A followed table waiting for the director takes its next hand as soon as it is dealt.
-    seed_if_due(&app, table).await?;
+    // A followed table waiting for the director takes its next hand as soon as it is dealt;
+    // a seed refused (another poller was first) leaves the view as it is.
+    let _seeded = seed_if_due(&app, table).await;
     let task = app.hub().dealer(table)?;
     let mut view = task.run(|tx| Ok(tx.state().table().view())).await?;
     if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting) {
         let (event, number) = (t.event, t.table);
+        // Nothing more comes once the table is broken or the event is over.
         t.broken = read_event(&app, event, move |s, _| {
-            Ok(s.room()
-                .tournament()
-                .table(tournament::TableId(number - 1))
-                .is_ok_and(|x| x.broken))
+            let t = s.room().tournament();
+            Ok(t.is_finished()
+                || t.table(tournament::TableId(number - 1))
+                    .is_ok_and(|x| x.broken))
         })
         .await?;
     }
@@ -110,30 +114,43 @@ pub async fn next_hand(
             let room = tx.state().room();
             let due = room.linked_deal(report.table - 1).map(|d| d.event_hand);
             if due != Some(report.event_hand) {
+                // Reported already (a retry), or the director moved on: nothing to send.
                 return Ok(());
             }
             let by = format!("tablet of table {}", report.table);
-            tx.submit(Command::Td {
+            let hand_over = Command::Td {
                 event,
                 by: by.clone(),
                 action: TdCommand::HandOver {
                     table: report.table,
                     busts: report.busts,
                 },
-            })?;
-            let room = tx.state().room();
-            let t = room.tournament();
-            let broken = t
-                .table(tournament::TableId(report.table - 1))
-                .is_ok_and(|x| x.broken);
-            if !report.counts.is_empty() && !broken && !t.is_finished() {
-                tx.submit(Command::Td {
-                    event,
-                    by,
-                    action: TdCommand::ChipCount {
-                        counts: report.counts,
-                    },
-                })?;
+            };
+            // The report and the stacks go in together or not at all: both are tried on a copy
+            // first. The stacks are counted for the players still in, wherever the report has
+            // seated them (a broken table, the final table).
+            let mut dry = room.clone();
+            dry.apply(tx.now, &hand_over)?;
+            let t = dry.tournament();
+            let counts: Vec<CountedStack> = report
+                .counts
+                .into_iter()
+                .filter(|c| {
+                    t.entry(engine::PlayerId(c.player))
+                        .is_ok_and(|e| e.seat.is_some())
+                })
+                .collect();
+            let count = (!counts.is_empty() && !t.is_finished()).then(|| Command::Td {
+                event,
+                by,
+                action: TdCommand::ChipCount { counts },
+            });
+            if let Some(count) = &count {
+                dry.apply(tx.now, count)?;
+            }
+            tx.submit(hand_over)?;
+            if let Some(count) = count {
+                tx.submit(count)?;
             }
             Ok(())
         })

@@ -7,9 +7,7 @@
 
 use super::{DealerTable, new_hand, wire};
 use crate::room::Refusal;
-use engine::{
-    Automations, Blinds, Chips, Event, HandSetup, Player, PlayerId, Positions, Seat, Table,
-};
+use engine::{Automations, Blinds, Chips, HandSetup, Player, PlayerId, Positions, Seat, Table};
 use floor::Profile;
 use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
 
@@ -268,7 +266,6 @@ impl DealerTable {
                 .and_then(|s| link.entries.get(s.index()).copied().flatten())
         };
         let hand = self.floor.hand();
-        let pots = hand.pots();
         let mut busts = Vec::new();
         let mut counts = Vec::new();
         for (i, stack) in stacks.iter().enumerate() {
@@ -280,22 +277,15 @@ impl DealerTable {
                 });
                 continue;
             }
-            // HC-1.2: who won the chips of the pots the player was in.
-            let mut by: Vec<EntryId> = Vec::new();
-            if hand.is_over() {
-                for e in hand.events() {
-                    if let Event::PotAwarded { pot, player: w, .. } = e
-                        && w.index() != i
-                        && pots
-                            .get(*pot)
-                            .is_some_and(|p| p.eligible.contains(&Player(i as u8)))
-                        && let Some(w) = entry(w.index())
-                        && !by.contains(&w)
-                    {
-                        by.push(w);
-                    }
-                }
-            }
+            // HC-1.2: who won the player's last chips, as for a hand the server deals.
+            let by: Vec<EntryId> = if hand.is_over() {
+                tournament::director::eliminators(hand, Player(i as u8))
+                    .into_iter()
+                    .filter_map(|w| entry(w.index()))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             busts.push(BustCall {
                 player,
                 by,

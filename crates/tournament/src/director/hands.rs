@@ -567,7 +567,7 @@ pub(crate) fn occupied(table: &Table) -> Vec<Seat> {
 
 /// The winners of the pot that took `busted`'s last chips: the highest pot they could win, its
 /// winners in the odd-chip order of TDA-20 (from the button's left).
-fn eliminators(hand: &Hand, busted: Player) -> Vec<Player> {
+pub fn eliminators(hand: &Hand, busted: Player) -> Vec<Player> {
     let pots = hand.pots();
     let Some(top) = pots.iter().rposition(|p| p.eligible.contains(&busted)) else {
         return Vec::new();

@@ -20,7 +20,7 @@ pub use actions::TdAction;
 pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
-pub use hands::{HandReport, HandStart};
+pub use hands::{HandReport, HandStart, eliminators};
 pub use instructions::{Instruction, InstructionId, Lang, Notice, Task};
 pub use reports::ReportedBust;
 
