@@ -140,7 +140,7 @@ pub async fn next_hand(
                         .is_ok_and(|e| e.seat.is_some())
                 })
                 .collect();
-            let count = (!counts.is_empty() && !t.is_finished()).then(|| Command::Td {
+            let count = (!counts.is_empty() && !t.is_finished()).then_some(Command::Td {
                 event,
                 by,
                 action: TdCommand::ChipCount { counts },
