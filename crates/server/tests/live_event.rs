@@ -980,3 +980,47 @@ async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
         summary(&api).await["chips_in_play"].as_u64().unwrap()
     );
 }
+
+/// A second tablet bound to follow a table replaces the first, as a new pad does: the first
+/// reports nothing more and says it is done.
+#[tokio::test]
+async fn a_new_following_tablet_retires_the_old_one() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let bind = || async {
+        api.ok(
+            Method::POST,
+            "/api/events/0/tables/1/tablet",
+            Some(&api.td),
+            Some(&json!({ "track": true })),
+        )
+        .await
+    };
+    let old = bind().await;
+    let new = bind().await;
+    let (old_live, old_token) = (
+        old["live_table"].as_u64().unwrap(),
+        old["token"].as_str().unwrap().to_string(),
+    );
+    assert_ne!(new["live_table"], old["live_table"]);
+    all_in_and_call(&api, old_live, &old_token).await;
+    let next = json!({ "hand": 1 }).to_string();
+    api.refused(
+        Method::POST,
+        &format!("/api/floor/{old_live}/next-hand"),
+        Some(&old_token),
+        Some(&next),
+        409,
+        "retired",
+    )
+    .await;
+    let view = api
+        .ok(Method::GET, &format!("/api/floor/{old_live}"), None, None)
+        .await;
+    assert_eq!(view["tracking"]["broken"], json!(true));
+    assert_eq!(
+        summary(&api).await["chips_in_play"],
+        json!(chips_at(&seating(&api).await)),
+        "nothing was reported"
+    );
+}

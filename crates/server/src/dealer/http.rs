@@ -45,7 +45,11 @@ pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
     let _seeded = seed_if_due(&app, table).await;
     let task = app.hub().dealer(table)?;
     let mut view = task.run(|tx| Ok(tx.state().table().view())).await?;
-    if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting) {
+    if view.tracking.is_some() && retired(&app, table).await? {
+        if let Some(t) = view.tracking.as_mut() {
+            t.broken = true;
+        }
+    } else if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting) {
         let (event, number) = (t.event, t.table);
         // Nothing more comes once the table is broken or the event is over.
         t.broken = read_event(&app, event, move |s, _| {
@@ -59,6 +63,30 @@ pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
     Ok(Json(view))
 }
 
+/// A tablet that follows an event's table is retired once a newer one follows it: a new
+/// tablet for a table replaces the old, as pads do.
+async fn retired(app: &App, table: LiveTableId) -> Result<bool, Fail> {
+    let task = app.hub().dealer(table)?;
+    let Some(followed) = task
+        .run(|tx| Ok(tx.state().table().follows_table()))
+        .await?
+    else {
+        return Ok(false);
+    };
+    for other in app.hub().dealers() {
+        let (id, follows) = other
+            .run(|tx| {
+                let t = tx.state().table();
+                Ok((t.id, t.follows_table()))
+            })
+            .await?;
+        if id > table && follows == Some(followed) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The director's next hand at a followed table, once it is dealt there.
 async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
     let task = app.hub().dealer(table)?;
@@ -67,6 +95,9 @@ async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
     else {
         return Ok(());
     };
+    if retired(app, table).await? {
+        return Ok(());
+    }
     let deal = read_event(app, event, move |s, _| {
         Ok(s.room().linked_deal(event_table - 1))
     })
@@ -107,6 +138,13 @@ pub async fn next_hand(
     if let Some((hand, report)) = report
         && hand == asked.hand
     {
+        if retired(&app, id).await? {
+            return Err(Refusal::conflict(
+                "retired",
+                "a newer tablet follows this table: this one reports nothing more".to_string(),
+            )
+            .into());
+        }
         let report = report?;
         let event = report.event;
         let ev = app.hub().event(event)?;

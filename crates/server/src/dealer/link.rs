@@ -311,6 +311,11 @@ impl DealerTable {
             .map(|l| (l.event, l.table, l.event_hand, self.hand))
     }
 
+    /// The event and table (from 1) this table follows.
+    pub fn follows_table(&self) -> Option<(EventId, u32)> {
+        self.link.as_ref().map(|l| (l.event, l.table))
+    }
+
     /// This hand's number, and whether it follows an event's table.
     pub fn follows(&self) -> Option<u64> {
         self.link.as_ref().map(|_| self.hand)
