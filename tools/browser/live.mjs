@@ -157,6 +157,27 @@ try {
     await shot(td, 'live-done');
   });
 
+  await step('table 3 gets a dealer tablet that follows every hand: it deals the director\'s hand', 30_000, async () => {
+    await td.locator(`${card(3)} ${q('tablet-track')}`).click();
+    const link = td.locator(`${card(3)} ${q('tablet-url')}`);
+    await link.waitFor();
+    const url = await link.getAttribute('href');
+    if (!/\/dealer\?table=\d+&token=/.test(url)) throw new Error(`dealer link ${url}`);
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 }, locale });
+    const page = await newPage(context, 'dealer');
+    await page.goto(url);
+    await page.locator(`${q('waiting')}[data-kind="act"]`).waitFor();
+    const seating = await api('GET', `/api/events/${event}/seating`);
+    const three = seating.tables.find((t) => t.table === 3);
+    const rows = await page.locator(q('player-row')).count();
+    if (rows !== three.seats.filter(Boolean).length) throw new Error(`${rows} players dealt at table 3`);
+    const view = await api('GET', `/api/floor/${new URL(url).searchParams.get('table')}`);
+    if (view.button_seat !== three.button || view.tracking?.table !== 3) {
+      throw new Error(`the tablet's button ${view.button_seat}, the director's ${three.button}`);
+    }
+    await shot(page, 'live-dealer-tablet');
+  });
+
   await step('TDA-RP-9: a second event reaches its final table; the seat cards are entered as they fell', 40_000, async () => {
     const templates = await api('GET', '/api/templates');
     const toml = templates.find((t) => t.name === 'deepstack').toml.replace('\nprofile', '\ntables = "live"\nprofile');

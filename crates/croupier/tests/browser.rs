@@ -39,7 +39,13 @@ const DEALER_SCREENSHOTS: [&str; 5] = [
 ];
 
 /// What live.mjs must have saved.
-const LIVE_SCREENSHOTS: [&str; 4] = ["live-td", "live-clock", "live-tablet", "live-done"];
+const LIVE_SCREENSHOTS: [&str; 5] = [
+    "live-td",
+    "live-clock",
+    "live-tablet",
+    "live-done",
+    "live-dealer-tablet",
+];
 
 /// What stud.mjs must have saved.
 const STUD_SCREENSHOTS: [&str; 4] = ["stud-bring-in", "stud-de", "stud-opponent", "stud-fourth"];

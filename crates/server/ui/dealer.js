@@ -8,12 +8,14 @@
 // board-card (data-card: '' when not entered), pot (data-pot, data-amount), total-pot, to-call
 // (data-amount), call-amount, min-raise (data-to), max-raise (data-to), next-to-act
 // (data-player), waiting (data-kind), players, player-row (data-player, data-seat, data-stack,
-// data-bet, data-status), passive-only (data-rule), out-row; the act form's, ruling's, steps'
+// data-bet, data-status), passive-only (data-rule), out-row, event-notes, event-note
+// (data-kind), event-instruction (data-id, data-kind) at a table that follows an event's;
+// the act form's, ruling's, steps'
 // and menu's ids are in dealer-act.js, dealer-ruling.js, dealer-steps.js and dealer-menu.js.
 
 import { get, post, param, takeParam, tdSecret, setTdSecret, ApiError } from './api.js';
 import { h, $, fmtChips, cardEl, pageHeader, attempt, ruleBadge } from './dom.js';
-import { t, onLang } from './i18n.js';
+import { t, lang, onLang } from './i18n.js';
 import { actForm } from './dealer-act.js';
 import { rulingsView } from './dealer-ruling.js';
 import { stepsView } from './dealer-steps.js';
@@ -153,10 +155,27 @@ function follow(view) {
   }
 }
 
+/** A followed table shows what the event's director says for it: why it waits, and the
+ *  instructions for it (confirmed on the console or the pad). */
+async function eventNotes(view) {
+  const box = $('#event-notes');
+  const tr = view.tracking;
+  box.hidden = !tr;
+  if (!tr) return;
+  const s = await get(`/api/events/${tr.event}`);
+  const text = (x) => (lang() === 'de' ? x.de : x.en);
+  const notes = (s.notices ?? []).filter((n) => n.tables.includes(tr.table))
+    .map((n) => h('li', { testid: 'event-note', data: { kind: n.kind } }, text(n)));
+  const mine = (s.instructions ?? []).filter((i) => i.tables.includes(tr.table) || i.holds.includes(tr.table))
+    .map((i) => h('li', { testid: 'event-instruction', data: { id: i.id, kind: i.kind } }, text(i)));
+  box.replaceChildren(...notes, ...mine);
+}
+
 function show(view) {
   if (!view || view.id !== state.id) return;
   state.view = view;
   follow(view);
+  attempt(() => eventNotes(view));
   const i = state.tables.findIndex((v) => v.id === view.id);
   if (i >= 0) state.tables[i] = view;
   renderSummary(view);

@@ -89,7 +89,12 @@ impl DealerTable {
             hand: self.hand,
             button_seat: self.positions.button.0 + 1,
             out: (0..self.names.len())
-                .filter(|i| !dealt.contains(i) && self.table.seats()[*i].is_none())
+                // A followed table's empty seats have no name: nobody is out there.
+                .filter(|&i| {
+                    !dealt.contains(&i)
+                        && self.table.seats()[i].is_none()
+                        && !self.names[i].is_empty()
+                })
                 .map(|i| LiveSeat {
                     seat: i as u8 + 1,
                     name: self.names[i].clone(),
