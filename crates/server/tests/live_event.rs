@@ -853,6 +853,24 @@ async fn the_button_cards_are_entered_as_they_fell() {
         json!(seats[3]),
         "the king is the highest"
     );
+    // A tablet bound now follows the hand as the button has remade it.
+    let bound = api
+        .ok(
+            Method::POST,
+            "/api/events/0/tables/1/tablet",
+            Some(&api.td),
+            Some(&json!({ "track": true })),
+        )
+        .await;
+    let view = api
+        .ok(
+            Method::GET,
+            &format!("/api/floor/{}", bound["live_table"]),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(view["button_seat"], json!(seats[3]));
 }
 
 /// At a followed table: the first to act moves all in, the next calls, everyone else folds;

@@ -1037,6 +1037,25 @@ fn hc_3_7_a_player_moved_before_the_race_races_at_the_old_table() {
             .iter()
             .any(|&(q, _)| q == moved)
     );
+    // The move done, table 1 still waits for table 2's race: its new player races there first.
+    let moves: Vec<InstructionId> = t
+        .pending()
+        .filter(|i| matches!(i.task, Task::Move { .. }))
+        .map(|i| i.id)
+        .collect();
+    for id in moves {
+        t.confirm(id, Actor::System, Time(45 * 60_000 + 3)).unwrap();
+    }
+    let race_b = t
+        .pending()
+        .find(|i| matches!(i.task, Task::ChipRace { table, .. } if table == b))
+        .cloned()
+        .expect("table 2's race is still to run");
+    assert!(t.races_at(&race_b, a));
+    t.race_now(a, None, Actor::System, Time(45 * 60_000 + 3))
+        .unwrap();
+    t.tick(Time(51 * 60_000)).unwrap();
+    assert_eq!(t.may_start(a), Err(Wait::Instructions));
     confirm_all(&mut t, Time(45 * 60_000 + 3));
     assert_eq!(stack(&t, moved) % 5, 0, "raced: no 1s left");
     assert_eq!(chips_at_tables(&t), t.chips_in_play());

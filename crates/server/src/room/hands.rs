@@ -45,9 +45,7 @@ impl Room {
         if self.t.is_live() {
             // The dealer deals it with real cards; the director knows its positions and
             // waits for the report of its end (`TdCommand::HandOver`).
-            let live = &mut self.tables[table as usize];
-            live.hands_dealt += 1;
-            live.live_start = Some(start);
+            self.tables[table as usize].hands_dealt += 1;
             return Ok(self.changed_everywhere());
         }
         let hand = Hand::new(start.setup.clone())

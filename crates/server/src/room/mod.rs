@@ -77,9 +77,6 @@ pub(crate) struct LiveTable {
     pub hands_dealt: u64,
     /// No new hand before this time (ms).
     pub ready_at: u64,
-    /// A live event's hand in play at the real table, as the director started it: what a
-    /// tablet following the table deals (issue 17).
-    pub live_start: Option<HandStart>,
 }
 
 impl LiveTable {

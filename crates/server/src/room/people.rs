@@ -237,13 +237,6 @@ impl Room {
         };
         result.map_err(|e| Refusal::director(&e))?;
         self.t = t;
-        // A button moved by the dealer changes the hand the director started: a tablet that
-        // follows the table takes the next one (`linked_deal`).
-        if let TdCommand::Button { table, .. } | TdCommand::ButtonCards { table, .. } = action
-            && let Some(live) = self.tables.get_mut(table.saturating_sub(1) as usize)
-        {
-            live.live_start = None;
-        }
         if let Some((old, new)) = new_entry
             && let Some(&person) = self.entry_person.get(old as usize)
         {

@@ -176,7 +176,16 @@ impl Room {
                     } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(player.0)),
                     Task::Break { table } => ("break", vec![table.0 + 1], None),
                     Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
-                    Task::ChipRace { table, .. } => ("chip_race", vec![table.0 + 1], None),
+                    // With the tables its players were moved to, which wait for it too.
+                    Task::ChipRace { table, .. } => {
+                        let mut tables = vec![table.0 + 1];
+                        for t in self.t.active_tables() {
+                            if t != *table && self.t.races_at(i, t) {
+                                tables.push(t.0 + 1);
+                            }
+                        }
+                        ("chip_race", tables, None)
+                    }
                     Task::SourceCards { short, tables } => (
                         "source_cards",
                         std::iter::once(short)
@@ -573,8 +582,8 @@ impl Room {
             return None;
         }
         let live = self.tables.get(table as usize)?;
-        let start = live.live_start.as_ref()?;
-        let (p, s) = (&start.positions, &start.setup);
+        // The director's hand as it stands (a dealer's button report remakes it).
+        let (p, s) = et.hand_in_play()?;
         let one = |seat: engine::Seat| seat.0 + 1;
         let chips = |v: &[engine::Chips]| v.iter().map(|c| c.0).collect::<Vec<_>>();
         let small = p

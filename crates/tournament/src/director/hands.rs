@@ -226,6 +226,11 @@ impl Tournament {
         t.hand = Some(HandInProgress {
             positions: positions.clone(),
             start: start.clone(),
+            setup: HandSetup {
+                deck: None,
+                ..setup.clone()
+            },
+            forced,
         });
         t.new_players = 0;
         t.vacancies.clear();

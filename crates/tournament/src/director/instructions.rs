@@ -199,7 +199,22 @@ impl Tournament {
 
     /// Whether an instruction not yet done holds `table`.
     pub(crate) fn held(&self, table: TableId) -> bool {
-        self.pending().any(|i| i.holds.contains(&table))
+        self.pending()
+            .any(|i| i.holds.contains(&table) || self.races_at(i, table))
+    }
+
+    /// A called chip race also holds the tables its players were moved to before it was run:
+    /// they race with the old chips first.
+    pub fn races_at(&self, i: &Instruction, table: TableId) -> bool {
+        match &i.task {
+            Task::ChipRace { players, .. } => players.iter().any(|p| {
+                self.entries
+                    .get(p.0 as usize)
+                    .and_then(|e| e.seat)
+                    .is_some_and(|(t, _)| t == table)
+            }),
+            _ => false,
+        }
     }
 
     /// A person did what an instruction said. The last one done restarts a clock the

@@ -30,7 +30,7 @@ use crate::clock::{Clock, Time};
 use crate::config::{EventConfig, Money};
 use crate::draw::Draw;
 use crate::profile::Profile;
-use engine::{PlayerId, Positions, Rotation, Seat, Table, Variant};
+use engine::{HandSetup, PlayerId, Positions, Rotation, Seat, Table, Variant};
 
 /// Where an entry stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +93,10 @@ pub(crate) struct HandInProgress {
     pub positions: Positions,
     /// Each dealt player's id and stack at the start, in dealing order.
     pub start: Vec<(PlayerId, u64)>,
+    /// The hand's setup without its deck (a live table deals real cards), and the forced bets
+    /// it was made from: a dealer's button report makes it anew.
+    pub setup: HandSetup,
+    pub forced: engine::ForcedBets,
 }
 
 /// One table of the event.
@@ -130,6 +134,11 @@ impl EventTable {
     /// The button and blinds of the hand in progress.
     pub fn hand_positions(&self) -> Option<&Positions> {
         self.hand.as_ref().map(|h| &h.positions)
+    }
+
+    /// The hand in progress as the director has it now: positions and setup (no deck).
+    pub fn hand_in_play(&self) -> Option<(&Positions, &HandSetup)> {
+        self.hand.as_ref().map(|h| (&h.positions, &h.setup))
     }
 
     /// The players dealt in the hand in progress, in dealing order.

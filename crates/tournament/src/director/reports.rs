@@ -274,14 +274,28 @@ impl Tournament {
         let mut table_now = t.table.clone();
         table_now.redraw_button(seat)?;
         let progress = match &t.hand {
-            Some(_) => {
-                let positions = table_now.next_positions()?;
+            Some(old) => {
+                // The hand in play as the button now says: its blinds follow (TDA-32).
+                let (positions, mut setup) = table_now.start_hand(
+                    old.setup.variant,
+                    old.forced,
+                    old.setup.tournament_heads_up,
+                    engine::Automations::ALL,
+                    None,
+                )?;
+                setup.chip_unit = old.setup.chip_unit;
+                setup.reshuffle_seed = old.setup.reshuffle_seed;
                 let start = positions
                     .dealt
                     .iter()
                     .filter_map(|s| table_now.seats()[s.index()].map(|p| (p.id, p.stack.0)))
                     .collect();
-                Some(HandInProgress { positions, start })
+                Some(HandInProgress {
+                    positions,
+                    start,
+                    setup,
+                    forced: old.forced,
+                })
             }
             None => None,
         };

@@ -608,6 +608,16 @@ impl Tournament {
             return Ok(());
         }
         let entries: Vec<RaceEntry> = seats.iter().map(|r| r.2).collect();
+        // A race that cannot be run is refused before the software draws anything.
+        chip_race::cards_due(
+            self.profile.director.chip_race,
+            &entries,
+            ColourUp {
+                removed: &self.tables[table.0 as usize].colour_up,
+                remaining: &self.denominations,
+            },
+        )
+        .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
         let mut deck = match entered {
             None => self.draw.deck(52),
             Some(cards) => self.dealt_race_cards(table, cards)?,
