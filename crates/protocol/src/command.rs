@@ -99,13 +99,18 @@ pub enum Command {
         by: String,
         command: FloorCommand,
     },
+    /// The list keeper of the room's cash games (issue 18).
+    Ring {
+        by: String,
+        command: crate::RingCommand,
+    },
 }
 
 impl Command {
     /// The event a command is about; `None` for a new event and a live table's commands.
     pub fn event(&self) -> Option<EventId> {
         match self {
-            Command::CreateEvent { .. } | Command::Floor { .. } => None,
+            Command::CreateEvent { .. } | Command::Floor { .. } | Command::Ring { .. } => None,
             Command::Register { event, .. }
             | Command::Start { event, .. }
             | Command::Deal { event, .. }

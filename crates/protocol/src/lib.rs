@@ -12,6 +12,7 @@ mod dealer;
 mod dealer_view;
 mod follow;
 mod message;
+mod ring;
 mod view;
 
 pub use command::{
@@ -24,4 +25,5 @@ pub use dealer::{
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};
 pub use message::{ApiError, ClientMessage, ServerMessage, Stream};
+pub use ring::*;
 pub use view::*;

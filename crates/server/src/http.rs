@@ -82,6 +82,10 @@ pub fn routes() -> axum::Router<App> {
         .route("/api/events/{event}/ws", get(crate::ws::upgrade))
         .route("/api/events/{event}/hands", get(crate::history::all))
         .route("/api/events/{event}/hands/mine", get(crate::history::mine))
+        .route(
+            "/api/ring",
+            get(crate::cash::http::board).post(crate::cash::http::command),
+        )
         .route("/api/floor", get(floor::list).post(floor::open))
         .route("/api/floor/{table}", get(floor::view))
         .route("/api/floor/{table}/dealer-token", post(floor::dealer_token))

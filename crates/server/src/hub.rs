@@ -146,6 +146,8 @@ pub struct Opened {
     index: Arc<Index>,
     seed: u64,
     dealers: Vec<DealerTable>,
+    /// The room's cash games (issue 18).
+    cash: ring::Room,
     td_hash: String,
     /// The TD's secret itself, only when made by this process (a new log, or a rotation), to
     /// be shown once.
@@ -177,6 +179,7 @@ impl Opened {
             // randomness.
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::app::now_ms()),
             dealers: Vec::new(),
+            cash: ring::Room::default(),
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
@@ -233,6 +236,9 @@ impl Opened {
                     rng,
                     Pace::default(),
                 ));
+            }
+            Command::Ring { command, .. } => {
+                crate::cash::CashState::apply_to(&mut self.cash, at_ms, command)?;
             }
             Command::Floor { command, .. } => match command.table() {
                 None => {
@@ -419,9 +425,15 @@ impl Opened {
             Timers::Off
         };
         let pace = pace.unwrap_or_default();
+        let cash = Handle::spawn(
+            crate::cash::CashState::from_room(self.cash),
+            writer.clone(),
+            timers,
+        );
         let hub = Hub {
             events: RwLock::default(),
             dealers: RwLock::default(),
+            cash,
             index: self.index,
             td_hash: self.td_hash,
             new_td_secret: self.new_td_secret,
@@ -464,6 +476,8 @@ fn role(td_hash: &str, index: &Index, secret: Option<&str>) -> Result<Role, Refu
 pub struct Hub {
     events: RwLock<Vec<Handle<EventState>>>,
     dealers: RwLock<Vec<Handle<DealerState>>>,
+    /// The room's cash games: one task.
+    cash: Handle<crate::cash::CashState>,
     index: Arc<Index>,
     td_hash: String,
     new_td_secret: Option<String>,
@@ -553,6 +567,10 @@ impl Hub {
     }
 
     /// Every live table's task, in order.
+    pub fn cash(&self) -> Handle<crate::cash::CashState> {
+        self.cash.clone()
+    }
+
     pub fn dealers(&self) -> Vec<Handle<DealerState>> {
         self.dealers
             .read()

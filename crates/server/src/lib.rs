@@ -10,6 +10,7 @@
 
 pub mod app;
 mod assets;
+pub mod cash;
 pub mod dealer;
 pub mod driver;
 pub mod event;

@@ -286,7 +286,9 @@ impl Room {
     fn dispatch(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         Ok(match command {
             Command::CreateEvent { .. } => return Err(Refusal::internal("event already exists")),
-            Command::Floor { .. } => return Err(Refusal::internal("not an event's command")),
+            Command::Floor { .. } | Command::Ring { .. } => {
+                return Err(Refusal::internal("not an event's command"));
+            }
             Command::Register {
                 name, token, bot, ..
             } => self.register(name, token, *bot, at_ms)?,
@@ -331,7 +333,8 @@ fn who(command: &Command) -> String {
         | Command::CallClock { by, .. }
         | Command::Td { by, .. }
         | Command::BindTablet { by, .. }
-        | Command::Floor { by, .. } => by.clone(),
+        | Command::Floor { by, .. }
+        | Command::Ring { by, .. } => by.clone(),
         Command::Act { player, .. } => format!("player {}", player + 1),
         Command::Presence { player, .. } => format!("player {}", player + 1),
         Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => "system".into(),

@@ -1,0 +1,101 @@
+//! Issue 18 through the API: the list keeper's commands on `POST /api/ring` and the
+//! waiting-list board on `GET /api/ring`; refusals change nothing and write nothing; the
+//! books balance (HC-1.10); a restart replays the room.
+
+mod common;
+
+use axum::http::Method;
+use common::Api;
+use serde_json::{Value, json};
+
+async fn keep(api: &Api, command: Value) -> Value {
+    api.ok(Method::POST, "/api/ring", Some(&api.td), Some(&command))
+        .await
+}
+
+fn balanced(board: &Value) {
+    let b = &board["books"];
+    let n = |k: &str| b[k].as_u64().unwrap();
+    assert_eq!(
+        n("bought_in"),
+        n("at_tables") + n("frozen") + n("cashed_out") + n("rake"),
+        "the list balances (HC-1.10): {b}"
+    );
+}
+
+#[tokio::test]
+async fn a_list_keeper_runs_a_cash_game_through_the_api() {
+    let file = std::env::temp_dir().join(format!("cash-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let api = Api::open_at(&file);
+    keep(
+        &api,
+        json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
+                "big_blind": 2, "seats": 3, "min_buy_in": 40, "max_buy_in": 200, "profile": "hc" }),
+    )
+    .await;
+    for name in ["Anna", "Ben", "Cem", "Dora"] {
+        keep(&api, json!({ "type": "add_guest", "name": name })).await;
+    }
+    for guest in 0..4 {
+        keep(&api, json!({ "type": "join", "guest": guest, "game": 0 })).await;
+    }
+    // HC-1.4: still in a tournament, no name on a list.
+    keep(&api, json!({ "type": "add_guest", "name": "Eve" })).await;
+    let late = json!({ "type": "join", "guest": 4, "game": 0, "in_tournament": true }).to_string();
+    let refused = api
+        .refused(Method::POST, "/api/ring", Some(&api.td), Some(&late), 422, "refused")
+        .await;
+    assert_eq!(refused["rule"], "HC-1.4");
+    let board = keep(
+        &api,
+        json!({ "type": "open_table", "game": 0, "mode": "list_keeper", "opened_by": "Anna",
+                "conditions": "1/2 NL, 40-200" }),
+    )
+    .await;
+    let game = &board["games"][0];
+    assert_eq!(game["tables"][0]["opened_by"], "Anna");
+    let offered: Vec<&Value> = game["waiting"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| !w["offer"].is_null())
+        .collect();
+    assert_eq!(offered.len(), 3, "three seats offered to the first three");
+    let outside = json!({ "type": "accept", "guest": 0, "buy_in": 500 }).to_string();
+    api.refused(Method::POST, "/api/ring", Some(&api.td), Some(&outside), 422, "refused")
+        .await;
+    for guest in 0..3 {
+        keep(&api, json!({ "type": "accept", "guest": guest, "buy_in": 100 })).await;
+    }
+    keep(&api, json!({ "type": "hand_started", "table": 0, "dealt": [0, 1, 2] })).await;
+    let top_up = json!({ "type": "top_up", "guest": 0, "amount": 50 }).to_string();
+    api.refused(Method::POST, "/api/ring", Some(&api.td), Some(&top_up), 409, "hand_in_play")
+        .await;
+    let board = keep(
+        &api,
+        json!({ "type": "hand_settled", "table": 0, "pot": 60,
+                "stacks": [{ "guest": 0, "chips": 160 }, { "guest": 1, "chips": 80 },
+                           { "guest": 2, "chips": 60 }] }),
+    )
+    .await;
+    balanced(&board);
+    let board = keep(&api, json!({ "type": "cash_out", "guest": 0 })).await;
+    balanced(&board);
+    assert_eq!(board["books"]["cashed_out"], 160);
+    // Dora, fourth in line, is offered the seat Anna left.
+    let dora = board["games"][0]["waiting"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["guest"] == 3)
+        .cloned()
+        .unwrap();
+    assert_eq!(dora["offer"]["seat"], 1);
+    let before = api.ok(Method::GET, "/api/ring", None, None).await;
+    drop(api);
+    let again = Api::open_at(&file);
+    assert_eq!(again.ok(Method::GET, "/api/ring", None, None).await, before);
+    drop(again);
+    let _ = std::fs::remove_file(&file);
+}
