@@ -1,5 +1,6 @@
 //! The web UI, embedded at build time (`build.rs`): pages at `/`, `/td`, `/play`, `/clock`,
-//! `/seating`, `/standings`, `/dealer`, `/print` and `/tablet`, their scripts and styles under `/ui/`.
+//! `/seating`, `/standings`, `/dealer`, `/print`, `/tablet` and `/ring`, their scripts and styles
+//! under `/ui/`.
 
 use crate::app::App;
 use axum::extract::Path;
@@ -9,7 +10,7 @@ use axum::routing::get;
 
 include!(concat!(env!("OUT_DIR"), "/ui.rs"));
 
-const PAGES: [(&str, &str); 9] = [
+const PAGES: [(&str, &str); 10] = [
     ("/", "index.html"),
     ("/td", "td.html"),
     ("/play", "play.html"),
@@ -19,6 +20,7 @@ const PAGES: [(&str, &str); 9] = [
     ("/dealer", "dealer.html"),
     ("/print", "print.html"),
     ("/tablet", "tablet.html"),
+    ("/ring", "ring.html"),
 ];
 
 pub fn routes() -> axum::Router<App> {

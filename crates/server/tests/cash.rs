@@ -44,7 +44,14 @@ async fn a_list_keeper_runs_a_cash_game_through_the_api() {
     keep(&api, json!({ "type": "add_guest", "name": "Eve" })).await;
     let late = json!({ "type": "join", "guest": 4, "game": 0, "in_tournament": true }).to_string();
     let refused = api
-        .refused(Method::POST, "/api/ring", Some(&api.td), Some(&late), 422, "refused")
+        .refused(
+            Method::POST,
+            "/api/ring",
+            Some(&api.td),
+            Some(&late),
+            422,
+            "refused",
+        )
         .await;
     assert_eq!(refused["rule"], "HC-1.4");
     let board = keep(
@@ -63,15 +70,37 @@ async fn a_list_keeper_runs_a_cash_game_through_the_api() {
         .collect();
     assert_eq!(offered.len(), 3, "three seats offered to the first three");
     let outside = json!({ "type": "accept", "guest": 0, "buy_in": 500 }).to_string();
-    api.refused(Method::POST, "/api/ring", Some(&api.td), Some(&outside), 422, "refused")
-        .await;
+    api.refused(
+        Method::POST,
+        "/api/ring",
+        Some(&api.td),
+        Some(&outside),
+        422,
+        "refused",
+    )
+    .await;
     for guest in 0..3 {
-        keep(&api, json!({ "type": "accept", "guest": guest, "buy_in": 100 })).await;
-    }
-    keep(&api, json!({ "type": "hand_started", "table": 0, "dealt": [0, 1, 2] })).await;
-    let top_up = json!({ "type": "top_up", "guest": 0, "amount": 50 }).to_string();
-    api.refused(Method::POST, "/api/ring", Some(&api.td), Some(&top_up), 409, "hand_in_play")
+        keep(
+            &api,
+            json!({ "type": "accept", "guest": guest, "buy_in": 100 }),
+        )
         .await;
+    }
+    keep(
+        &api,
+        json!({ "type": "hand_started", "table": 0, "dealt": [0, 1, 2] }),
+    )
+    .await;
+    let top_up = json!({ "type": "top_up", "guest": 0, "amount": 50 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/ring",
+        Some(&api.td),
+        Some(&top_up),
+        409,
+        "hand_in_play",
+    )
+    .await;
     let board = keep(
         &api,
         json!({ "type": "hand_settled", "table": 0, "pot": 60,

@@ -850,3 +850,49 @@ async fn live_answers_fit_their_schemas() {
     )
     .await;
 }
+
+/// The list keeper's answers (issue 18): every command's board fits the document.
+#[tokio::test]
+async fn ring_answers_fit_their_schemas() {
+    let doc = document();
+    let api = Api::open();
+    let td = Some(api.td.as_str());
+    let commands = [
+        json!({ "type": "add_game", "name": "PLO 1/1", "variant": "PO", "small_blind": 1,
+                "big_blind": 1, "seats": 6, "min_buy_in": 50, "max_buy_in": 100,
+                "profile": "jpr", "time_charge": 2 }),
+        json!({ "type": "add_guest", "name": "Anna" }),
+        json!({ "type": "add_guest", "name": "Ben" }),
+        json!({ "type": "join", "guest": 0, "game": 0 }),
+        json!({ "type": "open_table", "game": 0, "mode": "tablet", "opened_by": "Anna" }),
+        json!({ "type": "seat_at_desk", "guest": 1, "table": 0, "seat": 2, "buy_in": 60 }),
+        json!({ "type": "away", "guest": 1, "away": true }),
+        json!({ "type": "tick" }),
+    ];
+    for body in commands {
+        documented(
+            &api,
+            &doc,
+            Method::POST,
+            "/api/ring",
+            "/api/ring",
+            td,
+            Some(body),
+        )
+        .await;
+    }
+    let board = documented(
+        &api,
+        &doc,
+        Method::GET,
+        "/api/ring",
+        "/api/ring",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        board["games"][0]["tables"][0]["seats"][1]["away"],
+        json!(true)
+    );
+}

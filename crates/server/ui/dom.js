@@ -159,6 +159,7 @@ export function pageHeader(active, event) {
     ] : null,
     link('td', '/td', 'nav-td'),
     link('dealer', '/dealer', 'nav-dealer'),
+    link('ring', '/ring', 'nav-ring'),
   );
   const slot = h('div', { class: 'header-slot' });
   const dot = h('span', { class: 'conn', testid: 'connection', data: { state: 'none' }, title: '' });

@@ -8,7 +8,10 @@ import { DEALER_EN, DEALER_DE } from './i18n-dealer.js';
 const EN = {
   // navigation and common
   nav_events: 'Events', nav_play: 'Play', nav_clock: 'Clock', nav_seating: 'Seating',
-  nav_standings: 'Standings', nav_td: 'TD console',
+  nav_standings: 'Standings', nav_td: 'TD console', nav_ring: 'Cash games',
+  ring_title: 'Cash games', ring_empty: 'No cash game yet.', ring_buy_in: 'Buy-in {min} to {max}',
+  ring_worth_opening: 'enough names to open a table', ring_must_move: 'must move to table {table}',
+  ring_open_seats: '{n} open', ring_away: 'away', ring_waiting: 'Waiting list', ring_table_change: 'table change',
   connected: 'Connected', disconnected: 'Disconnected, reconnecting…',
   no_event: 'No event chosen: open a page from the list of events.', events: 'Events',
   no_events: 'No events yet.', event: 'Event', td_console: 'Tournament director',
@@ -102,7 +105,10 @@ const EN = {
 
 const DE = {
   nav_events: 'Turniere', nav_play: 'Spielen', nav_clock: 'Uhr', nav_seating: 'Sitzplan',
-  nav_standings: 'Rangliste', nav_td: 'Turnierleitung',
+  nav_standings: 'Rangliste', nav_td: 'Turnierleitung', nav_ring: 'Cashgames',
+  ring_title: 'Cashgames', ring_empty: 'Noch kein Cashgame.', ring_buy_in: 'Buy-in {min} bis {max}',
+  ring_worth_opening: 'genug Namen für einen Tisch', ring_must_move: 'Must-Move an Tisch {table}',
+  ring_open_seats: '{n} frei', ring_away: 'abwesend', ring_waiting: 'Warteliste', ring_table_change: 'Tischwechsel',
   connected: 'Verbunden', disconnected: 'Getrennt, verbinde neu…',
   no_event: 'Kein Turnier gewählt: Öffne eine Seite aus der Liste der Turniere.', events: 'Turniere',
   no_events: 'Noch keine Turniere.', event: 'Turnier', td_console: 'Turnierleitung',

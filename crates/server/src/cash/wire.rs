@@ -62,9 +62,7 @@ fn game(spec: &GameSpec) -> Result<Game, Refusal> {
             percent: p,
             cap: Chips(spec.rake_cap),
         },
-        (0, t) => Rake::PerHalfHour {
-            per_seat: Chips(t),
-        },
+        (0, t) => Rake::PerHalfHour { per_seat: Chips(t) },
         _ => return Err(bad("a rake per hand or a time charge, not both".into())),
     };
     Ok(Game {
@@ -111,7 +109,14 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             conditions,
             feeds,
         } => room
-            .open_table(GameId(*game), mode(m)?, opened_by, conditions, feeds.map(t), now)
+            .open_table(
+                GameId(*game),
+                mode(m)?,
+                opened_by,
+                conditions,
+                feeds.map(t),
+                now,
+            )
             .map(drop),
         RingCommand::CloseTable { table } => room.close_table(t(*table), now).map(drop),
         RingCommand::Join {
@@ -131,9 +136,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         RingCommand::TopUp { guest, amount } => room.top_up(g(*guest), Chips(*amount)),
         RingCommand::CashOut { guest } => room.cash_out(g(*guest), now).map(drop),
         RingCommand::Away { guest, away } => room.set_away(g(*guest), *away, now),
-        RingCommand::FreeAwaySeat { guest, freeze } => {
-            room.free_away_seat(g(*guest), *freeze, now)
-        }
+        RingCommand::FreeAwaySeat { guest, freeze } => room.free_away_seat(g(*guest), *freeze, now),
         RingCommand::Unfreeze { guest, table, seat } => {
             room.unfreeze(g(*guest), t(*table), *seat, now)
         }
@@ -142,8 +145,10 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             room.hand_started(t(*table), &dealt)
         }
         RingCommand::HandSettled { table, stacks, pot } => {
-            let stacks: Vec<(GuestId, Chips)> =
-                stacks.iter().map(|s| (g(s.guest), Chips(s.chips))).collect();
+            let stacks: Vec<(GuestId, Chips)> = stacks
+                .iter()
+                .map(|s| (g(s.guest), Chips(s.chips)))
+                .collect();
             room.hand_settled(t(*table), &stacks, Chips(*pot), now)
         }
         RingCommand::ChargeTime { table } => room.charge_time(t(*table), now).map(drop),
@@ -215,7 +220,9 @@ pub fn board(room: &Room) -> RingBoard {
                     offer: room
                         .offers()
                         .iter()
-                        .find(|o| o.guest == w.guest && room.tables()[o.table.0 as usize].game == id)
+                        .find(|o| {
+                            o.guest == w.guest && room.tables()[o.table.0 as usize].game == id
+                        })
                         .map(|o| BoardOffer {
                             table: o.table.0,
                             seat: o.seat,
