@@ -246,9 +246,14 @@ impl Room {
                 ));
             }
         }
-        if opened_by.trim().is_empty() {
+        if opened_by.trim().is_empty() || opened_by.chars().count() > 40 {
             return Err(RingError::Refused(
-                "the member who opens the table and keeps its list is named (HC-1.10)".into(),
+                "the member who opens the table and keeps its list is named, in 1 to 40 characters (HC-1.10)".into(),
+            ));
+        }
+        if conditions.chars().count() > 500 {
+            return Err(RingError::Refused(
+                "a table's conditions are 500 characters at most".into(),
             ));
         }
         let id = CashTableId(self.tables.len() as u32);

@@ -701,3 +701,21 @@ fn requests_follow_the_player_and_time_is_charged_from_the_sitting_down() {
     assert_eq!(room.charge_time(a1, Time(90 * MIN)).unwrap(), Chips(20));
     room.balance().unwrap();
 }
+
+/// The names and conditions written on a table's list have a bound (HC-1.10): a longer one is
+/// refused and opens nothing.
+#[test]
+fn a_tables_list_has_bounded_names_and_conditions() {
+    let mut f = fixture(RulebookId::Hc, 6, RoomConfig::default(), 0);
+    let long = "x".repeat(501);
+    refused(&mut f.room, |r| {
+        r.open_table(f.game, TableMode::Online, "Anna", &long, None, Time(0))
+    });
+    refused(&mut f.room, |r| {
+        r.open_table(f.game, TableMode::Online, &long[..41], "", None, Time(0))
+    });
+    refused(&mut f.room, |r| {
+        r.open_table(f.game, TableMode::Online, " ", "", None, Time(0))
+    });
+    assert!(f.room.tables().is_empty());
+}

@@ -56,6 +56,17 @@ async fn td(api: &Api, body: Value) -> Value {
         .await
 }
 
+/// A dealer tablet that follows table `table` (from 1) of event 0, bound by the TD.
+async fn follow(api: &Api, table: u32) -> Value {
+    api.ok(
+        Method::POST,
+        &format!("/api/events/0/tables/{table}/tablet"),
+        Some(&api.td),
+        Some(&json!({ "track": true })),
+    )
+    .await
+}
+
 async fn summary(api: &Api) -> Value {
     api.ok(Method::GET, "/api/events/0", None, None).await
 }
@@ -671,14 +682,7 @@ async fn a_dealer_tablet_follows_a_live_table_and_reports_its_hands() {
     let _ = std::fs::remove_file(&file);
     let api = Api::open_at(&file);
     live_event(&api, "deepstack", 18).await;
-    let bound = api
-        .ok(
-            Method::POST,
-            "/api/events/0/tables/1/tablet",
-            Some(&api.td),
-            Some(&json!({ "track": true })),
-        )
-        .await;
+    let bound = follow(&api, 1).await;
     let live = bound["live_table"].as_u64().expect("a live table");
     let token = bound["token"].as_str().unwrap().to_string();
     assert!(
@@ -854,14 +858,7 @@ async fn the_button_cards_are_entered_as_they_fell() {
         "the king is the highest"
     );
     // A tablet bound now follows the hand as the button has remade it.
-    let bound = api
-        .ok(
-            Method::POST,
-            "/api/events/0/tables/1/tablet",
-            Some(&api.td),
-            Some(&json!({ "track": true })),
-        )
-        .await;
+    let bound = follow(&api, 1).await;
     let view = api
         .ok(
             Method::GET,
@@ -944,14 +941,7 @@ async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
         json!({ "type": "hand_over", "table": 2, "busts": busts }),
     )
     .await;
-    let bound = api
-        .ok(
-            Method::POST,
-            "/api/events/0/tables/1/tablet",
-            Some(&api.td),
-            Some(&json!({ "track": true })),
-        )
-        .await;
+    let bound = follow(&api, 1).await;
     let live = bound["live_table"].as_u64().unwrap();
     let token = bound["token"].as_str().unwrap().to_string();
     all_in_and_call(&api, live, &token).await;
@@ -1005,17 +995,8 @@ async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
 async fn a_new_following_tablet_retires_the_old_one() {
     let api = Api::open();
     live_event(&api, "deepstack", 18).await;
-    let bind = || async {
-        api.ok(
-            Method::POST,
-            "/api/events/0/tables/1/tablet",
-            Some(&api.td),
-            Some(&json!({ "track": true })),
-        )
-        .await
-    };
-    let old = bind().await;
-    let new = bind().await;
+    let old = follow(&api, 1).await;
+    let new = follow(&api, 1).await;
     let (old_live, old_token) = (
         old["live_table"].as_u64().unwrap(),
         old["token"].as_str().unwrap().to_string(),

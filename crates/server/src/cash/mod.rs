@@ -49,11 +49,12 @@ impl Owned for CashState {
         let Command::Ring { command, .. } = command else {
             return Err(Refusal::internal("not a cash game's command"));
         };
-        let mut next = self.room.clone();
-        CashState::apply_to(&mut next, at_ms, command)?;
-        let before = std::mem::replace(&mut self.room, next);
-        if self.before.is_none() {
-            self.before = Some(Box::new(before));
+        // The room refuses without change (`ring` validates before it applies), so one copy a
+        // turn is enough to take back a failed write, as for a live table.
+        let before = self.before.is_none().then(|| Box::new(self.room.clone()));
+        CashState::apply_to(&mut self.room, at_ms, command)?;
+        if before.is_some() {
+            self.before = before;
         }
         Ok(Changes::default())
     }

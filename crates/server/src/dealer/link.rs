@@ -160,6 +160,17 @@ impl DealerTable {
         table: u32,
         deal: &LinkedDeal,
     ) -> Result<DealerTable, Refusal> {
+        DealerTable::linked(id, 1, event, table, deal)
+    }
+
+    /// The table dealing `deal` as its hand `hand`, following `event`'s table `table`.
+    fn linked(
+        id: LiveTableId,
+        hand: u64,
+        event: EventId,
+        table: u32,
+        deal: &LinkedDeal,
+    ) -> Result<DealerTable, Refusal> {
         let d = dealt(deal)?;
         let floor = new_hand(d.profile, &d.setup, &d.denominations)?;
         Ok(DealerTable {
@@ -170,7 +181,7 @@ impl DealerTable {
             denominations: d.denominations,
             names: d.names,
             table: d.table,
-            hand: 1,
+            hand,
             positions: d.positions,
             setup: d.setup,
             floor,
@@ -203,30 +214,7 @@ impl DealerTable {
                 ),
             ));
         }
-        let d = dealt(deal)?;
-        let floor = new_hand(d.profile, &d.setup, &d.denominations)?;
-        let link = Link {
-            entries: d.entries,
-            event_hand: deal.event_hand,
-            waiting: false,
-            ..link.clone()
-        };
-        *self = DealerTable {
-            id: self.id,
-            profile: d.profile,
-            variant: d.variant,
-            blinds: d.blinds,
-            denominations: d.denominations,
-            names: d.names,
-            table: d.table,
-            hand: self.hand,
-            positions: d.positions,
-            setup: d.setup,
-            floor,
-            rulings: Vec::new(),
-            procedure: None,
-            link: Some(link),
-        };
+        *self = DealerTable::linked(self.id, self.hand, link.event, link.table, deal)?;
         Ok(())
     }
 
@@ -249,15 +237,7 @@ impl DealerTable {
                 "this table follows no event's table".to_string(),
             )
         })?;
-        if !self.floor.is_over() {
-            return Err(Refusal::conflict(
-                "hand_not_over",
-                format!(
-                    "the hand is not over: it waits for {}",
-                    self.floor.hand().step()
-                ),
-            ));
-        }
+        self.check_over()?;
         let stacks = self.floor.final_stacks();
         let entry = |i: usize| {
             self.positions

@@ -283,17 +283,23 @@ impl DealerTable {
         }
     }
 
+    /// Refused while the hand still waits for something.
+    fn check_over(&self) -> Result<(), Refusal> {
+        if self.floor.is_over() {
+            return Ok(());
+        }
+        Err(Refusal::conflict(
+            "hand_not_over",
+            format!(
+                "the hand is not over: it waits for {}",
+                self.floor.hand().step()
+            ),
+        ))
+    }
+
     /// The hand is over: the stacks go back to the table and the button moves on.
     fn next_hand(&mut self) -> Result<(), Refusal> {
-        if !self.floor.is_over() {
-            return Err(Refusal::conflict(
-                "hand_not_over",
-                format!(
-                    "the hand is not over: it waits for {}",
-                    self.floor.hand().step()
-                ),
-            ));
-        }
+        self.check_over()?;
         let stacks = self.floor.final_stacks();
         let mut table = self.table.clone();
         // The table learns where the blinds were from a finished hand; a hand the floor

@@ -562,11 +562,21 @@ impl Tournament {
             return Ok(Vec::new());
         }
         let entries: Vec<RaceEntry> = self.race_seats(table).iter().map(|r| r.2).collect();
+        self.cards_due_of(table, &entries)
+    }
+
+    /// The cards due to `entries` in the race of `table`'s colour-up; refused when the race
+    /// cannot be run (a stack not in chips, a colour-up that does not add up).
+    fn cards_due_of(
+        &self,
+        table: TableId,
+        entries: &[RaceEntry],
+    ) -> Result<Vec<(PlayerId, u32)>, DirectorError> {
         let due = chip_race::cards_due(
             self.profile.director.chip_race,
-            &entries,
+            entries,
             ColourUp {
-                removed: &t.colour_up,
+                removed: &self.tables[table.0 as usize].colour_up,
                 remaining: &self.denominations,
             },
         )
@@ -609,18 +619,10 @@ impl Tournament {
         }
         let entries: Vec<RaceEntry> = seats.iter().map(|r| r.2).collect();
         // A race that cannot be run is refused before the software draws anything.
-        chip_race::cards_due(
-            self.profile.director.chip_race,
-            &entries,
-            ColourUp {
-                removed: &self.tables[table.0 as usize].colour_up,
-                remaining: &self.denominations,
-            },
-        )
-        .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
+        let due = self.cards_due_of(table, &entries)?;
         let mut deck = match entered {
             None => self.draw.deck(52),
-            Some(cards) => self.dealt_race_cards(table, cards)?,
+            Some(cards) => self.dealt_race_cards(table, cards, &due)?,
         };
         let outcome = chip_race::race(
             self.profile.director.chip_race,
@@ -660,13 +662,13 @@ impl Tournament {
         &self,
         table: TableId,
         cards: &[(PlayerId, Vec<cards::Card>)],
+        due: &[(PlayerId, u32)],
     ) -> Result<cards::Deck, DirectorError> {
         let rule = Instruction::chip_race_rule(self.profile.id);
         let bad = |problem: String| DirectorError::BadReport {
             table,
             problem: format!("{problem} ({rule})"),
         };
-        let due = self.race_cards_due(table)?;
         for (k, (player, _)) in cards.iter().enumerate() {
             if !due.iter().any(|(p, _)| p == player) {
                 return Err(bad(format!(
@@ -679,7 +681,7 @@ impl Tournament {
             }
         }
         let mut deck = Vec::new();
-        for &(player, n) in &due {
+        for &(player, n) in due {
             let got = cards
                 .iter()
                 .find(|(p, _)| *p == player)
