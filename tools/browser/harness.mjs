@@ -30,12 +30,18 @@ export function harness(script) {
   const pages = []; // { label, page }
   const errors = []; // "label: what"
   const shots = [];
+  // Console errors a step expects once (a refusal the page shows: its 4xx answer).
+  const expected = [];
+  const expectError = (re) => expected.push(re);
 
   function watch(label, page) {
     pages.push({ label, page });
     page.on('pageerror', (e) => errors.push(`${label}: uncaught page error: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() === 'error') {
+      const allowed = expected.findIndex((re) => re.test(m.text()));
+      if (m.type() === 'error' && allowed >= 0) {
+        expected.splice(allowed, 1);
+      } else if (m.type() === 'error') {
         const at = m.location()?.url ? ` (${m.location().url})` : '';
         errors.push(`${label}: console error: ${m.text()}${at}`);
       }
@@ -150,7 +156,7 @@ export function harness(script) {
   }
 
   return {
-    base: `http://${addr}`, secret, outDir, log, secs, newPage, checkErrors, shot, step, errorBox, launch,
+    base: `http://${addr}`, secret, outDir, log, secs, newPage, checkErrors, shot, step, errorBox, launch, expectError,
     checkEnd, finish,
   };
 }

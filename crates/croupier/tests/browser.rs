@@ -3,7 +3,8 @@
 //! is started on a fresh log for each scenario: `tools/browser/e2e.mjs` plays a turbo through
 //! the pages as the TD and three people would, `tools/browser/dealer.mjs` rules a live hand on
 //! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in,
-//! `tools/browser/live.mjs` runs the TD's flow at a live tournament night (see their top
+//! `tools/browser/live.mjs` runs the TD's flow at a live tournament night, `tools/browser/cash.mjs`
+//! a guest's evening at an online cash table (see their top
 //! comments). The screenshots of every page are left in
 //! `<target>/browser-artifacts/` and listed at the end of the output.
 
@@ -45,6 +46,15 @@ const LIVE_SCREENSHOTS: [&str; 5] = [
     "live-tablet",
     "live-done",
     "live-dealer-tablet",
+];
+
+/// What cash.mjs must have saved.
+const CASH_SCREENSHOTS: [&str; 5] = [
+    "cash-offer",
+    "cash-seated",
+    "cash-away",
+    "cash-back",
+    "cash-desk",
 ];
 
 /// What stud.mjs must have saved.
@@ -240,4 +250,11 @@ fn a_stud_table_shows_up_cards_and_the_bring_in_in_headless_chromium() {
 #[test]
 fn a_live_night_move_is_shown_and_confirmed_in_headless_chromium() {
     scenario("live.mjs", &LIVE_SCREENSHOTS);
+}
+
+/// Issue 18: a guest joins a list from /cash, takes the seat offered with a buy-in within the
+/// limits, is dealt in, sits out (no cards while away: HC-1.9) and comes back (see cash.mjs).
+#[test]
+fn a_guest_takes_a_cash_seat_sits_out_and_comes_back_in_headless_chromium() {
+    scenario("cash.mjs", &CASH_SCREENSHOTS);
 }

@@ -15,6 +15,11 @@ pub enum RingCommand {
     AddGuest {
         name: String,
     },
+    /// A guest who registers from the browser: the hash of the token given to them once.
+    RegisterGuest {
+        name: String,
+        token: String,
+    },
     /// HC-1.10: a member opens a table and keeps its list; `feeds` makes it a must-move table.
     OpenTable {
         game: GameId,
@@ -44,6 +49,9 @@ pub enum RingCommand {
         guest: GuestId,
         #[serde(default)]
         buy_in: u64,
+        /// Wait for the big blind rather than post one to be dealt in at once (TDA).
+        #[serde(default)]
+        wait: bool,
     },
     Decline {
         guest: GuestId,
@@ -54,6 +62,8 @@ pub enum RingCommand {
         /// From 1.
         seat: u8,
         buy_in: u64,
+        #[serde(default)]
+        wait: bool,
     },
     TopUp {
         guest: GuestId,
@@ -65,6 +75,9 @@ pub enum RingCommand {
     Away {
         guest: GuestId,
         away: bool,
+        /// Back: wait for the big blind rather than post what is owed at once (HC-1.9).
+        #[serde(default)]
+        wait: bool,
     },
     /// HC-1.9: away over 30 minutes while someone waits: cash out, or freeze the chips.
     FreeAwaySeat {
@@ -76,9 +89,15 @@ pub enum RingCommand {
         table: CashTableId,
         seat: u8,
     },
+    /// A hand begins at a table the list keeper or a tablet follows: who is dealt in and who
+    /// posts what is the rules' (`dealt`, when given, must be that); `button` is the seat drawn
+    /// for the table's first hand (TDA-RP-14).
     HandStarted {
         table: CashTableId,
+        #[serde(default)]
         dealt: Vec<GuestId>,
+        #[serde(default)]
+        button: Option<u8>,
     },
     HandSettled {
         table: CashTableId,
@@ -90,6 +109,22 @@ pub enum RingCommand {
     },
     /// Offers that ran out go on to the next in line.
     Tick,
+    /// An online table's next hand, dealt by the server from `seed` (64 hex digits).
+    Deal {
+        table: CashTableId,
+        seed: String,
+    },
+    /// A player's action in hand `hand` of their online table.
+    Act {
+        guest: GuestId,
+        hand: u64,
+        action: crate::PlayerAction,
+    },
+    /// The player to act in hand `hand` of an online table ran out of time.
+    TimeOut {
+        table: CashTableId,
+        hand: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +168,39 @@ pub struct GuestStack {
 pub struct RingBoard {
     pub games: Vec<BoardGame>,
     pub books: BoardBooks,
+    /// Every guest, by id (the desk seats and lists them by it).
+    pub guests: Vec<BoardGuest>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardGuest {
+    pub id: GuestId,
+    pub name: String,
+}
+
+/// A table's statement (HC-1.10): who opened it on what conditions, its hands, and what each
+/// player brought and took; once it is closed, brought = took + rake.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableStatement {
+    pub table: CashTableId,
+    pub game: GameId,
+    pub opened_by: String,
+    pub conditions: String,
+    pub opened_ms: u64,
+    pub closed_ms: Option<u64>,
+    pub hands: u64,
+    pub lines: Vec<StatementLine>,
+    pub brought: u64,
+    pub took: u64,
+    pub rake: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatementLine {
+    pub guest: GuestId,
+    pub name: String,
+    pub brought: u64,
+    pub took: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +229,26 @@ pub struct BoardTable {
     pub hands: u64,
     pub open_seats: u32,
     pub seats: Vec<Option<BoardSeat>>,
+    /// Between hands: who the next hand deals in and who posts what, by the game's rules.
+    pub next: Option<NextHandView>,
+}
+
+/// The next hand of a cash table (`engine::ring`): seats from 1, 0 for none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NextHandView {
+    pub button: u8,
+    pub small_blind: u8,
+    pub big_blind: u8,
+    pub dealt: Vec<u8>,
+    pub posts: Vec<PostView>,
+    pub rules: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostView {
+    pub seat: u8,
+    pub live: u64,
+    pub dead: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,6 +257,8 @@ pub struct BoardSeat {
     pub name: String,
     pub chips: u64,
     pub away: bool,
+    /// Blinds owed for having been away: `small`, `big` or `both` (JPR-3.0's markers).
+    pub owes: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -195,4 +285,145 @@ pub struct BoardBooks {
     pub frozen: u64,
     pub cashed_out: u64,
     pub rake: u64,
+}
+
+/// What a guest asks for from the browser (`POST /api/ring/me`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GuestRequest {
+    Join {
+        game: GameId,
+    },
+    Leave {
+        game: GameId,
+    },
+    Accept {
+        buy_in: u64,
+        #[serde(default)]
+        wait: bool,
+    },
+    Decline,
+    /// Away from the table (no cards while away: HC-1.9, JPR-3.0, TDA-30).
+    Away,
+    Back {
+        #[serde(default)]
+        wait: bool,
+    },
+    TopUp {
+        amount: u64,
+    },
+    CashOut,
+    Act {
+        hand: u64,
+        action: crate::PlayerAction,
+    },
+}
+
+/// A guest's own page: their lists, the seat offered, their seat and table, their sessions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GuestView {
+    pub guest: GuestId,
+    pub name: String,
+    pub now_ms: u64,
+    pub lists: Vec<GuestListing>,
+    pub offer: Option<GuestOffer>,
+    pub seat: Option<GuestSeat>,
+    pub table: Option<CashTableView>,
+    /// Chips frozen in a tray, by game (HC-1.9).
+    pub frozen: Vec<GuestFrozen>,
+    pub sessions: Vec<GuestSession>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestListing {
+    pub game: GameId,
+    pub game_name: String,
+    /// Place on the list, from 1.
+    pub place: u32,
+    /// `seat` or `table_change`.
+    pub wants: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestOffer {
+    pub game: GameId,
+    pub game_name: String,
+    pub table: CashTableId,
+    pub seat: u8,
+    pub expires_ms: u64,
+    pub min_buy_in: u64,
+    pub max_buy_in: u64,
+    /// Chips that come with the seat (a table change, a frozen stack): no buy-in then.
+    pub brings: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestSeat {
+    pub table: CashTableId,
+    pub seat: u8,
+    pub chips: u64,
+    pub away: bool,
+    pub owes: Option<String>,
+    pub in_hand: bool,
+    pub max_buy_in: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestFrozen {
+    pub game: GameId,
+    pub chips: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuestSession {
+    pub game: GameId,
+    pub table: CashTableId,
+    pub start_ms: u64,
+    pub end_ms: Option<u64>,
+    pub brought: u64,
+    pub took: u64,
+}
+
+/// A cash table as one viewer sees it: seats, the hand in play (their own cards only, and
+/// what was shown), and between hands the next hand by the rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CashTableView {
+    pub id: CashTableId,
+    pub game_name: String,
+    pub stakes: String,
+    pub mode: String,
+    pub seats: Vec<Option<CashSeatView>>,
+    pub hand: Option<CashHandView>,
+    pub next: Option<NextHandView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CashSeatView {
+    pub guest: GuestId,
+    pub name: String,
+    /// Chips behind (in a hand: not counting the bet in front).
+    pub chips: u64,
+    pub away: bool,
+    pub owes: Option<String>,
+    /// In the hand in play: the bet in front, folded, and the cards this viewer may see.
+    pub in_hand: bool,
+    pub bet: u64,
+    pub folded: bool,
+    pub cards: Vec<Option<String>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CashHandView {
+    pub number: u64,
+    pub button: u8,
+    /// `preflop`, `flop`, `turn`, `river` or `over`.
+    pub street: String,
+    pub board: Vec<String>,
+    pub pot: u64,
+    pub to_act: Option<u8>,
+    pub act_deadline_ms: Option<u64>,
+    /// The viewer's legal actions, when it is their turn.
+    pub legal: Option<crate::Legal>,
+    /// Who won what, once the hand is over.
+    pub result: Vec<String>,
 }

@@ -429,7 +429,7 @@ pub struct DealLine {
 /// Who a secret belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WhoAmI {
-    /// `td`, `player`, `dealer`, `tablet` or `public`.
+    /// `td`, `player`, `dealer`, `tablet`, `guest` (of the cash room) or `public`.
     pub role: String,
     pub event: Option<EventId>,
     pub player: Option<EntryId>,

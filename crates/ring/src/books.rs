@@ -82,7 +82,7 @@ pub struct ClosingLine {
     pub took: Chips,
 }
 
-/// A table's closing statement (HC-1.10): who opened it on what conditions, its hands, and what
+/// A table's statement, at its closing (HC-1.10): who opened it on what conditions, its hands, and what
 /// each player brought and took; brought = took + the table's rake.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Closing {
@@ -91,7 +91,8 @@ pub struct Closing {
     pub opened_by: String,
     pub conditions: String,
     pub opened_at: Time,
-    pub closed_at: Time,
+    /// `None` while the table is open.
+    pub closed_at: Option<Time>,
     pub hands: u64,
     pub lines: Vec<ClosingLine>,
     pub brought: Chips,

@@ -18,11 +18,12 @@ mod room;
 mod tables;
 
 pub use books::{Books, Closing, ClosingLine, Session};
+pub use engine::ring::{Debt, Entering, NextHand};
 pub use error::RingError;
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
 pub use room::{Guest, GuestId, Room, RoomConfig, RoomEvent};
-pub use tables::{CashTable, CashTableId, Seated, TableMode};
+pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
 
 /// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -5,8 +5,10 @@ use crate::books::{Books, Closing, ClosingLine};
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
 use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
+use engine::ring::Entering;
 use engine::{Chips, Rule, RulebookId};
 
+mod deal;
 mod money;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -271,6 +273,7 @@ impl Room {
             hands: 0,
             charged_until: now,
             rake: Chips(0),
+            last: None,
         });
         self.events.push(RoomEvent::TableOpened { table: id });
         self.fill(now);
@@ -358,7 +361,13 @@ impl Room {
 
     /// The guest takes the seat offered: a new player buys in within the game's limits; a
     /// table change brings their chips (and no buy-in).
-    pub fn accept(&mut self, guest: GuestId, buy_in: Chips, now: Time) -> Result<(), RingError> {
+    pub fn accept(
+        &mut self,
+        guest: GuestId,
+        buy_in: Chips,
+        entering: Entering,
+        now: Time,
+    ) -> Result<(), RingError> {
         let offer = self.live_offer(guest, now)?;
         let game = self.tables[offer.table.0 as usize].game;
         let change = self.seat_of(guest);
@@ -392,14 +401,14 @@ impl Room {
                 self.books.bought_in += buy_in;
                 self.books
                     .open_session(guest, game, offer.table, now, buy_in);
-                self.place(guest, offer.table, offer.seat, buy_in, now);
+                self.place(guest, offer.table, offer.seat, buy_in, now, entering);
             }
             Some((from, seat)) => {
                 let chips = self.unseat(from, seat, now);
                 self.books.close_session(guest, now, chips);
                 self.books
                     .open_session(guest, game, offer.table, now, chips);
-                self.place(guest, offer.table, offer.seat, chips, now);
+                self.place(guest, offer.table, offer.seat, chips, now, entering);
                 self.events.push(RoomEvent::Changed {
                     guest,
                     from,
@@ -535,7 +544,7 @@ impl Room {
             return MustMove::Held;
         }
         let chips = self.unseat(from, k as u8 + 1, now);
-        self.place(s.guest, main, seat, chips, now);
+        self.place(s.guest, main, seat, chips, now, Entering::Post);
         let game = self.tables[main.0 as usize].game;
         self.books.close_session(s.guest, now, chips);
         self.books.open_session(s.guest, game, main, now, chips);
@@ -560,7 +569,15 @@ impl Room {
         Ok(())
     }
 
-    fn place(&mut self, guest: GuestId, table: CashTableId, seat: u8, chips: Chips, now: Time) {
+    fn place(
+        &mut self,
+        guest: GuestId,
+        table: CashTableId,
+        seat: u8,
+        chips: Chips,
+        now: Time,
+        entering: Entering,
+    ) {
         // A seat let go is taken: those who passed it may be offered it when it opens again.
         for w in self.lists.iter_mut().flatten() {
             w.passed.retain(|&p| p != (table, seat));
@@ -571,6 +588,10 @@ impl Room {
             away_since: None,
             in_hand: false,
             since: now,
+            played: false,
+            played_last: false,
+            owes: None,
+            entering,
         });
         self.events.push(RoomEvent::Seated {
             guest,
@@ -627,7 +648,7 @@ impl Room {
             }
             self.offers.retain(|o| o.guest != guest);
             self.books.open_session(guest, game, table, now, chips);
-            self.place(guest, table, seat, chips, now);
+            self.place(guest, table, seat, chips, now, Entering::Post);
         }
     }
 }

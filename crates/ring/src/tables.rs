@@ -3,6 +3,8 @@
 
 use crate::{GameId, GuestId, Time};
 use engine::Chips;
+use engine::Seat;
+use engine::ring::{Debt, Entering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CashTableId(pub u32);
@@ -29,6 +31,22 @@ pub struct Seated {
     pub in_hand: bool,
     /// When the player sat down here (must-move order).
     pub since: Time,
+    /// Dealt in at this table since sitting down (not new any more: "back" after a while away).
+    pub played: bool,
+    /// Dealt in the last hand at this table.
+    pub played_last: bool,
+    /// Blinds owed for having been away (JPR-3.0's markers; HC-1.9's "the button passed").
+    pub owes: Option<Debt>,
+    /// New or back: post what is owed at once, or wait for the big blind (HC-1.9, TDA).
+    pub entering: Entering,
+}
+
+/// Where the button and blinds were in a table's last hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastHand {
+    pub button: Option<Seat>,
+    pub small_blind: Option<Seat>,
+    pub big_blind: Option<Seat>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +70,8 @@ pub struct CashTable {
     pub charged_until: Time,
     /// What the house took at this table.
     pub rake: Chips,
+    /// The last hand's positions; `None` before the first hand.
+    pub last: Option<LastHand>,
 }
 
 impl CashTable {

@@ -3,12 +3,14 @@
 //! balance after every operation (HC-1.10).
 
 use engine::{Chips, RulebookId, Variant};
+use ring::Entering;
 use ring::{
     BuyInLimits, CashTableId, Game, GameId, GuestId, MissedOffer, Rake, RingError, Room,
     RoomConfig, RoomEvent, Stakes, TableMode, Time, WaitingFor,
 };
 
 const MIN: u64 = 60_000;
+const P: Entering = Entering::Post;
 
 fn game(profile: RulebookId, seats: u8, rake: Rake) -> Game {
     Game {
@@ -92,11 +94,15 @@ fn an_interest_list_opens_a_table_and_its_seats_are_offered_in_order() {
         f.guests[..3].to_vec(),
         "three seats, the first three in line"
     );
-    let e = refused(&mut f.room, |r| r.accept(f.guests[0], Chips(20), Time(2)));
+    let e = refused(&mut f.room, |r| {
+        r.accept(f.guests[0], Chips(20), P, Time(2))
+    });
     assert!(matches!(e, RingError::BuyInOutsideLimits { .. }), "{e}");
-    let e = refused(&mut f.room, |r| r.accept(f.guests[0], Chips(201), Time(2)));
+    let e = refused(&mut f.room, |r| {
+        r.accept(f.guests[0], Chips(201), P, Time(2))
+    });
     assert!(matches!(e, RingError::BuyInOutsideLimits { .. }), "{e}");
-    f.room.accept(f.guests[0], Chips(100), Time(2)).unwrap();
+    f.room.accept(f.guests[0], Chips(100), P, Time(2)).unwrap();
     assert_eq!(f.room.seat_of(f.guests[0]).map(|s| s.0), Some(t));
     assert!(
         f.room
@@ -127,7 +133,7 @@ fn offers_declined_and_timed_out_go_on_to_the_next() {
             .unwrap();
         for (k, &g) in f.guests[..2].iter().enumerate() {
             f.room
-                .seat_at_desk(g, t, k as u8 + 1, Chips(100), Time(0))
+                .seat_at_desk(g, t, k as u8 + 1, Chips(100), P, Time(0))
                 .unwrap();
         }
         for &g in &f.guests[2..] {
@@ -147,7 +153,7 @@ fn offers_declined_and_timed_out_go_on_to_the_next() {
         assert_eq!(listed, missed == MissedOffer::KeepPlace);
         // Guest 4 lets it run out: answered late, it is refused; the tick takes it back.
         let late = Time(11 + 2 * MIN);
-        let e = refused(&mut f.room, |r| r.accept(f.guests[3], Chips(100), late));
+        let e = refused(&mut f.room, |r| r.accept(f.guests[3], Chips(100), P, late));
         assert!(matches!(e, RingError::OfferExpired { .. }), "{e}");
         f.room.tick(late);
         assert!(offer_of(&f.room, f.guests[3]).is_none());
@@ -189,11 +195,12 @@ fn money_moves_between_hands_and_the_books_balance() {
         .unwrap();
     for (k, &g) in f.guests.iter().enumerate() {
         f.room
-            .seat_at_desk(g, t, k as u8 + 1, Chips(100), Time(0))
+            .seat_at_desk(g, t, k as u8 + 1, Chips(100), P, Time(0))
             .unwrap();
     }
     let [a, b, c] = [f.guests[0], f.guests[1], f.guests[2]];
-    f.room.hand_started(t, &[a, b]).unwrap();
+    f.room.set_away(c, true, P, Time(0)).unwrap();
+    f.room.start_hand(t, None).unwrap();
     let e = refused(&mut f.room, |r| r.top_up(c, Chips(50)));
     assert!(matches!(e, RingError::HandInPlay(_)));
     let e = refused(&mut f.room, |r| r.cash_out(a, Time(1)));
@@ -258,9 +265,11 @@ fn rake_per_hand_and_per_half_hour() {
     let t2 = room
         .open_table(timed, TableMode::Online, "A", "", None, Time(0))
         .unwrap();
-    room.seat_at_desk(g[0], t1, 1, Chips(100), Time(0)).unwrap();
-    room.seat_at_desk(g[1], t1, 2, Chips(100), Time(0)).unwrap();
-    room.hand_started(t1, &[g[0], g[1]]).unwrap();
+    room.seat_at_desk(g[0], t1, 1, Chips(100), P, Time(0))
+        .unwrap();
+    room.seat_at_desk(g[1], t1, 2, Chips(100), P, Time(0))
+        .unwrap();
+    room.start_hand(t1, None).unwrap();
     // A pot of 100: 5 % is 5, capped at 3.
     room.hand_settled(
         t1,
@@ -270,8 +279,10 @@ fn rake_per_hand_and_per_half_hour() {
     )
     .unwrap();
     assert_eq!(room.books().rake, Chips(3));
-    room.seat_at_desk(g[2], t2, 1, Chips(100), Time(0)).unwrap();
-    room.seat_at_desk(g[3], t2, 2, Chips(100), Time(0)).unwrap();
+    room.seat_at_desk(g[2], t2, 1, Chips(100), P, Time(0))
+        .unwrap();
+    room.seat_at_desk(g[3], t2, 2, Chips(100), P, Time(0))
+        .unwrap();
     // 40 minutes in: two half hours begun, 10 a player.
     assert_eq!(room.charge_time(t2, Time(40 * MIN)).unwrap(), Chips(20));
     assert_eq!(room.charge_time(t2, Time(50 * MIN)).unwrap(), Chips(0));
@@ -290,9 +301,13 @@ fn hc_1_9_a_stack_frozen_in_a_tray_and_the_seat_given_away() {
         .open_table(f.game, TableMode::Tablet, "Anna", "", None, Time(0))
         .unwrap();
     let [a, b, w, x] = [f.guests[0], f.guests[1], f.guests[2], f.guests[3]];
-    f.room.seat_at_desk(a, t, 1, Chips(100), Time(0)).unwrap();
-    f.room.seat_at_desk(b, t, 2, Chips(120), Time(0)).unwrap();
-    f.room.set_away(a, true, Time(MIN)).unwrap();
+    f.room
+        .seat_at_desk(a, t, 1, Chips(100), P, Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(b, t, 2, Chips(120), P, Time(0))
+        .unwrap();
+    f.room.set_away(a, true, P, Time(MIN)).unwrap();
     let e = refused(&mut f.room, |r| r.free_away_seat(a, true, Time(40 * MIN)));
     assert!(matches!(e, RingError::NobodyWaiting { .. }), "{e}");
     f.room.join(w, f.game, false, Time(5 * MIN)).unwrap();
@@ -302,7 +317,7 @@ fn hc_1_9_a_stack_frozen_in_a_tray_and_the_seat_given_away() {
     assert_eq!(f.room.books().frozen_chips(), Chips(100));
     assert_eq!(offer_of(&f.room, w), Some((t, 1)));
     f.room.balance().unwrap();
-    f.room.accept(w, Chips(100), Time(33 * MIN)).unwrap();
+    f.room.accept(w, Chips(100), P, Time(33 * MIN)).unwrap();
     // Back: a seat frees, and a takes it with the chips from the tray (no buy-in).
     f.room.join(x, f.game, false, Time(34 * MIN)).unwrap();
     f.room.cash_out(b, Time(35 * MIN)).unwrap();
@@ -335,16 +350,16 @@ fn must_move_tables_feed_the_main_game_and_table_changes_come_first() {
         .unwrap();
     let g = f.guests.clone();
     f.room
-        .seat_at_desk(g[0], main, 1, Chips(100), Time(0))
+        .seat_at_desk(g[0], main, 1, Chips(100), P, Time(0))
         .unwrap();
     f.room
-        .seat_at_desk(g[1], main, 2, Chips(100), Time(0))
+        .seat_at_desk(g[1], main, 2, Chips(100), P, Time(0))
         .unwrap();
     f.room
-        .seat_at_desk(g[2], feeder, 1, Chips(80), Time(1))
+        .seat_at_desk(g[2], feeder, 1, Chips(80), P, Time(1))
         .unwrap();
     f.room
-        .seat_at_desk(g[3], feeder, 2, Chips(90), Time(2))
+        .seat_at_desk(g[3], feeder, 2, Chips(90), P, Time(2))
         .unwrap();
     f.room.join(g[4], f.game, false, Time(3)).unwrap();
     f.room.cash_out(g[0], Time(4)).unwrap();
@@ -354,7 +369,7 @@ fn must_move_tables_feed_the_main_game_and_table_changes_come_first() {
         "the longest at the must-move table"
     );
     assert_eq!(offer_of(&f.room, g[4]), Some((feeder, 1)));
-    f.room.accept(g[4], Chips(100), Time(5)).unwrap();
+    f.room.accept(g[4], Chips(100), P, Time(5)).unwrap();
     // g[3] at the must-move table asks for a change; it comes before a new name.
     f.room.join(g[5], f.game, false, Time(6)).unwrap();
     f.room.join(g[3], f.game, false, Time(7)).unwrap();
@@ -374,7 +389,7 @@ fn must_move_tables_feed_the_main_game_and_table_changes_come_first() {
     // The change, listed later, gets the first seat; the new name the second.
     assert_eq!(offer_of(&f.room, g[3]), Some((third, 1)));
     assert_eq!(offer_of(&f.room, g[5]), Some((third, 2)));
-    f.room.accept(g[3], Chips(0), Time(9)).unwrap();
+    f.room.accept(g[3], Chips(0), P, Time(9)).unwrap();
     assert_eq!(f.room.seat_of(g[3]).map(|s| s.0), Some(third));
     assert!(
         f.room
@@ -441,22 +456,14 @@ fn hc_1_10_the_list_balances_after_every_operation() {
                 .open_table(which, TableMode::Online, "Keeper", "", None, now)
                 .map(|t| tables.push(t)),
             0 | 1 => room.join(g, which, next(5) == 0, now),
-            2 => room.accept(g, Chips(40 + next(170)), now),
+            2 => room.accept(g, Chips(40 + next(170)), P, now),
             3 => room.decline(g, now),
             4 => room.top_up(g, Chips(next(120))),
             5 => room.cash_out(g, now).map(|_| ()),
-            6 => room.set_away(g, next(2) == 0, now),
+            6 => room.set_away(g, next(2) == 0, P, now),
             7 => room.free_away_seat(g, next(2) == 0, now),
             8 if !tables.is_empty() => {
                 let t = tables[next(tables.len() as u64) as usize];
-                let seated: Vec<GuestId> = room
-                    .table(t)
-                    .unwrap()
-                    .seats
-                    .iter()
-                    .flatten()
-                    .map(|s| s.guest)
-                    .collect();
                 if room.table(t).unwrap().hand_running {
                     // The pot goes to one player, less the rake.
                     let dealt: Vec<(GuestId, Chips)> = room
@@ -485,7 +492,7 @@ fn hc_1_10_the_list_balances_after_every_operation() {
                         .collect();
                     room.hand_settled(t, &stacks, pot, now)
                 } else {
-                    room.hand_started(t, &seated)
+                    room.start_hand(t, None).map(drop)
                 }
             }
             9 if !tables.is_empty() => {
@@ -540,13 +547,14 @@ fn a_hands_stacks_name_each_dealt_player_once() {
     let [a, b, c] = [f.guests[0], f.guests[1], f.guests[2]];
     for (k, g) in [a, b, c].into_iter().enumerate() {
         f.room
-            .seat_at_desk(g, t, k as u8 + 1, Chips(100), Time(0))
+            .seat_at_desk(g, t, k as u8 + 1, Chips(100), P, Time(0))
             .unwrap();
     }
-    f.room.set_away(c, true, Time(1)).unwrap();
-    let e = refused(&mut f.room, |r| r.hand_started(t, &[a, b, c]));
-    assert!(e.to_string().contains("HC-1.9, JPR-3.0"), "{e}");
-    f.room.hand_started(t, &[a, b]).unwrap();
+    f.room.set_away(c, true, P, Time(1)).unwrap();
+    // TDA-30: no cards for a player away from the table.
+    let next = f.room.start_hand(t, None).unwrap();
+    assert_eq!(next.dealt, vec![engine::Seat(0), engine::Seat(1)]);
+    assert!(next.rules.contains(&"TDA-30"), "{:?}", next.rules);
     for stacks in [
         vec![(a, Chips(0)), (a, Chips(200))],
         vec![(a, Chips(200)), (c, Chips(0))],
@@ -576,19 +584,19 @@ fn a_main_seat_waits_for_the_must_move_player_while_a_hand_runs() {
         .open_table(f.game, TableMode::Online, "Anna", "", Some(main), Time(0))
         .unwrap();
     f.room
-        .seat_at_desk(g[0], main, 1, Chips(100), Time(0))
+        .seat_at_desk(g[0], main, 1, Chips(100), P, Time(0))
         .unwrap();
     f.room
-        .seat_at_desk(g[1], main, 2, Chips(100), Time(0))
+        .seat_at_desk(g[1], main, 2, Chips(100), P, Time(0))
         .unwrap();
     f.room
-        .seat_at_desk(g[2], feeder, 1, Chips(100), Time(1))
+        .seat_at_desk(g[2], feeder, 1, Chips(100), P, Time(1))
         .unwrap();
     f.room
-        .seat_at_desk(g[3], feeder, 2, Chips(100), Time(2))
+        .seat_at_desk(g[3], feeder, 2, Chips(100), P, Time(2))
         .unwrap();
     f.room.join(g[4], f.game, false, Time(3)).unwrap();
-    f.room.hand_started(feeder, &[g[2], g[3]]).unwrap();
+    f.room.start_hand(feeder, None).unwrap();
     f.room.cash_out(g[0], Time(4)).unwrap();
     assert!(
         offer_of(&f.room, g[4]).is_none(),
@@ -617,12 +625,16 @@ fn hc_1_9_a_frozen_player_comes_first_and_brings_the_tray() {
         .room
         .open_table(f.game, TableMode::Tablet, "Anna", "", None, Time(0))
         .unwrap();
-    f.room.seat_at_desk(a, t, 1, Chips(100), Time(0)).unwrap();
-    f.room.seat_at_desk(b, t, 2, Chips(100), Time(0)).unwrap();
-    f.room.set_away(a, true, Time(0)).unwrap();
+    f.room
+        .seat_at_desk(a, t, 1, Chips(100), P, Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(b, t, 2, Chips(100), P, Time(0))
+        .unwrap();
+    f.room.set_away(a, true, P, Time(0)).unwrap();
     f.room.join(w, f.game, false, Time(MIN)).unwrap();
     f.room.free_away_seat(a, true, Time(31 * MIN)).unwrap();
-    f.room.accept(w, Chips(100), Time(32 * MIN)).unwrap();
+    f.room.accept(w, Chips(100), P, Time(32 * MIN)).unwrap();
     f.room.join(x, f.game, false, Time(33 * MIN)).unwrap();
     f.room.join(a, f.game, false, Time(34 * MIN)).unwrap();
     f.room.cash_out(b, Time(35 * MIN)).unwrap();
@@ -632,7 +644,7 @@ fn hc_1_9_a_frozen_player_comes_first_and_brings_the_tray() {
         "before x, listed earlier"
     );
     let bought = f.room.books().bought_in;
-    f.room.accept(a, Chips(40), Time(36 * MIN)).unwrap();
+    f.room.accept(a, Chips(40), P, Time(36 * MIN)).unwrap();
     assert_eq!(f.room.books().bought_in, bought, "no new buy-in");
     assert_eq!(f.room.books().frozen_chips(), Chips(0));
     let seats = &f.room.table(t).unwrap().seats;
@@ -649,9 +661,9 @@ fn hc_1_9_a_frozen_player_comes_first_and_brings_the_tray() {
         .open_table(tda.game, TableMode::Online, "A", "", None, Time(0))
         .unwrap();
     tda.room
-        .seat_at_desk(tda.guests[0], t, 1, Chips(100), Time(0))
+        .seat_at_desk(tda.guests[0], t, 1, Chips(100), P, Time(0))
         .unwrap();
-    tda.room.set_away(tda.guests[0], true, Time(0)).unwrap();
+    tda.room.set_away(tda.guests[0], true, P, Time(0)).unwrap();
     tda.room
         .join(tda.guests[1], tda.game, false, Time(0))
         .unwrap();
@@ -679,14 +691,16 @@ fn requests_follow_the_player_and_time_is_charged_from_the_sitting_down() {
     let a1 = room
         .open_table(a_game, TableMode::Online, "K", "", None, Time(0))
         .unwrap();
-    room.seat_at_desk(g[0], a1, 1, Chips(100), Time(0)).unwrap();
+    room.seat_at_desk(g[0], a1, 1, Chips(100), P, Time(0))
+        .unwrap();
     room.join(g[0], a_game, false, Time(1)).unwrap();
     room.cash_out(g[0], Time(2)).unwrap();
     assert!(
         room.list(a_game).unwrap().is_empty(),
         "the change request left with the player"
     );
-    room.seat_at_desk(g[1], a1, 1, Chips(100), Time(3)).unwrap();
+    room.seat_at_desk(g[1], a1, 1, Chips(100), P, Time(3))
+        .unwrap();
     room.join(g[1], b_game, false, Time(4)).unwrap();
     room.join(g[2], b_game, false, Time(5)).unwrap();
     let b1 = room
@@ -696,7 +710,7 @@ fn requests_follow_the_player_and_time_is_charged_from_the_sitting_down() {
     assert!(offer_of(&room, g[1]).is_none(), "seated in the other game");
     // g[3] sits down at 89 minutes: the first charge at 90 takes one half hour from them, three
     // from g[1], seated since the start.
-    room.seat_at_desk(g[3], a1, 2, Chips(100), Time(89 * MIN))
+    room.seat_at_desk(g[3], a1, 2, Chips(100), P, Time(89 * MIN))
         .unwrap();
     assert_eq!(room.charge_time(a1, Time(90 * MIN)).unwrap(), Chips(20));
     room.balance().unwrap();
@@ -718,4 +732,51 @@ fn a_tables_list_has_bounded_names_and_conditions() {
         r.open_table(f.game, TableMode::Online, " ", "", None, Time(0))
     });
     assert!(f.room.tables().is_empty());
+}
+
+/// The room deals the next hand by the game's profile (`engine::ring`): the HC-1.9
+/// case (the last big blind has left: a big blind only, the button stays) and JPR-3.0's
+/// marker for the same absence (the small blind missed, owed on return).
+#[test]
+fn hc_1_9_and_jpr_3_0_the_room_deals_the_next_hand_by_its_profile() {
+    for profile in [RulebookId::Hc, RulebookId::Jpr] {
+        let mut f = fixture(profile, 10, RoomConfig::default(), 6);
+        let t = f
+            .room
+            .open_table(f.game, TableMode::ListKeeper, "Anna", "", None, Time(0))
+            .unwrap();
+        for (k, &g) in f.guests.iter().enumerate() {
+            f.room
+                .seat_at_desk(g, t, k as u8 + 1, Chips(100), P, Time(0))
+                .unwrap();
+        }
+        // The button drawn at seat 3 (TDA-RP-14): blinds at 4 and 5.
+        let first = f.room.start_hand(t, Some(3)).unwrap();
+        let seat = |s: u8| Some(engine::Seat(s - 1));
+        assert_eq!(
+            (first.button, first.small_blind, first.big_blind),
+            (seat(3), seat(4), seat(5))
+        );
+        let stacks: Vec<(GuestId, Chips)> = f.guests.iter().map(|&g| (g, Chips(100))).collect();
+        f.room.hand_settled(t, &stacks, Chips(0), Time(1)).unwrap();
+        f.room.set_away(f.guests[4], true, P, Time(2)).unwrap();
+        let next = f.room.start_hand(t, None).unwrap();
+        assert_eq!(next.big_blind, seat(6), "{profile:?}");
+        assert!(
+            !next.dealt.contains(&engine::Seat(4)),
+            "no cards while away"
+        );
+        let p5 = f.room.table(t).unwrap().seats[4].unwrap();
+        if profile == RulebookId::Hc {
+            // HC-1.9: a big blind only, the button stays for this hand.
+            assert_eq!((next.button, next.small_blind), (seat(3), None));
+            assert!(next.rules.contains(&"HC-1.9"), "{:?}", next.rules);
+            assert_eq!(p5.owes, None);
+        } else {
+            // JPR-3.0: the small blind missed at seat 5 is marked there.
+            assert_eq!(next.button, seat(4));
+            assert_eq!(p5.owes, Some(ring::Debt::Small));
+            assert!(next.rules.contains(&"JPR-3.0"), "{:?}", next.rules);
+        }
+    }
 }

@@ -61,7 +61,7 @@ impl App {
     }
 
     pub fn now(&self) -> u64 {
-        now_ms()
+        self.hub().clock().now()
     }
 
     pub fn limits(&self) -> &Limits {
@@ -92,6 +92,26 @@ impl App {
     /// Serves the router on a bound listener until the process ends (see `net`).
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         crate::net::serve(self, listener).await
+    }
+}
+
+/// The server's clock: the system's, which a test may move ahead to play out an evening in
+/// seconds. Every task reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    ahead_ms: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Clock {
+    pub fn now(&self) -> u64 {
+        now_ms() + self.ahead_ms.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Moves the clock ahead (tests: a simulated evening).
+    #[doc(hidden)]
+    pub fn advance(&self, ms: u64) {
+        self.ahead_ms
+            .fetch_add(ms, std::sync::atomic::Ordering::AcqRel);
     }
 }
 

@@ -1,5 +1,5 @@
 //! The web UI, embedded at build time (`build.rs`): pages at `/`, `/td`, `/play`, `/clock`,
-//! `/seating`, `/standings`, `/dealer`, `/print`, `/tablet` and `/ring`, their scripts and styles
+//! `/seating`, `/standings`, `/dealer`, `/print`, `/tablet`, `/ring`, `/cash` and `/desk`, their scripts and styles
 //! under `/ui/`.
 
 use crate::app::App;
@@ -10,7 +10,7 @@ use axum::routing::get;
 
 include!(concat!(env!("OUT_DIR"), "/ui.rs"));
 
-const PAGES: [(&str, &str); 10] = [
+const PAGES: [(&str, &str); 12] = [
     ("/", "index.html"),
     ("/td", "td.html"),
     ("/play", "play.html"),
@@ -21,6 +21,8 @@ const PAGES: [(&str, &str); 10] = [
     ("/print", "print.html"),
     ("/tablet", "tablet.html"),
     ("/ring", "ring.html"),
+    ("/cash", "cash.html"),
+    ("/desk", "desk.html"),
 ];
 
 pub fn routes() -> axum::Router<App> {

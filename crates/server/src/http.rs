@@ -86,6 +86,16 @@ pub fn routes() -> axum::Router<App> {
             "/api/ring",
             get(crate::cash::http::board).post(crate::cash::http::command),
         )
+        .route("/api/ring/guests", post(crate::cash::http::register))
+        .route(
+            "/api/ring/me",
+            get(crate::cash::http::me).post(crate::cash::http::ask),
+        )
+        .route("/api/ring/tables/{table}", get(crate::cash::http::table))
+        .route(
+            "/api/ring/tables/{table}/statement",
+            get(crate::cash::http::statement),
+        )
         .route("/api/floor", get(floor::list).post(floor::open))
         .route("/api/floor/{table}", get(floor::view))
         .route("/api/floor/{table}/dealer-token", post(floor::dealer_token))
@@ -214,6 +224,7 @@ async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
         Role::Td => who("td"),
         Role::Public => who("public"),
         Role::Dealer { .. } => who("dealer"),
+        Role::Guest { .. } => who("guest"),
         Role::Tablet { event, .. } => WhoAmI {
             event: Some(event),
             ..who("tablet")
@@ -395,7 +406,7 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<String
                 ))
             }
         }
-        Role::Public | Role::Dealer { .. } | Role::Tablet { .. } => {
+        Role::Public | Role::Dealer { .. } | Role::Tablet { .. } | Role::Guest { .. } => {
             Err(Refusal::new(401, "unauthorized", "a secret is needed"))
         }
     }

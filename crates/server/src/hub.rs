@@ -6,6 +6,7 @@
 //! its own records, with a few synchronous steps for the process that opens it (a new TD
 //! secret, a demo event, everyone away after a restart).
 
+use crate::app::Clock;
 use crate::dealer::DealerTable;
 use crate::dealer::task::DealerState;
 use crate::driver::Pace;
@@ -38,6 +39,10 @@ pub enum Role {
     Tablet {
         event: EventId,
         table: u32,
+    },
+    /// A guest of the cash room, by the token they registered with.
+    Guest {
+        guest: u32,
     },
     Public,
 }
@@ -147,7 +152,7 @@ pub struct Opened {
     seed: u64,
     dealers: Vec<DealerTable>,
     /// The room's cash games (issue 18).
-    cash: ring::Room,
+    cash: crate::cash::CashState,
     td_hash: String,
     /// The TD's secret itself, only when made by this process (a new log, or a rotation), to
     /// be shown once.
@@ -171,15 +176,16 @@ impl Opened {
                 (hash, Some(secret))
             }
         };
+        let index: Arc<Index> = Arc::default();
         let mut opened = Opened {
             store,
             events: Vec::new(),
-            index: Arc::default(),
+            index: index.clone(),
             // The bots' choices are no secret: the clock will do if the system has no
             // randomness.
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::app::now_ms()),
             dealers: Vec::new(),
-            cash: ring::Room::default(),
+            cash: crate::cash::CashState::new(index.clone()),
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
@@ -190,6 +196,7 @@ impl Opened {
         for event in &mut opened.events {
             event.index_new_people();
         }
+        opened.cash.index_new_guests();
         for table in 0..opened.dealers.len() as LiveTableId {
             if let Some(hash) = opened.store.meta(&dealer_key(table))? {
                 opened.dealer_tokens.insert(table, hash.clone());
@@ -238,7 +245,7 @@ impl Opened {
                 ));
             }
             Command::Ring { command, .. } => {
-                crate::cash::CashState::apply_to(&mut self.cash, at_ms, command)?;
+                self.cash.apply_to(at_ms, command)?;
             }
             Command::Floor { command, .. } => match command.table() {
                 None => {
@@ -425,11 +432,8 @@ impl Opened {
             Timers::Off
         };
         let pace = pace.unwrap_or_default();
-        let cash = Handle::spawn(
-            crate::cash::CashState::from_room(self.cash),
-            writer.clone(),
-            timers,
-        );
+        let clock = Clock::default();
+        let cash = Handle::spawn(self.cash, writer.clone(), timers, clock.clone());
         let hub = Hub {
             events: RwLock::default(),
             dealers: RwLock::default(),
@@ -445,6 +449,7 @@ impl Opened {
             timers,
             pace,
             seed: self.seed,
+            clock,
         };
         for mut state in self.events {
             state.set_pace(pace);
@@ -490,16 +495,22 @@ pub struct Hub {
     timers: Timers,
     pace: Pace,
     seed: u64,
+    clock: Clock,
 }
 
 impl Hub {
+    /// The server's clock (every task's).
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
     fn spawn_event(&self, room: Room) {
         let rng = event_rng(self.seed, room.id);
         self.spawn_state(EventState::new(room, self.index.clone(), rng, self.pace));
     }
 
     fn spawn_state(&self, state: EventState) {
-        let handle = Handle::spawn(state, self.writer.clone(), self.timers);
+        let handle = Handle::spawn(state, self.writer.clone(), self.timers, self.clock.clone());
         self.events
             .write()
             .unwrap_or_else(PoisonError::into_inner)
@@ -507,7 +518,12 @@ impl Hub {
     }
 
     fn spawn_dealer(&self, table: DealerTable) {
-        let handle = Handle::spawn(DealerState::new(table), self.writer.clone(), Timers::Off);
+        let handle = Handle::spawn(
+            DealerState::new(table),
+            self.writer.clone(),
+            Timers::Off,
+            self.clock.clone(),
+        );
         self.dealers
             .write()
             .unwrap_or_else(PoisonError::into_inner)

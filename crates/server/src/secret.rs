@@ -44,6 +44,11 @@ pub fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// A deck's seed for a hand the server deals, as 64 hex digits.
+pub fn new_deck_seed() -> Result<String, Refusal> {
+    Ok(random::<32>()?.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// A seed for a new event's draws.
 pub fn new_seed() -> Result<u64, Refusal> {
     Ok(u64::from_le_bytes(random::<8>()?))

@@ -129,7 +129,7 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<String, Refusal> {
             Ok(format!("tablet of table {table}"))
         }
         Role::Tablet { .. } => Err(Refusal::forbidden("this tablet is bound to another table")),
-        Role::Player { .. } | Role::Dealer { .. } => Err(Refusal::forbidden(
+        Role::Player { .. } | Role::Dealer { .. } | Role::Guest { .. } => Err(Refusal::forbidden(
             "the TD's secret or this table's tablet token is needed",
         )),
         Role::Public => Err(Refusal::new(

@@ -5,6 +5,7 @@
 //! fails, everything the turn applied is taken back and every job of the turn is answered with
 //! the error. Nothing outside the task is touched, so one busy event never holds another.
 
+use crate::app::Clock;
 use crate::room::{Changes, Refusal};
 use crate::writer::{Record, Writer};
 use protocol::{Command, LogEntry};
@@ -170,9 +171,9 @@ pub enum Timers {
 
 impl<S: Owned> Handle<S> {
     /// Starts a task owning `state` on the current runtime.
-    pub fn spawn(state: S, writer: Writer, timers: Timers) -> Handle<S> {
+    pub fn spawn(state: S, writer: Writer, timers: Timers, clock: Clock) -> Handle<S> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(run(state, rx, writer, timers));
+        tokio::spawn(run(state, rx, writer, timers, clock));
         Handle { tx }
     }
 
@@ -211,13 +212,14 @@ async fn run<S: Owned>(
     mut rx: mpsc::Receiver<Job<S>>,
     writer: Writer,
     timers: Timers,
+    clock: Clock,
 ) {
     // Look once at the start: a table may be due to deal.
     let mut wake: Option<u64> = (timers == Timers::On).then_some(0);
     loop {
         let mut jobs = Vec::new();
         let sleep = wake.map(|at| {
-            let wait = at.saturating_sub(crate::app::now_ms());
+            let wait = at.saturating_sub(clock.now());
             tokio::time::sleep(Duration::from_millis(wait))
         });
         tokio::select! {
@@ -236,7 +238,7 @@ async fn run<S: Owned>(
                 Err(_) => break,
             }
         }
-        let now = crate::app::now_ms();
+        let now = clock.now();
         let mut tx = Tx::new(&mut state, now);
         let finishes: Vec<Finish> = jobs.into_iter().map(|job| job(&mut tx)).collect();
         // Actions only: what they made due (a bot's turn) is at their tables. Anything else
@@ -261,7 +263,7 @@ async fn run<S: Owned>(
         let fired = wake.is_some_and(|at| at <= now);
         let looked = if fired || (acted && outcome.is_ok()) {
             let scope = if fired { None } else { scope };
-            let now = crate::app::now_ms();
+            let now = clock.now();
             let mut tx = Tx::new(&mut state, now);
             let next = S::due(&mut tx, scope.as_deref());
             let Tx {

@@ -2,7 +2,7 @@
 // header and the clock arithmetic.
 // Test ids: error, error-message, error-rule, error-close, connection (data-state open|closed),
 // lang-en, lang-de, nav-events, nav-play, nav-clock, nav-seating, nav-standings, nav-td,
-// nav-dealer.
+// nav-dealer, nav-ring, nav-cash, nav-desk.
 
 import { t, lang, langSwitch, onLang, translateStatic } from './i18n.js';
 
@@ -160,6 +160,8 @@ export function pageHeader(active, event) {
     link('td', '/td', 'nav-td'),
     link('dealer', '/dealer', 'nav-dealer'),
     link('ring', '/ring', 'nav-ring'),
+    link('cash', '/cash', 'nav-cash'),
+    link('desk', '/desk', 'nav-desk'),
   );
   const slot = h('div', { class: 'header-slot' });
   const dot = h('span', { class: 'conn', testid: 'connection', data: { state: 'none' }, title: '' });

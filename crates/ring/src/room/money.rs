@@ -12,6 +12,7 @@ impl Room {
         table: CashTableId,
         seat: u8,
         buy_in: Chips,
+        entering: Entering,
         now: Time,
     ) -> Result<(), RingError> {
         self.guest(guest)?;
@@ -30,7 +31,7 @@ impl Room {
         self.offers.retain(|o| o.guest != guest);
         self.books.bought_in += buy_in;
         self.books.open_session(guest, game, table, now, buy_in);
-        self.place(guest, table, seat, buy_in, now);
+        self.place(guest, table, seat, buy_in, now, entering);
         self.fill(now);
         Ok(())
     }
@@ -91,43 +92,6 @@ impl Room {
         }
     }
 
-    /// A hand begins at a table: `dealt` have chips in the pot until it is settled.
-    pub fn hand_started(&mut self, table: CashTableId, dealt: &[GuestId]) -> Result<(), RingError> {
-        let t = self.table(table)?;
-        if t.hand_running {
-            return Err(RingError::HandInPlay(table));
-        }
-        if let Some(&g) = dealt.iter().find(|&&g| t.seat_of(g).is_none()) {
-            return Err(RingError::NotSeated(g));
-        }
-        // A ring game deals no cards to a player away from the table (HC-1.9, JPR-3.0).
-        if let Some(s) = t
-            .seats
-            .iter()
-            .flatten()
-            .find(|s| s.away_since.is_some() && dealt.contains(&s.guest))
-        {
-            return Err(RingError::Refused(format!(
-                "{:?} is away: no cards in a ring game (HC-1.9, JPR-3.0)",
-                s.guest
-            )));
-        }
-        if (1..dealt.len()).any(|k| dealt[..k].contains(&dealt[k])) {
-            return Err(RingError::Refused("a player is dealt in once".into()));
-        }
-        if dealt.len() < 2 {
-            return Err(RingError::Refused(
-                "a hand is dealt to two players at least".into(),
-            ));
-        }
-        let t = &mut self.tables[table.0 as usize];
-        t.hand_running = true;
-        for s in t.seats.iter_mut().flatten() {
-            s.in_hand = dealt.contains(&s.guest);
-        }
-        Ok(())
-    }
-
     /// The hand is over: each dealt player's stack as it ended, and the pot it raked. The stacks
     /// and the rake add up to what the table had.
     pub fn hand_settled(
@@ -184,8 +148,15 @@ impl Room {
         Ok(())
     }
 
-    /// A player leaves the table for a while or comes back (HC-1.9, JPR-3.0).
-    pub fn set_away(&mut self, guest: GuestId, away: bool, now: Time) -> Result<(), RingError> {
+    /// A player leaves the table for a while or comes back (HC-1.9, JPR-3.0); back, they post
+    /// what they owe at once or wait for the big blind (`entering`).
+    pub fn set_away(
+        &mut self,
+        guest: GuestId,
+        away: bool,
+        entering: Entering,
+        now: Time,
+    ) -> Result<(), RingError> {
         let (table, seat, _) = self.seated(guest)?;
         if let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].as_mut() {
             s.away_since = match (away, s.away_since) {
@@ -193,6 +164,9 @@ impl Room {
                 (true, None) => Some(now),
                 (false, _) => None,
             };
+            if !away {
+                s.entering = entering;
+            }
         }
         Ok(())
     }
@@ -333,9 +307,7 @@ impl Room {
         if t.players() > 0 || t.hand_running {
             return Err(RingError::TableNotEmpty(table));
         }
-        let t = &mut self.tables[table.0 as usize];
-        t.closed_at = Some(now);
-        let t = t.clone();
+        self.tables[table.0 as usize].closed_at = Some(now);
         for main in self.tables.iter_mut().filter(|m| m.feeds == Some(table)) {
             main.feeds = None;
         }
@@ -347,6 +319,15 @@ impl Room {
                 }
             }
         }
+        self.events.push(RoomEvent::TableClosed { table });
+        self.fill(now);
+        self.statement(table)
+    }
+
+    /// A table's statement (HC-1.10): who opened it on what conditions, its hands, and what each
+    /// player brought and took; closed, brought = took + the table's rake.
+    pub fn statement(&self, table: CashTableId) -> Result<Closing, RingError> {
+        let t = self.table(table)?;
         let mut lines: Vec<ClosingLine> = Vec::new();
         for s in self.books.sessions.iter().filter(|s| s.table == table) {
             match lines.iter_mut().find(|l| l.guest == s.guest) {
@@ -361,15 +342,13 @@ impl Room {
                 }),
             }
         }
-        self.events.push(RoomEvent::TableClosed { table });
-        self.fill(now);
         Ok(Closing {
             table,
             game: t.game,
-            opened_by: t.opened_by,
-            conditions: t.conditions,
+            opened_by: t.opened_by.clone(),
+            conditions: t.conditions.clone(),
             opened_at: t.opened_at,
-            closed_at: now,
+            closed_at: t.closed_at,
             hands: t.hands,
             brought: lines.iter().map(|l| l.brought).sum(),
             took: lines.iter().map(|l| l.took).sum(),

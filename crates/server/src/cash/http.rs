@@ -1,14 +1,25 @@
-//! `GET /api/ring`: the waiting-list board, public (the names on a list are read out in the
-//! room anyway). `POST /api/ring`: a list keeper's command, with the TD's secret; the answer is
-//! the board after it.
+//! The cash room's routes. `GET /api/ring`: the waiting-list board, public (the names on a
+//! list are read out in the room anyway). `POST /api/ring`: a list keeper's command, with the
+//! TD's secret; the answer is the board after it. `POST /api/ring/guests`: a guest registers
+//! from the browser and gets their token once. `GET`/`POST /api/ring/me`: a guest's own page and
+//! what they ask for (join a list, take a seat, sit out, come back, play). `GET
+//! /api/ring/tables/{table}`: a table as the public sees it; `.../statement`: its statement
+//! (HC-1.10), for the list keeper.
 
+use super::CashState;
 use crate::app::App;
 use crate::http::{Fail, body, require_td, role_of};
+use crate::room::Refusal;
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use protocol::{Command, RingBoard, RingCommand};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{Extensions, HeaderMap};
+use protocol::{
+    CashTableView, Command, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement,
+};
+use ring::{CashTableId, GuestId};
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
 
 pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
     let task = app.hub().cash();
@@ -24,6 +35,20 @@ pub async fn command(
 ) -> Result<Json<RingBoard>, Fail> {
     require_td(role_of(&app, &headers)?)?;
     let command: RingCommand = body(&bytes)?;
+    if matches!(
+        command,
+        RingCommand::RegisterGuest { .. }
+            | RingCommand::Deal { .. }
+            | RingCommand::Act { .. }
+            | RingCommand::TimeOut { .. }
+    ) {
+        return Err(Refusal::new(
+            422,
+            "not_a_list_keeper_command",
+            "guests register and act themselves, and the server deals its online tables",
+        )
+        .into());
+    }
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
@@ -33,5 +58,160 @@ pub async fn command(
             })?;
             Ok(Json(super::wire::board(tx.state().room())))
         })
+        .await?)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGuest {
+    name: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GuestToken {
+    pub guest: u32,
+    /// The guest's secret, given once: it is sent as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+pub async fn register(
+    State(app): State<App>,
+    extensions: Extensions,
+    bytes: Bytes,
+) -> Result<Json<GuestToken>, Fail> {
+    let address = extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    app.hub().count_registration(address)?;
+    let request: NewGuest = body(&bytes)?;
+    let token = crate::secret::new_secret()?;
+    let hash = crate::secret::hash(&token);
+    let task = app.hub().cash();
+    let guest = task
+        .run(move |tx| {
+            let guest = tx.state().room().guests().len() as u32;
+            tx.submit(Command::Ring {
+                by: "self".into(),
+                command: RingCommand::RegisterGuest {
+                    name: request.name,
+                    token: hash,
+                },
+            })?;
+            Ok(guest)
+        })
+        .await?;
+    Ok(Json(GuestToken { guest, token }))
+}
+
+fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
+    CashState::guest_of(role_of(app, headers)?).ok_or_else(|| {
+        Refusal::new(
+            401,
+            "unauthorized",
+            "a guest's token is needed (POST /api/ring/guests gives one)",
+        )
+    })
+}
+
+pub async fn me(State(app): State<App>, headers: HeaderMap) -> Result<Json<GuestView>, Fail> {
+    let guest = guest(&app, &headers)?;
+    let task = app.hub().cash();
+    Ok(task
+        .run(move |tx| {
+            super::view::guest_view(tx.state(), guest, tx.now)
+                .map(Json)
+                .ok_or_else(|| Refusal::not_found("no such guest"))
+        })
+        .await?)
+}
+
+/// A guest's request as the list keeper's command for them.
+fn as_command(guest: GuestId, request: GuestRequest) -> RingCommand {
+    let g = guest.0;
+    match request {
+        GuestRequest::Join { game } => RingCommand::Join {
+            guest: g,
+            game,
+            in_tournament: false,
+        },
+        GuestRequest::Leave { game } => RingCommand::Leave { guest: g, game },
+        GuestRequest::Accept { buy_in, wait } => RingCommand::Accept {
+            guest: g,
+            buy_in,
+            wait,
+        },
+        GuestRequest::Decline => RingCommand::Decline { guest: g },
+        GuestRequest::Away => RingCommand::Away {
+            guest: g,
+            away: true,
+            wait: false,
+        },
+        GuestRequest::Back { wait } => RingCommand::Away {
+            guest: g,
+            away: false,
+            wait,
+        },
+        GuestRequest::TopUp { amount } => RingCommand::TopUp { guest: g, amount },
+        GuestRequest::CashOut => RingCommand::CashOut { guest: g },
+        GuestRequest::Act { hand, action } => RingCommand::Act {
+            guest: g,
+            hand,
+            action,
+        },
+    }
+}
+
+pub async fn ask(
+    State(app): State<App>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<GuestView>, Fail> {
+    let guest = guest(&app, &headers)?;
+    let request: GuestRequest = body(&bytes)?;
+    let command = as_command(guest, request);
+    let task = app.hub().cash();
+    Ok(task
+        .run(move |tx| {
+            tx.submit(Command::Ring {
+                by: format!("guest {}", guest.0),
+                command,
+            })?;
+            super::view::guest_view(tx.state(), guest, tx.now)
+                .map(Json)
+                .ok_or_else(|| Refusal::not_found("no such guest"))
+        })
+        .await?)
+}
+
+pub async fn table(
+    State(app): State<App>,
+    Path(table): Path<String>,
+) -> Result<Json<CashTableView>, Fail> {
+    let table: u32 = table
+        .parse()
+        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let task = app.hub().cash();
+    Ok(task
+        .run(move |tx| {
+            super::view::table_view(tx.state(), CashTableId(table), None, tx.now)
+                .map(Json)
+                .ok_or_else(|| Refusal::not_found(format!("no cash table {table}")))
+        })
+        .await?)
+}
+
+/// `GET /api/ring/tables/{table}/statement` (TD): the table's statement (HC-1.10).
+pub async fn statement(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(table): Path<String>,
+) -> Result<Json<TableStatement>, Fail> {
+    require_td(role_of(&app, &headers)?)?;
+    let table: u32 = table
+        .parse()
+        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let task = app.hub().cash();
+    Ok(task
+        .run(move |tx| super::wire::statement(tx.state().room(), CashTableId(table)).map(Json))
         .await?)
 }

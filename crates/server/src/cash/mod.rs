@@ -1,46 +1,131 @@
-//! The room's cash games (issue 18): one task owns the list keeper's room (`ring::Room`); the
-//! list keeper's commands (`protocol::RingCommand`) are logged and replayed like every other,
-//! and offers that run out are moved on by the task's own timer. `GET /api/ring` is the
-//! waiting-list board; `POST /api/ring` takes the list keeper's commands (the TD's secret).
+//! The room's cash games (issue 18): one task owns the list keeper's room (`ring::Room`) and
+//! the hands of its online tables. The list keeper's and the guests' commands
+//! (`protocol::RingCommand`) are logged and replayed like every other; the task's own timer
+//! moves on offers that ran out, deals online tables and times out players.
+//! `GET /api/ring` is the waiting-list board; `POST /api/ring` takes the list keeper's
+//! commands (the TD's secret); `/api/ring/guests` and `/api/ring/me` are the guests' own.
 
 pub mod http;
+mod online;
+mod view;
 mod wire;
 
+use crate::hub::{Index, Role};
 use crate::room::{Changes, Refusal};
 use crate::task::{Owned, Tx};
+use online::Hands;
 use protocol::{Command, RingCommand};
-use ring::{Room, RoomConfig, Time};
+use ring::{CashTableId, GuestId, Room, RoomConfig, TableMode, Time};
+use std::sync::Arc;
 
 #[derive(Debug)]
 pub struct CashState {
     room: Room,
-    before: Option<Box<Room>>,
-}
-
-impl Default for CashState {
-    fn default() -> CashState {
-        CashState {
-            room: Room::new(RoomConfig::default()),
-            before: None,
-        }
-    }
+    hands: Hands,
+    /// Guests who registered from the browser: their token's hash.
+    tokens: Vec<(String, GuestId)>,
+    /// Tokens written since the last commit, for the index then.
+    unindexed: usize,
+    index: Arc<Index>,
+    before: Option<Box<(Room, Hands, usize)>>,
 }
 
 impl CashState {
-    pub fn from_room(room: Room) -> CashState {
-        CashState { room, before: None }
+    pub fn new(index: Arc<Index>) -> CashState {
+        CashState {
+            room: Room::new(RoomConfig::default()),
+            hands: Hands::new(),
+            tokens: Vec::new(),
+            unindexed: 0,
+            index,
+            before: None,
+        }
     }
 
     pub fn room(&self) -> &Room {
         &self.room
     }
 
-    /// Applies one command to `room` (replay and the task alike); a refusal changes nothing.
-    pub fn apply_to(room: &mut Room, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
-        wire::apply(room, Time(at_ms), command)?;
+    /// Applies one command (replay and the task alike); a refusal changes nothing.
+    pub fn apply_to(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
+        let (room, hands) = (&mut self.room, &mut self.hands);
+        let now = Time(at_ms);
+        match command {
+            RingCommand::RegisterGuest { name, token } => {
+                if token.len() != 64 || self.tokens.iter().any(|(t, _)| t == token) {
+                    return Err(Refusal::internal("a guest's token is new and hashed"));
+                }
+                let guest = room.add_guest(name).map_err(|e| wire::refusal(&e))?;
+                self.tokens.push((token.clone(), guest));
+            }
+            RingCommand::Deal { table, seed } => {
+                online::deal(room, hands, CashTableId(*table), seed, at_ms)?;
+            }
+            RingCommand::Act {
+                guest,
+                hand,
+                action,
+            } => online::act(room, hands, GuestId(*guest), *hand, *action, at_ms)?,
+            RingCommand::TimeOut { table, hand } => {
+                online::time_out(room, hands, CashTableId(*table), *hand, at_ms)?;
+            }
+            RingCommand::HandStarted { table, .. } | RingCommand::HandSettled { table, .. }
+                if room
+                    .table(CashTableId(*table))
+                    .is_ok_and(|t| t.mode == TableMode::Online) =>
+            {
+                return Err(Refusal::conflict(
+                    "online",
+                    format!("the server deals table {table}: its hands are not reported"),
+                ));
+            }
+            other => wire::apply(room, now, other)?,
+        }
         // The room's events are for screens; the log holds the commands.
         room.take_events();
         Ok(())
+    }
+
+    /// Puts the tokens of guests replayed or just written into the hub's index.
+    pub fn index_new_guests(&mut self) {
+        let new = self.tokens[self.tokens.len() - self.unindexed..]
+            .iter()
+            .map(|(hash, g)| (hash.clone(), Role::Guest { guest: g.0 }))
+            .collect();
+        self.index.insert_all(new);
+        self.unindexed = 0;
+    }
+
+    /// The guest behind a role, if it is one.
+    pub fn guest_of(role: Role) -> Option<GuestId> {
+        match role {
+            Role::Guest { guest } => Some(GuestId(guest)),
+            _ => None,
+        }
+    }
+
+    /// When something falls due at an online table: the next deal or the time to act.
+    fn next_due(&self) -> Option<u64> {
+        let offers = self.room.offers().iter().map(|o| o.expires.0).min();
+        let tables = self
+            .online_tables()
+            .filter_map(|t| match self.hands.get(&t.0) {
+                Some(h) if h.in_play() => Some(h.deadline),
+                _ => online::ready_at(&self.hands, t).filter(|_| {
+                    self.room
+                        .next_hand(t, None)
+                        .is_ok_and(|n| n.dealt.len() >= 2)
+                }),
+            });
+        offers.into_iter().chain(tables).min()
+    }
+
+    fn online_tables(&self) -> impl Iterator<Item = CashTableId> + '_ {
+        self.room
+            .tables()
+            .iter()
+            .filter(|t| t.is_open() && t.mode == TableMode::Online)
+            .map(|t| t.id)
     }
 }
 
@@ -49,10 +134,15 @@ impl Owned for CashState {
         let Command::Ring { command, .. } = command else {
             return Err(Refusal::internal("not a cash game's command"));
         };
-        // The room refuses without change (`ring` validates before it applies), so one copy a
-        // turn is enough to take back a failed write, as for a live table.
-        let before = self.before.is_none().then(|| Box::new(self.room.clone()));
-        CashState::apply_to(&mut self.room, at_ms, command)?;
+        // The room and the engine refuse without change, so one copy a turn is enough to take
+        // back a failed write, as for a live table.
+        let before = self
+            .before
+            .is_none()
+            .then(|| Box::new((self.room.clone(), self.hands.clone(), self.tokens.len())));
+        let tokens = self.tokens.len();
+        self.apply_to(at_ms, command)?;
+        self.unindexed += self.tokens.len() - tokens;
         if before.is_some() {
             self.before = before;
         }
@@ -61,28 +151,60 @@ impl Owned for CashState {
 
     fn rollback_all(&mut self) {
         if let Some(before) = self.before.take() {
-            self.room = *before;
+            let (room, hands, tokens) = *before;
+            self.room = room;
+            self.hands = hands;
+            self.tokens.truncate(tokens);
+            self.unindexed = 0;
         }
     }
 
     fn commit(&mut self, _first_seq: u64) {
         self.before = None;
+        self.index_new_guests();
     }
 
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {}
 
-    /// Offers that ran out move on to the next in line.
+    /// Offers that ran out move on; online tables deal when ready and time out the player to
+    /// act.
     fn due(tx: &mut Tx<'_, Self>, _scope: Option<&[u32]>) -> Option<u64> {
         let now = tx.now;
-        let next = tx.state().room.offers().iter().map(|o| o.expires.0).min()?;
-        if next <= now {
-            let tick = Command::Ring {
-                by: "clock".into(),
-                command: RingCommand::Tick,
-            };
-            let _ = tx.submit(tick);
-            return tx.state().room.offers().iter().map(|o| o.expires.0).min();
+        let clock = |command| Command::Ring {
+            by: "clock".into(),
+            command,
+        };
+        if tx.state().room.offers().iter().any(|o| o.expires.0 <= now) {
+            let _ = tx.submit(clock(RingCommand::Tick));
         }
-        Some(next)
+        let tables: Vec<CashTableId> = tx.state().online_tables().collect();
+        for table in tables {
+            let state = tx.state();
+            let command = match state.hands.get(&table.0) {
+                Some(h) if h.in_play() => (h.deadline <= now).then_some(RingCommand::TimeOut {
+                    table: table.0,
+                    hand: h.number,
+                }),
+                _ => {
+                    let ready = online::ready_at(&state.hands, table).is_some_and(|at| at <= now);
+                    let players = ready
+                        && state
+                            .room
+                            .next_hand(table, None)
+                            .is_ok_and(|n| n.dealt.len() >= 2);
+                    match players.then(crate::secret::new_deck_seed) {
+                        Some(Ok(seed)) => Some(RingCommand::Deal {
+                            table: table.0,
+                            seed,
+                        }),
+                        _ => None,
+                    }
+                }
+            };
+            if let Some(command) = command {
+                let _ = tx.submit(clock(command));
+            }
+        }
+        tx.state().next_due()
     }
 }

@@ -4,15 +4,15 @@
 use crate::room::Refusal;
 use engine::{Chips, RulebookId, Variant};
 use protocol::{
-    BoardBooks, BoardGame, BoardOffer, BoardSeat, BoardTable, BoardWaiting, GameSpec, RingBoard,
-    RingCommand,
+    BoardBooks, BoardGame, BoardGuest, BoardOffer, BoardSeat, BoardTable, BoardWaiting, GameSpec,
+    NextHandView, PostView, RingBoard, RingCommand, StatementLine, TableStatement,
 };
 use ring::{
-    BuyInLimits, CashTableId, Game, GameId, GuestId, Rake, RingError, Room, Stakes, TableMode,
-    Time, WaitingFor,
+    BuyInLimits, CashTableId, Debt, Entering, Game, GameId, GuestId, NextHand, Rake, RingError,
+    Room, Stakes, TableMode, Time, WaitingFor,
 };
 
-fn refusal(e: &RingError) -> Refusal {
+pub(super) fn refusal(e: &RingError) -> Refusal {
     let message = e.to_string();
     let rule = match e {
         RingError::InTournament { rule, .. }
@@ -33,6 +33,40 @@ fn refusal(e: &RingError) -> Refusal {
     match rule {
         Some(rule) => refusal.with_rule(rule.0),
         None => refusal,
+    }
+}
+
+fn entering(wait: bool) -> Entering {
+    if wait { Entering::Wait } else { Entering::Post }
+}
+
+pub(super) fn debt(d: Debt) -> String {
+    match d {
+        Debt::Small => "small",
+        Debt::Big => "big",
+        Debt::Both => "both",
+    }
+    .into()
+}
+
+/// The next hand as the board and the guests see it: seats from 1, 0 for none.
+pub(super) fn next_view(n: &NextHand) -> NextHandView {
+    let seat = |s: Option<engine::Seat>| s.map_or(0, |s| s.0 + 1);
+    NextHandView {
+        button: seat(n.button),
+        small_blind: seat(n.small_blind),
+        big_blind: seat(n.big_blind),
+        dealt: n.dealt.iter().map(|s| s.0 + 1).collect(),
+        posts: n
+            .posts
+            .iter()
+            .map(|p| PostView {
+                seat: p.seat.0 + 1,
+                live: p.live,
+                dead: p.dead,
+            })
+            .collect(),
+        rules: n.rules.iter().map(ToString::to_string).collect(),
     }
 }
 
@@ -125,24 +159,64 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             in_tournament,
         } => room.join(g(*guest), GameId(*game), *in_tournament, now),
         RingCommand::Leave { guest, game } => room.leave_list(g(*guest), GameId(*game), now),
-        RingCommand::Accept { guest, buy_in } => room.accept(g(*guest), Chips(*buy_in), now),
+        RingCommand::Accept {
+            guest,
+            buy_in,
+            wait,
+        } => room.accept(g(*guest), Chips(*buy_in), entering(*wait), now),
         RingCommand::Decline { guest } => room.decline(g(*guest), now),
         RingCommand::SeatAtDesk {
             guest,
             table,
             seat,
             buy_in,
-        } => room.seat_at_desk(g(*guest), t(*table), *seat, Chips(*buy_in), now),
+            wait,
+        } => room.seat_at_desk(
+            g(*guest),
+            t(*table),
+            *seat,
+            Chips(*buy_in),
+            entering(*wait),
+            now,
+        ),
         RingCommand::TopUp { guest, amount } => room.top_up(g(*guest), Chips(*amount)),
         RingCommand::CashOut { guest } => room.cash_out(g(*guest), now).map(drop),
-        RingCommand::Away { guest, away } => room.set_away(g(*guest), *away, now),
+        RingCommand::Away { guest, away, wait } => {
+            room.set_away(g(*guest), *away, entering(*wait), now)
+        }
         RingCommand::FreeAwaySeat { guest, freeze } => room.free_away_seat(g(*guest), *freeze, now),
         RingCommand::Unfreeze { guest, table, seat } => {
             room.unfreeze(g(*guest), t(*table), *seat, now)
         }
-        RingCommand::HandStarted { table, dealt } => {
-            let dealt: Vec<GuestId> = dealt.iter().map(|&x| g(x)).collect();
-            room.hand_started(t(*table), &dealt)
+        RingCommand::HandStarted {
+            table,
+            dealt,
+            button,
+        } => {
+            // Named players must be the ones the rules deal in.
+            if !dealt.is_empty() {
+                let next = room
+                    .next_hand(t(*table), *button)
+                    .map_err(|e| refusal(&e))?;
+                let tab = room.table(t(*table)).map_err(|e| refusal(&e))?;
+                let mut rules: Vec<u32> = next
+                    .dealt
+                    .iter()
+                    .filter_map(|s| tab.seats[s.index()].map(|x| x.guest.0))
+                    .collect();
+                let mut named = dealt.clone();
+                rules.sort_unstable();
+                named.sort_unstable();
+                if rules != named {
+                    let cited = next.rules.join(", ");
+                    return Err(Refusal::new(
+                        422,
+                        "refused",
+                        format!("the next hand deals in guests {rules:?}, not {named:?} ({cited})"),
+                    ));
+                }
+            }
+            room.start_hand(t(*table), *button).map(drop)
         }
         RingCommand::HandSettled { table, stacks, pot } => {
             let stacks: Vec<(GuestId, Chips)> = stacks
@@ -155,6 +229,12 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         RingCommand::Tick => {
             room.tick(now);
             Ok(())
+        }
+        RingCommand::RegisterGuest { .. }
+        | RingCommand::Deal { .. }
+        | RingCommand::Act { .. }
+        | RingCommand::TimeOut { .. } => {
+            return Err(Refusal::internal("an online table's command"));
         }
     };
     r.map_err(|e| refusal(&e))
@@ -200,9 +280,11 @@ pub fn board(room: &Room) -> RingBoard {
                                 name: name(s.guest),
                                 chips: s.chips.0,
                                 away: s.away_since.is_some(),
+                                owes: s.owes.map(debt),
                             })
                         })
                         .collect(),
+                    next: room.next_hand(t.id, None).ok().map(|n| next_view(&n)),
                 })
                 .collect();
             let waiting = room
@@ -247,6 +329,14 @@ pub fn board(room: &Room) -> RingBoard {
     let books = room.books();
     let at_tables: u64 = room.tables().iter().map(|t| t.chips().0).sum();
     RingBoard {
+        guests: room
+            .guests()
+            .iter()
+            .map(|g| BoardGuest {
+                id: g.id.0,
+                name: g.name.clone(),
+            })
+            .collect(),
         games,
         books: BoardBooks {
             bought_in: books.bought_in.0,
@@ -256,4 +346,36 @@ pub fn board(room: &Room) -> RingBoard {
             rake: books.rake.0,
         },
     }
+}
+
+/// A table's statement with the guests' names.
+pub fn statement(room: &Room, table: CashTableId) -> Result<TableStatement, Refusal> {
+    let c = room.statement(table).map_err(|e| refusal(&e))?;
+    let name = |g: GuestId| {
+        room.guests()
+            .get(g.0 as usize)
+            .map_or_else(String::new, |x| x.name.clone())
+    };
+    Ok(TableStatement {
+        table: c.table.0,
+        game: c.game.0,
+        opened_by: c.opened_by,
+        conditions: c.conditions,
+        opened_ms: c.opened_at.0,
+        closed_ms: c.closed_at.map(|t| t.0),
+        hands: c.hands,
+        lines: c
+            .lines
+            .iter()
+            .map(|l| StatementLine {
+                guest: l.guest.0,
+                name: name(l.guest),
+                brought: l.brought.0,
+                took: l.took.0,
+            })
+            .collect(),
+        brought: c.brought.0,
+        took: c.took.0,
+        rake: c.rake.0,
+    })
 }

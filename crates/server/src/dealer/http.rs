@@ -254,7 +254,7 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<&'static str, Refusal> {
         Role::Tablet { .. } => Err(Refusal::forbidden(
             "a live event's tablet reports its own table there, not here",
         )),
-        Role::Player { .. } => Err(Refusal::forbidden(
+        Role::Player { .. } | Role::Guest { .. } => Err(Refusal::forbidden(
             "a player's token does not run a table; the TD's secret or this table's dealer token is needed",
         )),
         Role::Public => Err(Refusal::new(

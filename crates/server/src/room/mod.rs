@@ -6,7 +6,7 @@
 mod announce;
 mod archive;
 pub use archive::{HandFormat, HandsText, Selection};
-mod hand_view;
+pub(crate) mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;
 mod people;

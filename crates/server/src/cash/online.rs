@@ -1,0 +1,326 @@
+//! Online cash tables: the server deals each hand as the game's rules have it between hands
+//! (`ring::Room::start_hand`, after `engine::ring`: who is dealt in, who posts what, dead or
+//! live), the players act from their browsers, a player out of time is folded (checked when
+//! free) and sat out, and the hand's end is settled in the list keeper's books with the rake.
+
+use crate::room::Refusal;
+use cards::{Deck, Seed};
+use engine::{Action, Automations, Chips, Hand, HandSetup, Op, Player, Ruleset, Seat, Step};
+use ring::{CashTableId, Entering, GuestId, NextHand, Room, TableMode, Time};
+use std::collections::BTreeMap;
+
+/// Time to act at an online cash table.
+pub(crate) const ACT_MS: u64 = 30_000;
+/// The pause after a hand before the next is dealt, to see the showdown.
+pub(crate) const PAUSE_MS: u64 = 3_000;
+
+/// A hand at an online table, in play or just over.
+#[derive(Clone, Debug)]
+pub struct OnlineHand {
+    /// The table's hand number, from 1.
+    pub number: u64,
+    pub next: NextHand,
+    /// Hand player `i` sits at `seats[i]` (from the button's left) and is `guests[i]`.
+    pub seats: Vec<Seat>,
+    pub guests: Vec<GuestId>,
+    pub hand: Hand,
+    /// When the player to act runs out of time.
+    pub deadline: u64,
+    /// When the hand ended; the next is dealt `PAUSE_MS` later.
+    pub over_at: Option<u64>,
+    /// Who won what, once over.
+    pub result: Vec<(GuestId, Chips)>,
+}
+
+impl OnlineHand {
+    pub fn in_play(&self) -> bool {
+        self.over_at.is_none()
+    }
+
+    pub fn to_act(&self) -> Option<Player> {
+        match self.hand.step() {
+            Step::Act(p) if self.in_play() => Some(p),
+            _ => None,
+        }
+    }
+}
+
+pub type Hands = BTreeMap<u32, OnlineHand>;
+
+fn online(room: &Room, table: CashTableId) -> Result<(), Refusal> {
+    let t = room
+        .table(table)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    if t.mode != TableMode::Online {
+        return Err(Refusal::conflict(
+            "not_online",
+            format!("table {} is dealt by a dealer, not the server", table.0),
+        ));
+    }
+    if !t.is_open() {
+        return Err(Refusal::conflict(
+            "closed",
+            format!("table {} is closed", table.0),
+        ));
+    }
+    Ok(())
+}
+
+/// When the next hand may be dealt at `table`: now, after the pause, or never (a hand in play).
+pub fn ready_at(hands: &Hands, table: CashTableId) -> Option<u64> {
+    match hands.get(&table.0) {
+        None => Some(0),
+        Some(h) => h.over_at.map(|at| at + PAUSE_MS),
+    }
+}
+
+/// Deals the next hand at an online table from `seed`. Everything is checked (and the hand
+/// built) before the room is touched.
+pub fn deal(
+    room: &mut Room,
+    hands: &mut Hands,
+    table: CashTableId,
+    seed: &str,
+    now: u64,
+) -> Result<(), Refusal> {
+    online(room, table)?;
+    match ready_at(hands, table) {
+        None => return Err(Refusal::conflict("wait", "a hand is in play at this table")),
+        Some(at) if now < at => return Err(Refusal::conflict("wait", "between hands")),
+        Some(_) => {}
+    }
+    let seed: Seed = seed
+        .parse()
+        .map_err(|_| Refusal::new(422, "bad_seed", "a deal's seed is 64 hex digits"))?;
+    let t = room
+        .table(table)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    // The first hand's button is drawn for (TDA-RP-14): here from the deal's own seed.
+    let first_button = t.last.is_none().then(|| {
+        let here: Vec<u8> = t
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some_and(|s| s.away_since.is_none() && !s.chips.is_zero()))
+            .map(|(i, _)| i as u8 + 1)
+            .collect();
+        here.get(usize::from(seed.0[0]) % here.len().max(1))
+            .copied()
+            .unwrap_or(1)
+    });
+    let next = room
+        .next_hand(table, first_button)
+        .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
+    let (setup, seats, guests) = setup_of(room, table, &next, seed)?;
+    let hand = Hand::new(setup)
+        .map_err(|e| Refusal::internal(format!("the engine refused the hand: {e}")))?;
+    let number = t.hands + 1;
+    room.start_hand(table, first_button)
+        .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
+    hands.insert(
+        table.0,
+        OnlineHand {
+            number,
+            next,
+            seats,
+            guests,
+            hand,
+            deadline: now + ACT_MS,
+            over_at: None,
+            result: Vec::new(),
+        },
+    );
+    after_step(room, hands, table, now)
+}
+
+/// The engine's setup of the next hand: the dealt players from the button's left, their
+/// stacks, each post's live part as a blind and its dead part as an ante (into the pot).
+fn setup_of(
+    room: &Room,
+    table: CashTableId,
+    next: &NextHand,
+    seed: Seed,
+) -> Result<(HandSetup, Vec<Seat>, Vec<GuestId>), Refusal> {
+    let t = room
+        .table(table)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    let game = room
+        .game(t.game)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    if next.dealt.len() < 2 {
+        return Err(Refusal::conflict(
+            "cannot_deal",
+            "fewer than two players to deal in",
+        ));
+    }
+    let n = t.seats.len();
+    let from = next.button.map_or(0, |b| b.index() + 1);
+    let mut seats: Vec<Seat> = next.dealt.clone();
+    seats.sort_by_key(|s| (s.index() + n - from % n) % n);
+    let mut stacks = Vec::new();
+    let mut blinds = Vec::new();
+    let mut antes = Vec::new();
+    let mut guests = Vec::new();
+    for s in &seats {
+        let sat = t.seats[s.index()].ok_or_else(|| Refusal::internal("a dealt seat is empty"))?;
+        let post = next.posts.iter().find(|p| p.seat == *s);
+        let dead = Chips(post.map_or(0, |p| p.dead)).min(sat.chips);
+        let live = Chips(post.map_or(0, |p| p.live)).min(sat.chips - dead);
+        stacks.push(sat.chips);
+        antes.push(dead);
+        blinds.push(live);
+        guests.push(sat.guest);
+    }
+    let mut ruleset = Ruleset::of(game.profile);
+    // Players posting to come in put up a big blind out of turn: more than two blinds.
+    ruleset.straddles |= blinds.iter().filter(|b| !b.is_zero()).count() > 2;
+    let mut reshuffle = seed.0;
+    reshuffle.reverse();
+    let count = seats.len();
+    Ok((
+        HandSetup {
+            variant: game.variant,
+            ruleset,
+            stacks,
+            antes,
+            blinds,
+            min_bet: game.stakes.big_blind,
+            bring_in: Chips::ZERO,
+            reshuffle_seed: Seed(reshuffle),
+            chip_unit: Chips(1),
+            absent: vec![false; count],
+            tournament_heads_up: false,
+            tournament: false,
+            automations: Automations::ALL,
+            deck: Some(Deck::shuffled(seed)),
+        },
+        seats,
+        guests,
+    ))
+}
+
+fn in_play_of(hands: &Hands, guest: GuestId) -> Option<(u32, usize)> {
+    hands.iter().find_map(|(&t, h)| {
+        h.guests
+            .iter()
+            .position(|&g| g == guest)
+            .filter(|_| h.in_play())
+            .map(|i| (t, i))
+    })
+}
+
+/// A player's action in hand `number` of their table.
+pub fn act(
+    room: &mut Room,
+    hands: &mut Hands,
+    guest: GuestId,
+    number: u64,
+    action: protocol::PlayerAction,
+    now: u64,
+) -> Result<(), Refusal> {
+    let (table, i) = in_play_of(hands, guest)
+        .ok_or_else(|| Refusal::conflict("no_hand", "you are not in a hand in play"))?;
+    let h = hands
+        .get_mut(&table)
+        .ok_or_else(|| Refusal::internal("no hand"))?;
+    if h.number != number {
+        return Err(Refusal::conflict(
+            "stale",
+            format!("hand {} is in play, not hand {number}", h.number),
+        ));
+    }
+    if h.to_act() != Some(Player(i as u8)) {
+        return Err(Refusal::conflict("not_your_turn", "it is not your turn"));
+    }
+    let action = match action {
+        protocol::PlayerAction::Fold => Action::Fold,
+        protocol::PlayerAction::Check => Action::Check,
+        protocol::PlayerAction::Call => Action::Call,
+        protocol::PlayerAction::BetOrRaise { to } => Action::BetOrRaiseTo(Chips(to)),
+        protocol::PlayerAction::BringIn => Action::BringIn,
+    };
+    h.hand
+        .apply(Op::Act(Player(i as u8), action))
+        .map_err(|e| Refusal::hand(&e))?;
+    h.deadline = now + ACT_MS;
+    after_step(room, hands, CashTableId(table), now)
+}
+
+/// The player to act ran out of time: a check when free, else a fold, and they are sat out
+/// until they say they are back (no cards while away: TDA-30, HC-1.9, JPR-3.0).
+pub fn time_out(
+    room: &mut Room,
+    hands: &mut Hands,
+    table: CashTableId,
+    number: u64,
+    now: u64,
+) -> Result<(), Refusal> {
+    let h = hands
+        .get_mut(&table.0)
+        .filter(|h| h.in_play() && h.number == number)
+        .ok_or_else(|| Refusal::conflict("no_hand", format!("hand {number} is not in play")))?;
+    if now < h.deadline {
+        return Err(Refusal::conflict(
+            "wait",
+            "the player still has time to act",
+        ));
+    }
+    let p = h
+        .to_act()
+        .ok_or_else(|| Refusal::internal("nobody to act in a hand in play"))?;
+    let check = h.hand.legal_actions().is_some_and(|l| l.check);
+    let action = if check { Action::Check } else { Action::Fold };
+    let guest = h.guests[p.index()];
+    h.hand
+        .apply(Op::Act(p, action))
+        .map_err(|e| Refusal::hand(&e))?;
+    h.deadline = now + ACT_MS;
+    room.set_away(guest, true, Entering::Post, Time(now))
+        .map_err(|e| Refusal::internal(e.to_string()))?;
+    after_step(room, hands, table, now)
+}
+
+/// After a step: a hand over is settled in the books, the rake taken from its winners.
+fn after_step(
+    room: &mut Room,
+    hands: &mut Hands,
+    table: CashTableId,
+    now: u64,
+) -> Result<(), Refusal> {
+    let h = hands
+        .get_mut(&table.0)
+        .ok_or_else(|| Refusal::internal("no hand"))?;
+    match h.hand.step() {
+        Step::Act(_) => Ok(()),
+        Step::Done => {
+            let players = h.hand.players();
+            let pot: Chips = players.iter().map(|p| p.starting_stack - p.stack).sum();
+            let game = room
+                .table(table)
+                .and_then(|t| room.game(t.game))
+                .map_err(|e| Refusal::internal(e.to_string()))?;
+            let mut rake = game.rake_of(pot);
+            let mut finals = h.hand.final_stacks();
+            let mut won: Vec<(usize, Chips)> = players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (i, p.won))
+                .filter(|(_, w)| !w.is_zero())
+                .collect();
+            won.sort_by_key(|&(i, w)| (std::cmp::Reverse(w), i));
+            h.result = won.iter().map(|&(i, w)| (h.guests[i], w)).collect();
+            for &(i, w) in &won {
+                let take = rake.min(w);
+                finals[i] -= take;
+                rake -= take;
+            }
+            let stacks: Vec<(GuestId, Chips)> = h.guests.iter().copied().zip(finals).collect();
+            h.over_at = Some(now);
+            room.hand_settled(table, &stacks, pot, Time(now))
+                .map_err(|e| Refusal::internal(format!("the books refused the hand: {e}")))
+        }
+        other => Err(Refusal::internal(format!(
+            "an online hand stopped at {other} with every automation on"
+        ))),
+    }
+}

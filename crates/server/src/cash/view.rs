@@ -1,0 +1,224 @@
+//! What a guest sees of the cash room: their lists, the seat offered to them, their seat, their
+//! table with the hand in play (their own cards, and what was shown), and their sessions.
+
+use super::CashState;
+use super::online::OnlineHand;
+use super::wire::{debt, next_view};
+use crate::room::hand_view::{street_name, visible_cards};
+use engine::Player;
+use protocol::{
+    CashHandView, CashSeatView, CashTableView, GuestFrozen, GuestListing, GuestOffer, GuestSeat,
+    GuestSession, GuestView, Legal,
+};
+use ring::{CashTableId, GuestId, Room, TableMode, WaitingFor};
+
+fn name(room: &Room, g: GuestId) -> String {
+    room.guests()
+        .get(g.0 as usize)
+        .map_or_else(String::new, |x| x.name.clone())
+}
+
+pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestView> {
+    let room = state.room();
+    let me = room.guests().get(guest.0 as usize)?;
+    let lists = room
+        .games()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, game)| {
+            let id = ring::GameId(i as u32);
+            let list = room.list(id).ok()?;
+            let place = list.iter().position(|w| w.guest == guest)?;
+            Some(GuestListing {
+                game: id.0,
+                game_name: game.name.clone(),
+                place: place as u32 + 1,
+                wants: match list[place].wants {
+                    WaitingFor::Seat => "seat",
+                    WaitingFor::TableChange { .. } => "table_change",
+                }
+                .into(),
+            })
+        })
+        .collect();
+    let seat = room.seat_of(guest);
+    let offer = room
+        .offers()
+        .iter()
+        .find(|o| o.guest == guest)
+        .and_then(|o| {
+            let t = room.table(o.table).ok()?;
+            let game = room.game(t.game).ok()?;
+            let frozen = room
+                .books()
+                .frozen
+                .iter()
+                .find(|f| f.0 == guest && f.1 == t.game)
+                .map(|f| f.2.0);
+            let carried = seat
+                .and_then(|(at, s)| room.table(at).ok()?.seats[usize::from(s - 1)])
+                .map(|s| s.chips.0);
+            Some(GuestOffer {
+                game: t.game.0,
+                game_name: game.name.clone(),
+                table: o.table.0,
+                seat: o.seat,
+                expires_ms: o.expires.0,
+                min_buy_in: game.buy_in.min.0,
+                max_buy_in: game.buy_in.max.0,
+                brings: carried.or(frozen),
+            })
+        });
+    let seated = seat.and_then(|(table, s)| {
+        let t = room.table(table).ok()?;
+        let at = t.seats[usize::from(s - 1)]?;
+        let game = room.game(t.game).ok()?;
+        Some(GuestSeat {
+            table: table.0,
+            seat: s,
+            chips: at.chips.0,
+            away: at.away_since.is_some(),
+            owes: at.owes.map(debt),
+            in_hand: at.in_hand,
+            max_buy_in: game.buy_in.max.0,
+        })
+    });
+    let books = room.books();
+    Some(GuestView {
+        guest: guest.0,
+        name: me.name.clone(),
+        now_ms: now,
+        lists,
+        offer,
+        table: seat.and_then(|(t, _)| table_view(state, t, Some(guest), now)),
+        seat: seated,
+        frozen: books
+            .frozen
+            .iter()
+            .filter(|f| f.0 == guest)
+            .map(|f| GuestFrozen {
+                game: f.1.0,
+                chips: f.2.0,
+            })
+            .collect(),
+        sessions: books
+            .history(guest)
+            .map(|s| GuestSession {
+                game: s.game.0,
+                table: s.table.0,
+                start_ms: s.start.0,
+                end_ms: s.end.map(|e| e.0),
+                brought: s.brought.0,
+                took: s.took.0,
+            })
+            .collect(),
+    })
+}
+
+/// A table as `viewer` sees it (nobody: the public view).
+pub fn table_view(
+    state: &CashState,
+    table: CashTableId,
+    viewer: Option<GuestId>,
+    _now: u64,
+) -> Option<CashTableView> {
+    let room = state.room();
+    let t = room.table(table).ok()?;
+    let game = room.game(t.game).ok()?;
+    let hand = state.hands.get(&table.0);
+    let in_hand = |seat: usize| -> Option<(Player, &OnlineHand)> {
+        let h = hand?;
+        let i = h.seats.iter().position(|s| s.index() == seat)?;
+        Some((Player(i as u8), h))
+    };
+    let seats = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            s.map(|s| {
+                let mut seat = CashSeatView {
+                    guest: s.guest.0,
+                    name: name(room, s.guest),
+                    chips: s.chips.0,
+                    away: s.away_since.is_some(),
+                    owes: s.owes.map(debt),
+                    in_hand: false,
+                    bet: 0,
+                    folded: false,
+                    cards: Vec::new(),
+                };
+                if let Some((p, h)) = in_hand(k) {
+                    let ps = h.hand.player(p);
+                    seat.in_hand = h.in_play();
+                    if h.in_play() {
+                        seat.chips = ps.stack.0;
+                        seat.bet = ps.bet.0;
+                    }
+                    seat.folded = !ps.is_live();
+                    seat.cards = visible_cards(ps, viewer == Some(s.guest)).cards;
+                }
+                seat
+            })
+        })
+        .collect();
+    let hand_view = hand.map(|h| {
+        let to_act = h.to_act();
+        let seat_of = |p: Player| h.seats[p.index()].0 + 1;
+        let legal = to_act
+            .filter(|p| viewer == Some(h.guests[p.index()]))
+            .and_then(|_| h.hand.legal_actions())
+            .map(|l| {
+                let bet = h.hand.player(l.player).bet.0;
+                Legal {
+                    hand: h.number,
+                    fold: l.fold,
+                    check: l.check,
+                    call: l.call.map(|c| c.0),
+                    call_to: l.call.map(|c| c.0 + bet),
+                    min_to: l.bet_or_raise.map(|r| r.min_to.0),
+                    max_to: l.bet_or_raise.map(|r| r.max_to.0),
+                    raise_kind: if l.check { "bet" } else { "raise" }.into(),
+                    bring_in: None,
+                    big_bet_to: None,
+                }
+            });
+        CashHandView {
+            number: h.number,
+            button: h.next.button.map_or(0, |b| b.0 + 1),
+            street: if h.in_play() {
+                street_name(h.hand.street()).into()
+            } else {
+                "over".into()
+            },
+            board: h.hand.board().map(|c| c.to_string()).collect(),
+            pot: h.hand.players().iter().map(|p| p.bet.0).sum::<u64>() + h.hand.pot().0,
+            to_act: to_act.map(seat_of),
+            act_deadline_ms: to_act.map(|_| h.deadline),
+            legal,
+            result: h
+                .result
+                .iter()
+                .map(|(g, won)| format!("{} wins {won}", name(room, *g)))
+                .collect(),
+        }
+    });
+    Some(CashTableView {
+        id: table.0,
+        game_name: game.name.clone(),
+        stakes: format!("{}/{}", game.stakes.small_blind, game.stakes.big_blind),
+        mode: match t.mode {
+            TableMode::Online => "online",
+            TableMode::Tablet => "tablet",
+            TableMode::ListKeeper => "list_keeper",
+        }
+        .into(),
+        seats,
+        next: if hand.is_some_and(OnlineHand::in_play) {
+            None
+        } else {
+            room.next_hand(table, None).ok().map(|n| next_view(&n))
+        },
+        hand: hand_view,
+    })
+}
