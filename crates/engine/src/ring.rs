@@ -286,7 +286,10 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         let seat = Seat(i as u8);
         out.dealt.push(seat);
         if Some(i) == small_blind {
+            // Heads-up a player coming in on the button posts the small blind there and no
+            // more; what they owe stays owed (TDA-34).
             out.post(seat, table.small_blind_amount, 0);
+            continue;
         }
         if i == bb {
             out.post(seat, table.big_blind_amount, 0);

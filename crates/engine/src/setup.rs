@@ -71,6 +71,10 @@ pub struct HandSetup {
     pub automations: Automations,
     /// The shuffled deck, needed when the engine deals.
     pub deck: Option<Deck>,
+    /// The big blind's player, when another posts as much before them in dealing order (a ring
+    /// game's player coming in from the small blind's seat): action before the flop starts left
+    /// of this player (HC-1.12, TDA-34). `None`: left of the biggest blind.
+    pub big_blind_player: Option<crate::Player>,
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -146,6 +150,7 @@ impl HandSetup {
             tournament: true,
             automations: Automations::ALL,
             deck: None,
+            big_blind_player: None,
         }
     }
 }

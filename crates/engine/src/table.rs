@@ -450,6 +450,7 @@ impl Table {
             tournament: self.tournament,
             automations,
             deck,
+            big_blind_player: None,
         };
         Ok((positions, setup))
     }

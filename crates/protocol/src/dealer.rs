@@ -23,6 +23,12 @@ pub enum FloorCommand {
         event_table: u32,
         deal: Box<LinkedDeal>,
     },
+    /// A cash table of the room followed from this tablet (issue 18): opened with the hand the
+    /// rules deal there (`ring::Room::start_hand`); its end is settled in the list's books.
+    TrackCash {
+        cash_table: u32,
+        deal: Box<LinkedDeal>,
+    },
     /// A followed table's next hand, as the director started it at the event's table.
     Seed {
         table: LiveTableId,
@@ -82,7 +88,9 @@ impl FloorCommand {
     /// The live table a command is about; `None` for a new one.
     pub fn table(&self) -> Option<LiveTableId> {
         match self {
-            FloorCommand::Open(_) | FloorCommand::Track { .. } => None,
+            FloorCommand::Open(_) | FloorCommand::Track { .. } | FloorCommand::TrackCash { .. } => {
+                None
+            }
             FloorCommand::Act { table, .. }
             | FloorCommand::Notice { table, .. }
             | FloorCommand::Irregularity { table, .. }

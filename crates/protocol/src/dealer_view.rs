@@ -104,6 +104,9 @@ pub struct Tracking {
     pub waiting: bool,
     /// The event's table was broken, or the event is over: nothing more comes.
     pub broken: bool,
+    /// A cash table of the room (`table` is its id plus 1; `event` means nothing).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cash: bool,
 }
 
 /// What the hand waits for.

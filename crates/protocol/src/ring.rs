@@ -99,10 +99,17 @@ pub enum RingCommand {
         #[serde(default)]
         button: Option<u8>,
     },
+    /// A hand at a followed table is over: each dealt player's stack and the pot. With `won`
+    /// (what each winner won), the stacks are before the rake, which the room takes from the
+    /// winners; without, after it. `hand`, when given, must be the table's hand in play.
     HandSettled {
         table: CashTableId,
         stacks: Vec<GuestStack>,
         pot: u64,
+        #[serde(default)]
+        won: Vec<GuestStack>,
+        #[serde(default)]
+        hand: Option<u64>,
     },
     ChargeTime {
         table: CashTableId,

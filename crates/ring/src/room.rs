@@ -274,6 +274,7 @@ impl Room {
             charged_until: now,
             rake: Chips(0),
             last: None,
+            dealing: None,
         });
         self.events.push(RoomEvent::TableOpened { table: id });
         self.fill(now);

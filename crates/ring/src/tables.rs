@@ -72,6 +72,8 @@ pub struct CashTable {
     pub rake: Chips,
     /// The last hand's positions; `None` before the first hand.
     pub last: Option<LastHand>,
+    /// The hand in play as the rules dealt it (who is in, who posts what).
+    pub dealing: Option<engine::ring::NextHand>,
 }
 
 impl CashTable {

@@ -96,6 +96,10 @@ pub fn routes() -> axum::Router<App> {
             "/api/ring/tables/{table}/statement",
             get(crate::cash::http::statement),
         )
+        .route(
+            "/api/ring/tables/{table}/tablet",
+            post(crate::cash::tablet::bind),
+        )
         .route("/api/floor", get(floor::list).post(floor::open))
         .route("/api/floor/{table}", get(floor::view))
         .route("/api/floor/{table}/dealer-token", post(floor::dealer_token))

@@ -128,3 +128,115 @@ async fn a_list_keeper_runs_a_cash_game_through_the_api() {
     drop(again);
     let _ = std::fs::remove_file(&file);
 }
+
+/// Issue 18 item 1: a dealer tablet follows a live cash table. Binding it starts the hand the
+/// rules deal (HC-3.6: the blinds after the button); the dealer enters it as at any live table;
+/// "next hand" settles it in the list's books with the rake taken from the winner (HC-1.10),
+/// and the next hand, the button moved on, comes to the tablet. A restart replays it all.
+#[tokio::test]
+async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
+    let file = std::env::temp_dir().join(format!("cash-tablet-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let api = Api::open_at(&file);
+    keep(
+        &api,
+        json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
+                "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200, "profile": "hc",
+                "rake_percent": 50, "rake_cap": 10 }),
+    )
+    .await;
+    keep(
+        &api,
+        json!({ "type": "open_table", "game": 0, "mode": "tablet", "opened_by": "Anna" }),
+    )
+    .await;
+    for (k, name) in ["Anna", "Ben", "Cem"].into_iter().enumerate() {
+        keep(&api, json!({ "type": "add_guest", "name": name })).await;
+        keep(
+            &api,
+            json!({ "type": "seat_at_desk", "guest": k, "table": 0, "seat": k + 1, "buy_in": 100 }),
+        )
+        .await;
+    }
+    // An online table has no tablet; a tablet takes the TD's secret.
+    api.refused(
+        Method::POST,
+        "/api/ring/tables/0/tablet",
+        None,
+        None,
+        401,
+        "unauthorized",
+    )
+    .await;
+    let bound = api
+        .ok(
+            Method::POST,
+            "/api/ring/tables/0/tablet",
+            Some(&api.td),
+            None,
+        )
+        .await;
+    let live = bound["live_table"].as_u64().unwrap();
+    let token = bound["token"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/floor/{live}{p}");
+    let view = api.ok(Method::GET, &path(""), None, None).await;
+    assert_eq!(view["tracking"]["cash"], true, "{view}");
+    assert_eq!(view["button_seat"], 1);
+    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    assert_eq!(board["games"][0]["tables"][0]["hand_running"], true);
+    // Top-ups wait for the hand's end.
+    let top_up = json!({ "type": "top_up", "guest": 0, "amount": 10 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/ring",
+        Some(&api.td),
+        Some(&top_up),
+        409,
+        "hand_in_play",
+    )
+    .await;
+    // The button moves all in; the blinds fold: 5 in the pot, half of it raked.
+    let hand = view["hand"].clone();
+    for say in ["all in", "fold", "fold"] {
+        let view = api.ok(Method::GET, &path(""), None, None).await;
+        let p = view["waiting"]["player"].as_u64().unwrap();
+        let body = json!({ "hand": hand, "act": { "player": p, "say": say } });
+        api.ok(Method::POST, &path("/act"), Some(&token), Some(&body))
+            .await;
+    }
+    let after = api
+        .ok(
+            Method::POST,
+            &path("/next-hand"),
+            Some(&token),
+            Some(&json!({ "hand": 1 })),
+        )
+        .await;
+    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    balanced(&board);
+    assert_eq!(board["books"]["rake"], 2, "{board}");
+    let seats = &board["games"][0]["tables"][0]["seats"];
+    assert_eq!(
+        seats[0]["chips"], 101,
+        "the button won 3 less the rake: {board}"
+    );
+    assert_eq!(board["games"][0]["tables"][0]["hands"], 1);
+    // The next hand came as soon as the tablet asked: the button on seat 2.
+    assert_eq!(after["hand"], 2, "{after}");
+    assert_eq!(after["button_seat"], 2, "{after}");
+    assert_eq!(after["tracking"]["waiting"], false);
+    // A retried report settles nothing twice.
+    let again = api
+        .post(&path("/next-hand"), Some(&token), &json!({ "hand": 1 }))
+        .await;
+    assert_ne!(again.status, 200);
+    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    assert_eq!(board["books"]["rake"], 2);
+    let table = api.ok(Method::GET, &path(""), None, None).await;
+    drop(api);
+    let again = Api::open_at(&file);
+    assert_eq!(again.ok(Method::GET, "/api/ring", None, None).await, board);
+    assert_eq!(again.ok(Method::GET, &path(""), None, None).await, table);
+    drop(again);
+    let _ = std::fs::remove_file(&file);
+}

@@ -206,9 +206,16 @@ async fn a_two_hour_evening_of_cash_games_balances_after_every_event() {
     assert!(s.live_hands >= 20, "{s:?}");
     // The log replays the evening, the server's deals and all.
     let before = e.api.ok(Method::GET, "/api/ring", None, None).await;
+    let me = e.me(3).await;
+    let token = e.tokens[3].clone();
     drop(e);
     let again = Api::open_at(&file);
     assert_eq!(again.ok(Method::GET, "/api/ring", None, None).await, before);
+    // The guests' tokens still open their pages.
+    let mine = again
+        .ok(Method::GET, "/api/ring/me", Some(&token), None)
+        .await;
+    assert_eq!(mine["sessions"], me["sessions"]);
     drop(again);
     let _ = std::fs::remove_file(&file);
 }
@@ -252,7 +259,7 @@ async fn answer_offer(e: &mut Evening, g: usize, view: &Value) {
             e.ask(g, json!({ "type": "decline" })).await;
             e.seen.declined += 1;
         }
-        1 if e.seen.timed_out < 3 => {
+        1 | 5 if e.seen.timed_out < 3 => {
             e.letting_go.insert(g, here);
         }
         // A buy-in outside the limits is refused and changes nothing.

@@ -34,7 +34,11 @@ fn write_routes() -> Vec<(String, bool)> {
         .collect();
     assert_eq!(
         bodiless,
-        ["/api/events/0/start", "/api/floor/1/dealer-token"],
+        [
+            "/api/events/0/start",
+            "/api/floor/1/dealer-token",
+            "/api/ring/tables/1/tablet"
+        ],
         "the writes without a body"
     );
     assert!(routes.len() >= 16, "{routes:?}");

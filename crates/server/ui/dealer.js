@@ -160,8 +160,8 @@ function follow(view) {
 async function eventNotes(view) {
   const box = $('#event-notes');
   const tr = view.tracking;
-  box.hidden = !tr;
-  if (!tr) return;
+  box.hidden = !tr || tr.cash;
+  if (!tr || tr.cash) return;
   const s = await get(`/api/events/${tr.event}`);
   const text = (x) => (lang() === 'de' ? x.de : x.en);
   const notes = (s.notices ?? []).filter((n) => n.tables.includes(tr.table))
@@ -190,7 +190,8 @@ const nameOf = (v, p) => v.players[p]?.name ?? '';
 
 function waitingText(v) {
   const w = v.waiting;
-  if (v.tracking?.broken) return t('tracking_broken', { table: v.tracking.table });
+  if (v.tracking?.broken) return t(v.tracking.cash ? 'tracking_closed' : 'tracking_broken', { table: v.tracking.table });
+  if (w.kind === 'director' && v.tracking?.cash) return t('waiting_cash', { table: v.tracking.table });
   if (w.kind === 'director') return t('waiting_director', { table: v.tracking?.table ?? '' });
   const who = nameOf(v, w.player);
   if (w.kind === 'board') return t('waiting_board', { street: t(`street_${w.street}`) });

@@ -5,7 +5,8 @@
 // keeper follows, the time charge, closing with the statement; the books (they balance:
 // HC-1.10); and any command as JSON. Every action is a `POST /api/ring` with the TD's secret.
 // Test ids: desk-secret, desk-forms, desk-games, desk-game (data-game), desk-table
-// (data-table), desk-seat (data-guest), desk-json, desk-send, desk-books, desk-statement.
+// (data-table), desk-seat (data-guest), desk-tablet, desk-json, desk-send, desk-books,
+// desk-statement.
 
 import { get, post, tdSecret, setTdSecret } from './api.js';
 import { h, $, fmtChips, pageHeader, attempt } from './dom.js';
@@ -87,6 +88,10 @@ function tableCard(g, tb) {
     followed ? h('div', {},
       h('button', { disabled: tb.hand_running, onclick: () => send({ type: 'hand_started', table: tb.id }) }, t('cash_hand') + ' ▶'),
       ' ', stacks, pot, h('button', { disabled: !tb.hand_running, onclick: settle }, t('hand_over'))) : null,
+    tb.mode === 'tablet' ? h('button', { testid: 'desk-tablet', onclick: () => attempt(async () => {
+      const r = await post(`/api/ring/tables/${tb.id}/tablet`, {}, tdSecret());
+      window.open(r.url, '_blank');
+    }) }, t('desk_tablet')) : null,
     h('button', { onclick: () => send({ type: 'charge_time', table: tb.id }) }, '⏱'),
     h('button', { onclick: () => attempt(async () => {
       await post('/api/ring', { type: 'close_table', table: tb.id }, tdSecret());

@@ -274,10 +274,15 @@ impl Hand {
         if self.players.iter().all(|p| p.hole.len() == per_player) {
             self.kill_absent_hands();
             // First to act before the flop: left of the biggest blind (HC-1.12, TDA-34).
-            let biggest = (0..self.player_count())
-                .rev()
-                .max_by_key(|&i| self.blinds[i])
-                .unwrap_or(0);
+            let biggest = self.big_blind_player.map_or_else(
+                || {
+                    (0..self.player_count())
+                        .rev()
+                        .max_by_key(|&i| self.blinds[i])
+                        .unwrap_or(0)
+                },
+                Player::index,
+            );
             let first = if self.blinds[biggest].is_zero() {
                 Player(0)
             } else {

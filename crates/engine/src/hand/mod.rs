@@ -112,6 +112,8 @@ pub struct Hand {
     can_bet: u16,
     antes: Vec<Chips>,
     blinds: Vec<Chips>,
+    /// Set when another player posts as much as the big blind before them (`HandSetup`).
+    big_blind_player: Option<Player>,
     min_bet: Chips,
     chip_unit: Chips,
     deck: Option<Deck>,
@@ -305,6 +307,7 @@ impl Hand {
             can_bet: (1 << n) - 1,
             antes: setup.antes,
             blinds: setup.blinds,
+            big_blind_player: setup.big_blind_player,
             min_bet: setup.min_bet,
             chip_unit: setup.chip_unit,
             deck: setup.deck,

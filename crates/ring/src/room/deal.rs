@@ -77,6 +77,7 @@ impl Room {
         }
         let t = &mut self.tables[table.0 as usize];
         t.hand_running = true;
+        t.dealing = Some(next.clone());
         t.last = Some(LastHand {
             button: next.button,
             small_blind: next.small_blind,
@@ -118,9 +119,50 @@ fn first_positions(
     let after = |from: usize| (1..=n).map(|k| (from + k) % n).find(|&i| here(i));
     let before = (1..=n).map(|k| (button + n - k) % n).find(|&i| here(i));
     let seat = |i: usize| Seat(i as u8);
+    if (0..n).filter(|&i| here(i)).count() == 2 {
+        // Heads-up the button has the small blind and the other the big blind (TDA-34): the
+        // "last" big blind is the button's seat, so that the next goes to the other.
+        let other = after(button).map(seat);
+        return Ok(LastHand {
+            button: other,
+            small_blind: other,
+            big_blind: Some(seat(button)),
+        });
+    }
     Ok(LastHand {
         button: before.map(seat),
         small_blind: Some(seat(button)),
         big_blind: after(button).map(seat),
     })
+}
+
+impl Room {
+    /// The hand in play is over: each dealt player's stack as it ended and what they won, and the
+    /// pot. The rake (per hand) is taken from what was won, the biggest winner first.
+    pub fn settle_hand(
+        &mut self,
+        table: CashTableId,
+        results: &[(GuestId, Chips, Chips)],
+        pot: Chips,
+        now: Time,
+    ) -> Result<Chips, RingError> {
+        let t = self.table(table)?;
+        let mut rake = self.game(t.game)?.rake_of(pot);
+        let taken = rake;
+        let mut order: Vec<usize> = (0..results.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(results[i].2), i));
+        let mut stacks: Vec<(GuestId, Chips)> = results.iter().map(|r| (r.0, r.1)).collect();
+        for i in order {
+            let take = rake.min(results[i].2).min(stacks[i].1);
+            stacks[i].1 -= take;
+            rake -= take;
+        }
+        if !rake.is_zero() {
+            return Err(RingError::Refused(format!(
+                "the winners won less than the rake of {taken}"
+            )));
+        }
+        self.hand_settled(table, &stacks, pot, now)?;
+        Ok(taken)
+    }
 }

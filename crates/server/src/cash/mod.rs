@@ -7,6 +7,7 @@
 
 pub mod http;
 mod online;
+pub mod tablet;
 mod view;
 mod wire;
 
@@ -18,6 +19,9 @@ use protocol::{Command, RingCommand};
 use ring::{CashTableId, GuestId, Room, RoomConfig, TableMode, Time};
 use std::sync::Arc;
 
+/// How long after a refused deal the table is tried again.
+const RETRY_MS: u64 = 5_000;
+
 #[derive(Debug)]
 pub struct CashState {
     room: Room,
@@ -28,6 +32,8 @@ pub struct CashState {
     unindexed: usize,
     index: Arc<Index>,
     before: Option<Box<(Room, Hands, usize)>>,
+    /// Tables whose deal was refused, and when to try again (not logged: a wake-up only).
+    retry_deal: std::collections::BTreeMap<u32, u64>,
 }
 
 impl CashState {
@@ -39,6 +45,7 @@ impl CashState {
             unindexed: 0,
             index,
             before: None,
+            retry_deal: std::collections::BTreeMap::new(),
         }
     }
 
@@ -48,7 +55,20 @@ impl CashState {
 
     /// Applies one command (replay and the task alike); a refusal changes nothing.
     pub fn apply_to(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
-        let (room, hands) = (&mut self.room, &mut self.hands);
+        if matches!(
+            command,
+            RingCommand::Deal { .. } | RingCommand::Act { .. } | RingCommand::TimeOut { .. }
+        ) {
+            // A hand's step touches the engine's hand and the books: should the books refuse
+            // its end, both are put back as they were.
+            let saved = (self.room.clone(), self.hands.clone());
+            let played = self.play(at_ms, command);
+            if played.is_err() {
+                (self.room, self.hands) = saved;
+            }
+            return played;
+        }
+        let room = &mut self.room;
         let now = Time(at_ms);
         match command {
             RingCommand::RegisterGuest { name, token } => {
@@ -57,17 +77,7 @@ impl CashState {
                 }
                 let guest = room.add_guest(name).map_err(|e| wire::refusal(&e))?;
                 self.tokens.push((token.clone(), guest));
-            }
-            RingCommand::Deal { table, seed } => {
-                online::deal(room, hands, CashTableId(*table), seed, at_ms)?;
-            }
-            RingCommand::Act {
-                guest,
-                hand,
-                action,
-            } => online::act(room, hands, GuestId(*guest), *hand, *action, at_ms)?,
-            RingCommand::TimeOut { table, hand } => {
-                online::time_out(room, hands, CashTableId(*table), *hand, at_ms)?;
+                self.unindexed += 1;
             }
             RingCommand::HandStarted { table, .. } | RingCommand::HandSettled { table, .. }
                 if room
@@ -82,6 +92,27 @@ impl CashState {
             other => wire::apply(room, now, other)?,
         }
         // The room's events are for screens; the log holds the commands.
+        room.take_events();
+        Ok(())
+    }
+
+    /// A step of a hand at an online table.
+    fn play(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
+        let (room, hands) = (&mut self.room, &mut self.hands);
+        match command {
+            RingCommand::Deal { table, seed } => {
+                online::deal(room, hands, CashTableId(*table), seed, at_ms)?;
+            }
+            RingCommand::Act {
+                guest,
+                hand,
+                action,
+            } => online::act(room, hands, GuestId(*guest), *hand, *action, at_ms)?,
+            RingCommand::TimeOut { table, hand } => {
+                online::time_out(room, hands, CashTableId(*table), *hand, at_ms)?;
+            }
+            _ => return Err(Refusal::internal("not a hand's step")),
+        }
         room.take_events();
         Ok(())
     }
@@ -111,11 +142,13 @@ impl CashState {
             .online_tables()
             .filter_map(|t| match self.hands.get(&t.0) {
                 Some(h) if h.in_play() => Some(h.deadline),
-                _ => online::ready_at(&self.hands, t).filter(|_| {
-                    self.room
-                        .next_hand(t, None)
-                        .is_ok_and(|n| n.dealt.len() >= 2)
-                }),
+                _ => online::ready_at(&self.hands, t)
+                    .filter(|_| {
+                        self.room
+                            .next_hand(t, None)
+                            .is_ok_and(|n| n.dealt.len() >= 2)
+                    })
+                    .map(|at| at.max(self.retry_deal.get(&t.0).copied().unwrap_or(0))),
             });
         offers.into_iter().chain(tables).min()
     }
@@ -140,9 +173,7 @@ impl Owned for CashState {
             .before
             .is_none()
             .then(|| Box::new((self.room.clone(), self.hands.clone(), self.tokens.len())));
-        let tokens = self.tokens.len();
         self.apply_to(at_ms, command)?;
-        self.unindexed += self.tokens.len() - tokens;
         if before.is_some() {
             self.before = before;
         }
@@ -186,7 +217,9 @@ impl Owned for CashState {
                     hand: h.number,
                 }),
                 _ => {
-                    let ready = online::ready_at(&state.hands, table).is_some_and(|at| at <= now);
+                    let retry = state.retry_deal.get(&table.0).copied().unwrap_or(0);
+                    let ready = online::ready_at(&state.hands, table)
+                        .is_some_and(|at| at.max(retry) <= now);
                     let players = ready
                         && state
                             .room
@@ -202,7 +235,14 @@ impl Owned for CashState {
                 }
             };
             if let Some(command) = command {
-                let _ = tx.submit(clock(command));
+                let deal = matches!(command, RingCommand::Deal { .. });
+                let refused = tx.submit(clock(command)).is_err();
+                // A deal refused is tried again in a while, not at once.
+                if deal && refused {
+                    tx.state_mut().retry_deal.insert(table.0, now + RETRY_MS);
+                } else if deal {
+                    tx.state_mut().retry_deal.remove(&table.0);
+                }
             }
         }
         tx.state().next_due()

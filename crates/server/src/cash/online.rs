@@ -153,10 +153,13 @@ fn setup_of(
             "fewer than two players to deal in",
         ));
     }
-    let n = t.seats.len();
-    let from = next.button.map_or(0, |b| b.index() + 1);
-    let mut seats: Vec<Seat> = next.dealt.clone();
-    seats.sort_by_key(|s| (s.index() + n - from % n) % n);
+    let seats = dealing_order(next, t.seats.len());
+    // Action before the flop starts left of the big blind, even when a player coming in from
+    // the small blind's seat posts as much (HC-1.12, TDA-34).
+    let big_blind_player = next
+        .big_blind
+        .and_then(|b| seats.iter().position(|&s| s == b))
+        .map(|i| Player(i as u8));
     let mut stacks = Vec::new();
     let mut blinds = Vec::new();
     let mut antes = Vec::new();
@@ -193,10 +196,19 @@ fn setup_of(
             tournament: false,
             automations: Automations::ALL,
             deck: Some(Deck::shuffled(seed)),
+            big_blind_player,
         },
         seats,
         guests,
     ))
+}
+
+/// The dealt seats from the button's left: the engine's order of the hand's players.
+pub(super) fn dealing_order(next: &NextHand, seats: usize) -> Vec<Seat> {
+    let from = next.button.map_or(0, |b| b.index() + 1) % seats.max(1);
+    let mut dealt = next.dealt.clone();
+    dealt.sort_by_key(|s| (s.index() + seats - from) % seats.max(1));
+    dealt
 }
 
 fn in_play_of(hands: &Hands, guest: GuestId) -> Option<(u32, usize)> {
@@ -295,28 +307,24 @@ fn after_step(
         Step::Done => {
             let players = h.hand.players();
             let pot: Chips = players.iter().map(|p| p.starting_stack - p.stack).sum();
-            let game = room
-                .table(table)
-                .and_then(|t| room.game(t.game))
-                .map_err(|e| Refusal::internal(e.to_string()))?;
-            let mut rake = game.rake_of(pot);
-            let mut finals = h.hand.final_stacks();
-            let mut won: Vec<(usize, Chips)> = players
+            let finals = h.hand.final_stacks();
+            let results: Vec<(GuestId, Chips, Chips)> = h
+                .guests
                 .iter()
-                .enumerate()
-                .map(|(i, p)| (i, p.won))
-                .filter(|(_, w)| !w.is_zero())
+                .zip(players)
+                .zip(finals)
+                .map(|((&g, p), f)| (g, f, p.won))
                 .collect();
-            won.sort_by_key(|&(i, w)| (std::cmp::Reverse(w), i));
-            h.result = won.iter().map(|&(i, w)| (h.guests[i], w)).collect();
-            for &(i, w) in &won {
-                let take = rake.min(w);
-                finals[i] -= take;
-                rake -= take;
-            }
-            let stacks: Vec<(GuestId, Chips)> = h.guests.iter().copied().zip(finals).collect();
+            let mut won: Vec<(GuestId, Chips)> = results
+                .iter()
+                .filter(|r| !r.2.is_zero())
+                .map(|r| (r.0, r.2))
+                .collect();
+            won.sort_by_key(|&(g, w)| (std::cmp::Reverse(w), g));
+            h.result = won;
             h.over_at = Some(now);
-            room.hand_settled(table, &stacks, pot, Time(now))
+            room.settle_hand(table, &results, pot, Time(now))
+                .map(drop)
                 .map_err(|e| Refusal::internal(format!("the books refused the hand: {e}")))
         }
         other => Err(Refusal::internal(format!(

@@ -129,7 +129,9 @@ pub fn table_view(
     let in_hand = |seat: usize| -> Option<(Player, &OnlineHand)> {
         let h = hand?;
         let i = h.seats.iter().position(|s| s.index() == seat)?;
-        Some((Player(i as u8), h))
+        // The seat's player now, not one who left it after the hand.
+        let now_there = t.seats[seat].map(|s| s.guest);
+        (now_there == Some(h.guests[i])).then_some((Player(i as u8), h))
     };
     let seats = t
         .seats

@@ -218,12 +218,39 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             }
             room.start_hand(t(*table), *button).map(drop)
         }
-        RingCommand::HandSettled { table, stacks, pot } => {
-            let stacks: Vec<(GuestId, Chips)> = stacks
-                .iter()
-                .map(|s| (g(s.guest), Chips(s.chips)))
-                .collect();
-            room.hand_settled(t(*table), &stacks, Chips(*pot), now)
+        RingCommand::HandSettled {
+            table,
+            stacks,
+            pot,
+            won,
+            hand,
+        } => {
+            let tab = room.table(t(*table)).map_err(|e| refusal(&e))?;
+            if let Some(hand) = hand
+                && (!tab.hand_running || *hand != tab.hands + 1)
+            {
+                return Err(Refusal::conflict(
+                    "stale_hand",
+                    format!("hand {hand} is not the hand in play at table {table}"),
+                ));
+            }
+            if won.is_empty() {
+                let stacks: Vec<(GuestId, Chips)> = stacks
+                    .iter()
+                    .map(|s| (g(s.guest), Chips(s.chips)))
+                    .collect();
+                room.hand_settled(t(*table), &stacks, Chips(*pot), now)
+            } else {
+                let results: Vec<(GuestId, Chips, Chips)> = stacks
+                    .iter()
+                    .map(|s| {
+                        let w = won.iter().filter(|w| w.guest == s.guest).map(|w| w.chips);
+                        (g(s.guest), Chips(s.chips), Chips(w.sum()))
+                    })
+                    .collect();
+                room.settle_hand(t(*table), &results, Chips(*pot), now)
+                    .map(drop)
+            }
         }
         RingCommand::ChargeTime { table } => room.charge_time(t(*table), now).map(drop),
         RingCommand::Tick => {

@@ -3,6 +3,7 @@
 //! the TD's secret or that table's token only (a tablet holds no more than its own table).
 //! Every answer but the token's is the table's view.
 
+use super::Followed;
 use crate::app::App;
 use crate::http::{Fail, body, read_event, require_td, role_of};
 use crate::hub::Role;
@@ -13,8 +14,10 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use floor::procedure::Irregularity;
 use protocol::{
-    Command, CountedStack, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable, TdCommand,
+    Command, CountedStack, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable,
+    RingCommand, TdCommand,
 };
+use ring::CashTableId;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -49,6 +52,14 @@ pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
         if let Some(t) = view.tracking.as_mut() {
             t.broken = true;
         }
+    } else if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting && t.cash) {
+        // Nothing more comes once the cash table is closed.
+        let cash = CashTableId(t.table - 1);
+        t.broken = app
+            .hub()
+            .cash()
+            .run(move |tx| Ok(tx.state().room().table(cash).is_ok_and(|x| !x.is_open())))
+            .await?;
     } else if let Some(t) = view.tracking.as_mut().filter(|t| t.waiting) {
         let (event, number) = (t.event, t.table);
         // Nothing more comes once the table is broken or the event is over.
@@ -90,18 +101,25 @@ async fn retired(app: &App, table: LiveTableId) -> Result<bool, Fail> {
 /// The director's next hand at a followed table, once it is dealt there.
 async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
     let task = app.hub().dealer(table)?;
-    let Some((event, event_table, after, hand)) =
-        task.run(|tx| Ok(tx.state().table().waiting_for())).await?
+    let Some((followed, after, hand)) = task.run(|tx| Ok(tx.state().table().waiting_for())).await?
     else {
         return Ok(());
     };
     if retired(app, table).await? {
         return Ok(());
     }
-    let deal = read_event(app, event, move |s, _| {
-        Ok(s.room().linked_deal(event_table - 1))
-    })
-    .await?;
+    let deal = match followed {
+        Followed::Event { event, table } => {
+            read_event(app, event, move |s, _| Ok(s.room().linked_deal(table - 1))).await?
+        }
+        // A cash table's next hand starts as soon as two players can be dealt in.
+        Followed::Cash { table } => {
+            app.hub()
+                .cash()
+                .run(move |tx| crate::cash::tablet::start_and_deal(tx, CashTableId(table)))
+                .await?
+        }
+    };
     if let Some(deal) = deal.filter(|d| d.event_hand > after) {
         let command = Command::Floor {
             by: "director".into(),
@@ -129,10 +147,49 @@ pub async fn next_hand(
     dealer_of(role_of(&app, &headers)?, id)?;
     let asked: HandRef = body(&bytes)?;
     let task = app.hub().dealer(id)?;
+    let followed = task
+        .run(|tx| {
+            let t = tx.state().table();
+            Ok(t.follows_table().map(|f| (f, t.follows(), t.cash_report())))
+        })
+        .await?;
+    if let Some((Followed::Cash { .. }, Some(hand), report)) = followed
+        && hand == asked.hand
+    {
+        if retired(&app, id).await? {
+            return Err(Refusal::conflict(
+                "retired",
+                "a newer tablet follows this table: this one reports nothing more".to_string(),
+            )
+            .into());
+        }
+        let report = report?;
+        let settle = Command::Ring {
+            by: format!("tablet {id}"),
+            command: RingCommand::HandSettled {
+                table: report.table,
+                stacks: report.stacks,
+                pot: report.pot,
+                won: report.won,
+                hand: Some(report.hand),
+            },
+        };
+        let settled = app
+            .hub()
+            .cash()
+            .run(move |tx| tx.submit(settle).map(drop))
+            .await;
+        match settled {
+            // Settled by an earlier try of this report: nothing to send again.
+            Err(refusal) if refusal.code == "stale_hand" => {}
+            other => other?,
+        }
+    }
     let report = task
         .run(|tx| {
             let t = tx.state().table();
-            Ok(t.follows().map(|hand| (hand, t.report())))
+            let event = matches!(t.follows_table(), Some(Followed::Event { .. }));
+            Ok(t.follows().filter(|_| event).map(|hand| (hand, t.report())))
         })
         .await?;
     if let Some((hand, report)) = report

@@ -3,7 +3,9 @@
 //! enters it as at any live table, and its end is reported to the event from the hand itself:
 //! the players left without chips as busts, with who won their chips (HC-1.2) and their stacks
 //! at the start (HC-1.3), and every other stack as counted. Then the tablet waits for the
-//! director's next hand at that table.
+//! director's next hand at that table. A tablet may follow a cash table of the room the same
+//! way (issue 18): each hand is the one the rules deal there (`ring::Room::start_hand`), and its
+//! end is settled in the list keeper's books (`cash_report`).
 
 use super::{DealerTable, new_hand, wire};
 use crate::room::Refusal;
@@ -11,15 +13,22 @@ use engine::{Automations, Blinds, Chips, HandSetup, Player, PlayerId, Positions,
 use floor::Profile;
 use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
 
-/// The event table a dealer table follows.
+/// What a dealer table follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Followed {
+    /// An event's table (from 1).
+    Event { event: EventId, table: u32 },
+    /// A cash table of the room (its id).
+    Cash { table: u32 },
+}
+
+/// The table a dealer table follows.
 #[derive(Clone, Debug)]
 pub struct Link {
-    pub event: EventId,
-    /// From 1.
-    pub table: u32,
-    /// The entry at each seat.
+    pub source: Followed,
+    /// The entry (a cash table: the guest) at each seat.
     entries: Vec<Option<EntryId>>,
-    /// The event table's hand this one is.
+    /// The followed table's hand this one is.
     event_hand: u64,
     /// The hand is over and reported: the next one comes from the director.
     pub waiting: bool,
@@ -36,6 +45,17 @@ pub struct HandReport {
     pub counts: Vec<CountedStack>,
 }
 
+/// What a followed cash table's hand settles in the books: each dealt guest's stack, what the
+/// winners won (the rake is taken from it) and the pot.
+#[derive(Debug)]
+pub struct CashReport {
+    pub table: u32,
+    pub hand: u64,
+    pub stacks: Vec<protocol::GuestStack>,
+    pub won: Vec<protocol::GuestStack>,
+    pub pot: u64,
+}
+
 /// The table, positions and setup of a linked deal, checked.
 struct Dealt {
     profile: Profile,
@@ -49,7 +69,7 @@ struct Dealt {
     setup: HandSetup,
 }
 
-fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
+fn dealt(deal: &LinkedDeal, tournament: bool) -> Result<Dealt, Refusal> {
     let bad = |m: String| Refusal::new(422, "bad_table", m);
     let profile: Profile = deal.profile.parse().map_err(|e| bad(format!("{e}")))?;
     let variant = wire::variant(&deal.variant).ok_or_else(|| {
@@ -60,7 +80,7 @@ fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
     })?;
     let n = deal.seats.len();
     let mut table =
-        Table::new(n, variant, profile.ruleset(), true).map_err(|e| bad(e.to_string()))?;
+        Table::new(n, variant, profile.ruleset(), tournament).map_err(|e| bad(e.to_string()))?;
     for (i, s) in deal.seats.iter().enumerate() {
         if let Some(s) = s {
             table
@@ -102,9 +122,12 @@ fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
         dealt,
         stud: false,
     };
+    let mut ruleset = profile.ruleset();
+    // At a cash table a player coming in posts a big blind out of turn: more than two blinds.
+    ruleset.straddles |= !tournament && deal.blinds.iter().filter(|&&b| b > 0).count() > 2;
     let setup = HandSetup {
         variant,
-        ruleset: profile.ruleset(),
+        ruleset,
         stacks: chips(&deal.stacks),
         antes: chips(&deal.antes),
         blinds: chips(&deal.blinds),
@@ -114,9 +137,10 @@ fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
         chip_unit: Chips(deal.chip_unit.max(1)),
         absent: deal.absent.clone(),
         tournament_heads_up: deal.tournament_heads_up,
-        tournament: true,
+        tournament,
         automations: Automations::LIVE_DEALER,
         deck: None,
+        big_blind_player: big_blind_player(&positions, &deal.blinds),
     };
     let [small_blind, big_blind, ante, big_blind_ante] = deal.level_blinds.map(Chips);
     let mut denominations = chips(&deal.denominations);
@@ -151,6 +175,17 @@ fn dealt(deal: &LinkedDeal) -> Result<Dealt, Refusal> {
     })
 }
 
+/// The big blind's player when a player before them posts as much (a cash table's player
+/// coming in from the small blind's seat): action before the flop starts left of them.
+fn big_blind_player(positions: &Positions, blinds: &[u64]) -> Option<Player> {
+    let i = positions
+        .dealt
+        .iter()
+        .position(|&s| s == positions.big_blind)?;
+    let big = *blinds.get(i)?;
+    (big > 0 && blinds[..i].iter().any(|&b| b >= big)).then_some(Player(i as u8))
+}
+
 impl DealerTable {
     /// A table that follows `event`'s table `table` (from 1), opened with the hand the director
     /// started there.
@@ -160,18 +195,26 @@ impl DealerTable {
         table: u32,
         deal: &LinkedDeal,
     ) -> Result<DealerTable, Refusal> {
-        DealerTable::linked(id, 1, event, table, deal)
+        DealerTable::linked(id, 1, Followed::Event { event, table }, deal)
     }
 
-    /// The table dealing `deal` as its hand `hand`, following `event`'s table `table`.
-    fn linked(
+    /// A table that follows the room's cash table `table`, opened with the hand it plays.
+    pub fn track_cash(
         id: LiveTableId,
-        hand: u64,
-        event: EventId,
         table: u32,
         deal: &LinkedDeal,
     ) -> Result<DealerTable, Refusal> {
-        let d = dealt(deal)?;
+        DealerTable::linked(id, 1, Followed::Cash { table }, deal)
+    }
+
+    /// The table dealing `deal` as its hand `hand`, following `source`.
+    fn linked(
+        id: LiveTableId,
+        hand: u64,
+        source: Followed,
+        deal: &LinkedDeal,
+    ) -> Result<DealerTable, Refusal> {
+        let d = dealt(deal, matches!(source, Followed::Event { .. }))?;
         let floor = new_hand(d.profile, &d.setup, &d.denominations)?;
         Ok(DealerTable {
             id,
@@ -188,8 +231,7 @@ impl DealerTable {
             rulings: Vec::new(),
             procedure: None,
             link: Some(Link {
-                event,
-                table,
+                source,
                 entries: d.entries,
                 event_hand: deal.event_hand,
                 waiting: false,
@@ -214,13 +256,16 @@ impl DealerTable {
                 ),
             ));
         }
-        *self = DealerTable::linked(self.id, self.hand, link.event, link.table, deal)?;
+        *self = DealerTable::linked(self.id, self.hand, link.source, deal)?;
         Ok(())
     }
 
     /// The hand is over and reported to the event: the tablet waits for the next one.
     pub(super) fn hand_reported(&mut self) -> Result<(), Refusal> {
-        self.report()?;
+        match self.link.as_ref().map(|l| l.source) {
+            Some(Followed::Cash { .. }) => self.cash_report().map(drop)?,
+            _ => self.report().map(drop)?,
+        }
         if let Some(link) = self.link.as_mut() {
             link.waiting = true;
         }
@@ -237,6 +282,11 @@ impl DealerTable {
                 "this table follows no event's table".to_string(),
             )
         })?;
+        let Followed::Event { event, table } = link.source else {
+            return Err(Refusal::internal(
+                "a cash table reports to the list, not an event",
+            ));
+        };
         self.check_over()?;
         let stacks = self.floor.final_stacks();
         let entry = |i: usize| {
@@ -274,26 +324,69 @@ impl DealerTable {
             });
         }
         Ok(HandReport {
-            event: link.event,
-            table: link.table,
+            event,
+            table,
             event_hand: link.event_hand,
             busts,
             counts,
         })
     }
 
-    /// A followed table waiting for the director's next hand: the event, its table, the
-    /// event hand reported last and this table's hand number.
-    pub fn waiting_for(&self) -> Option<(EventId, u32, u64, u64)> {
+    /// What a followed cash table's hand settles in the list's books, once over.
+    pub fn cash_report(&self) -> Result<CashReport, Refusal> {
+        let Some(Link {
+            source: Followed::Cash { table },
+            entries,
+            event_hand,
+            ..
+        }) = self.link.as_ref()
+        else {
+            return Err(Refusal::internal("this table follows no cash table"));
+        };
+        self.check_over()?;
+        let hand = self.floor.hand();
+        let finals = self.floor.final_stacks();
+        let mut report = CashReport {
+            table: *table,
+            hand: *event_hand,
+            stacks: Vec::new(),
+            won: Vec::new(),
+            pot: 0,
+        };
+        for (i, (p, end)) in hand.players().iter().zip(finals).enumerate() {
+            let guest = self
+                .positions
+                .dealt
+                .get(i)
+                .and_then(|s| entries.get(s.index()).copied().flatten())
+                .ok_or_else(|| Refusal::internal("a dealt seat without a guest"))?;
+            report.pot += p.starting_stack.0.saturating_sub(p.stack.0);
+            report.stacks.push(protocol::GuestStack {
+                guest,
+                chips: end.0,
+            });
+            // What the floor awarded (a void or split hand too): the stack's gain over what
+            // was left behind.
+            let won = end.0.saturating_sub(p.stack.0);
+            if won > 0 {
+                report.won.push(protocol::GuestStack { guest, chips: won });
+            }
+        }
+        Ok(report)
+    }
+
+    /// A followed table waiting for its next hand: what it follows, the followed table's hand
+    /// reported last and this table's hand number.
+    pub fn waiting_for(&self) -> Option<(Followed, u64, u64)> {
         self.link
             .as_ref()
             .filter(|l| l.waiting)
-            .map(|l| (l.event, l.table, l.event_hand, self.hand))
+            .map(|l| (l.source, l.event_hand, self.hand))
     }
 
-    /// The event and table (from 1) this table follows.
-    pub fn follows_table(&self) -> Option<(EventId, u32)> {
-        self.link.as_ref().map(|l| (l.event, l.table))
+    /// What this table follows.
+    pub fn follows_table(&self) -> Option<Followed> {
+        self.link.as_ref().map(|l| l.source)
     }
 
     /// This hand's number, and whether it follows an event's table.
@@ -302,11 +395,18 @@ impl DealerTable {
     }
 
     pub(super) fn tracking(&self) -> Option<Tracking> {
-        self.link.as_ref().map(|l| Tracking {
-            event: l.event,
-            table: l.table,
-            waiting: l.waiting,
-            broken: false,
+        self.link.as_ref().map(|l| {
+            let (event, table, cash) = match l.source {
+                Followed::Event { event, table } => (event, table, false),
+                Followed::Cash { table } => (0, table + 1, true),
+            };
+            Tracking {
+                event,
+                table,
+                waiting: l.waiting,
+                broken: false,
+                cash,
+            }
         })
     }
 }

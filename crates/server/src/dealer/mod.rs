@@ -9,7 +9,7 @@ pub mod task;
 mod views;
 mod wire;
 
-pub use link::Link;
+pub use link::{Followed, Link};
 
 use crate::room::Refusal;
 use engine::{Blinds, Chips, HandSetup, Op, Player, PlayerId, Positions, Seat, Step, Table};
@@ -55,6 +55,9 @@ impl DealerTable {
                 event_table,
                 deal,
             } => DealerTable::track(id, *event, *event_table, deal),
+            FloorCommand::TrackCash { cash_table, deal } => {
+                DealerTable::track_cash(id, *cash_table, deal)
+            }
             _ => Err(Refusal::internal("not a new live table")),
         }
     }
@@ -154,16 +157,25 @@ impl DealerTable {
             return self.seed(*hand, deal);
         }
         if let Some(link) = self.link.as_ref().filter(|l| l.waiting) {
+            let next = match link.source {
+                Followed::Event { table, .. } => {
+                    format!("when the director starts it at table {table}")
+                }
+                Followed::Cash { table } => format!(
+                    "when two players at cash table {} can be dealt in",
+                    table + 1
+                ),
+            };
             return Err(Refusal::conflict(
                 "waiting",
-                format!(
-                    "this hand is over and reported; the next one comes when the director starts it at table {}",
-                    link.table
-                ),
+                format!("this hand is over and reported; the next one comes {next}"),
             ));
         }
         let hand = match command {
-            FloorCommand::Open(_) | FloorCommand::Track { .. } | FloorCommand::Seed { .. } => {
+            FloorCommand::Open(_)
+            | FloorCommand::Track { .. }
+            | FloorCommand::TrackCash { .. }
+            | FloorCommand::Seed { .. } => {
                 return Err(Refusal::internal("the table is open"));
             }
             FloorCommand::Act { hand, .. }
@@ -251,7 +263,10 @@ impl DealerTable {
             }
             FloorCommand::NextHand { .. } if self.link.is_some() => self.hand_reported()?,
             FloorCommand::NextHand { .. } => self.next_hand()?,
-            FloorCommand::Open(_) | FloorCommand::Track { .. } | FloorCommand::Seed { .. } => {}
+            FloorCommand::Open(_)
+            | FloorCommand::Track { .. }
+            | FloorCommand::TrackCash { .. }
+            | FloorCommand::Seed { .. } => {}
         }
         Ok(())
     }

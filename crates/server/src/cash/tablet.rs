@@ -1,0 +1,164 @@
+//! A dealer tablet that follows a live cash table (issue 18): `POST
+//! /api/ring/tables/{table}/tablet` (TD) starts the table's hand as the rules deal it, opens a
+//! live table following it (`FloorCommand::TrackCash`) and gives its dealer token. Each hand
+//! the dealer enters ends in the list keeper's books (`HandSettled` with what was won: the rake
+//! comes from it); the next is dealt as soon as two players can be dealt in.
+
+use super::online::dealing_order;
+use crate::app::App;
+use crate::http::{Fail, require_td, role_of};
+use crate::room::Refusal;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use protocol::{Command, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, RingCommand};
+use ring::{CashTableId, Room, TableMode};
+use serde::Serialize;
+
+/// A dealer tablet bound to a cash table.
+#[derive(Debug, Serialize)]
+pub struct CashTablet {
+    pub table: u32,
+    /// The live table it deals (`/api/floor/{id}`).
+    pub live_table: LiveTableId,
+    /// Shown once: only its hash is kept.
+    pub token: String,
+    /// The tablet page, signed in with the token.
+    pub url: String,
+}
+
+/// The chips of a cash game's table: the blinds and their multiples.
+fn denominations(small: u64, big: u64) -> Vec<u64> {
+    let mut d = vec![small, big, 5 * big, 25 * big, 100 * big];
+    d.sort_unstable();
+    d.dedup();
+    d
+}
+
+/// The hand in play at a cash table, as a tablet deals it.
+pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
+    let t = room.table(table).ok()?;
+    let next = t.dealing.as_ref()?;
+    let game = room.game(t.game).ok()?;
+    let name = |g: ring::GuestId| room.guests().get(g.0 as usize).map(|x| x.name.clone());
+    let order = dealing_order(next, t.seats.len());
+    let mut deal = LinkedDeal {
+        profile: game.profile.id().to_string(),
+        variant: game.variant.phh_code(),
+        seats: t
+            .seats
+            .iter()
+            .map(|s| {
+                s.map(|s| LinkedSeat {
+                    entry: s.guest.0,
+                    name: name(s.guest).unwrap_or_default(),
+                    stack: s.chips.0,
+                })
+            })
+            .collect(),
+        button: next.button.map_or(0, |b| b.0 + 1),
+        small_blind_position: next.small_blind.or(next.big_blind).map_or(0, |s| s.0 + 1),
+        small_blind: next.small_blind.map(|s| s.0 + 1),
+        big_blind: next.big_blind.map_or(0, |s| s.0 + 1),
+        dealt: order.iter().map(|s| s.0 + 1).collect(),
+        stacks: Vec::new(),
+        antes: Vec::new(),
+        blinds: Vec::new(),
+        absent: vec![false; order.len()],
+        min_bet: game.stakes.big_blind.0,
+        chip_unit: 1,
+        tournament_heads_up: false,
+        level_blinds: [game.stakes.small_blind.0, game.stakes.big_blind.0, 0, 0],
+        denominations: denominations(game.stakes.small_blind.0, game.stakes.big_blind.0),
+        event_hand: t.hands + 1,
+    };
+    for s in &order {
+        let chips = t.seats[s.index()]?.chips.0;
+        let post = next.posts.iter().find(|p| p.seat == *s);
+        let dead = post.map_or(0, |p| p.dead).min(chips);
+        let live = post.map_or(0, |p| p.live).min(chips - dead);
+        deal.stacks.push(chips);
+        deal.antes.push(dead);
+        deal.blinds.push(live);
+    }
+    Some(deal)
+}
+
+/// Starts the table's next hand if none is in play and two players can be dealt in; the hand
+/// in play as a tablet deals it.
+pub fn start_and_deal(
+    tx: &mut crate::task::Tx<'_, super::CashState>,
+    table: CashTableId,
+) -> Result<Option<LinkedDeal>, Refusal> {
+    let room = tx.state().room();
+    let t = room
+        .table(table)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    if t.mode != TableMode::Tablet || !t.is_open() {
+        return Err(Refusal::conflict(
+            "not_a_tablet_table",
+            format!(
+                "cash table {} is not an open table for a dealer tablet",
+                table.0
+            ),
+        ));
+    }
+    if !t.hand_running {
+        let players = room.next_hand(table, None).map_or(0, |n| n.dealt.len());
+        if players < 2 {
+            return Ok(None);
+        }
+        tx.submit(Command::Ring {
+            by: "tablet".into(),
+            command: RingCommand::HandStarted {
+                table: table.0,
+                dealt: Vec::new(),
+                button: None,
+            },
+        })?;
+    }
+    Ok(linked_deal(tx.state().room(), table))
+}
+
+/// `POST /api/ring/tables/{table}/tablet` (TD): a dealer tablet that follows the table.
+pub async fn bind(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Path(table): Path<String>,
+) -> Result<Json<CashTablet>, Fail> {
+    require_td(role_of(&app, &headers)?)?;
+    let table: u32 = table
+        .parse()
+        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let deal = app
+        .hub()
+        .cash()
+        .run(move |tx| start_and_deal(tx, CashTableId(table)))
+        .await?
+        .ok_or_else(|| {
+            Refusal::conflict(
+                "too_few_players",
+                format!("fewer than two players can be dealt in at cash table {table}"),
+            )
+        })?;
+    let command = Command::Floor {
+        by: "td".into(),
+        command: FloorCommand::TrackCash {
+            cash_table: table,
+            deal: Box::new(deal),
+        },
+    };
+    let now = app.now();
+    let live = app
+        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
+        .await?;
+    let token = app
+        .to_the_end(move |app| async move { app.hub().new_dealer_token(live).await })
+        .await?;
+    Ok(Json(CashTablet {
+        table,
+        live_table: live,
+        url: format!("/dealer?table={live}&token={token}"),
+        token,
+    }))
+}
