@@ -97,6 +97,8 @@ pub enum SetupError {
     TooManyChips { max: u64 },
     #[error("a player has no chips: only players with chips are dealt in")]
     EmptyStack,
+    #[error("the big blind's player {0} is not one of the hand's players")]
+    BigBlindPlayer(u8),
     #[error("the engine deals but the hand has no deck")]
     NoDeck,
     #[error("the deck has {0} cards, not enough for this hand")]

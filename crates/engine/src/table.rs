@@ -4,7 +4,6 @@
 //! the button frozen during stud (TDA-11B).
 
 use crate::chips::{Chips, Seat};
-use crate::hand::Hand;
 use crate::ruleset::{AbsentPlayers, Ruleset};
 use crate::setup::{Automations, HandSetup, SetupError};
 use crate::variant::{Structure, Variant};
@@ -67,8 +66,6 @@ pub enum TableError {
     NoChips,
     #[error("fewer than two players can be dealt in")]
     NotEnoughPlayers,
-    #[error("the hand is not over")]
-    HandNotOver,
     #[error("{0} is dealt with {1}")]
     ForcedBets(&'static str, &'static str),
     #[error(transparent)]
@@ -487,22 +484,11 @@ impl Table {
         (antes, forced)
     }
 
-    /// Records a finished hand: stacks, where the blinds were, and who is no longer new. Players
-    /// left without chips are taken off the table and returned (eliminated in a tournament).
+    /// Records a finished hand by its players' stacks at the end, in dealing order (a hand the
+    /// engine played: `Hand::final_stacks`; one dealt with real cards or settled by the floor:
+    /// the stacks it left): where the blinds were, and who is no longer new. Players left
+    /// without chips are taken off the table and returned (eliminated in a tournament).
     pub fn finish_hand(
-        &mut self,
-        positions: &Positions,
-        hand: &Hand,
-    ) -> Result<Vec<(Seat, SeatedPlayer)>, TableError> {
-        if !hand.is_over() {
-            return Err(TableError::HandNotOver);
-        }
-        Ok(self.finish_with_stacks(positions, &hand.final_stacks()))
-    }
-
-    /// Records a hand dealt elsewhere (real cards at a live table) by its players' stacks at
-    /// the end, in dealing order: the same bookkeeping as [`Table::finish_hand`].
-    pub fn finish_with_stacks(
         &mut self,
         positions: &Positions,
         stacks: &[Chips],

@@ -41,7 +41,7 @@ fn play_fold_around(t: &mut Table) -> Positions {
         act(&mut hand, "f");
     }
     assert!(hand.is_over());
-    t.finish_hand(&positions, &hand).unwrap();
+    t.finish_hand(&positions, &hand.final_stacks());
     positions
 }
 

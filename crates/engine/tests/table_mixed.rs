@@ -57,7 +57,7 @@ fn play(t: &mut Table, kind: GameKind, seed: u64) -> (Positions, Hand) {
             .unwrap();
     }
     assert!(hand.is_over(), "{kind}: stopped at {}", hand.step());
-    t.finish_hand(&positions, &hand).unwrap();
+    t.finish_hand(&positions, &hand.final_stacks());
     (positions, hand)
 }
 

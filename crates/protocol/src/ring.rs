@@ -116,6 +116,14 @@ pub enum RingCommand {
     },
     /// Offers that ran out go on to the next in line.
     Tick,
+    /// The room's choices: how long a seat offer stands, whether a guest who declines it or
+    /// lets it run out loses their place, and how many names open a new table.
+    Configure {
+        offer_seconds: u32,
+        #[serde(default)]
+        lose_place: bool,
+        interest_min: u8,
+    },
     /// An online table's next hand, dealt by the server from `seed` (64 hex digits).
     Deal {
         table: CashTableId,
@@ -177,6 +185,10 @@ pub struct RingBoard {
     pub books: BoardBooks,
     /// Every guest, by id (the desk seats and lists them by it).
     pub guests: Vec<BoardGuest>,
+    /// How long a seat offer stands; whether missing one loses the place on the list.
+    pub offer_seconds: u32,
+    pub lose_place: bool,
+    pub interest_min: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -275,10 +275,29 @@ impl Room {
             rake: Chips(0),
             last: None,
             dealing: None,
+            settled_at: None,
         });
         self.events.push(RoomEvent::TableOpened { table: id });
         self.fill(now);
         Ok(id)
+    }
+
+    /// The room's choices (the house's: the rulebooks leave them open). An offer stands 10
+    /// seconds to an hour; 2 to 10 names make a table worth opening. Offers standing keep their
+    /// time.
+    pub fn configure(&mut self, config: RoomConfig) -> Result<(), RingError> {
+        if !(10_000..=3_600_000).contains(&config.offer_ms) {
+            return Err(RingError::Refused(
+                "a seat offer stands 10 seconds to an hour".into(),
+            ));
+        }
+        if !(2..=10).contains(&config.interest_min) {
+            return Err(RingError::Refused(
+                "2 to 10 names make a table worth opening".into(),
+            ));
+        }
+        self.config = config;
+        Ok(())
     }
 
     /// Whether an interest list holds enough names to open a table for its game.

@@ -74,6 +74,8 @@ pub struct CashTable {
     pub last: Option<LastHand>,
     /// The hand in play as the rules dealt it (who is in, who posts what).
     pub dealing: Option<engine::ring::NextHand>,
+    /// When the last hand was settled.
+    pub settled_at: Option<Time>,
 }
 
 impl CashTable {

@@ -34,6 +34,23 @@ async fn a_list_keeper_runs_a_cash_game_through_the_api() {
                 "big_blind": 2, "seats": 3, "min_buy_in": 40, "max_buy_in": 200, "profile": "hc" }),
     )
     .await;
+    // The house's choice of how long an offer stands: 10 s to an hour.
+    let quick = json!({ "type": "configure", "offer_seconds": 5, "interest_min": 4 }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/ring",
+        Some(&api.td),
+        Some(&quick),
+        422,
+        "refused",
+    )
+    .await;
+    let board = keep(
+        &api,
+        json!({ "type": "configure", "offer_seconds": 90, "interest_min": 4 }),
+    )
+    .await;
+    assert_eq!(board["offer_seconds"], 90);
     for name in ["Anna", "Ben", "Cem", "Dora"] {
         keep(&api, json!({ "type": "add_guest", "name": name })).await;
     }
@@ -221,7 +238,12 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
         "the button won 3 less the rake: {board}"
     );
     assert_eq!(board["games"][0]["tables"][0]["hands"], 1);
-    // The next hand came as soon as the tablet asked: the button on seat 2.
+    // Between hands, while the dealer shuffles: a top-up.
+    assert_eq!(after["tracking"]["waiting"], true, "{after}");
+    keep(&api, json!({ "type": "top_up", "guest": 1, "amount": 10 })).await;
+    // The next hand comes to the tablet after the pause: the button on seat 2.
+    api.app.hub().clock().advance(15_000);
+    let after = api.ok(Method::GET, &path(""), None, None).await;
     assert_eq!(after["hand"], 2, "{after}");
     assert_eq!(after["button_seat"], 2, "{after}");
     assert_eq!(after["tracking"]["waiting"], false);
@@ -239,4 +261,56 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
     assert_eq!(again.ok(Method::GET, &path(""), None, None).await, table);
     drop(again);
     let _ = std::fs::remove_file(&file);
+}
+
+/// HC-1.4: no name on a list while still playing a tournament. A guest whose name is that of a
+/// player seated in a running event is refused a place on a Hold'em Cologne list from the
+/// browser; a list under another profile takes it, and once out they may join.
+#[tokio::test]
+async fn hc_1_4_a_guest_still_in_a_tournament_joins_no_list_from_the_browser() {
+    let api = Api::open();
+    let event = api.create_event("turbo", 3).await["id"].as_u64().unwrap() as u32;
+    for name in ["Eve", "Bob"] {
+        api.register_bot(event, name).await;
+    }
+    api.start(event).await;
+    for profile in ["hc", "tda"] {
+        keep(
+            &api,
+            json!({ "type": "add_game", "name": format!("NLHE {profile}"), "variant": "NT",
+                    "small_blind": 1, "big_blind": 2, "seats": 6, "min_buy_in": 40,
+                    "max_buy_in": 200, "profile": profile }),
+        )
+        .await;
+    }
+    let eve = api
+        .ok(
+            Method::POST,
+            "/api/ring/guests",
+            None,
+            Some(&json!({ "name": "eve" })),
+        )
+        .await;
+    let token = eve["token"].as_str().unwrap().to_string();
+    let join = |game: u32| json!({ "type": "join", "game": game }).to_string();
+    let refused = api
+        .refused(
+            Method::POST,
+            "/api/ring/me",
+            Some(&token),
+            Some(&join(0)),
+            422,
+            "refused",
+        )
+        .await;
+    assert_eq!(refused["rule"], "HC-1.4");
+    let me = api
+        .ok(
+            Method::POST,
+            "/api/ring/me",
+            Some(&token),
+            Some(&json!({ "type": "join", "game": 1 })),
+        )
+        .await;
+    assert_eq!(me["lists"][0]["game"], 1);
 }

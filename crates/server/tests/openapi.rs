@@ -868,6 +868,7 @@ async fn ring_answers_fit_their_schemas() {
         json!({ "type": "seat_at_desk", "guest": 1, "table": 0, "seat": 2, "buy_in": 60 }),
         json!({ "type": "away", "guest": 1, "away": true }),
         json!({ "type": "tick" }),
+        json!({ "type": "configure", "offer_seconds": 60, "lose_place": true, "interest_min": 3 }),
     ];
     for body in commands {
         documented(

@@ -41,6 +41,9 @@ function forms() {
       ['rake_percent', 0, 'number'], ['rake_cap', 0, 'number'], ['time_charge', 0, 'number']],
     (v) => ({ type: 'add_game', ...v })),
     form(t('desk_add_guest'), [['name', '']], (v) => ({ type: 'add_guest', name: v.name })),
+    form(t('desk_configure'), [['offer_seconds', board?.offer_seconds ?? 120, 'number'], ['lose_place', board?.lose_place ? 'yes' : 'no'],
+      ['interest_min', board?.interest_min ?? 4, 'number']],
+    (v) => ({ type: 'configure', offer_seconds: v.offer_seconds, lose_place: v.lose_place === 'yes', interest_min: v.interest_min })),
     form(t('desk_open_table'), [['game', 0, 'number'], ['mode', 'online'], ['opened_by', ''], ['conditions', ''], ['feeds', '']],
       (v) => ({ type: 'open_table', game: v.game, mode: v.mode, opened_by: v.opened_by, conditions: v.conditions,
         feeds: v.feeds === '' ? null : Number(v.feeds) })),
@@ -65,7 +68,8 @@ function seatLine(tb, s, i, profile) {
 }
 
 function tableCard(g, tb) {
-  const followed = tb.mode !== 'online';
+  // A tablet's table is settled by its tablet; the desk follows a list keeper's table only.
+  const followed = tb.mode === 'list_keeper';
   const stacks = h('input', { size: 24, placeholder: 'guest:chips, …' });
   const pot = h('input', { size: 5, type: 'number', placeholder: 'pot' });
   const settle = () => send({

@@ -238,6 +238,11 @@ impl Hand {
         if setup.stacks.iter().any(|s| s.is_zero()) {
             return Err(SetupError::EmptyStack);
         }
+        if let Some(p) = setup.big_blind_player
+            && p.index() >= setup.stacks.len()
+        {
+            return Err(SetupError::BigBlindPlayer(p.0));
+        }
         if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
             return Err(SetupError::Straddle {
                 ruleset: setup.ruleset.name.to_string(),

@@ -138,6 +138,7 @@ impl Room {
         let t = &mut self.tables[table.0 as usize];
         t.hand_running = false;
         t.dealing = None;
+        t.settled_at = Some(now);
         t.hands += 1;
         t.rake += rake;
         for s in t.seats.iter_mut().flatten() {

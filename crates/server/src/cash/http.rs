@@ -125,14 +125,51 @@ pub async fn me(State(app): State<App>, headers: HeaderMap) -> Result<Json<Guest
         .await?)
 }
 
+/// HC-1.4: whether the guest still plays a tournament of the room: an entry of that name (as
+/// the desk would know them) with a seat at an event's table.
+async fn in_tournament(app: &App, guest: GuestId) -> Result<bool, Refusal> {
+    let name = app
+        .hub()
+        .cash()
+        .run(move |tx| {
+            Ok(tx
+                .state()
+                .room()
+                .guests()
+                .get(guest.0 as usize)
+                .map(|g| g.name.trim().to_lowercase()))
+        })
+        .await?;
+    let Some(name) = name else {
+        return Ok(false);
+    };
+    for event in app.hub().events() {
+        let name = name.clone();
+        let seated = event
+            .run(move |tx| {
+                let t = tx.state().room().tournament();
+                Ok(!t.is_finished()
+                    && t.entries().iter().any(|e| {
+                        e.status == tournament::director::Status::Playing
+                            && e.name.trim().to_lowercase() == name
+                    }))
+            })
+            .await?;
+        if seated {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// A guest's request as the list keeper's command for them.
-fn as_command(guest: GuestId, request: GuestRequest) -> RingCommand {
+fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> RingCommand {
     let g = guest.0;
     match request {
         GuestRequest::Join { game } => RingCommand::Join {
             guest: g,
             game,
-            in_tournament: false,
+            in_tournament,
         },
         GuestRequest::Leave { game } => RingCommand::Leave { guest: g, game },
         GuestRequest::Accept { buy_in, wait } => RingCommand::Accept {
@@ -168,7 +205,9 @@ pub async fn ask(
 ) -> Result<Json<GuestView>, Fail> {
     let guest = guest(&app, &headers)?;
     let request: GuestRequest = body(&bytes)?;
-    let command = as_command(guest, request);
+    let playing =
+        matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
+    let command = as_command(guest, request, playing);
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {

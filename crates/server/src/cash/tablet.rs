@@ -29,7 +29,13 @@ pub struct CashTablet {
 
 /// The chips of a cash game's table: the blinds and their multiples.
 fn denominations(small: u64, big: u64) -> Vec<u64> {
-    let mut d = vec![small, big, 5 * big, 25 * big, 100 * big];
+    let mut d = vec![
+        small,
+        big,
+        big.saturating_mul(5),
+        big.saturating_mul(25),
+        big.saturating_mul(100),
+    ];
     d.sort_unstable();
     d.dedup();
     d
@@ -49,7 +55,8 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
             .seats
             .iter()
             .map(|s| {
-                s.map(|s| LinkedSeat {
+                // A player without chips sits out: not at the tablet's table.
+                s.filter(|s| !s.chips.is_zero()).map(|s| LinkedSeat {
                     entry: s.guest.0,
                     name: name(s.guest).unwrap_or_default(),
                     stack: s.chips.0,
@@ -84,11 +91,17 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
     Some(deal)
 }
 
-/// Starts the table's next hand if none is in play and two players can be dealt in; the hand
-/// in play as a tablet deals it.
+/// Between two hands at a tablet's table: time to top up, cash out, sit down or be charged
+/// for the time, while the dealer shuffles.
+const PAUSE_MS: u64 = 15_000;
+
+/// Starts the table's next hand if none is in play, the pause after the last is over (unless
+/// the TD binds a tablet now) and two players can be dealt in; the hand in play as a tablet
+/// deals it. The hand is started only once a tablet is sure to deal it.
 pub fn start_and_deal(
     tx: &mut crate::task::Tx<'_, super::CashState>,
     table: CashTableId,
+    pause: bool,
 ) -> Result<Option<LinkedDeal>, Refusal> {
     let room = tx.state().room();
     let t = room
@@ -104,10 +117,18 @@ pub fn start_and_deal(
         ));
     }
     if !t.hand_running {
+        let resting = t.settled_at.is_some_and(|at| tx.now < at.0 + PAUSE_MS);
         let players = room.next_hand(table, None).map_or(0, |n| n.dealt.len());
-        if players < 2 {
+        if players < 2 || (pause && resting) {
             return Ok(None);
         }
+        // The tablet must be able to deal it: tried on a copy before the hand starts.
+        let mut copy = room.clone();
+        copy.start_hand(table, None)
+            .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
+        let deal = linked_deal(&copy, table)
+            .ok_or_else(|| Refusal::internal("a hand started without its deal"))?;
+        crate::dealer::DealerTable::track_cash(0, table.0, &deal)?;
         tx.submit(Command::Ring {
             by: "tablet".into(),
             command: RingCommand::HandStarted {
@@ -133,7 +154,7 @@ pub async fn bind(
     let deal = app
         .hub()
         .cash()
-        .run(move |tx| start_and_deal(tx, CashTableId(table)))
+        .run(move |tx| start_and_deal(tx, CashTableId(table), false))
         .await?
         .ok_or_else(|| {
             Refusal::conflict(

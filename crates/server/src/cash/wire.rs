@@ -245,7 +245,8 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                     .iter()
                     .map(|s| {
                         let w = won.iter().filter(|w| w.guest == s.guest).map(|w| w.chips);
-                        (g(s.guest), Chips(s.chips), Chips(w.sum()))
+                        let won = w.fold(0u64, |a, b| a.saturating_add(b));
+                        (g(s.guest), Chips(s.chips), Chips(won))
                     })
                     .collect();
                 room.settle_hand(t(*table), &results, Chips(*pot), now)
@@ -257,6 +258,19 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             room.tick(now);
             Ok(())
         }
+        RingCommand::Configure {
+            offer_seconds,
+            lose_place,
+            interest_min,
+        } => room.configure(ring::RoomConfig {
+            offer_ms: u64::from(*offer_seconds) * 1_000,
+            missed: if *lose_place {
+                ring::MissedOffer::LosePlace
+            } else {
+                ring::MissedOffer::KeepPlace
+            },
+            interest_min: usize::from(*interest_min),
+        }),
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
         | RingCommand::Act { .. }
@@ -356,6 +370,9 @@ pub fn board(room: &Room) -> RingBoard {
     let books = room.books();
     let at_tables: u64 = room.tables().iter().map(|t| t.chips().0).sum();
     RingBoard {
+        offer_seconds: (room.config.offer_ms / 1_000) as u32,
+        lose_place: room.config.missed == ring::MissedOffer::LosePlace,
+        interest_min: room.config.interest_min as u8,
         guests: room
             .guests()
             .iter()

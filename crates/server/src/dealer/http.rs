@@ -116,7 +116,7 @@ async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
         Followed::Cash { table } => {
             app.hub()
                 .cash()
-                .run(move |tx| crate::cash::tablet::start_and_deal(tx, CashTableId(table)))
+                .run(move |tx| crate::cash::tablet::start_and_deal(tx, CashTableId(table), true))
                 .await?
         }
     };

@@ -140,7 +140,17 @@ fn dealt(deal: &LinkedDeal, tournament: bool) -> Result<Dealt, Refusal> {
         tournament,
         automations: Automations::LIVE_DEALER,
         deck: None,
-        big_blind_player: big_blind_player(&positions, &deal.blinds),
+        // A cash table's players coming in may post as much as the big blind before them;
+        // an event's hand is the director's, as it dealt it.
+        big_blind_player: if tournament {
+            None
+        } else {
+            positions
+                .dealt
+                .iter()
+                .position(|&s| s == positions.big_blind)
+                .map(|i| Player(i as u8))
+        },
     };
     let [small_blind, big_blind, ante, big_blind_ante] = deal.level_blinds.map(Chips);
     let mut denominations = chips(&deal.denominations);
@@ -173,17 +183,6 @@ fn dealt(deal: &LinkedDeal, tournament: bool) -> Result<Dealt, Refusal> {
         positions,
         setup,
     })
-}
-
-/// The big blind's player when a player before them posts as much (a cash table's player
-/// coming in from the small blind's seat): action before the flop starts left of them.
-fn big_blind_player(positions: &Positions, blinds: &[u64]) -> Option<Player> {
-    let i = positions
-        .dealt
-        .iter()
-        .position(|&s| s == positions.big_blind)?;
-    let big = *blinds.get(i)?;
-    (big > 0 && blinds[..i].iter().any(|&b| b >= big)).then_some(Player(i as u8))
 }
 
 impl DealerTable {
@@ -360,6 +359,14 @@ impl DealerTable {
                 .get(i)
                 .and_then(|s| entries.get(s.index()).copied().flatten())
                 .ok_or_else(|| Refusal::internal("a dealt seat without a guest"))?;
+            // A hand the floor ended (void, split) is raked nothing.
+            if !hand.is_over() {
+                report.stacks.push(protocol::GuestStack {
+                    guest,
+                    chips: end.0,
+                });
+                continue;
+            }
             report.pot += p.starting_stack.0.saturating_sub(p.stack.0);
             report.stacks.push(protocol::GuestStack {
                 guest,

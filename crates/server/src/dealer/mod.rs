@@ -12,7 +12,7 @@ mod wire;
 pub use link::{Followed, Link};
 
 use crate::room::Refusal;
-use engine::{Blinds, Chips, HandSetup, Op, Player, PlayerId, Positions, Seat, Step, Table};
+use engine::{Blinds, Chips, HandSetup, Op, Player, PlayerId, Positions, Seat, Table};
 use floor::procedure::Outcome;
 use floor::{FloorHand, Profile};
 use protocol::{FloorCommand, LiveTableId, OpenTable, ProcedureView, RulingView};
@@ -317,27 +317,9 @@ impl DealerTable {
         self.check_over()?;
         let stacks = self.floor.final_stacks();
         let mut table = self.table.clone();
-        // The table learns where the blinds were from a finished hand; a hand the floor
-        // settled (void, split) is folded round to the big blind for that, its stacks set after.
-        let finished = if self.floor.hand().is_over() {
-            self.floor.hand().clone()
-        } else {
-            folded_round(&self.setup)?
-        };
-        let internal = |e: engine::TableError| Refusal::internal(e.to_string());
-        table
-            .finish_hand(&self.positions, &finished)
-            .map_err(internal)?;
-        for (&seat, stack) in self.positions.dealt.iter().zip(stacks) {
-            let sitting = table.seats()[seat.index()].is_some();
-            match (sitting, stack.is_zero()) {
-                (true, true) => table.leave(seat).map(|_| ()),
-                (true, false) => table.set_stack(seat, stack),
-                (false, false) => table.sit(seat, PlayerId(u32::from(seat.0)), stack),
-                (false, true) => Ok(()),
-            }
-            .map_err(internal)?;
-        }
+        // The stacks as the hand left them, however it ended (played out, void, split by the
+        // floor): those without chips leave the table.
+        table.finish_hand(&self.positions, &stacks);
         let (positions, setup, floor) =
             deal(&table, self.profile, self.blinds, &self.denominations)?;
         self.table = table;
@@ -383,28 +365,4 @@ fn new_hand(
         .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
     floor.deal_unknown_holes();
     Ok(floor)
-}
-
-/// The hand of `setup` folded round to the big blind: only where the blinds were. Every stack
-/// is made deep enough that no blind is all in, so that the folds end it and nobody busts.
-fn folded_round(setup: &HandSetup) -> Result<engine::Hand, Refusal> {
-    let internal = |e: String| Refusal::internal(e);
-    let mut setup = setup.clone();
-    let deep = setup.stacks.iter().copied().sum::<Chips>() + setup.min_bet;
-    setup.stacks = vec![deep; setup.stacks.len()];
-    setup.absent = vec![false; setup.stacks.len()];
-    let mut hand = engine::Hand::new(setup).map_err(|e| internal(e.to_string()))?;
-    while !hand.is_over() {
-        let op = match hand.step() {
-            Step::DealHole(player) => Op::DealHole {
-                player,
-                cards: engine::Hole::new(&vec![None; hand.variant().game.hole_cards()])
-                    .unwrap_or_default(),
-            },
-            Step::Act(player) => Op::Act(player, engine::Action::Fold),
-            step => return Err(internal(format!("a folded round waits for {step}"))),
-        };
-        hand.apply(op).map_err(|e| internal(e.to_string()))?;
-    }
-    Ok(hand)
 }

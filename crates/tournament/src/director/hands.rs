@@ -386,7 +386,7 @@ impl Tournament {
         } = end;
         let max_before = self.index.max();
         let t = &mut self.tables[table.0 as usize];
-        let busted = t.table.finish_with_stacks(&progress.positions, stacks);
+        let busted = t.table.finish_hand(&progress.positions, stacks);
         t.hands += 1;
         t.game_hands += 1;
         self.last_game_hands = t.game_hands;
