@@ -96,12 +96,12 @@ function tableCard(g, tb) {
       const r = await post(`/api/ring/tables/${tb.id}/tablet`, {}, tdSecret());
       window.open(r.url, '_blank');
     }) }, t('desk_tablet')) : null,
-    h('button', { onclick: () => send({ type: 'charge_time', table: tb.id }) }, '⏱'),
+    h('button', { onclick: () => send({ type: 'charge_time', table: tb.id }) }, t('desk_time_charge')),
     h('button', { onclick: () => attempt(async () => {
       await post('/api/ring', { type: 'close_table', table: tb.id }, tdSecret());
       statement = await get(`/api/ring/tables/${tb.id}/statement`, tdSecret());
       await refresh();
-    }) }, '✕'));
+    }) }, t('desk_close')));
 }
 
 function gameCard(g) {
@@ -120,7 +120,7 @@ function gameCard(g) {
     h('div', { class: 'ring-tables' }, ...g.tables.map((tb) => tableCard(g, tb))),
     h('h4', {}, t('ring_waiting')),
     h('ol', {}, ...waiting),
-    h('div', {}, guest, h('label', {}, inTournament, t('desk_in_tournament')),
+    h('div', { class: 'desk-form' }, h('label', {}, '#', guest), h('label', { class: 'inline' }, inTournament, t('desk_in_tournament')),
       h('button', { onclick: () => send({ type: 'join', guest: Number(guest.value), game: g.id, in_tournament: inTournament.checked }) },
         t('desk_put_on_list'))));
 }
@@ -133,7 +133,7 @@ function render() {
   $('#desk-books').replaceChildren(h('h3', {}, t('desk_books')),
     h('p', {}, `bought in ${fmtChips(b.bought_in)} = at the tables ${fmtChips(b.at_tables)} + frozen ${fmtChips(b.frozen)}`
       + ` + cashed out ${fmtChips(b.cashed_out)} + rake ${fmtChips(b.rake)} (HC-1.10)`),
-    statement ? h('pre', { testid: 'desk-statement' }, JSON.stringify(statement, null, 2)) : null);
+    ...(statement ? [h('pre', { testid: 'desk-statement' }, JSON.stringify(statement, null, 2))] : []));
 }
 
 $('#desk-send').addEventListener('click', () => attempt(async () => {

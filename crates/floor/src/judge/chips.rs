@@ -1,0 +1,302 @@
+//! Chips put in without words that govern them: one chip (TDA-44), several (TDA-45, 46), the
+//! 50 % rule and non-standard amounts (TDA-57), an incomplete call (TDA-41), and the change
+//! handed back.
+
+use super::Outcome;
+use super::{Decision, Judge};
+use crate::act::PulledBack;
+use crate::profile::Profile;
+use crate::ruling::Ruling;
+use engine::{Action, Chips};
+
+impl Judge<'_> {
+    /// Chips put in without words that govern them (TDA-44, 45, 46; DG-15.2/15.5; JPR-6.0).
+    pub(super) fn chips(&self, r: &mut Ruling) -> Decision {
+        let f = &self.facing;
+        let act = self.act;
+        if act.chips.is_empty() {
+            r.because(
+                "TDA-2",
+                "no chips and no declaration: nothing to rule on",
+                "weder Chips noch Ansage: keine Aktion",
+            );
+            return Decision {
+                outcome: Outcome::NoAction {
+                    passive_only: false,
+                },
+                short_pot: None,
+            };
+        }
+        let total = self.in_front();
+        let earlier = !f.bet.is_zero();
+        let single = act.chips.len() == 1;
+        if f.level.is_zero() {
+            if single {
+                r.because(
+                    "TDA-44",
+                    "a single chip with no bet before: a bet of the chip's value",
+                    "ein einzelner Chip ohne vorherigen Einsatz: eine Bet in Höhe des Chips",
+                );
+            } else {
+                r.because(
+                    "TDA-40C",
+                    format!("chips put in silently with no bet before: a bet of {total}"),
+                    format!("stilles Setzen ohne vorherigen Einsatz: eine Bet von {total}"),
+                );
+            }
+            return Decision::act(self.raise_to(total, r));
+        }
+        let covers = earlier && self.kept >= f.level;
+        let partly_pulled = earlier && act.previous_pulled_back == PulledBack::Some;
+        if single && !covers && !partly_pulled && total >= f.level.min(f.all_in_to()) {
+            let (rule, en, de) = match self.profile {
+                Profile::Dg => (
+                    "DG-15.2",
+                    "a single chip without a word is a call",
+                    "ein einzelner Chip ohne Ansage ist ein Call",
+                ),
+                Profile::Jpr => (
+                    "JPR-5.0",
+                    "a single higher chip without 'raise' is only a call",
+                    "ein einzelner höherer Jeton ohne „Raise“ ist nur ein Call",
+                ),
+                Profile::Wwpla => (
+                    "WWPLA-6",
+                    "a single higher chip without a raise declared is a call",
+                    "ein einzelner höherwertiger Chip ohne Raise-Ansage ist ein Call",
+                ),
+                Profile::Hc => (
+                    "HC-3.4.1",
+                    "a single oversized chip without a raise declared is a call",
+                    "ein einzelner „oversized“ Chip ohne Raise-Ansage ist ein Call",
+                ),
+                Profile::Tda => (
+                    "TDA-44",
+                    "a single oversized chip without a raise declared first is a call",
+                    "ein einzelner höherwertiger Chip ohne vorherige Raise-Ansage ist ein Call",
+                ),
+            };
+            r.because(rule, en, de);
+            if self.profile == Profile::Jpr {
+                r.because(
+                    "JPR-6.0",
+                    "a single higher chip is only a call",
+                    "ein einzelner höherwertiger Chip gilt nur als Call",
+                );
+            }
+            if earlier {
+                r.because(
+                    "TDA-46C",
+                    "with earlier chips short of a call, an added oversized chip is a call",
+                    "reichen die vorherigen Chips nicht zum Call, ist ein hinzugefügter höherwertiger Chip ein Call",
+                );
+            }
+            return Decision::act(self.call(r));
+        }
+        self.silent_total(total, !covers && !partly_pulled, r)
+    }
+
+    /// A silent amount put in (or said, TDA-40C) facing a bet: a call, an incomplete call
+    /// (TDA-51B), or a raise by the profile's standard. `every_chip_test`: whether TDA-45A's
+    /// "every chip needed" test applies to the new chips.
+    pub(super) fn silent_total(
+        &self,
+        total: Chips,
+        every_chip_test: bool,
+        r: &mut Ruling,
+    ) -> Decision {
+        let f = &self.facing;
+        if f.level.is_zero() {
+            return Decision::act(self.raise_to(total, r));
+        }
+        if total < f.level {
+            if total >= f.all_in_to() {
+                r.because(
+                    "TDA-45A",
+                    "the player's last chips, short of the bet: an all-in call",
+                    "die letzten Chips des Spielers, weniger als der Einsatz: ein All-in-Call",
+                );
+                return Decision::act(Action::Call);
+            }
+            return Decision::act(self.incomplete_call(total, r));
+        }
+        if total == f.level {
+            r.because(
+                "TDA-41",
+                "chips matching the bet: a call",
+                "Chips in Höhe des Einsatzes: ein Call",
+            );
+            return Decision::act(self.call(r));
+        }
+        let last_chips = total >= f.all_in_to();
+        match self.profile {
+            Profile::Dg => {
+                r.because(
+                    "DG-15.5",
+                    "several chips beyond a call are always a raise",
+                    "mehrere Chips über den Call hinaus sind immer ein Raise",
+                );
+                return Decision::act(self.raise_to(total, r));
+            }
+            Profile::Jpr => {
+                let two_bb = f.min_bet + f.min_bet;
+                if total >= two_bb {
+                    r.because(
+                        "JPR-6.0",
+                        format!("several chips worth at least twice the big blind ({two_bb}) are a raise"),
+                        format!("mehrere Chips im Wert von mindestens dem doppelten Big Blind ({two_bb}) sind ein Raise"),
+                    );
+                    r.because(
+                        "JPR-5.0",
+                        "a raise short of the minimum is made up to it",
+                        "ein Raise unter dem Minimum wird aufgefüllt",
+                    );
+                    return Decision::act(self.raise_to(total, r));
+                }
+                r.because(
+                    "JPR-6.0",
+                    format!("chips worth less than twice the big blind ({two_bb}): a call"),
+                    format!("Chips im Wert unter dem doppelten Big Blind ({two_bb}): ein Call"),
+                );
+                return Decision::act(self.call(r));
+            }
+            Profile::Wwpla => r.because(
+                "WWPLA-6",
+                "chips beyond the call: the 50% rule applies",
+                "Chips über den Call hinaus: es gilt die 50%-Regel",
+            ),
+            Profile::Tda | Profile::Hc => {}
+        }
+        // WWPLA-6 puts the 50% rule to any chips beyond the call: no every-chip test there.
+        let every_chip_test = every_chip_test && self.profile != Profile::Wwpla;
+        if every_chip_test && self.every_chip_needed() {
+            r.because(
+                "TDA-45A",
+                "every chip is needed to call (without the smallest chip the call is not reached): a call",
+                "jeder Chip wird zum Callen benötigt (ohne den kleinsten Chip reicht es nicht): ein Call",
+            );
+            if !f.bet.is_zero() {
+                r.because(
+                    "TDA-46C",
+                    "new chips all needed for the call with the earlier chips: a call",
+                    "alle neuen Chips werden zusammen mit den vorherigen zum Call benötigt: ein Call",
+                );
+            }
+            return Decision::act(Action::Call);
+        }
+        if !f.bet.is_zero() {
+            r.because(
+                "TDA-46C",
+                "chips added to an earlier bet: the multiple-chip rule applies to all chips put forward",
+                "Chips zu einem vorherigen Einsatz hinzugefügt: es gilt die Mehrfach-Chip-Regel für alle gesetzten Chips",
+            );
+        }
+        if last_chips {
+            r.because(
+                "TDA-45B",
+                "a bet of the player's last chips is all-in, whether or not it reaches the 50% standard",
+                "ein Einsatz mit den letzten Chips ist All-in, unabhängig von der 50%-Schwelle",
+            );
+            return Decision::act(self.raise_to(total, r));
+        }
+        self.fifty_percent(total, r)
+    }
+
+    /// TDA-45A: removing one of the smallest new chips leaves less than the call.
+    pub(super) fn every_chip_needed(&self) -> bool {
+        let smallest = self.act.chips.iter().copied().min().unwrap_or_default();
+        self.in_front() - smallest < self.facing.level
+    }
+
+    /// TDA-43A: 50% of the minimum raise or more is a full minimum raise; less is a call.
+    pub(super) fn fifty_percent(&self, total: Chips, r: &mut Ruling) -> Decision {
+        let f = &self.facing;
+        let Some(range) = f.raise else {
+            return Decision::act(self.raise_to(total, r));
+        };
+        let increment = range.min_to.saturating_sub(f.level);
+        let raised_by = total - f.level;
+        r.because(
+            "TDA-45B",
+            "not every chip is needed to call: the 50% standard decides",
+            "nicht jeder Chip wird zum Callen benötigt: es gilt der 50%-Standard",
+        );
+        if raised_by >= increment {
+            r.because(
+                "TDA-43A",
+                format!("a raise of {raised_by}, at least the minimum raise of {increment}: a raise to {total}"),
+                format!("eine Erhöhung um {raised_by}, mindestens der Minimum-Raise von {increment}: Raise auf {total}"),
+            );
+            self.change_note(r);
+            return Decision::act(self.raise_to(total, r));
+        }
+        if raised_by.0 * 2 >= increment.0 {
+            r.because(
+                "TDA-43A",
+                format!("{raised_by} more is at least 50% of the minimum raise of {increment}: a full minimum raise to {} is required", range.min_to),
+                format!("{raised_by} mehr sind mindestens 50% des Minimum-Raise von {increment}: ein voller Minimum-Raise auf {} ist Pflicht", range.min_to),
+            );
+            self.change_note(r);
+            return Decision::act(Action::BetOrRaiseTo(range.min_to));
+        }
+        r.because(
+            "TDA-43A",
+            format!("{raised_by} more is less than 50% of the minimum raise of {increment}: a call, the rest is change"),
+            format!("{raised_by} mehr sind weniger als 50% des Minimum-Raise von {increment}: ein Call, der Rest ist Wechselgeld"),
+        );
+        Decision::act(Action::Call)
+    }
+
+    pub(super) fn change_note(&self, r: &mut Ruling) {
+        r.because(
+            "TDA-61",
+            "chips put in silently count as the bet, not as chips for change",
+            "still gesetzte Chips zählen als Einsatz, nicht als Wechselgeld",
+        );
+    }
+
+    /// TDA-51B: less than the call put in without saying "call".
+    pub(super) fn incomplete_call(&self, total: Chips, r: &mut Ruling) -> Action {
+        let f = &self.facing;
+        if self.act.told.is_some() {
+            self.told_note(r);
+            return Action::Call;
+        }
+        if f.live <= 2 || f.opening_bet_only {
+            r.because(
+                "TDA-51B",
+                format!(
+                    "{total} is short of the bet of {}: facing {}, an incomplete call is a full call",
+                    f.level,
+                    if f.live <= 2 { "a bet heads-up" } else { "the opening bet" }
+                ),
+                format!(
+                    "{total} ist weniger als der Einsatz von {}: gegen {} ist ein unvollständiger Call ein voller Call",
+                    f.level,
+                    if f.live <= 2 { "eine Bet im Heads-Up" } else { "die Eröffnungs-Bet" }
+                ),
+            );
+        } else {
+            let put = total.saturating_sub(f.bet);
+            r.because(
+                "TDA-51B",
+                format!("{total} is short of the raise to {}: the TD may require the full call (ruled here) or let the player give up {put} and fold", f.level),
+                format!("{total} ist weniger als der Raise auf {}: die Turnierleitung kann den vollen Call verlangen (hier entschieden) oder den Spieler {put} aufgeben und folden lassen", f.level),
+            );
+            r.because(
+                "TDA-1",
+                "the TD's decision, in the best interest of the game",
+                "Entscheidung der Turnierleitung im besten Interesse des Spiels",
+            );
+        }
+        if self.act.pushed().0 * 10 < f.to_call().0 {
+            r.because(
+                "TDA-41",
+                "chips small against the bet are not a standard call and may be penalised",
+                "im Verhältnis zum Einsatz kleine Chips sind kein Standard-Call und können bestraft werden",
+            );
+            r.penalty = Some(engine::Rule("TDA-41"));
+        }
+        Action::Call
+    }
+}
