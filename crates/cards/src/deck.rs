@@ -110,7 +110,7 @@ impl Deck {
         self.cards.sort_unstable();
         self.next = 0;
         for i in (1..self.cards.len()).rev() {
-            let j = uniform_below(rng, i as u32 + 1) as usize;
+            let j = crate::sample::below_u32(rng, i as u32 + 1) as usize;
             self.cards.swap(i, j);
         }
     }
@@ -126,7 +126,7 @@ impl Deck {
         self.next = 0;
         let len = self.cards.len();
         for i in 0..count.min(len.saturating_sub(1)) {
-            let j = i + uniform_below(rng, (len - i) as u32) as usize;
+            let j = i + crate::sample::below_u32(rng, (len - i) as u32) as usize;
             self.cards.swap(i, j);
         }
     }
@@ -140,7 +140,7 @@ impl Deck {
         stub.sort_unstable();
         let mut rng = ChaCha20Rng::from_seed(seed.0);
         for i in (1..stub.len()).rev() {
-            let j = uniform_below(&mut rng, i as u32 + 1) as usize;
+            let j = crate::sample::below_u32(&mut rng, i as u32 + 1) as usize;
             stub.swap(i, j);
         }
         self.burned.retain(|c| !extra.contains(c));
@@ -198,16 +198,5 @@ impl Deck {
 
     pub fn burned(&self) -> &[Card] {
         &self.burned
-    }
-}
-
-/// A uniform number below `n` (n > 0) by rejection, so no value is favoured.
-fn uniform_below<R: CryptoRng>(rng: &mut R, n: u32) -> u32 {
-    let zone = u32::MAX - (u32::MAX - n + 1) % n;
-    loop {
-        let x = rng.next_u32();
-        if x <= zone {
-            return x % n;
-        }
     }
 }

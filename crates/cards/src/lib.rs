@@ -11,6 +11,7 @@ mod deck;
 mod lang;
 mod parse;
 mod rank;
+pub mod sample;
 mod set;
 mod suit;
 

@@ -6,7 +6,7 @@ use crate::step::{Action, LegalActions};
 use rand_core::Rng;
 
 fn below(rng: &mut impl Rng, n: u64) -> u64 {
-    if n == 0 { 0 } else { rng.next_u64() % n }
+    cards::sample::below_u64(rng, n)
 }
 
 /// A bet or raise amount: the minimum, the maximum (often all-in) or one in between.

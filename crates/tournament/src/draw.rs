@@ -18,24 +18,14 @@ impl Draw {
         }
     }
 
-    /// A uniform number below `n` (`n` > 0), without modulo bias.
+    /// A uniform number below `n` (`n` > 0), without bias (`cards::sample`).
     pub fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - (u64::MAX - n + 1) % n;
-        loop {
-            let x = self.rng.next_u64();
-            if x <= zone {
-                return (x % n) as usize;
-            }
-        }
+        cards::sample::below_u64(&mut self.rng, n as u64) as usize
     }
 
-    /// Fisher-Yates.
+    /// Fisher-Yates (`cards::sample`).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        cards::sample::shuffle(&mut self.rng, items);
     }
 
     /// A deck shuffled deep enough for `cards` cards.

@@ -5,10 +5,11 @@ use super::decode::{Follower, Mark, Update};
 use super::report::PlayerStats;
 use super::track::Tracker;
 use anyhow::{Result, anyhow, bail};
+use cards::sample::{below_u32, below_u64};
 use futures_util::{Sink, SinkExt, StreamExt};
 use protocol::{ClientMessage, EntryId, Legal, PlayerAction};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{Semaphore, watch};
@@ -43,7 +44,7 @@ impl Think {
 
     fn draw(self, rng: &mut ChaCha8Rng) -> Duration {
         let span = self.max_ms - self.min_ms + 1;
-        Duration::from_millis(self.min_ms + rng.next_u64() % span)
+        Duration::from_millis(self.min_ms + below_u64(rng, span))
     }
 }
 
@@ -263,13 +264,13 @@ where
 /// then a bet or raise, rarely all in. A call that costs much of the stack is mostly folded, so
 /// that the field does not melt away in a few hands.
 pub fn choose(legal: &Legal, rng: &mut ChaCha8Rng) -> PlayerAction {
-    let roll = rng.next_u32() % 1000;
+    let roll = below_u32(rng, 1000);
     let raise = legal.min_to.zip(legal.max_to).filter(|(lo, hi)| lo <= hi);
     let raise_to = |rng: &mut ChaCha8Rng, (lo, hi): (u64, u64)| {
         // Up to three times the minimum.
         let top = hi.min(lo.saturating_mul(3)).max(lo);
         PlayerAction::BetOrRaise {
-            to: lo + rng.next_u64() % (top - lo + 1),
+            to: lo + below_u64(rng, top - lo + 1),
         }
     };
     if legal.check {

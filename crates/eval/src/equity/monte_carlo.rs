@@ -8,7 +8,7 @@ use super::{Equity, parallel};
 use crate::HandKey;
 use cards::Seed;
 use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
 /// Settles `samples` random boards of `deal` with `showdown`, on `threads` threads.
 pub(super) fn run<S: Showdown>(
@@ -32,7 +32,7 @@ pub(super) fn run<S: Showdown>(
             // The first `missing` steps of a Fisher-Yates shuffle: a uniform board.
             let mut board = known;
             for i in 0..missing {
-                let j = i + below(&mut rng, len - i as u32) as usize;
+                let j = i + cards::sample::below_u32(&mut rng, len - i as u32) as usize;
                 deck.swap(i, j);
                 board = board.add(deck[i]);
             }
@@ -41,16 +41,4 @@ pub(super) fn run<S: Showdown>(
         showdown.into_tally()
     })
     .finish()
-}
-
-/// A uniform number below `n` (at least 1), by multiply and shift with rejection of the
-/// few values that would favour some results (Lemire).
-fn below(rng: &mut ChaCha20Rng, n: u32) -> u32 {
-    let floor = n.wrapping_neg() % n;
-    loop {
-        let wide = u64::from(rng.next_u32()) * u64::from(n);
-        if wide as u32 >= floor {
-            return (wide >> 32) as u32;
-        }
-    }
 }

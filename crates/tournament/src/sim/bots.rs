@@ -77,7 +77,7 @@ fn by_strength(hand: &Hand, legal: &LegalActions, rng: &mut impl Rng) -> Action 
     }
     let stack = hand.player(legal.player).stack.0;
     let call = legal.call.map_or(0, |c| c.0);
-    let roll = rng.next_u64() % 100;
+    let roll = cards::sample::below_u64(rng, 100);
     match (tier, legal.bet_or_raise) {
         (Tier::Strong, Some(r)) if roll < 70 => {
             let span = r.max_to.0 - r.min_to.0;

@@ -13,9 +13,10 @@ use crate::config::EventConfig;
 use crate::director::{
     Actor, DirectorError, HandReport, Status, TableId, TdAction, Tournament, Wait,
 };
+use cards::sample::below_u64;
 use engine::{Hand, Op, PlayerId, Step};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 use thiserror::Error;
@@ -139,7 +140,7 @@ impl Sim {
     }
 
     fn chance(&mut self, percent: u64) -> bool {
-        self.rng.next_u64() % 1000 < percent * 10
+        below_u64(&mut self.rng, 1000) < percent * 10
     }
 
     fn next_name(&mut self) -> String {
@@ -152,7 +153,7 @@ impl Sim {
         for _ in 0..self.opts.entrants {
             if self.opts.director_traffic && late_open && self.chance(10) {
                 let minutes = u64::from(self.t.config().level(0).minutes);
-                let at = Time(self.rng.next_u64() % (minutes * 60 * SECOND).max(1));
+                let at = Time(below_u64(&mut self.rng, (minutes * 60 * SECOND).max(1)));
                 self.push(at, Ev::Register);
                 continue;
             }
@@ -171,7 +172,7 @@ impl Sim {
             let skipped = self.t.profile().table.absent_players == engine::AbsentPlayers::Skipped;
             let may_stay_away = deadline > 0 || !skipped;
             if !arrived && (!may_stay_away || !self.chance(30)) {
-                let at = Time(self.rng.next_u64() % (40 * 60 * SECOND));
+                let at = Time(below_u64(&mut self.rng, 40 * 60 * SECOND));
                 self.push(at, Ev::Arrive(id.0));
             }
         }
@@ -326,8 +327,8 @@ impl Sim {
         if seated.is_empty() || self.t.is_finished() {
             return Ok(());
         }
-        let player = seated[(self.rng.next_u64() % seated.len() as u64) as usize];
-        let action = match self.rng.next_u64() % 10 {
+        let player = seated[below_u64(&mut self.rng, seated.len() as u64) as usize];
+        let action = match below_u64(&mut self.rng, 10) {
             0..=3 => TdAction::Warn {
                 player,
                 reason: "etiquette (TDA-70)".into(),

@@ -1,0 +1,91 @@
+//! The one place random words become choices: a uniform number below `n`, without bias (a word
+//! in the few values that would favour some results is drawn again), and Fisher-Yates shuffles
+//! from it. Two widths, because what replays depends on them: a deck draws 32-bit words
+//! (`Deck::shuffle`, so a hand's seed deals the same cards forever), the director's draws 64-bit
+//! words (`tournament::Draw`, so an event's seed seats and draws the same). Equity sampling and
+//! the simulations' random players use the same functions.
+
+use rand_core::Rng;
+
+/// A uniform number below `n` from 32-bit words; 0 when `n` is 0.
+pub fn below_u32<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    // The largest multiple of `n`, less one: words above it would favour the low results.
+    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u32();
+        if x <= zone {
+            return x % n;
+        }
+    }
+}
+
+/// A uniform number below `n` from 64-bit words; 0 when `n` is 0.
+pub fn below_u64<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let zone = u64::MAX - (u64::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return x % n;
+        }
+    }
+}
+
+/// Fisher-Yates from the last item down, by 64-bit words.
+pub fn shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below_u64(rng, i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    /// Every result below `n` comes up about equally often, for a range that does not divide
+    /// the word (where a modulo alone would favour the low results).
+    #[test]
+    fn draws_are_uniform_below_n() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let n = 6u32;
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[below_u32(&mut rng, n) as usize] += 1;
+            counts[below_u64(&mut rng, u64::from(n)) as usize] += 1;
+        }
+        for c in counts {
+            assert!((19_000..21_000).contains(&c), "{counts:?}");
+        }
+        assert_eq!(below_u32(&mut rng, 0), 0);
+        assert_eq!(below_u64(&mut rng, 1), 0);
+    }
+
+    /// A word in the zone that would favour the low results is drawn again: with n = 3 and
+    /// 32-bit words, u32::MAX (= 1 mod 3, beyond the last whole multiple) is never used.
+    #[test]
+    fn the_biased_tail_is_drawn_again() {
+        struct Words(Vec<u32>);
+        impl rand_core::TryRng for Words {
+            type Error = core::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok(self.0.remove(0))
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                Ok(u64::from(self.0.remove(0)))
+            }
+            fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+                Ok(())
+            }
+        }
+        let mut words = Words(vec![u32::MAX, 5]);
+        assert_eq!(below_u32(&mut words, 3), 2);
+    }
+}
