@@ -422,7 +422,8 @@ async fn comings_and_goings(
             e.seen.cashed_out += 1;
         }
         let me = e.me(g).await;
-        if !me["seat"].is_null() {
+        // Seated in this game (a seat in another game takes a buy-in; the tray waits).
+        if me["seat"]["table"] == 0 {
             e.seen.unfrozen += 1;
             assert!(me["frozen"].as_array().unwrap().is_empty());
             *frozen = None;

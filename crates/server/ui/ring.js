@@ -2,7 +2,8 @@
 // its tables and their open seats, and the names on its list, the first ones with the seat they
 // are offered and how long it stands (issue 18). It asks for the board every two seconds.
 // Test ids: ring-empty, ring-games, ring-game (data-game), ring-table (data-table,
-// data-open), ring-seat (data-guest), ring-waiting, ring-name (data-guest, data-offer).
+// data-open), ring-seat (data-guest), ring-marker (data-owes), ring-waiting, ring-name
+// (data-guest, data-offer).
 
 import { get } from './api.js';
 import { h, $, fmtChips, pageHeader, attempt } from './dom.js';
@@ -14,7 +15,9 @@ let board = null;
 
 function tableCard(tb) {
   const seats = tb.seats.map((s) => h('li', s ? { testid: 'ring-seat', data: { guest: s.guest } } : {},
-    s ? `${s.name} ${fmtChips(s.chips)}${s.away ? ` (${t('ring_away')})` : ''}` : '—'));
+    s ? [`${s.name} ${fmtChips(s.chips)}${s.away ? ` (${t('ring_away')})` : ''}`,
+      // JPR-3.0's marker at the seat: the blind missed while away, paid on return.
+      s.owes ? h('span', { class: 'badge', testid: 'ring-marker', data: { owes: s.owes } }, t(`ring_marker_${s.owes}`)) : null] : '—'));
   return h('div', { class: 'ring-table', testid: 'ring-table', data: { table: tb.id, open: tb.open_seats } },
     h('b', {}, `${t('table')} ${tb.id + 1}`),
     tb.feeds != null ? h('span', { class: 'badge' }, t('ring_must_move', { table: tb.feeds + 1 })) : null,

@@ -34,6 +34,8 @@ pub struct CashState {
     before: Option<Box<(Room, Hands, usize)>>,
     /// Tables whose deal was refused, and when to try again (not logged: a wake-up only).
     retry_deal: std::collections::BTreeMap<u32, u64>,
+    /// Tests only: the decks' seeds from a seeded generator (`Opened::seed_cash_deals`).
+    deal_seeds: Option<rand_chacha::ChaCha20Rng>,
 }
 
 impl CashState {
@@ -46,6 +48,7 @@ impl CashState {
             index,
             before: None,
             retry_deal: std::collections::BTreeMap::new(),
+            deal_seeds: None,
         }
     }
 
@@ -125,6 +128,23 @@ impl CashState {
             .collect();
         self.index.insert_all(new);
         self.unindexed = 0;
+    }
+
+    pub(crate) fn seed_deals(&mut self, seed: u64) {
+        use rand_core::SeedableRng;
+        self.deal_seeds = Some(rand_chacha::ChaCha20Rng::seed_from_u64(seed));
+    }
+
+    /// A deck's seed for the next deal: the system's randomness, or the tests' generator.
+    fn deck_seed(&mut self) -> Result<String, Refusal> {
+        match self.deal_seeds.as_mut() {
+            Some(rng) => {
+                let mut bytes = [0u8; 32];
+                rand_core::Rng::fill_bytes(rng, &mut bytes);
+                Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+            }
+            None => crate::secret::new_deck_seed(),
+        }
     }
 
     /// The guest behind a role, if it is one.
@@ -225,7 +245,7 @@ impl Owned for CashState {
                             .room
                             .next_hand(table, None)
                             .is_ok_and(|n| n.dealt.len() >= 2);
-                    match players.then(crate::secret::new_deck_seed) {
+                    match players.then(|| tx.state_mut().deck_seed()) {
                         Some(Ok(seed)) => Some(RingCommand::Deal {
                             table: table.0,
                             seed,

@@ -220,6 +220,14 @@ impl Opened {
         self.seed = seed;
     }
 
+    /// Online cash tables deal from a generator seeded here rather than the system's randomness:
+    /// tests that play an evening the same way every run. Never in a room: the cards would be
+    /// known in advance.
+    #[doc(hidden)]
+    pub fn seed_cash_deals(&mut self, seed: u64) {
+        self.cash.seed_deals(seed);
+    }
+
     /// Checks a new event's or a live table's command on a copy, before it is written.
     fn check_new(&self, command: &Command) -> Result<(), Refusal> {
         match command {
