@@ -185,10 +185,15 @@ impl Room {
             .ok_or(RingError::NoSuchTable(table))
     }
 
-    fn guest(&self, guest: GuestId) -> Result<&Guest, RingError> {
+    pub fn guest(&self, guest: GuestId) -> Result<&Guest, RingError> {
         self.guests
             .get(guest.0 as usize)
             .ok_or(RingError::NoSuchGuest(guest))
+    }
+
+    /// A guest's name as the screens show it; empty for no such guest.
+    pub fn guest_name(&self, guest: GuestId) -> &str {
+        self.guest(guest).map_or("", |g| g.name.as_str())
     }
 
     /// Where a guest sits at a cash table.

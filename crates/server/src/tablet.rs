@@ -105,13 +105,7 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
             deal: Box::new(deal),
         },
     };
-    let now = app.now();
-    let live = app
-        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
-        .await?;
-    let token = app
-        .to_the_end(move |app| async move { app.hub().new_dealer_token(live).await })
-        .await?;
+    let (live, token) = open_following(app, command).await?;
     Ok(Json(TabletToken {
         event,
         table,
@@ -119,6 +113,22 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
         token,
         live_table: Some(live),
     }))
+}
+
+/// Opens the live table a following tablet deals (`command`: what it follows, with the hand in
+/// play) and makes its dealer token; each is kept even if the request is dropped.
+pub(crate) async fn open_following(
+    app: &App,
+    command: Command,
+) -> Result<(LiveTableId, String), Refusal> {
+    let now = app.now();
+    let live = app
+        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
+        .await?;
+    let token = app
+        .to_the_end(move |app| async move { app.hub().new_dealer_token(live).await })
+        .await?;
+    Ok((live, token))
 }
 
 /// Who may report for a table: the TD, or the tablet bound to it.

@@ -103,6 +103,12 @@ pub async fn register(
     Ok(Json(GuestToken { guest, token }))
 }
 
+/// A cash table's id in a path: a number from 0.
+pub(super) fn table_id(text: &str) -> Result<u32, Refusal> {
+    text.parse()
+        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))
+}
+
 fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
     CashState::guest_of(role_of(app, headers)?).ok_or_else(|| {
         Refusal::new(
@@ -132,12 +138,8 @@ async fn in_tournament(app: &App, guest: GuestId) -> Result<bool, Refusal> {
         .hub()
         .cash()
         .run(move |tx| {
-            Ok(tx
-                .state()
-                .room()
-                .guests()
-                .get(guest.0 as usize)
-                .map(|g| g.name.trim().to_lowercase()))
+            let room = tx.state().room();
+            Ok(room.guest(guest).ok().map(|g| g.name.trim().to_lowercase()))
         })
         .await?;
     let Some(name) = name else {
@@ -226,9 +228,7 @@ pub async fn table(
     State(app): State<App>,
     Path(table): Path<String>,
 ) -> Result<Json<CashTableView>, Fail> {
-    let table: u32 = table
-        .parse()
-        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let table = table_id(&table)?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
@@ -246,9 +246,7 @@ pub async fn statement(
     Path(table): Path<String>,
 ) -> Result<Json<TableStatement>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let table: u32 = table
-        .parse()
-        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let table = table_id(&table)?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| super::wire::statement(tx.state().room(), CashTableId(table)).map(Json))

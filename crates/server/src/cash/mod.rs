@@ -158,19 +158,26 @@ impl CashState {
     /// When something falls due at an online table: the next deal or the time to act.
     fn next_due(&self) -> Option<u64> {
         let offers = self.room.offers().iter().map(|o| o.expires.0).min();
-        let tables = self
-            .online_tables()
-            .filter_map(|t| match self.hands.get(&t.0) {
-                Some(h) if h.in_play() => Some(h.deadline),
-                _ => online::ready_at(&self.hands, t)
-                    .filter(|_| {
-                        self.room
-                            .next_hand(t, None)
-                            .is_ok_and(|n| n.dealt.len() >= 2)
-                    })
-                    .map(|at| at.max(self.retry_deal.get(&t.0).copied().unwrap_or(0))),
-            });
+        let tables = self.online_tables().filter_map(|t| self.due_at(t));
         offers.into_iter().chain(tables).min()
+    }
+
+    /// When an online table next needs the clock: its player to act runs out of time, or the
+    /// next hand may be dealt (after the pause, and a refused deal's wait) to two players.
+    fn due_at(&self, table: CashTableId) -> Option<u64> {
+        match self.hands.get(&table.0) {
+            Some(h) if h.in_play() => Some(h.deadline),
+            _ => {
+                let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
+                let players = self
+                    .room
+                    .next_hand(table, None)
+                    .map_or(0, |n| n.dealt.len());
+                online::ready_at(&self.hands, table)
+                    .filter(|_| players >= 2)
+                    .map(|at| at.max(retry))
+            }
+        }
     }
 
     fn online_tables(&self) -> impl Iterator<Item = CashTableId> + '_ {
@@ -231,28 +238,22 @@ impl Owned for CashState {
         let tables: Vec<CashTableId> = tx.state().online_tables().collect();
         for table in tables {
             let state = tx.state();
+            if state.due_at(table).is_none_or(|at| at > now) {
+                continue;
+            }
             let command = match state.hands.get(&table.0) {
-                Some(h) if h.in_play() => (h.deadline <= now).then_some(RingCommand::TimeOut {
+                Some(h) if h.in_play() => Some(RingCommand::TimeOut {
                     table: table.0,
                     hand: h.number,
                 }),
-                _ => {
-                    let retry = state.retry_deal.get(&table.0).copied().unwrap_or(0);
-                    let ready = online::ready_at(&state.hands, table)
-                        .is_some_and(|at| at.max(retry) <= now);
-                    let players = ready
-                        && state
-                            .room
-                            .next_hand(table, None)
-                            .is_ok_and(|n| n.dealt.len() >= 2);
-                    match players.then(|| tx.state_mut().deck_seed()) {
-                        Some(Ok(seed)) => Some(RingCommand::Deal {
-                            table: table.0,
-                            seed,
-                        }),
-                        _ => None,
-                    }
-                }
+                _ => tx
+                    .state_mut()
+                    .deck_seed()
+                    .ok()
+                    .map(|seed| RingCommand::Deal {
+                        table: table.0,
+                        seed,
+                    }),
             };
             if let Some(command) = command {
                 let deal = matches!(command, RingCommand::Deal { .. });

@@ -166,9 +166,7 @@ fn setup_of(
     let mut guests = Vec::new();
     for s in &seats {
         let sat = t.seats[s.index()].ok_or_else(|| Refusal::internal("a dealt seat is empty"))?;
-        let post = next.posts.iter().find(|p| p.seat == *s);
-        let dead = Chips(post.map_or(0, |p| p.dead)).min(sat.chips);
-        let live = Chips(post.map_or(0, |p| p.live)).min(sat.chips - dead);
+        let (dead, live) = forced(next, *s, sat.chips);
         stacks.push(sat.chips);
         antes.push(dead);
         blinds.push(live);
@@ -201,6 +199,15 @@ fn setup_of(
         seats,
         guests,
     ))
+}
+
+/// A seat's forced bet in the next hand as its chips allow: the dead part (into the pot, as an
+/// ante) first, then the live part (a blind).
+pub(super) fn forced(next: &NextHand, seat: Seat, chips: Chips) -> (Chips, Chips) {
+    let post = next.posts.iter().find(|p| p.seat == seat);
+    let dead = Chips(post.map_or(0, |p| p.dead)).min(chips);
+    let live = Chips(post.map_or(0, |p| p.live)).min(chips - dead);
+    (dead, live)
 }
 
 /// The dealt seats from the button's left: the engine's order of the hand's players.

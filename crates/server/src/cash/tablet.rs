@@ -4,7 +4,7 @@
 //! the dealer enters ends in the list keeper's books (`HandSettled` with what was won: the rake
 //! comes from it); the next is dealt as soon as two players can be dealt in.
 
-use super::online::dealing_order;
+use super::online::{dealing_order, forced};
 use crate::app::App;
 use crate::http::{Fail, require_td, role_of};
 use crate::room::Refusal;
@@ -46,7 +46,6 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
     let t = room.table(table).ok()?;
     let next = t.dealing.as_ref()?;
     let game = room.game(t.game).ok()?;
-    let name = |g: ring::GuestId| room.guests().get(g.0 as usize).map(|x| x.name.clone());
     let order = dealing_order(next, t.seats.len());
     let mut deal = LinkedDeal {
         profile: game.profile.id().to_string(),
@@ -58,7 +57,7 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
                 // A player without chips sits out: not at the tablet's table.
                 s.filter(|s| !s.chips.is_zero()).map(|s| LinkedSeat {
                     entry: s.guest.0,
-                    name: name(s.guest).unwrap_or_default(),
+                    name: room.guest_name(s.guest).to_string(),
                     stack: s.chips.0,
                 })
             })
@@ -80,13 +79,11 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
         event_hand: t.hands + 1,
     };
     for s in &order {
-        let chips = t.seats[s.index()]?.chips.0;
-        let post = next.posts.iter().find(|p| p.seat == *s);
-        let dead = post.map_or(0, |p| p.dead).min(chips);
-        let live = post.map_or(0, |p| p.live).min(chips - dead);
-        deal.stacks.push(chips);
-        deal.antes.push(dead);
-        deal.blinds.push(live);
+        let chips = t.seats[s.index()]?.chips;
+        let (dead, live) = forced(next, *s, chips);
+        deal.stacks.push(chips.0);
+        deal.antes.push(dead.0);
+        deal.blinds.push(live.0);
     }
     Some(deal)
 }
@@ -148,9 +145,7 @@ pub async fn bind(
     Path(table): Path<String>,
 ) -> Result<Json<CashTablet>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let table: u32 = table
-        .parse()
-        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+    let table = super::http::table_id(&table)?;
     let deal = app
         .hub()
         .cash()
@@ -169,13 +164,7 @@ pub async fn bind(
             deal: Box::new(deal),
         },
     };
-    let now = app.now();
-    let live = app
-        .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
-        .await?;
-    let token = app
-        .to_the_end(move |app| async move { app.hub().new_dealer_token(live).await })
-        .await?;
+    let (live, token) = crate::tablet::open_following(&app, command).await?;
     Ok(Json(CashTablet {
         table,
         live_table: live,

@@ -3,24 +3,18 @@
 
 use super::CashState;
 use super::online::OnlineHand;
-use super::wire::{debt, next_view};
-use crate::room::hand_view::{street_name, visible_cards};
+use super::wire::{debt, mode_name, next_view, stakes_text, wants_name};
+use crate::room::hand_view::{legal_of, street_name, visible_cards};
 use engine::Player;
 use protocol::{
     CashHandView, CashSeatView, CashTableView, GuestFrozen, GuestListing, GuestOffer, GuestSeat,
-    GuestSession, GuestView, Legal,
+    GuestSession, GuestView,
 };
-use ring::{CashTableId, GuestId, Room, TableMode, WaitingFor};
-
-fn name(room: &Room, g: GuestId) -> String {
-    room.guests()
-        .get(g.0 as usize)
-        .map_or_else(String::new, |x| x.name.clone())
-}
+use ring::{CashTableId, GuestId};
 
 pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestView> {
     let room = state.room();
-    let me = room.guests().get(guest.0 as usize)?;
+    let me = room.guest(guest).ok()?;
     let lists = room
         .games()
         .iter()
@@ -33,11 +27,7 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
                 game: id.0,
                 game_name: game.name.clone(),
                 place: place as u32 + 1,
-                wants: match list[place].wants {
-                    WaitingFor::Seat => "seat",
-                    WaitingFor::TableChange { .. } => "table_change",
-                }
-                .into(),
+                wants: wants_name(list[place].wants),
             })
         })
         .collect();
@@ -141,7 +131,7 @@ pub fn table_view(
             s.map(|s| {
                 let mut seat = CashSeatView {
                     guest: s.guest.0,
-                    name: name(room, s.guest),
+                    name: room.guest_name(s.guest).to_string(),
                     chips: s.chips.0,
                     away: s.away_since.is_some(),
                     owes: s.owes.map(debt),
@@ -170,21 +160,7 @@ pub fn table_view(
         let legal = to_act
             .filter(|p| viewer == Some(h.guests[p.index()]))
             .and_then(|_| h.hand.legal_actions())
-            .map(|l| {
-                let bet = h.hand.player(l.player).bet.0;
-                Legal {
-                    hand: h.number,
-                    fold: l.fold,
-                    check: l.check,
-                    call: l.call.map(|c| c.0),
-                    call_to: l.call.map(|c| c.0 + bet),
-                    min_to: l.bet_or_raise.map(|r| r.min_to.0),
-                    max_to: l.bet_or_raise.map(|r| r.max_to.0),
-                    raise_kind: if l.check { "bet" } else { "raise" }.into(),
-                    bring_in: None,
-                    big_bet_to: None,
-                }
-            });
+            .map(|l| legal_of(&h.hand, h.number, game.stakes.big_blind, &l));
         CashHandView {
             number: h.number,
             button: h.next.button.map_or(0, |b| b.0 + 1),
@@ -201,20 +177,15 @@ pub fn table_view(
             result: h
                 .result
                 .iter()
-                .map(|(g, won)| format!("{} wins {won}", name(room, *g)))
+                .map(|(g, won)| format!("{} wins {won}", room.guest_name(*g)))
                 .collect(),
         }
     });
     Some(CashTableView {
         id: table.0,
         game_name: game.name.clone(),
-        stakes: format!("{}/{}", game.stakes.small_blind, game.stakes.big_blind),
-        mode: match t.mode {
-            TableMode::Online => "online",
-            TableMode::Tablet => "tablet",
-            TableMode::ListKeeper => "list_keeper",
-        }
-        .into(),
+        stakes: stakes_text(game),
+        mode: mode_name(t.mode),
         seats,
         next: if hand.is_some_and(OnlineHand::in_play) {
             None

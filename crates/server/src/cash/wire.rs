@@ -116,6 +116,30 @@ fn game(spec: &GameSpec) -> Result<Game, Refusal> {
     })
 }
 
+/// A table's mode as the wire names it (`mode` reads it back).
+pub(super) fn mode_name(mode: TableMode) -> String {
+    match mode {
+        TableMode::Online => "online",
+        TableMode::Tablet => "tablet",
+        TableMode::ListKeeper => "list_keeper",
+    }
+    .into()
+}
+
+/// What a name on a list waits for, as the wire names it.
+pub(super) fn wants_name(wants: WaitingFor) -> String {
+    match wants {
+        WaitingFor::Seat => "seat",
+        WaitingFor::TableChange { .. } => "table_change",
+    }
+    .into()
+}
+
+/// A game's blinds as the boards show them, "1/2".
+pub(super) fn stakes_text(game: &Game) -> String {
+    format!("{}/{}", game.stakes.small_blind, game.stakes.big_blind)
+}
+
 fn mode(text: &str) -> Result<TableMode, Refusal> {
     Ok(match text {
         "online" => TableMode::Online,
@@ -283,11 +307,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
 
 /// The waiting-list board for the big screen and the list keeper.
 pub fn board(room: &Room) -> RingBoard {
-    let name = |g: GuestId| {
-        room.guests()
-            .get(g.0 as usize)
-            .map_or_else(String::new, |x| x.name.clone())
-    };
+    let name = |g: GuestId| room.guest_name(g).to_string();
     let games = room
         .games()
         .iter()
@@ -300,12 +320,7 @@ pub fn board(room: &Room) -> RingBoard {
                 .filter(|t| t.game == id && t.is_open())
                 .map(|t| BoardTable {
                     id: t.id.0,
-                    mode: match t.mode {
-                        TableMode::Online => "online",
-                        TableMode::Tablet => "tablet",
-                        TableMode::ListKeeper => "list_keeper",
-                    }
-                    .into(),
+                    mode: mode_name(t.mode),
                     opened_by: t.opened_by.clone(),
                     conditions: t.conditions.clone(),
                     feeds: t.feeds.map(|f| f.0),
@@ -335,11 +350,7 @@ pub fn board(room: &Room) -> RingBoard {
                 .map(|w| BoardWaiting {
                     guest: w.guest.0,
                     name: name(w.guest),
-                    wants: match w.wants {
-                        WaitingFor::Seat => "seat",
-                        WaitingFor::TableChange { .. } => "table_change",
-                    }
-                    .into(),
+                    wants: wants_name(w.wants),
                     offer: room
                         .offers()
                         .iter()
@@ -357,7 +368,7 @@ pub fn board(room: &Room) -> RingBoard {
                 id: id.0,
                 name: game.name.clone(),
                 variant: game.variant.phh_code(),
-                stakes: format!("{}/{}", game.stakes.small_blind, game.stakes.big_blind),
+                stakes: stakes_text(game),
                 profile: game.profile.id().to_string(),
                 min_buy_in: game.buy_in.min.0,
                 max_buy_in: game.buy_in.max.0,
@@ -395,11 +406,7 @@ pub fn board(room: &Room) -> RingBoard {
 /// A table's statement with the guests' names.
 pub fn statement(room: &Room, table: CashTableId) -> Result<TableStatement, Refusal> {
     let c = room.statement(table).map_err(|e| refusal(&e))?;
-    let name = |g: GuestId| {
-        room.guests()
-            .get(g.0 as usize)
-            .map_or_else(String::new, |x| x.name.clone())
-    };
+    let name = |g: GuestId| room.guest_name(g).to_string();
     Ok(TableStatement {
         table: c.table.0,
         game: c.game.0,

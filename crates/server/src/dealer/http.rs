@@ -98,6 +98,18 @@ async fn retired(app: &App, table: LiveTableId) -> Result<bool, Fail> {
     Ok(false)
 }
 
+/// Refused (409 `retired`) for a tablet a newer one replaced: it reports nothing more.
+async fn reports_still(app: &App, table: LiveTableId) -> Result<(), Fail> {
+    if retired(app, table).await? {
+        return Err(Refusal::conflict(
+            "retired",
+            "a newer tablet follows this table: this one reports nothing more".to_string(),
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// The director's next hand at a followed table, once it is dealt there.
 async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
     let task = app.hub().dealer(table)?;
@@ -147,109 +159,24 @@ pub async fn next_hand(
     dealer_of(role_of(&app, &headers)?, id)?;
     let asked: HandRef = body(&bytes)?;
     let task = app.hub().dealer(id)?;
-    let followed = task
-        .run(|tx| {
-            let t = tx.state().table();
-            Ok(t.follows_table().map(|f| (f, t.follows(), t.cash_report())))
-        })
-        .await?;
-    if let Some((Followed::Cash { .. }, Some(hand), report)) = followed
-        && hand == asked.hand
-    {
-        if retired(&app, id).await? {
-            return Err(Refusal::conflict(
-                "retired",
-                "a newer tablet follows this table: this one reports nothing more".to_string(),
-            )
-            .into());
-        }
-        let report = report?;
-        let settle = Command::Ring {
-            by: format!("tablet {id}"),
-            command: RingCommand::HandSettled {
-                table: report.table,
-                stacks: report.stacks,
-                pot: report.pot,
-                won: report.won,
-                hand: Some(report.hand),
-            },
-        };
-        let settled = app
-            .hub()
-            .cash()
-            .run(move |tx| tx.submit(settle).map(drop))
-            .await;
-        match settled {
-            // Settled by an earlier try of this report: nothing to send again.
-            Err(refusal) if refusal.code == "stale_hand" => {}
-            other => other?,
-        }
-    }
     let report = task
-        .run(|tx| {
+        .run(move |tx| {
             let t = tx.state().table();
-            let event = matches!(t.follows_table(), Some(Followed::Event { .. }));
-            Ok(t.follows().filter(|_| event).map(|hand| (hand, t.report())))
+            // Only the hand the dealer means is reported: a retry of an older one is not.
+            Ok(match t.follows_table() {
+                _ if t.follows() != Some(asked.hand) => None,
+                Some(Followed::Cash { .. }) => Some(Report::Cash(t.cash_report())),
+                Some(Followed::Event { .. }) => Some(Report::Event(t.report())),
+                None => None,
+            })
         })
         .await?;
-    if let Some((hand, report)) = report
-        && hand == asked.hand
-    {
-        if retired(&app, id).await? {
-            return Err(Refusal::conflict(
-                "retired",
-                "a newer tablet follows this table: this one reports nothing more".to_string(),
-            )
-            .into());
+    if let Some(report) = report {
+        reports_still(&app, id).await?;
+        match report {
+            Report::Cash(report) => settle_cash(&app, id, report?).await?,
+            Report::Event(report) => report_to_event(&app, report?).await?,
         }
-        let report = report?;
-        let event = report.event;
-        let ev = app.hub().event(event)?;
-        ev.run(move |tx| {
-            let room = tx.state().room();
-            let due = room.linked_deal(report.table - 1).map(|d| d.event_hand);
-            if due != Some(report.event_hand) {
-                // Reported already (a retry), or the director moved on: nothing to send.
-                return Ok(());
-            }
-            let by = format!("tablet of table {}", report.table);
-            let hand_over = Command::Td {
-                event,
-                by: by.clone(),
-                action: TdCommand::HandOver {
-                    table: report.table,
-                    busts: report.busts,
-                },
-            };
-            // The report and the stacks go in together or not at all: both are tried on a copy
-            // first. The stacks are counted for the players still in, wherever the report has
-            // seated them (a broken table, the final table).
-            let mut dry = room.clone();
-            dry.apply(tx.now, &hand_over)?;
-            let t = dry.tournament();
-            let counts: Vec<CountedStack> = report
-                .counts
-                .into_iter()
-                .filter(|c| {
-                    t.entry(engine::PlayerId(c.player))
-                        .is_ok_and(|e| e.seat.is_some())
-                })
-                .collect();
-            let count = (!counts.is_empty() && !t.is_finished()).then_some(Command::Td {
-                event,
-                by,
-                action: TdCommand::ChipCount { counts },
-            });
-            if let Some(count) = &count {
-                dry.apply(tx.now, count)?;
-            }
-            tx.submit(hand_over)?;
-            if let Some(count) = count {
-                tx.submit(count)?;
-            }
-            Ok(())
-        })
-        .await?;
     }
     let _moved_on = change(&app, &headers, &table, &bytes, |table, r: HandRef| {
         FloorCommand::NextHand {
@@ -453,3 +380,93 @@ route!(award, AwardRequest, |table, r| FloorCommand::Award {
     pot: r.pot,
     winners: r.winners,
 });
+
+/// A followed table's hand, as it reports it.
+enum Report {
+    Cash(Result<super::link::CashReport, Refusal>),
+    Event(Result<super::link::HandReport, Refusal>),
+}
+
+/// A cash table's hand settled in the list's books; a report already in (a retry) is not sent
+/// again.
+async fn settle_cash(
+    app: &App,
+    id: LiveTableId,
+    report: super::link::CashReport,
+) -> Result<(), Fail> {
+    let settle = Command::Ring {
+        by: format!("tablet {id}"),
+        command: RingCommand::HandSettled {
+            table: report.table,
+            stacks: report.stacks,
+            pot: report.pot,
+            won: report.won,
+            hand: Some(report.hand),
+        },
+    };
+    let settled = app
+        .hub()
+        .cash()
+        .run(move |tx| tx.submit(settle).map(drop))
+        .await;
+    match settled {
+        // Settled by an earlier try of this report: nothing to send again.
+        Err(refusal) if refusal.code == "stale_hand" => {}
+        other => other?,
+    }
+    Ok(())
+}
+
+/// An event table's hand reported to its event: busts with who won their chips and their stacks
+/// at the start (HC-1.2, HC-1.3), every other stack as counted; a report already in (a retry) is
+/// not sent again.
+async fn report_to_event(app: &App, report: super::link::HandReport) -> Result<(), Fail> {
+    let event = report.event;
+    let ev = app.hub().event(event)?;
+    ev.run(move |tx| {
+        let room = tx.state().room();
+        let due = room.linked_deal(report.table - 1).map(|d| d.event_hand);
+        if due != Some(report.event_hand) {
+            // Reported already (a retry), or the director moved on: nothing to send.
+            return Ok(());
+        }
+        let by = format!("tablet of table {}", report.table);
+        let hand_over = Command::Td {
+            event,
+            by: by.clone(),
+            action: TdCommand::HandOver {
+                table: report.table,
+                busts: report.busts,
+            },
+        };
+        // The report and the stacks go in together or not at all: both are tried on a copy
+        // first. The stacks are counted for the players still in, wherever the report has
+        // seated them (a broken table, the final table).
+        let mut dry = room.clone();
+        dry.apply(tx.now, &hand_over)?;
+        let t = dry.tournament();
+        let counts: Vec<CountedStack> = report
+            .counts
+            .into_iter()
+            .filter(|c| {
+                t.entry(engine::PlayerId(c.player))
+                    .is_ok_and(|e| e.seat.is_some())
+            })
+            .collect();
+        let count = (!counts.is_empty() && !t.is_finished()).then_some(Command::Td {
+            event,
+            by,
+            action: TdCommand::ChipCount { counts },
+        });
+        if let Some(count) = &count {
+            dry.apply(tx.now, count)?;
+        }
+        tx.submit(hand_over)?;
+        if let Some(count) = count {
+            tx.submit(count)?;
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(())
+}

@@ -70,7 +70,17 @@ pub(crate) fn brought_in(live: &LiveHand) -> Option<Player> {
 /// The legal actions of the player to act. On third street, while nobody has made the first
 /// full bet, a bet or raise completes the bring-in (TDA-RP-10).
 pub(crate) fn legal_view(live: &LiveHand, l: &LegalActions) -> Legal {
-    let hand = &live.hand;
+    legal_of(&live.hand, live.number, live.start.setup.min_bet, l)
+}
+
+/// The legal actions of hand `number`'s player to act, whose bet completing the bring-in is
+/// `min_bet` (stud).
+pub(crate) fn legal_of(
+    hand: &engine::Hand,
+    number: u64,
+    min_bet: engine::Chips,
+    l: &LegalActions,
+) -> Legal {
     let bet = hand.player(l.player).bet.0;
     let level = hand
         .players()
@@ -80,7 +90,7 @@ pub(crate) fn legal_view(live: &LiveHand, l: &LegalActions) -> Legal {
         .unwrap_or_default();
     let completes = hand.variant().game.is_stud()
         && hand.street() == Street::Third
-        && (l.bring_in.is_some() || level < live.start.setup.min_bet);
+        && (l.bring_in.is_some() || level < min_bet);
     let raise_kind = if completes {
         "complete"
     } else if l.check {
@@ -89,7 +99,7 @@ pub(crate) fn legal_view(live: &LiveHand, l: &LegalActions) -> Legal {
         "raise"
     };
     Legal {
-        hand: live.number,
+        hand: number,
         fold: l.fold,
         check: l.check,
         call: l.call.map(|c| c.0),
