@@ -113,7 +113,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .map(|r| r.id);
         let live = match live {
             Some(id) => id,
-            None => start_live_demo(&mut hub)?,
+            None => protocol::EventId(start_live_demo(&mut hub)?),
         };
         println!("demo live night (dealers with real cards): event {live}");
         tablets = bind_demo_tablets(&mut hub, live)?;
@@ -218,7 +218,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
             config_toml: toml,
             seed: server::secret::new_seed().map_err(refused)?,
             act_seconds: hub.settings().act_seconds,
-            by: "demo".into(),
+            by: protocol::Actor::Td,
         },
     )
     .map_err(refused)?;
@@ -227,11 +227,11 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
         hub.submit(
             now,
             Command::Register {
-                event,
+                event: protocol::EventId(event),
                 name: format!("Guest {i}"),
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
                 bot: false,
-                by: "demo".into(),
+                by: protocol::Actor::Td,
             },
         )
         .map_err(refused)?;
@@ -239,8 +239,8 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     hub.submit(
         now,
         Command::Start {
-            event,
-            by: "demo".into(),
+            event: protocol::EventId(event),
+            by: protocol::Actor::Td,
         },
     )
     .map_err(refused)?;
@@ -248,7 +248,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
 }
 
 /// A fresh tablet for every table of the live demo (the old links stop working): their pages.
-fn bind_demo_tablets(hub: &mut Opened, event: u32) -> anyhow::Result<Vec<String>> {
+fn bind_demo_tablets(hub: &mut Opened, event: protocol::EventId) -> anyhow::Result<Vec<String>> {
     let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
     let tables: Vec<u32> = hub
         .rooms()
@@ -263,9 +263,9 @@ fn bind_demo_tablets(hub: &mut Opened, event: u32) -> anyhow::Result<Vec<String>
             now_ms(),
             Command::BindTablet {
                 event,
-                table,
+                table: protocol::TableNumber(table),
                 token: server::secret::hash(&token),
-                by: "demo".into(),
+                by: protocol::Actor::Td,
             },
         )
         .map_err(refused)?;
@@ -294,7 +294,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
             config_toml: toml,
             seed: server::secret::new_seed().map_err(refused)?,
             act_seconds: hub.settings().act_seconds,
-            by: "demo".into(),
+            by: protocol::Actor::Td,
         },
     )
     .map_err(refused)?;
@@ -303,11 +303,11 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
         hub.submit(
             now,
             Command::Register {
-                event,
+                event: protocol::EventId(event),
                 name: format!("Bot {i}"),
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
                 bot: true,
-                by: "demo".into(),
+                by: protocol::Actor::Td,
             },
         )
         .map_err(refused)?;
@@ -315,8 +315,8 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     hub.submit(
         now,
         Command::Start {
-            event,
-            by: "demo".into(),
+            event: protocol::EventId(event),
+            by: protocol::Actor::Td,
         },
     )
     .map_err(refused)?;

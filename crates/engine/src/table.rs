@@ -11,7 +11,10 @@ use cards::Deck;
 use thiserror::Error;
 
 /// Who a seated player is, for the caller (a tournament entry, a ring-game account).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct PlayerId(pub u32);
 
 /// The forced bets of a level.

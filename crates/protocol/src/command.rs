@@ -3,12 +3,8 @@
 //! engine are deterministic given the event's seed and each command's time.
 
 use crate::dealer::FloorCommand;
+use crate::{Actor, EntryId, EventId, TableId, TableNumber};
 use serde::{Deserialize, Serialize};
-
-/// An event (tournament) on this server, numbered from 0 in order of creation.
-pub type EventId = u32;
-/// An entry of an event (a re-entry is a new entry), numbered from 0.
-pub type EntryId = u32;
 
 /// One record of the log: when the command was applied (ms since the Unix epoch) and what it was.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,7 +22,7 @@ pub enum Command {
         seed: u64,
         /// Seconds to act before the floor calls the clock (TDA-29).
         act_seconds: u32,
-        by: String,
+        by: Actor,
     },
     /// A player registers; `token` is the secret that lets them act for their own seat.
     Register {
@@ -34,21 +30,21 @@ pub enum Command {
         name: String,
         token: String,
         bot: bool,
-        by: String,
+        by: Actor,
     },
     Start {
         event: EventId,
-        by: String,
+        by: Actor,
     },
     /// The next hand at a table is dealt.
     Deal {
         event: EventId,
-        table: u32,
+        table: TableId,
     },
     /// A player's action in hand `hand` (the table's hand number) at `table`.
     Act {
         event: EventId,
-        table: u32,
+        table: TableId,
         hand: u64,
         player: EntryId,
         action: PlayerAction,
@@ -56,14 +52,14 @@ pub enum Command {
     /// Time is called on the player to act (TDA-29), by the TD, a player or the floor.
     CallClock {
         event: EventId,
-        table: u32,
+        table: TableId,
         hand: u64,
-        by: String,
+        by: Actor,
     },
     /// The time to act ran out for `player`.
     TimeOut {
         event: EventId,
-        table: u32,
+        table: TableId,
         hand: u64,
         player: EntryId,
     },
@@ -81,7 +77,7 @@ pub enum Command {
     /// A tournament director's action.
     Td {
         event: EventId,
-        by: String,
+        by: Actor,
         action: TdCommand,
     },
     /// A tablet bound to a table of a live event (`tables = "live"`): its dealer reports the
@@ -90,18 +86,18 @@ pub enum Command {
     BindTablet {
         event: EventId,
         /// Numbered from 1.
-        table: u32,
+        table: TableNumber,
         token: String,
-        by: String,
+        by: Actor,
     },
     /// A live table's dealer tablet: no event of its own.
     Floor {
-        by: String,
+        by: Actor,
         command: FloorCommand,
     },
     /// The list keeper of the room's cash games (issue 18).
     Ring {
-        by: String,
+        by: Actor,
         command: crate::RingCommand,
     },
 }
@@ -153,7 +149,7 @@ pub enum TdCommand {
     /// Moves a player between hands to a table (numbered from 1) and seat (from 1).
     Move {
         player: EntryId,
-        table: u32,
+        table: TableNumber,
         seat: u8,
     },
     Rebuy {
@@ -197,19 +193,19 @@ pub enum TdCommand {
     /// A live table's hand is over (`tables = "live"`), with the players it busted, as the
     /// dealer calls them (HC-1.8). The table is numbered from 1.
     HandOver {
-        table: u32,
+        table: TableNumber,
         #[serde(default)]
         busts: Vec<BustCall>,
     },
     /// A live table's button lies at this seat (from 1) for the hand in play, or the next.
     Button {
-        table: u32,
+        table: TableNumber,
         seat: u8,
     },
     /// The cards dealt at a live table for the button, one per player, as they fell: the
     /// highest takes it (TDA-RP-14, suits by HC-3.5).
     ButtonCards {
-        table: u32,
+        table: TableNumber,
         cards: Vec<SeatDraw>,
     },
     /// Stacks counted at live tables: the standings and the average use them.
@@ -224,7 +220,7 @@ pub enum TdCommand {
     /// of the software's draw while it is still to be done: every player of the table once.
     SeatCards {
         /// Numbered from 1.
-        table: u32,
+        table: TableNumber,
         seats: Vec<SeatCard>,
     },
     /// A bust reported by mistake at a live event is taken back: the player is in again with
@@ -243,7 +239,7 @@ pub enum TdCommand {
     /// software deal them.
     RaceCards {
         /// Numbered from 1.
-        table: u32,
+        table: TableNumber,
         cards: Vec<PlayerCards>,
     },
 }
@@ -252,7 +248,7 @@ pub enum TdCommand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableCard {
-    pub table: u32,
+    pub table: TableNumber,
     pub card: String,
 }
 
@@ -316,7 +312,7 @@ pub struct SeatCard {
     /// The table the card names (from 1), for a broken table's draw (TDA-10); left out, the
     /// command's table (the final table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table: Option<u32>,
+    pub table: Option<TableNumber>,
     pub seat: u8,
 }
 

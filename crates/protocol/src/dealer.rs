@@ -8,8 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A live table, numbered from 0 in order of opening.
-pub type LiveTableId = u32;
+use crate::{CashTableId, LiveTableId, TableNumber};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -20,13 +19,13 @@ pub enum FloorCommand {
     Track {
         /// The event and its table (from 1).
         event: crate::EventId,
-        event_table: u32,
+        event_table: TableNumber,
         deal: Box<LinkedDeal>,
     },
     /// A cash table of the room followed from this tablet (issue 18): opened with the hand the
     /// rules deal there (`ring::Room::start_hand`); its end is settled in the list's books.
     TrackCash {
-        cash_table: u32,
+        cash_table: CashTableId,
         deal: Box<LinkedDeal>,
     },
     /// A followed table's next hand, as the director started it at the event's table.
@@ -163,7 +162,9 @@ pub struct LinkedDeal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LinkedSeat {
-    pub entry: crate::EntryId,
+    /// Who sits there: an event's entry, or at a cash table the guest (the engine's
+    /// `PlayerId` names either, for its caller).
+    pub entry: engine::PlayerId,
     pub name: String,
     pub stack: u64,
 }

@@ -1,8 +1,9 @@
 //! The dealer tablet's view of a live table: everything the dealer needs to run the hand and
 //! every ruling with its rules, in German and English.
 
+use crate::LiveTableId;
 use crate::command::PlayerAction;
-use crate::dealer::{FloorAct, LiveTableId};
+use crate::dealer::FloorAct;
 use serde::{Deserialize, Serialize};
 
 /// A live table and its hand in play (or just finished).

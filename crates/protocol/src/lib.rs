@@ -7,23 +7,25 @@
 //! what the commands do (the server applies them through the engine, the tournament director
 //! and the floor), storage (`store`) or I/O.
 
+mod actor;
 mod command;
 mod dealer;
 mod dealer_view;
 mod follow;
+mod ids;
 mod message;
 mod ring;
 mod view;
 
+pub use actor::{Actor, Tablet, UnknownActor};
 pub use command::{
-    BustCall, Command, CountedStack, DealShare, EntryId, EventId, LogEntry, PlayerAction,
-    PlayerCards, SeatCard, SeatDraw, TableCard, TableReport, TdCommand,
+    BustCall, Command, CountedStack, DealShare, LogEntry, PlayerAction, PlayerCards, SeatCard,
+    SeatDraw, TableCard, TableReport, TdCommand,
 };
-pub use dealer::{
-    FloorAct, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, OpenTable, Order, PulledBack,
-};
+pub use dealer::{FloorAct, FloorCommand, LinkedDeal, LinkedSeat, OpenTable, Order, PulledBack};
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};
+pub use ids::{CashTableId, EntryId, EventId, GameId, GuestId, LiveTableId, TableId, TableNumber};
 pub use message::{ApiError, ClientMessage, ServerMessage, Stream};
 pub use ring::*;
 pub use view::*;

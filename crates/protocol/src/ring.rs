@@ -3,9 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub type GuestId = u32;
-pub type GameId = u32;
-pub type CashTableId = u32;
+use crate::{CashTableId, GameId, GuestId};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

@@ -2,7 +2,7 @@
 //! viewer's own, or shown at showdown, or turned up at an all-in (TDA-16), or a stud hand's up
 //! cards while it is live (TDA-RP-10).
 
-use crate::command::{EntryId, EventId};
+use crate::{EntryId, EventId};
 use serde::{Deserialize, Serialize};
 
 /// An event as the public sees it: the big-screen clock's data.
@@ -361,7 +361,7 @@ pub struct HistorySeat {
 pub struct AuditLine {
     pub seq: u64,
     pub at_ms: u64,
-    pub by: String,
+    pub by: crate::Actor,
     pub what: String,
 }
 

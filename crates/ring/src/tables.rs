@@ -6,8 +6,17 @@ use engine::Chips;
 use engine::Seat;
 use engine::ring::{Debt, Entering};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct CashTableId(pub u32);
+
+impl std::fmt::Display for CashTableId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// Who follows a table's hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

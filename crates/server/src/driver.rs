@@ -59,10 +59,10 @@ pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) ->
             let Some(legal) = h.legal_actions() else {
                 continue;
             };
-            let action = tournament::sim::bots::decide(Bots::Mixed, player, h, &legal, unit, rng);
+            let action = tournament::sim::bots::decide(Bots::Mixed, player.0, h, &legal, unit, rng);
             due.push(Command::Act {
                 event,
-                table,
+                table: protocol::TableId(table),
                 hand,
                 player,
                 action: crate::room::wire_action(action),

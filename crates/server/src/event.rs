@@ -250,7 +250,7 @@ impl EventState {
         let entry = room.current_entry(person)?;
         let playing = room
             .tournament()
-            .entry(engine::PlayerId(entry))
+            .entry(entry)
             .is_ok_and(|e| e.seat.is_some());
         (room.tracks_presence() && playing && !room.is_away(entry)).then_some(Command::Presence {
             event,
@@ -318,7 +318,7 @@ impl EventState {
             };
             let seated = room
                 .tournament()
-                .entry(engine::PlayerId(entry))
+                .entry(entry)
                 .is_ok_and(|e| e.seat.is_some());
             if seated && !room.is_away(entry) {
                 commands.push(Command::Presence {

@@ -13,6 +13,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use protocol::Actor;
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -286,7 +287,7 @@ async fn create_event(
         config_toml: request.toml,
         seed,
         act_seconds: app.hub().settings().act_seconds,
-        by: "td".into(),
+        by: Actor::Td,
     };
     let now = app.now();
     let event = app
@@ -383,7 +384,7 @@ async fn call_clock(
         let request: HandRef = body(&bytes)?;
         tx.submit(Command::CallClock {
             event,
-            table: table - 1,
+            table: protocol::TableId(table - 1),
             hand: request.hand,
             by,
         })?;
@@ -397,13 +398,13 @@ async fn call_clock(
 }
 
 /// Who calls the clock: the TD, or a player seated at the table (TDA-29).
-pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<String, Refusal> {
+pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor, Refusal> {
     match role {
-        Role::Td => Ok("td".into()),
+        Role::Td => Ok(Actor::Td),
         Role::Player { .. } => {
             let entry = ev.entry_of(role)?;
             if ev.room().table_of(entry) == Some(table) {
-                Ok(format!("player {}", entry + 1))
+                Ok(Actor::Player(entry))
             } else {
                 Err(Refusal::forbidden(
                     "only a player at the table or the TD may call the clock (TDA-29)",
@@ -471,7 +472,11 @@ async fn register(
             // Only the hash is kept; the player gets the token once, in this answer.
             token: crate::secret::hash(&token),
             bot: request.bot,
-            by: if role == Role::Td { "td" } else { "self" }.into(),
+            by: if role == Role::Td {
+                Actor::Td
+            } else {
+                Actor::Entrant
+            },
         })?;
         let (player, _) = changes
             .registered
@@ -495,7 +500,7 @@ async fn start(
         require_td(role)?;
         tx.submit(Command::Start {
             event,
-            by: "td".into(),
+            by: Actor::Td,
         })?;
         Ok(Json(tx.state().room().summary(tx.now)))
     })
@@ -514,7 +519,7 @@ async fn td(
         let action: TdCommand = body(&bytes)?;
         tx.submit(Command::Td {
             event,
-            by: "td".into(),
+            by: Actor::Td,
             action,
         })?;
         Ok(Json(tx.state().room().summary(tx.now)))
@@ -576,11 +581,11 @@ pub fn player_act(
     let entry = tx.state().entry_of(role)?;
     let event = tx.state().id();
     let table = tx.state().room().table_of(entry).ok_or_else(|| {
-        Refusal::conflict("not_seated", format!("player {} has no seat", entry + 1))
+        Refusal::conflict("not_seated", format!("player {} has no seat", entry.0 + 1))
     })?;
     tx.submit(Command::Act {
         event,
-        table,
+        table: protocol::TableId(table),
         hand,
         player: entry,
         action,

@@ -16,6 +16,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
+use protocol::Actor;
 use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
 use serde::{Deserialize, Serialize};
 
@@ -62,9 +63,9 @@ pub async fn bind(
     with_event(&app, &headers, event, move |tx, _| {
         tx.submit(Command::BindTablet {
             event,
-            table,
+            table: protocol::TableNumber(table),
             token: crate::secret::hash(&token),
-            by: "td".into(),
+            by: Actor::Td,
         })?;
         Ok(Json(TabletToken {
             event,
@@ -98,10 +99,10 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
     })
     .await?;
     let command = Command::Floor {
-        by: "td".into(),
+        by: Actor::Td,
         command: FloorCommand::Track {
             event,
-            event_table: table,
+            event_table: protocol::TableNumber(table),
             deal: Box::new(deal),
         },
     };
@@ -132,12 +133,12 @@ pub(crate) async fn open_following(
 }
 
 /// Who may report for a table: the TD, or the tablet bound to it.
-fn reporter(role: Role, event: EventId, table: u32) -> Result<String, Refusal> {
+fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     match role {
-        Role::Td => Ok("td".into()),
-        Role::Tablet { event: e, table: t } if e == event && t == table => {
-            Ok(format!("tablet of table {table}"))
-        }
+        Role::Td => Ok(Actor::Td),
+        Role::Tablet { event: e, table: t } if e == event && t == table => Ok(Actor::Dealer(
+            protocol::Tablet::EventTable(protocol::TableNumber(table)),
+        )),
         Role::Tablet { .. } => Err(Refusal::forbidden("this tablet is bound to another table")),
         Role::Player { .. } | Role::Dealer { .. } | Role::Guest { .. } => Err(Refusal::forbidden(
             "the TD's secret or this table's tablet token is needed",
@@ -171,9 +172,18 @@ pub async fn report(
             ));
         }
         let action = match report {
-            TableReport::HandOver { busts } => TdCommand::HandOver { table, busts },
-            TableReport::Button { seat } => TdCommand::Button { table, seat },
-            TableReport::ButtonCards { cards } => TdCommand::ButtonCards { table, cards },
+            TableReport::HandOver { busts } => TdCommand::HandOver {
+                table: protocol::TableNumber(table),
+                busts,
+            },
+            TableReport::Button { seat } => TdCommand::Button {
+                table: protocol::TableNumber(table),
+                seat,
+            },
+            TableReport::ButtonCards { cards } => TdCommand::ButtonCards {
+                table: protocol::TableNumber(table),
+                cards,
+            },
             TableReport::Confirm { instruction } => {
                 let room = tx.state().room();
                 let line = room

@@ -229,7 +229,7 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
                 let event = tx.state().id();
                 tx.submit(Command::CallClock {
                     event,
-                    table,
+                    table: protocol::TableId(table),
                     hand,
                     by,
                 })

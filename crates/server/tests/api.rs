@@ -26,7 +26,10 @@ async fn table_with_a_person_to_act() -> Table {
     let bob = api.register_self(0, "Bob").await;
     api.register_bot(0, "Robot").await;
     api.start(0).await;
-    let connections = vec![api.connect(0, &ann.1).await, api.connect(0, &bob.1).await];
+    let connections = vec![
+        api.connect(protocol::EventId(0), &ann.1).await,
+        api.connect(protocol::EventId(0), &bob.1).await,
+    ];
     for _ in 0..50 {
         api.drive().await;
         for (me, other) in [(&ann, &bob), (&bob, &ann)] {

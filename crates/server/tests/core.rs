@@ -58,7 +58,9 @@ async fn commands_that_queue_together_are_written_in_one_transaction(log: Log) {
     eprintln!("400 registrations in {transactions} transactions");
     // Each event holds its own hundred, in the order they were acknowledged.
     for e in 0..4 {
-        let people = api.room(e, |room| room.people().len()).await;
+        let people = api
+            .room(protocol::EventId(e), |room| room.people().len())
+            .await;
         assert_eq!(people, 100);
     }
 }
@@ -70,7 +72,7 @@ async fn a_busy_event_does_not_hold_another(log: Log) {
     let (api, _) = Api::open_log(&new_log(log));
     api.create_event("turbo", 1).await;
     api.create_event("turbo", 2).await;
-    let busy = api.app.hub().event(0).expect("event 0");
+    let busy = api.app.hub().event(protocol::EventId(0)).expect("event 0");
     let slow = tokio::spawn(async move {
         busy.run(|_| {
             std::thread::sleep(Duration::from_millis(500));
@@ -111,7 +113,7 @@ async fn a_failed_write_takes_back_the_turn_and_the_store_recovers(log: Log) {
     // What was taken back left no person behind.
     for e in 0..2 {
         let names = api
-            .room(e, |room| {
+            .room(protocol::EventId(e), |room| {
                 room.people()
                     .iter()
                     .map(|p| p.name.clone())

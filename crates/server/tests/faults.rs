@@ -21,7 +21,10 @@ async fn heads_up(api: &mut Api) -> (String, u64, Vec<server::outbox::Inbox>) {
     let ann = api.register_self(0, "Ann").await;
     let bob = api.register_self(0, "Bob").await;
     api.start(0).await;
-    let connections = vec![api.connect(0, &ann.1).await, api.connect(0, &bob.1).await];
+    let connections = vec![
+        api.connect(protocol::EventId(0), &ann.1).await,
+        api.connect(protocol::EventId(0), &bob.1).await,
+    ];
     for _ in 0..50 {
         api.drive().await;
         for me in [&ann, &bob] {

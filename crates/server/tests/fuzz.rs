@@ -101,7 +101,7 @@ async fn random_requests_are_refused_cleanly_and_write_nothing() {
     let mut receivers = Vec::new();
     for i in 0..3 {
         let (_, token) = api.register_self(0, &format!("Person {i}")).await;
-        receivers.push(api.connect(0, &token).await);
+        receivers.push(api.connect(protocol::EventId(0), &token).await);
         secrets.push(Some(token));
     }
     let (_, other) = api.register_self(1, "Elsewhere").await;

@@ -30,7 +30,16 @@ fn played_in(toml: &str, hands: u64) -> Sim {
     }
     sim.start();
     let mut steps = 0;
-    while sim.hub.room(0).expect("the event").tournament().stats.hands < hands && sim.step() {
+    while sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .tournament()
+        .stats
+        .hands
+        < hands
+        && sim.step()
+    {
         steps += 1;
         assert!(steps < 1_000_000, "the hands were not played");
     }
@@ -91,7 +100,7 @@ fn stars_hands(text: &str) -> BTreeMap<String, String> {
 #[test]
 fn a_players_hands_hold_their_cards_and_only_shown_ones_tda_16() {
     let sim = played(60);
-    let room = &sim.hub.room(0).expect("the event");
+    let room = &sim.hub.room(protocol::EventId(0)).expect("the event");
     let all = room.all_hands("Europe/Berlin").expect("the TD's hands");
     assert!(all.hands >= 60, "{} hands", all.hands);
     let truth = cards_of(&all.text);
@@ -284,7 +293,7 @@ fn stud_and_mixed_game_hands_are_written_for_everyone() {
         Sim::template("horse"),
     ] {
         let sim = played_in(&toml, 40);
-        let room = &sim.hub.room(0).expect("the event");
+        let room = &sim.hub.room(protocol::EventId(0)).expect("the event");
         let all = room.all_hands("UTC").expect("the TD's hands");
         assert!(all.hands >= 40, "{} hands", all.hands);
         for person in &sim.people {
@@ -321,7 +330,7 @@ fn stud_and_mixed_game_hands_are_written_for_everyone() {
 #[test]
 fn the_archive_keeps_a_lean_record_of_each_hand() {
     let sim = played(60);
-    let room = &sim.hub.room(0).expect("the event");
+    let room = &sim.hub.room(protocol::EventId(0)).expect("the event");
     let (hands, bytes) = room.archive_memory();
     assert!(hands >= 60, "{hands} hands");
     eprintln!("the archive: {} bytes per hand", bytes / hands);
@@ -333,19 +342,38 @@ fn the_archive_keeps_a_lean_record_of_each_hand() {
 #[test]
 fn a_selection_is_written_as_taken() {
     let mut sim = played(20);
-    let taken = sim.hub.room(0).expect("the event").select_all();
+    let taken = sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .select_all();
     let before = sim
         .hub
-        .room(0)
+        .room(protocol::EventId(0))
         .expect("the event")
         .all_hands("UTC")
         .expect("written");
-    let hands = sim.hub.room(0).expect("the event").tournament().stats.hands;
-    while sim.hub.room(0).expect("the event").tournament().stats.hands < hands + 10 && sim.step() {}
+    let hands = sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .tournament()
+        .stats
+        .hands;
+    while sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .tournament()
+        .stats
+        .hands
+        < hands + 10
+        && sim.step()
+    {}
     assert_eq!(taken.write("UTC").expect("written"), before);
     assert!(
         sim.hub
-            .room(0)
+            .room(protocol::EventId(0))
             .expect("the event")
             .all_hands("UTC")
             .expect("written")
@@ -382,7 +410,7 @@ async fn a_download_is_written_without_holding_the_hub() {
     let (mut tries, mut waits) = (0u32, Vec::new());
     while !download.is_finished() {
         let t = Instant::now();
-        let task = app.hub().event(0).expect("the event");
+        let task = app.hub().event(protocol::EventId(0)).expect("the event");
         task.run(|_| Ok(())).await.expect("a turn");
         waits.push(t.elapsed());
         tries += 1;

@@ -47,7 +47,7 @@ fn watch(sim: &mut Sim, eyes: Eyes, role: Role, table: u32) -> usize {
     let id = sim.connections[c].id;
     let now = sim.now;
     sim.hub
-        .event_mut(0)
+        .event_mut(protocol::EventId(0))
         .expect("the event")
         .watch(id, table, now)
         .expect("watch");
@@ -74,28 +74,53 @@ fn patches_rebuild_the_state_a_new_connection_is_sent_issue_19_item_5() {
         made.push((sim.connect(eyes, role, ALL), Made::Topics(eyes, role, ALL)));
     }
     sim.start();
-    for t in 1..=sim.hub.room(0).expect("the event").table_count() {
+    for t in 1..=sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .table_count()
+    {
         made.push((
             watch(&mut sim, Eyes::Public, Role::Public, t),
             Made::Watch(Eyes::Public, Role::Public, t),
         ));
     }
     for _ in 0..4_000 {
-        if !sim.step() || sim.hub.room(0).expect("the event").tournament().stats.hands >= 40 {
+        if !sim.step()
+            || sim
+                .hub
+                .room(protocol::EventId(0))
+                .expect("the event")
+                .tournament()
+                .stats
+                .hands
+                >= 40
+        {
             break;
         }
     }
-    let hands = sim.hub.room(0).expect("the event").tournament().stats.hands;
+    let hands = sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .tournament()
+        .stats
+        .hands;
     assert!(hands >= 20, "only {hands} hands played");
 
     // Every state pushed once more at the same time, so that a new connection's is the same.
-    let tables: Vec<u32> = (0..sim.hub.room(0).expect("the event").table_count()).collect();
+    let tables: Vec<u32> = (0..sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .table_count())
+        .collect();
     let changes = Changes {
         tables,
         registered: None,
     };
     let now = sim.now;
-    let event = sim.hub.event_mut(0).expect("the event");
+    let event = sim.hub.event_mut(protocol::EventId(0)).expect("the event");
     event.notify(&changes, now);
     event.flush(now);
     sim.collect();
@@ -203,7 +228,16 @@ fn the_web_ui_follows_patches_to_the_same_states_issue_19_item_5() {
     sim.connect(Eyes::Public, Role::Public, ALL);
     sim.start();
     watch(&mut sim, Eyes::Public, Role::Public, 1);
-    while sim.step() && sim.hub.room(0).expect("the event").tournament().stats.hands < 15 {}
+    while sim.step()
+        && sim
+            .hub
+            .room(protocol::EventId(0))
+            .expect("the event")
+            .tournament()
+            .stats
+            .hands
+            < 15
+    {}
     let mut lines = String::new();
     let mut patches = 0;
     for (n, c) in sim.connections.iter().enumerate() {
@@ -257,7 +291,16 @@ fn a_resync_sends_every_stream_whole_issue_19_item_5() {
     let public = sim.connect(Eyes::Public, Role::Public, ALL);
     sim.start();
     let watcher = watch(&mut sim, Eyes::Public, Role::Public, 1);
-    while sim.step() && sim.hub.room(0).expect("the event").tournament().stats.hands < 5 {}
+    while sim.step()
+        && sim
+            .hub
+            .room(protocol::EventId(0))
+            .expect("the event")
+            .tournament()
+            .stats
+            .hands
+            < 5
+    {}
     let player = sim.people[person].connection.expect("connected");
     for (c, streams) in [
         (player, vec![Stream::Me, Stream::Summary]),
@@ -269,11 +312,16 @@ fn a_resync_sends_every_stream_whole_issue_19_item_5() {
     ] {
         // The same time as the last pushes, so that nothing but the versions differs.
         let changes = Changes {
-            tables: (0..sim.hub.room(0).expect("the event").table_count()).collect(),
+            tables: (0..sim
+                .hub
+                .room(protocol::EventId(0))
+                .expect("the event")
+                .table_count())
+                .collect(),
             registered: None,
         };
         let now = sim.now;
-        let event = sim.hub.event_mut(0).expect("the event");
+        let event = sim.hub.event_mut(protocol::EventId(0)).expect("the event");
         event.notify(&changes, now);
         event.flush(now);
         sim.collect();
@@ -284,7 +332,7 @@ fn a_resync_sends_every_stream_whole_issue_19_item_5() {
         let sent = sim.connections[c].sent.len();
         let (id, now) = (sim.connections[c].id, sim.now);
         sim.hub
-            .event_mut(0)
+            .event_mut(protocol::EventId(0))
             .expect("the event")
             .resync(id, now)
             .expect("resync");

@@ -36,7 +36,7 @@ fn old_log(path: &std::path::Path) {
             config_toml: toml,
             seed: 5,
             act_seconds: 30,
-            by: "td".into(),
+            by: protocol::Actor::Td,
         },
     )];
     let names = ["Ann", "ANN", "Bob\u{7}", "Cy", "Di", "Ed"];
@@ -44,27 +44,27 @@ fn old_log(path: &std::path::Path) {
         commands.push((
             2_000 + i as u64,
             Command::Register {
-                event: 0,
+                event: protocol::EventId(0),
                 name: name.to_string(),
                 token: store::token_hash(&format!("token {i}")),
                 bot: true,
-                by: "td".into(),
+                by: protocol::Actor::Td,
             },
         ));
     }
     commands.push((
         START_MS,
         Command::Start {
-            event: 0,
-            by: "td".into(),
+            event: protocol::EventId(0),
+            by: protocol::Actor::Td,
         },
     ));
     for action in past_the_bounds() {
         commands.push((
             ACTED_MS,
             Command::Td {
-                event: 0,
-                by: "td".into(),
+                event: protocol::EventId(0),
+                by: protocol::Actor::Td,
                 action,
             },
         ));
@@ -81,15 +81,15 @@ fn old_log(path: &std::path::Path) {
 fn past_the_bounds() -> Vec<TdCommand> {
     vec![
         TdCommand::TimePenalty {
-            player: 0,
+            player: protocol::EntryId(0),
             minutes: 90,
         },
         TdCommand::Warn {
-            player: 1,
+            player: protocol::EntryId(1),
             reason: "r".repeat(600),
         },
         TdCommand::MissRounds {
-            player: 2,
+            player: protocol::EntryId(2),
             rounds: 8,
         },
     ]
@@ -102,7 +102,7 @@ async fn hc_1_10_tda_71a_an_old_log_past_todays_bounds_replays_and_new_ones_are_
     old_log(&path);
     let api = Api::open_at(&path);
     assert_eq!(api.log_len(), 11, "every record replayed");
-    api.room(0, |room| {
+    api.room(protocol::EventId(0), |room| {
         let names: Vec<&str> = room.people().iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["Ann", "ANN", "Bob\u{7}", "Cy", "Di", "Ed"]);
         let t = room.tournament();

@@ -363,7 +363,7 @@ async fn real_answers_fit_their_schemas() {
         None,
     )
     .await;
-    let mut pushed = api.connect(0, &token).await;
+    let mut pushed = api.connect(protocol::EventId(0), &token).await;
 
     // Play until a hand has finished, checking the views on the way; the person plays along.
     let mut views = 0;
@@ -551,7 +551,7 @@ async fn real_answers_fit_their_schemas() {
     }
     api.app
         .hub()
-        .event(0)
+        .event(protocol::EventId(0))
         .expect("the event")
         .run(|t| {
             let now = t.now;
@@ -595,66 +595,77 @@ fn client_messages_fit_their_schemas() {
         protocol::TdCommand::Resume,
         protocol::TdCommand::SetClock { remaining_ms: 1 },
         protocol::TdCommand::Move {
-            player: 1,
-            table: 2,
+            player: protocol::EntryId(1),
+            table: protocol::TableNumber(2),
             seat: 3,
         },
-        protocol::TdCommand::Rebuy { player: 1 },
-        protocol::TdCommand::AddOn { player: 1 },
-        protocol::TdCommand::ReEnter { player: 1 },
+        protocol::TdCommand::Rebuy {
+            player: protocol::EntryId(1),
+        },
+        protocol::TdCommand::AddOn {
+            player: protocol::EntryId(1),
+        },
+        protocol::TdCommand::ReEnter {
+            player: protocol::EntryId(1),
+        },
         protocol::TdCommand::Warn {
-            player: 1,
+            player: protocol::EntryId(1),
             reason: "r".into(),
         },
         protocol::TdCommand::MissRounds {
-            player: 1,
+            player: protocol::EntryId(1),
             rounds: 2,
         },
         protocol::TdCommand::TimePenalty {
-            player: 1,
+            player: protocol::EntryId(1),
             minutes: 2,
         },
         protocol::TdCommand::Disqualify {
-            player: 1,
+            player: protocol::EntryId(1),
             reason: "r".into(),
         },
         protocol::TdCommand::Undo,
         protocol::TdCommand::AgreeDeal {
             amounts: vec![protocol::DealShare {
-                player: 1,
+                player: protocol::EntryId(1),
                 amount: 500,
             }],
             play_for: vec![100],
         },
         protocol::TdCommand::HandOver {
-            table: 1,
+            table: protocol::TableNumber(1),
             busts: vec![protocol::BustCall {
-                player: 2,
-                by: vec![3],
+                player: protocol::EntryId(2),
+                by: vec![protocol::EntryId(3)],
                 stack_at_start: Some(1_200),
                 card: Some("Ks".into()),
             }],
         },
-        protocol::TdCommand::Button { table: 1, seat: 4 },
+        protocol::TdCommand::Button {
+            table: protocol::TableNumber(1),
+            seat: 4,
+        },
         protocol::TdCommand::Confirm { instruction: 1 },
-        protocol::TdCommand::UndoBust { player: 2 },
+        protocol::TdCommand::UndoBust {
+            player: protocol::EntryId(2),
+        },
         protocol::TdCommand::SeatCards {
-            table: 3,
+            table: protocol::TableNumber(3),
             seats: vec![
                 protocol::SeatCard {
-                    player: 2,
+                    player: protocol::EntryId(2),
                     table: None,
                     seat: 1,
                 },
                 protocol::SeatCard {
-                    player: 3,
-                    table: Some(2),
+                    player: protocol::EntryId(3),
+                    table: Some(protocol::TableNumber(2)),
                     seat: 4,
                 },
             ],
         },
         protocol::TdCommand::ButtonCards {
-            table: 1,
+            table: protocol::TableNumber(1),
             cards: vec![protocol::SeatDraw {
                 seat: 2,
                 card: "As".into(),
@@ -662,20 +673,20 @@ fn client_messages_fit_their_schemas() {
         },
         protocol::TdCommand::SourceCards {
             cards: vec![protocol::TableCard {
-                table: 2,
+                table: protocol::TableNumber(2),
                 card: "Kh".into(),
             }],
         },
         protocol::TdCommand::RaceCards {
-            table: 1,
+            table: protocol::TableNumber(1),
             cards: vec![protocol::PlayerCards {
-                player: 2,
+                player: protocol::EntryId(2),
                 cards: vec!["2c".into(), "Ah".into()],
             }],
         },
         protocol::TdCommand::ChipCount {
             counts: vec![protocol::CountedStack {
-                player: 2,
+                player: protocol::EntryId(2),
                 chips: 5_000,
             }],
         },

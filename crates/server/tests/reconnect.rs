@@ -40,7 +40,10 @@ async fn first_me(socket: &mut Socket) -> protocol::Me {
 }
 
 async fn is_away(api: &Api, entry: u32) -> bool {
-    api.room(0, move |room| room.is_away(entry)).await
+    api.room(protocol::EventId(0), move |room| {
+        room.is_away(protocol::EntryId(entry))
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -64,7 +67,7 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
 
     let mut socket = open(&addr, &token).await;
     let me = first_me(&mut socket).await;
-    assert_eq!(me.standing.player, entry);
+    assert_eq!(me.standing.player, protocol::EntryId(entry));
     assert!(me.table.is_some(), "seated at a table");
     assert!(!is_away(&api, entry).await, "at the table once connected");
 
@@ -82,9 +85,11 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
 
     let mut socket = open(&addr, &token).await;
     let me = first_me(&mut socket).await;
-    assert_eq!(me.standing.player, entry);
+    assert_eq!(me.standing.player, protocol::EntryId(entry));
     assert!(!is_away(&api, entry).await, "back at the table");
-    let log = api.room(0, |room| room.audit().to_vec()).await;
+    let log = api
+        .room(protocol::EventId(0), |room| room.audit().to_vec())
+        .await;
     let presences = log.iter().filter(|l| l.what.contains("presence")).count();
     assert!(
         presences >= 3,

@@ -80,11 +80,16 @@ async fn the_log_keeps_hashes_not_secrets() {
     assert_eq!(
         hub.role(Some(&token)),
         Ok(Role::Player {
-            event: 0,
+            event: protocol::EventId(0),
             person: 0
         })
     );
-    assert_eq!(hub.role(Some(&dealer)), Ok(Role::Dealer { table: 0 }));
+    assert_eq!(
+        hub.role(Some(&dealer)),
+        Ok(Role::Dealer {
+            table: protocol::LiveTableId(0)
+        })
+    );
     assert!(
         hub.role(Some(&server::secret::hash(&token))).is_err(),
         "the hash is no token"
@@ -109,14 +114,14 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
                 config_toml: toml,
                 seed: 9,
                 act_seconds: 30,
-                by: "td".into(),
+                by: protocol::Actor::Td,
             },
             Command::Register {
-                event: 0,
+                event: protocol::EventId(0),
                 name: "Ann".into(),
                 token: token.into(),
                 bot: false,
-                by: "self".into(),
+                by: protocol::Actor::Entrant,
             },
         ];
         for (i, command) in commands.into_iter().enumerate() {
@@ -141,7 +146,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
     assert_eq!(
         hub.role(Some(token)),
         Ok(Role::Player {
-            event: 0,
+            event: protocol::EventId(0),
             person: 0
         })
     );

@@ -39,7 +39,7 @@ async fn stud_table(seed: u64) -> Stud {
     api.start(0).await;
     let mut connections = Vec::new();
     for (_, token) in &people {
-        connections.push(api.connect(0, token).await);
+        connections.push(api.connect(protocol::EventId(0), token).await);
     }
     let t = Stud {
         api,
@@ -358,10 +358,10 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
     let (person, legal) = t.to_act().await.expect("the low card to act");
     let seat = t.me(person).await["you"]["seat"].clone();
     let time_out = protocol::Command::TimeOut {
-        event: 0,
-        table: 0,
+        event: protocol::EventId(0),
+        table: protocol::TableId(0),
         hand: legal["hand"].as_u64().expect("a hand"),
-        player: t.people[person].0,
+        player: protocol::EntryId(t.people[person].0),
     };
     let later = server::app::now_ms() + 31_000;
     for at in [later, later + 31_000] {
@@ -370,7 +370,7 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
             .api
             .app
             .hub()
-            .event(0)
+            .event(protocol::EventId(0))
             .expect("the event")
             .run(move |tx| {
                 tx.now = at;

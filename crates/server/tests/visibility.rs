@@ -175,7 +175,7 @@ fn check_message(text: &str, eyes: Eyes) -> Result<(), String> {
         serde_json::from_str(text).map_err(|e| format!("not a server message: {e}: {text}"))?;
     let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let me = match eyes {
-        Eyes::Player(entry) => Some(u64::from(entry)),
+        Eyes::Player(entry) => Some(u64::from(entry.0)),
         Eyes::Public | Eyes::Td => None,
     };
     match message {
@@ -209,14 +209,18 @@ fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64,
     sim.connect(Eyes::Public, Role::Public, ALL);
     sim.connect(Eyes::Td, td_role, ALL);
     sim.start();
-    let tables = sim.hub.room(0).expect("the event").table_count();
+    let tables = sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .table_count();
     for t in 1..=tables {
         for (eyes, role) in [(Eyes::Public, Role::Public), (Eyes::Td, td_role)] {
             let c = sim.connect(eyes, role, Topics::default());
             let id = sim.connections[c].id;
             let now = sim.now;
             sim.hub
-                .event_mut(0)
+                .event_mut(protocol::EventId(0))
                 .expect("the event")
                 .watch(id, t, now)
                 .expect("watch");
@@ -247,7 +251,13 @@ fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64,
             tabled += usize::from(text.contains("\"kind\":\"tabled\""));
         }
     }
-    let hands = sim.hub.room(0).expect("the event").tournament().stats.hands;
+    let hands = sim
+        .hub
+        .room(protocol::EventId(0))
+        .expect("the event")
+        .tournament()
+        .stats
+        .hands;
     (messages, hands, tabled)
 }
 

@@ -146,7 +146,11 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
         seating: true,
         standings: true,
     };
-    let task = api.app.hub().event(0).expect("the event");
+    let task = api
+        .app
+        .hub()
+        .event(protocol::EventId(0))
+        .expect("the event");
     task.run(move |t| {
         let now = t.now;
         t.state_mut()
@@ -162,8 +166,8 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
             TdCommand::Resume
         };
         let command = Command::Td {
-            event: 0,
-            by: "td".into(),
+            event: protocol::EventId(0),
+            by: protocol::Actor::Td,
             action,
         };
         task.run(move |t| {
@@ -246,11 +250,15 @@ async fn a_websocket_client_that_never_reads_is_closed() {
                 TdCommand::Resume
             };
             let command = Command::Td {
-                event: 0,
-                by: "td".into(),
+                event: protocol::EventId(0),
+                by: protocol::Actor::Td,
                 action,
             };
-            let task = api.app.hub().event(0).expect("the event");
+            let task = api
+                .app
+                .hub()
+                .event(protocol::EventId(0))
+                .expect("the event");
             task.run(move |t| {
                 t.submit(command)?;
                 let now = t.now;

@@ -218,7 +218,7 @@ fn tda_8a_an_alternate_takes_the_open_seat_with_a_full_stack() {
         t.register(
             &format!("P{}", i + 1),
             true,
-            tournament::Actor::System,
+            Some(tournament::Actor::System),
             at_minute(0),
         )
         .unwrap();
@@ -248,7 +248,7 @@ fn tda_8a_late_entries_and_re_entries_draw_from_the_open_seats_with_a_full_stack
         .find(|&s| player_in(&t, B, s).is_none())
         .unwrap();
     let late = t
-        .register("Late", true, tournament::Actor::System, at_minute(5))
+        .register("Late", true, Some(tournament::Actor::System), at_minute(5))
         .unwrap();
     assert_eq!(seat_of(&t, late), (B, open));
     assert!(players_at(&t, B).contains(&(open, late, 40_000)));

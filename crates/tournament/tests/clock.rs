@@ -65,15 +65,15 @@ fn breaks_start_no_hand_and_the_next_level_follows_them() {
 fn hc_1_5_a_director_pause_stops_the_clock_and_every_table() {
     let mut t = started(config("hc", "hc"), 3, 3);
     let table = counts(&t)[0].0;
-    let pause = t.act("Anna", TdAction::Pause, at_minute(5)).unwrap();
-    let by_anna = |e: &tournament::director::DirectorEvent| e.by == Actor::Director("Anna".into());
+    let pause = t.act(Actor::Td, TdAction::Pause, at_minute(5)).unwrap();
+    let by_anna = |e: &tournament::director::DirectorEvent| e.by == Actor::Td;
     assert!(t.events().iter().any(|e| by_anna(e)
         && e.what
             == Happening::Action {
                 id: pause,
                 action: TdAction::Pause
             }));
-    assert!(t.act("Anna", TdAction::Pause, at_minute(6)).is_err());
+    assert!(t.act(Actor::Td, TdAction::Pause, at_minute(6)).is_err());
     // Stopped: 10 minutes left however long the pause, and no hand starts.
     assert_eq!(remaining(&t, at_minute(20)), 10 * MINUTE);
     assert_eq!(t.may_start(table), Err(Wait::Paused));
@@ -81,20 +81,22 @@ fn hc_1_5_a_director_pause_stops_the_clock_and_every_table() {
         t.next_hand(table, at_minute(20)),
         Err(DirectorError::Wait(_, Wait::Paused))
     ));
-    t.act("Anna", TdAction::Resume, at_minute(20)).unwrap();
-    assert!(t.act("Anna", TdAction::Resume, at_minute(21)).is_err());
+    t.act(Actor::Td, TdAction::Resume, at_minute(20)).unwrap();
+    assert!(t.act(Actor::Td, TdAction::Resume, at_minute(21)).is_err());
     t.tick(Time(ms(29, 59))).unwrap();
     assert_eq!(t.clock().phase(), Phase::Level(0));
     t.tick(at_minute(30)).unwrap();
     assert_eq!(t.clock().phase(), Phase::Level(1));
     assert!(play(&mut t, table, at_minute(30), Script::Walk).is_ok());
     // Undoing a pause starts the clock again from where it stood: 14 minutes at 31:00.
-    let pause = t.act("Ben", TdAction::Pause, at_minute(31)).unwrap();
-    t.undo("Ben", pause, at_minute(33)).unwrap();
+    let pause = t.act(Actor::Td, TdAction::Pause, at_minute(31)).unwrap();
+    t.undo(Actor::Td, pause, at_minute(33)).unwrap();
     assert_eq!(remaining(&t, at_minute(35)), 12 * MINUTE);
-    assert!(t.events().iter().any(
-        |e| e.by == Actor::Director("Ben".into()) && e.what == Happening::Undone { id: pause }
-    ));
+    assert!(
+        t.events()
+            .iter()
+            .any(|e| e.by == Actor::Td && e.what == Happening::Undone { id: pause })
+    );
 }
 
 #[test]

@@ -732,8 +732,10 @@ fn the_tds_clock_is_the_tds_once_taken() {
         t.report_hand(other, &[], Time(2)).unwrap();
     }
     assert!(!t.clock().is_running());
-    t.act("td", tournament::TdAction::Resume, Time(3)).unwrap();
-    t.act("td", tournament::TdAction::Pause, Time(4)).unwrap();
+    t.act(Actor::Td, tournament::TdAction::Resume, Time(3))
+        .unwrap();
+    t.act(Actor::Td, tournament::TdAction::Pause, Time(4))
+        .unwrap();
     confirm_all(&mut t, Time(5));
     assert!(
         !t.clock().is_running(),

@@ -52,7 +52,7 @@ fn disqualify(t: &mut Tournament, table: TableId, seat: Seat) {
     let player = player_in(t, table, seat).unwrap();
     let reason = "test".to_string();
     t.act(
-        "floor",
+        tournament::Actor::Td,
         TdAction::Disqualify { player, reason },
         at_minute(1),
     )

@@ -15,10 +15,10 @@ fn dealt_absent(start: &HandStart, player: PlayerId) -> Option<bool> {
     Some(start.setup.absent[i])
 }
 
-fn logged_by(t: &Tournament, name: &str, what: &Happening) -> bool {
+fn logged_by_td(t: &Tournament, what: &Happening) -> bool {
     t.events()
         .iter()
-        .any(|e| e.by == Actor::Director(name.into()) && &e.what == what)
+        .any(|e| e.by == Actor::Td && &e.what == what)
 }
 
 /// Five deep stacks at one table; the player at the lowest seat.
@@ -36,8 +36,8 @@ fn tda_71a_c_missed_rounds_are_a_hand_per_player_at_the_table_times_rounds() {
         player: p,
         rounds: 2,
     };
-    let id = t.act("Anna", action.clone(), at_minute(1)).unwrap();
-    assert!(logged_by(&t, "Anna", &Happening::Action { id, action }));
+    let id = t.act(Actor::Td, action.clone(), at_minute(1)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     // 5 players at the table, the player included, times 2 rounds: 10 hands.
     assert_eq!(t.entry(p).unwrap().penalty_hands, 10);
     let mut stack = stack_of(&t, p);
@@ -62,7 +62,7 @@ fn tda_71a_undo_of_missed_hands_puts_the_player_back_in() {
     let (mut t, table, p) = five();
     let id = t
         .act(
-            "Anna",
+            Actor::Td,
             TdAction::MissRounds {
                 player: p,
                 rounds: 1,
@@ -73,13 +73,13 @@ fn tda_71a_undo_of_missed_hands_puts_the_player_back_in() {
     let (start, _) = play(&mut t, table, at_minute(1), Script::Walk).unwrap();
     assert_eq!(dealt_absent(&start, p), Some(true));
     assert_eq!(t.entry(p).unwrap().penalty_hands, 4);
-    t.undo("Ben", id, at_minute(2)).unwrap();
-    assert!(logged_by(&t, "Ben", &Happening::Undone { id }));
+    t.undo(Actor::Td, id, at_minute(2)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Undone { id }));
     assert_eq!(t.entry(p).unwrap().penalty_hands, 0);
     let (start, _) = play(&mut t, table, at_minute(2), Script::Walk).unwrap();
     assert_eq!(dealt_absent(&start, p), Some(false));
     // An action is undone once.
-    assert!(t.undo("Ben", id, at_minute(3)).is_err());
+    assert!(t.undo(Actor::Td, id, at_minute(3)).is_err());
 }
 
 #[test]
@@ -91,12 +91,8 @@ fn hc_1_10_a_time_penalty_keeps_the_player_away_for_its_minutes() {
         player: p,
         minutes: 5,
     };
-    let id = t.act("Spielführer", action.clone(), at_minute(1)).unwrap();
-    assert!(logged_by(
-        &t,
-        "Spielführer",
-        &Happening::Action { id, action }
-    ));
+    let id = t.act(Actor::Td, action.clone(), at_minute(1)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     // Away from 1:00 to 6:00: dealt in and blinded (TDA-30), back at 6:00.
     for m in [1, 3, 5] {
         let (start, _) = play(&mut t, table, at_minute(m), Script::Walk).unwrap();
@@ -107,7 +103,7 @@ fn hc_1_10_a_time_penalty_keeps_the_player_away_for_its_minutes() {
     // Undone, a second penalty ends at once.
     let id = t
         .act(
-            "Spielführer",
+            Actor::Td,
             TdAction::TimePenalty {
                 player: p,
                 minutes: 10,
@@ -115,7 +111,7 @@ fn hc_1_10_a_time_penalty_keeps_the_player_away_for_its_minutes() {
             at_minute(7),
         )
         .unwrap();
-    t.undo("Spielführer", id, at_minute(8)).unwrap();
+    t.undo(Actor::Td, id, at_minute(8)).unwrap();
     assert_eq!(t.entry(p).unwrap().away_until, Some(at_minute(6)));
     let (start, _) = play(&mut t, table, at_minute(8), Script::Walk).unwrap();
     assert_eq!(dealt_absent(&start, p), Some(false));
@@ -132,8 +128,8 @@ fn tda_71d_disqualification_takes_the_chips_out_of_play_and_undo_returns_them() 
         player: p,
         reason: "cheating".into(),
     };
-    let id = t.act("Anna", action.clone(), at_minute(2)).unwrap();
-    assert!(logged_by(&t, "Anna", &Happening::Action { id, action }));
+    let id = t.act(Actor::Td, action.clone(), at_minute(2)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     assert_eq!(t.entry(p).unwrap().status, Status::Disqualified);
     assert_eq!(t.chips_in_play(), before - stack);
     assert_eq!(t.alive(), 4);
@@ -141,7 +137,7 @@ fn tda_71d_disqualification_takes_the_chips_out_of_play_and_undo_returns_them() 
     assert_eq!(at_table, before - stack);
     // The game goes on without the chips.
     assert!(play(&mut t, table, at_minute(3), Script::Walk).is_ok());
-    t.undo("Anna", id, at_minute(4)).unwrap();
+    t.undo(Actor::Td, id, at_minute(4)).unwrap();
     assert_eq!(t.entry(p).unwrap().status, Status::Playing);
     assert_eq!(seat_of(&t, p), seat);
     // Every stack here is in 100s, the smallest chip: the stack comes back whole.
@@ -157,10 +153,10 @@ fn a_warning_counts_and_its_undo_takes_it_back() {
         player: p,
         reason: "language (TDA-70)".into(),
     };
-    let id = t.act("Anna", action.clone(), at_minute(1)).unwrap();
-    assert!(logged_by(&t, "Anna", &Happening::Action { id, action }));
+    let id = t.act(Actor::Td, action.clone(), at_minute(1)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     assert_eq!(t.entry(p).unwrap().warnings, 1);
-    t.undo("Anna", id, at_minute(1)).unwrap();
+    t.undo(Actor::Td, id, at_minute(1)).unwrap();
     assert_eq!(t.entry(p).unwrap().warnings, 0);
 }
 
@@ -171,21 +167,21 @@ fn setting_the_clock_and_its_undo() {
     let action = TdAction::SetClock {
         remaining_ms: 5 * MINUTE,
     };
-    let id = t.act("Anna", action.clone(), at_minute(10)).unwrap();
-    assert!(logged_by(&t, "Anna", &Happening::Action { id, action }));
+    let id = t.act(Actor::Td, action.clone(), at_minute(10)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     assert_eq!(t.clock().remaining(at_minute(12)), 3 * MINUTE);
     // Undone at 12:00, the clock shows what it would have without the action: 28:00.
-    t.undo("Anna", id, at_minute(12)).unwrap();
+    t.undo(Actor::Td, id, at_minute(12)).unwrap();
     assert_eq!(t.clock().remaining(at_minute(12)), 28 * MINUTE);
 }
 
 #[test]
 fn a_resume_undone_stops_the_clock_again() {
     let (mut t, table, _) = five();
-    t.act("Anna", TdAction::Pause, at_minute(1)).unwrap();
-    let id = t.act("Anna", TdAction::Resume, at_minute(2)).unwrap();
+    t.act(Actor::Td, TdAction::Pause, at_minute(1)).unwrap();
+    let id = t.act(Actor::Td, TdAction::Resume, at_minute(2)).unwrap();
     assert!(t.clock().is_running());
-    t.undo("Anna", id, at_minute(3)).unwrap();
+    t.undo(Actor::Td, id, at_minute(3)).unwrap();
     assert!(!t.clock().is_running());
     assert_eq!(t.clock().remaining(at_minute(9)), 38 * MINUTE);
     assert!(t.next_hand(table, at_minute(9)).is_err());
@@ -209,11 +205,11 @@ fn a_move_by_the_director_and_its_undo() {
         to: table,
         seat: to,
     };
-    let id = t.act("Anna", action.clone(), at_minute(1)).unwrap();
-    assert!(logged_by(&t, "Anna", &Happening::Action { id, action }));
+    let id = t.act(Actor::Td, action.clone(), at_minute(1)).unwrap();
+    assert!(logged_by_td(&t, &Happening::Action { id, action }));
     assert_eq!(seat_of(&t, p), (table, to));
     assert_eq!(stack_of(&t, p), stack);
-    t.undo("Anna", id, at_minute(2)).unwrap();
+    t.undo(Actor::Td, id, at_minute(2)).unwrap();
     assert_eq!(seat_of(&t, p), from);
     assert_eq!(stack_of(&t, p), stack);
     assert!(play(&mut t, table, at_minute(3), Script::Walk).is_ok());
@@ -233,7 +229,7 @@ fn tda_71a_a_penalised_player_can_be_blinded_out() {
     let short = stack_of(&t, big);
     assert!(short <= 4, "{short}");
     t.act(
-        "Anna",
+        Actor::Td,
         TdAction::MissRounds {
             player: big,
             rounds: 1,
@@ -255,7 +251,7 @@ fn tda_71c_a_penalised_big_blind_does_not_win_a_walk() {
     // TDA-71C: the hand is killed after the deal, so it cannot win the blinds.
     let (mut t, table, p) = five();
     t.act(
-        "Anna",
+        Actor::Td,
         TdAction::MissRounds {
             player: p,
             rounds: 1,
@@ -342,7 +338,10 @@ fn tda_71a_hc_1_10_penalties_clock_and_reasons_past_their_bounds_are_refused() {
         ),
     ];
     for (action, field) in refused {
-        let error = t.act("Anna", action, at_minute(1)).unwrap_err().to_string();
+        let error = t
+            .act(Actor::Td, action, at_minute(1))
+            .unwrap_err()
+            .to_string();
         assert!(error.starts_with(&format!("{field}: ")), "{error}");
     }
     assert_eq!(t.events().len(), events, "nothing logged");
@@ -368,6 +367,6 @@ fn tda_71a_hc_1_10_penalties_clock_and_reasons_past_their_bounds_are_refused() {
         },
     ];
     for action in taken {
-        t.act("Anna", action, at_minute(1)).unwrap();
+        t.act(Actor::Td, action, at_minute(1)).unwrap();
     }
 }

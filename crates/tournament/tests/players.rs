@@ -13,7 +13,7 @@ use tournament::{Actor, Time, Tournament};
 fn with_arrivals(config: tournament::config::EventConfig, arrived: &[bool]) -> Tournament {
     let mut t = Tournament::new(config, 21).unwrap();
     for (i, &a) in arrived.iter().enumerate() {
-        t.register(&format!("P{}", i + 1), a, Actor::System, Time(0))
+        t.register(&format!("P{}", i + 1), a, Some(Actor::System), Time(0))
             .unwrap();
     }
     t.start(Time(0)).unwrap();
@@ -206,12 +206,12 @@ fn tda_8_re_entry_and_late_registration_close_after_their_level() {
     let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
     // Level 1 runs 40 minutes.
     let late = t
-        .register("Late", true, Actor::System, at_minute(39))
+        .register("Late", true, Some(Actor::System), at_minute(39))
         .unwrap();
     assert_eq!(stack_of(&t, late), 40_000);
     knock_out(&mut t, table, at_minute(39), ids[0], &ids[1..2]);
     assert!(matches!(
-        t.register("Later", true, Actor::System, at_minute(41)),
+        t.register("Later", true, Some(Actor::System), at_minute(41)),
         Err(DirectorError::Closed { .. })
     ));
     assert!(matches!(
@@ -227,7 +227,8 @@ fn tda_8a_alternates_take_a_seat_with_a_full_stack_when_one_opens() {
     c.re_entry = None;
     let mut t = Tournament::new(c, 26).unwrap();
     for name in ["A", "B", "C", "D"] {
-        t.register(name, true, Actor::System, Time(0)).unwrap();
+        t.register(name, true, Some(Actor::System), Time(0))
+            .unwrap();
     }
     let d = PlayerId(3);
     assert_eq!(t.entry(d).unwrap().status, Status::Alternate);
@@ -239,4 +240,21 @@ fn tda_8a_alternates_take_a_seat_with_a_full_stack_when_one_opens() {
     assert_eq!(t.entry(d).unwrap().status, Status::Playing);
     assert_eq!(stack_of(&t, d), 40_000);
     assert_eq!(t.alive(), 3);
+}
+
+/// TDA-8A: a player who registers themselves is logged as that player, not as the director; one
+/// the TD registers is logged as the TD.
+#[test]
+fn tda_8a_a_players_own_registration_is_logged_as_theirs() {
+    let mut t = Tournament::new(config("hc", "hc"), 3).unwrap();
+    let own = t.register("Self", true, None, Time(0)).unwrap();
+    let other = t.register("Desk", true, Some(Actor::Td), Time(0)).unwrap();
+    let by = |p: PlayerId| {
+        t.events()
+            .iter()
+            .find(|e| matches!(e.what, Happening::Registered { player, .. } if player == p))
+            .map(|e| e.by)
+    };
+    assert_eq!(by(own), Some(Actor::Player(own)));
+    assert_eq!(by(other), Some(Actor::Td));
 }

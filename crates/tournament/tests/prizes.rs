@@ -232,7 +232,7 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
     use tournament::deal;
     use tournament::director::Agreed;
     let mut t = five_left();
-    let td = || tournament::Actor::Director("td".into());
+    let td = || tournament::Actor::Td;
     // A warning before the deal cannot be undone after it.
     let warned = counts(&t)[0].0;
     let warned = ids_at(&t, warned)[0];
@@ -240,7 +240,7 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
         player: warned,
         reason: "slow".into(),
     };
-    let action = t.act("td", warning, at_minute(3)).unwrap();
+    let action = t.act(tournament::Actor::Td, warning, at_minute(3)).unwrap();
     let table = t.deal_table().expect("a deal can be made between hands");
     assert_eq!(table.players.len(), 5);
     let total: u64 = table.prizes.iter().map(|m| m.0).sum();
@@ -262,19 +262,15 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
         play_for: vec![keep],
     };
     assert!(
-        t.agree_deal(
-            short,
-            tournament::Actor::Director("td".into()),
-            at_minute(3)
-        )
-        .is_err()
+        t.agree_deal(short, tournament::Actor::Td, at_minute(3))
+            .is_err()
     );
     let over = Agreed {
         amounts: amounts.clone(),
         play_for: vec![Money(keep.0 + 1)],
     };
     assert!(
-        t.agree_deal(over, tournament::Actor::Director("td".into()), at_minute(3))
+        t.agree_deal(over, tournament::Actor::Td, at_minute(3))
             .is_err()
     );
     // Amounts that wrap around are refused, not accepted modulo 2^64.
@@ -290,15 +286,14 @@ fn hc_1_2_a_deal_agreed_by_the_players_left_pays_in_place_of_the_table() {
         amounts: amounts.clone(),
         play_for: vec![keep],
     };
-    t.agree_deal(
-        agreed.clone(),
-        tournament::Actor::Director("td".into()),
-        at_minute(3),
-    )
-    .expect("agreed");
+    t.agree_deal(agreed.clone(), tournament::Actor::Td, at_minute(3))
+        .expect("agreed");
     assert_eq!(t.deal(), Some(&agreed));
     assert!(t.deal_table().is_err(), "one deal");
-    let undo = t.undo("td", action, at_minute(3)).unwrap_err().to_string();
+    let undo = t
+        .undo(tournament::Actor::Td, action, at_minute(3))
+        .unwrap_err()
+        .to_string();
     assert!(undo.contains("HC-1.2"), "{undo}");
     // Play on: the big stack takes everyone.
     let final_table = counts(&t)[0].0;

@@ -148,7 +148,7 @@ mod tests {
             table: 3,
             mark: Some(Mark { hand: 12, said: 2 }),
             over: false,
-            seated: vec![7, 9],
+            seated: vec![engine::PlayerId(7), engine::PlayerId(9)],
             legal: None,
         };
         assert_eq!(Follower::default().read(text), Update::Me(Some(seat)));

@@ -148,30 +148,60 @@ mod tests {
         let before = Mark { hand: 5, said: 3 };
         let after = Mark { hand: 5, said: 4 };
         for p in [1, 2, 3] {
-            t.seen(p, Some(8), Some(before), base);
+            t.seen(engine::PlayerId(p), Some(8), Some(before), base);
         }
-        t.seen(4, Some(9), Some(before), base);
-        t.sent(1, 8, before, ms(base, 10));
-        t.seen(1, Some(8), Some(after), ms(base, 12));
+        t.seen(engine::PlayerId(4), Some(9), Some(before), base);
+        t.sent(engine::PlayerId(1), 8, before, ms(base, 10));
+        t.seen(engine::PlayerId(1), Some(8), Some(after), ms(base, 12));
         // An older state arriving late is not the answer.
-        t.seen(2, Some(8), Some(before), ms(base, 13));
-        t.seen(2, Some(8), Some(after), ms(base, 40));
+        t.seen(engine::PlayerId(2), Some(8), Some(before), ms(base, 13));
+        t.seen(engine::PlayerId(2), Some(8), Some(after), ms(base, 40));
         // Player 4 at another table is not waited for.
-        t.seen(4, Some(9), Some(Mark { hand: 9, said: 0 }), ms(base, 41));
+        t.seen(
+            engine::PlayerId(4),
+            Some(9),
+            Some(Mark { hand: 9, said: 0 }),
+            ms(base, 41),
+        );
         assert_eq!(latencies(&t), (vec![], 1));
         // The next hand reflects it too.
-        t.seen(3, Some(8), Some(Mark { hand: 6, said: 0 }), ms(base, 25));
+        t.seen(
+            engine::PlayerId(3),
+            Some(8),
+            Some(Mark { hand: 6, said: 0 }),
+            ms(base, 25),
+        );
         assert_eq!(latencies(&t), (vec![30_000], 0));
 
-        t.sent(2, 8, after, ms(base, 100));
-        t.seen(1, Some(8), Some(Mark { hand: 5, said: 6 }), ms(base, 105));
-        t.seen(2, Some(8), Some(Mark { hand: 5, said: 6 }), ms(base, 107));
+        t.sent(engine::PlayerId(2), 8, after, ms(base, 100));
+        t.seen(
+            engine::PlayerId(1),
+            Some(8),
+            Some(Mark { hand: 5, said: 6 }),
+            ms(base, 105),
+        );
+        t.seen(
+            engine::PlayerId(2),
+            Some(8),
+            Some(Mark { hand: 5, said: 6 }),
+            ms(base, 107),
+        );
         // Player 3 is moved to table 9 before seeing it: the action is done with the others.
-        t.seen(3, Some(9), Some(Mark { hand: 9, said: 1 }), ms(base, 300));
+        t.seen(
+            engine::PlayerId(3),
+            Some(9),
+            Some(Mark { hand: 9, said: 1 }),
+            ms(base, 300),
+        );
         assert_eq!(latencies(&t), (vec![7_000], 0));
 
-        t.sent(1, 8, Mark { hand: 5, said: 6 }, ms(base, 400));
-        t.refused(1, 8, Mark { hand: 5, said: 6 });
+        t.sent(
+            engine::PlayerId(1),
+            8,
+            Mark { hand: 5, said: 6 },
+            ms(base, 400),
+        );
+        t.refused(engine::PlayerId(1), 8, Mark { hand: 5, said: 6 });
         assert_eq!(latencies(&t), (vec![], 0));
     }
 }

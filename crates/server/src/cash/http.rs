@@ -14,6 +14,7 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{Extensions, HeaderMap};
+use protocol::Actor;
 use protocol::{
     CashTableView, Command, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement,
 };
@@ -53,7 +54,7 @@ pub async fn command(
     Ok(task
         .run(move |tx| {
             tx.submit(Command::Ring {
-                by: "list keeper".into(),
+                by: Actor::ListKeeper,
                 command,
             })?;
             Ok(Json(super::wire::board(tx.state().room())))
@@ -91,7 +92,7 @@ pub async fn register(
         .run(move |tx| {
             let guest = tx.state().room().guests().len() as u32;
             tx.submit(Command::Ring {
-                by: "self".into(),
+                by: Actor::Entrant,
                 command: RingCommand::RegisterGuest {
                     name: request.name,
                     token: hash,
@@ -169,31 +170,37 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
     let g = guest.0;
     match request {
         GuestRequest::Join { game } => RingCommand::Join {
-            guest: g,
+            guest: GuestId(g),
             game,
             in_tournament,
         },
-        GuestRequest::Leave { game } => RingCommand::Leave { guest: g, game },
+        GuestRequest::Leave { game } => RingCommand::Leave {
+            guest: GuestId(g),
+            game,
+        },
         GuestRequest::Accept { buy_in, wait } => RingCommand::Accept {
-            guest: g,
+            guest: GuestId(g),
             buy_in,
             wait,
         },
-        GuestRequest::Decline => RingCommand::Decline { guest: g },
+        GuestRequest::Decline => RingCommand::Decline { guest: GuestId(g) },
         GuestRequest::Away => RingCommand::Away {
-            guest: g,
+            guest: GuestId(g),
             away: true,
             wait: false,
         },
         GuestRequest::Back { wait } => RingCommand::Away {
-            guest: g,
+            guest: GuestId(g),
             away: false,
             wait,
         },
-        GuestRequest::TopUp { amount } => RingCommand::TopUp { guest: g, amount },
-        GuestRequest::CashOut => RingCommand::CashOut { guest: g },
+        GuestRequest::TopUp { amount } => RingCommand::TopUp {
+            guest: GuestId(g),
+            amount,
+        },
+        GuestRequest::CashOut => RingCommand::CashOut { guest: GuestId(g) },
         GuestRequest::Act { hand, action } => RingCommand::Act {
-            guest: g,
+            guest: GuestId(g),
             hand,
             action,
         },
@@ -214,7 +221,7 @@ pub async fn ask(
     Ok(task
         .run(move |tx| {
             tx.submit(Command::Ring {
-                by: format!("guest {}", guest.0),
+                by: Actor::Guest(guest),
                 command,
             })?;
             super::view::guest_view(tx.state(), guest, tx.now)

@@ -15,6 +15,7 @@ use crate::hub::{Index, Role};
 use crate::room::{Changes, Refusal};
 use crate::task::{Owned, Tx};
 use online::Hands;
+use protocol::Actor;
 use protocol::{Command, RingCommand};
 use ring::{CashTableId, GuestId, Room, RoomConfig, TableMode, Time};
 use std::sync::Arc;
@@ -84,7 +85,7 @@ impl CashState {
             }
             RingCommand::HandStarted { table, .. } | RingCommand::HandSettled { table, .. }
                 if room
-                    .table(CashTableId(*table))
+                    .table(*table)
                     .is_ok_and(|t| t.mode == TableMode::Online) =>
             {
                 return Err(Refusal::conflict(
@@ -104,15 +105,15 @@ impl CashState {
         let (room, hands) = (&mut self.room, &mut self.hands);
         match command {
             RingCommand::Deal { table, seed } => {
-                online::deal(room, hands, CashTableId(*table), seed, at_ms)?;
+                online::deal(room, hands, *table, seed, at_ms)?;
             }
             RingCommand::Act {
                 guest,
                 hand,
                 action,
-            } => online::act(room, hands, GuestId(*guest), *hand, *action, at_ms)?,
+            } => online::act(room, hands, *guest, *hand, *action, at_ms)?,
             RingCommand::TimeOut { table, hand } => {
-                online::time_out(room, hands, CashTableId(*table), *hand, at_ms)?;
+                online::time_out(room, hands, *table, *hand, at_ms)?;
             }
             _ => return Err(Refusal::internal("not a hand's step")),
         }
@@ -229,7 +230,7 @@ impl Owned for CashState {
     fn due(tx: &mut Tx<'_, Self>, _scope: Option<&[u32]>) -> Option<u64> {
         let now = tx.now;
         let clock = |command| Command::Ring {
-            by: "clock".into(),
+            by: Actor::System,
             command,
         };
         if tx.state().room.offers().iter().any(|o| o.expires.0 <= now) {
@@ -243,17 +244,14 @@ impl Owned for CashState {
             }
             let command = match state.hands.get(&table.0) {
                 Some(h) if h.in_play() => Some(RingCommand::TimeOut {
-                    table: table.0,
+                    table,
                     hand: h.number,
                 }),
                 _ => tx
                     .state_mut()
                     .deck_seed()
                     .ok()
-                    .map(|seed| RingCommand::Deal {
-                        table: table.0,
-                        seed,
-                    }),
+                    .map(|seed| RingCommand::Deal { table, seed }),
             };
             if let Some(command) = command {
                 let deal = matches!(command, RingCommand::Deal { .. });

@@ -11,6 +11,7 @@ use crate::room::Refusal;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
+use protocol::{Actor, Tablet};
 use protocol::{Command, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, RingCommand};
 use ring::{CashTableId, Room, TableMode};
 use serde::Serialize;
@@ -56,7 +57,7 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
             .map(|s| {
                 // A player without chips sits out: not at the tablet's table.
                 s.filter(|s| !s.chips.is_zero()).map(|s| LinkedSeat {
-                    entry: s.guest.0,
+                    entry: engine::PlayerId(s.guest.0),
                     name: room.guest_name(s.guest).to_string(),
                     stack: s.chips.0,
                 })
@@ -125,11 +126,11 @@ pub fn start_and_deal(
             .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
         let deal = linked_deal(&copy, table)
             .ok_or_else(|| Refusal::internal("a hand started without its deal"))?;
-        crate::dealer::DealerTable::track_cash(0, table.0, &deal)?;
+        crate::dealer::DealerTable::track_cash(LiveTableId(0), table.0, &deal)?;
         tx.submit(Command::Ring {
-            by: "tablet".into(),
+            by: Actor::Dealer(Tablet::Cash),
             command: RingCommand::HandStarted {
-                table: table.0,
+                table,
                 dealt: Vec::new(),
                 button: None,
             },
@@ -158,9 +159,9 @@ pub async fn bind(
             )
         })?;
     let command = Command::Floor {
-        by: "td".into(),
+        by: Actor::Td,
         command: FloorCommand::TrackCash {
-            cash_table: table,
+            cash_table: CashTableId(table),
             deal: Box::new(deal),
         },
     };

@@ -24,7 +24,7 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
             let list = room.list(id).ok()?;
             let place = list.iter().position(|w| w.guest == guest)?;
             Some(GuestListing {
-                game: id.0,
+                game: id,
                 game_name: game.name.clone(),
                 place: place as u32 + 1,
                 wants: wants_name(list[place].wants),
@@ -49,9 +49,9 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
                 .and_then(|(at, s)| room.table(at).ok()?.seats[usize::from(s - 1)])
                 .map(|s| s.chips.0);
             Some(GuestOffer {
-                game: t.game.0,
+                game: t.game,
                 game_name: game.name.clone(),
-                table: o.table.0,
+                table: o.table,
                 seat: o.seat,
                 expires_ms: o.expires.0,
                 min_buy_in: game.buy_in.min.0,
@@ -64,7 +64,7 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
         let at = t.seats[usize::from(s - 1)]?;
         let game = room.game(t.game).ok()?;
         Some(GuestSeat {
-            table: table.0,
+            table,
             seat: s,
             chips: at.chips.0,
             away: at.away_since.is_some(),
@@ -75,7 +75,7 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
     });
     let books = room.books();
     Some(GuestView {
-        guest: guest.0,
+        guest,
         name: me.name.clone(),
         now_ms: now,
         lists,
@@ -87,15 +87,15 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
             .iter()
             .filter(|f| f.0 == guest)
             .map(|f| GuestFrozen {
-                game: f.1.0,
+                game: f.1,
                 chips: f.2.0,
             })
             .collect(),
         sessions: books
             .history(guest)
             .map(|s| GuestSession {
-                game: s.game.0,
-                table: s.table.0,
+                game: s.game,
+                table: s.table,
                 start_ms: s.start.0,
                 end_ms: s.end.map(|e| e.0),
                 brought: s.brought.0,
@@ -130,7 +130,7 @@ pub fn table_view(
         .map(|(k, s)| {
             s.map(|s| {
                 let mut seat = CashSeatView {
-                    guest: s.guest.0,
+                    guest: s.guest,
                     name: room.guest_name(s.guest).to_string(),
                     chips: s.chips.0,
                     away: s.away_since.is_some(),
@@ -182,7 +182,7 @@ pub fn table_view(
         }
     });
     Some(CashTableView {
-        id: table.0,
+        id: table,
         game_name: game.name.clone(),
         stakes: stakes_text(game),
         mode: mode_name(t.mode),

@@ -156,7 +156,7 @@ fn mode(text: &str) -> Result<TableMode, Refusal> {
 }
 
 pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result<(), Refusal> {
-    let (g, t) = (GuestId, CashTableId);
+    let (_g, _t) = (GuestId, CashTableId);
     let r = match command {
         RingCommand::AddGame(spec) => room.add_game(game(spec)?).map(drop),
         RingCommand::AddGuest { name } => room.add_guest(name).map(drop),
@@ -167,51 +167,35 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             conditions,
             feeds,
         } => room
-            .open_table(
-                GameId(*game),
-                mode(m)?,
-                opened_by,
-                conditions,
-                feeds.map(t),
-                now,
-            )
+            .open_table(*game, mode(m)?, opened_by, conditions, *feeds, now)
             .map(drop),
-        RingCommand::CloseTable { table } => room.close_table(t(*table), now).map(drop),
+        RingCommand::CloseTable { table } => room.close_table(*table, now).map(drop),
         RingCommand::Join {
             guest,
             game,
             in_tournament,
-        } => room.join(g(*guest), GameId(*game), *in_tournament, now),
-        RingCommand::Leave { guest, game } => room.leave_list(g(*guest), GameId(*game), now),
+        } => room.join(*guest, *game, *in_tournament, now),
+        RingCommand::Leave { guest, game } => room.leave_list(*guest, *game, now),
         RingCommand::Accept {
             guest,
             buy_in,
             wait,
-        } => room.accept(g(*guest), Chips(*buy_in), entering(*wait), now),
-        RingCommand::Decline { guest } => room.decline(g(*guest), now),
+        } => room.accept(*guest, Chips(*buy_in), entering(*wait), now),
+        RingCommand::Decline { guest } => room.decline(*guest, now),
         RingCommand::SeatAtDesk {
             guest,
             table,
             seat,
             buy_in,
             wait,
-        } => room.seat_at_desk(
-            g(*guest),
-            t(*table),
-            *seat,
-            Chips(*buy_in),
-            entering(*wait),
-            now,
-        ),
-        RingCommand::TopUp { guest, amount } => room.top_up(g(*guest), Chips(*amount)),
-        RingCommand::CashOut { guest } => room.cash_out(g(*guest), now).map(drop),
+        } => room.seat_at_desk(*guest, *table, *seat, Chips(*buy_in), entering(*wait), now),
+        RingCommand::TopUp { guest, amount } => room.top_up(*guest, Chips(*amount)),
+        RingCommand::CashOut { guest } => room.cash_out(*guest, now).map(drop),
         RingCommand::Away { guest, away, wait } => {
-            room.set_away(g(*guest), *away, entering(*wait), now)
+            room.set_away(*guest, *away, entering(*wait), now)
         }
-        RingCommand::FreeAwaySeat { guest, freeze } => room.free_away_seat(g(*guest), *freeze, now),
-        RingCommand::Unfreeze { guest, table, seat } => {
-            room.unfreeze(g(*guest), t(*table), *seat, now)
-        }
+        RingCommand::FreeAwaySeat { guest, freeze } => room.free_away_seat(*guest, *freeze, now),
+        RingCommand::Unfreeze { guest, table, seat } => room.unfreeze(*guest, *table, *seat, now),
         RingCommand::HandStarted {
             table,
             dealt,
@@ -219,16 +203,14 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         } => {
             // Named players must be the ones the rules deal in.
             if !dealt.is_empty() {
-                let next = room
-                    .next_hand(t(*table), *button)
-                    .map_err(|e| refusal(&e))?;
-                let tab = room.table(t(*table)).map_err(|e| refusal(&e))?;
+                let next = room.next_hand(*table, *button).map_err(|e| refusal(&e))?;
+                let tab = room.table(*table).map_err(|e| refusal(&e))?;
                 let mut rules: Vec<u32> = next
                     .dealt
                     .iter()
                     .filter_map(|s| tab.seats[s.index()].map(|x| x.guest.0))
                     .collect();
-                let mut named = dealt.clone();
+                let mut named: Vec<u32> = dealt.iter().map(|g| g.0).collect();
                 rules.sort_unstable();
                 named.sort_unstable();
                 if rules != named {
@@ -240,7 +222,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                     ));
                 }
             }
-            room.start_hand(t(*table), *button).map(drop)
+            room.start_hand(*table, *button).map(drop)
         }
         RingCommand::HandSettled {
             table,
@@ -249,7 +231,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             won,
             hand,
         } => {
-            let tab = room.table(t(*table)).map_err(|e| refusal(&e))?;
+            let tab = room.table(*table).map_err(|e| refusal(&e))?;
             if let Some(hand) = hand
                 && (!tab.hand_running || *hand != tab.hands + 1)
             {
@@ -259,25 +241,23 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                 ));
             }
             if won.is_empty() {
-                let stacks: Vec<(GuestId, Chips)> = stacks
-                    .iter()
-                    .map(|s| (g(s.guest), Chips(s.chips)))
-                    .collect();
-                room.hand_settled(t(*table), &stacks, Chips(*pot), now)
+                let stacks: Vec<(GuestId, Chips)> =
+                    stacks.iter().map(|s| (s.guest, Chips(s.chips))).collect();
+                room.hand_settled(*table, &stacks, Chips(*pot), now)
             } else {
                 let results: Vec<(GuestId, Chips, Chips)> = stacks
                     .iter()
                     .map(|s| {
                         let w = won.iter().filter(|w| w.guest == s.guest).map(|w| w.chips);
                         let won = w.fold(0u64, |a, b| a.saturating_add(b));
-                        (g(s.guest), Chips(s.chips), Chips(won))
+                        (s.guest, Chips(s.chips), Chips(won))
                     })
                     .collect();
-                room.settle_hand(t(*table), &results, Chips(*pot), now)
+                room.settle_hand(*table, &results, Chips(*pot), now)
                     .map(drop)
             }
         }
-        RingCommand::ChargeTime { table } => room.charge_time(t(*table), now).map(drop),
+        RingCommand::ChargeTime { table } => room.charge_time(*table, now).map(drop),
         RingCommand::Tick => {
             room.tick(now);
             Ok(())
@@ -319,11 +299,11 @@ pub fn board(room: &Room) -> RingBoard {
                 .iter()
                 .filter(|t| t.game == id && t.is_open())
                 .map(|t| BoardTable {
-                    id: t.id.0,
+                    id: t.id,
                     mode: mode_name(t.mode),
                     opened_by: t.opened_by.clone(),
                     conditions: t.conditions.clone(),
-                    feeds: t.feeds.map(|f| f.0),
+                    feeds: t.feeds,
                     hand_running: t.hand_running,
                     hands: t.hands,
                     open_seats: t.free_seats().count() as u32,
@@ -332,7 +312,7 @@ pub fn board(room: &Room) -> RingBoard {
                         .iter()
                         .map(|s| {
                             s.map(|s| BoardSeat {
-                                guest: s.guest.0,
+                                guest: s.guest,
                                 name: name(s.guest),
                                 chips: s.chips.0,
                                 away: s.away_since.is_some(),
@@ -348,7 +328,7 @@ pub fn board(room: &Room) -> RingBoard {
                 .unwrap_or_default()
                 .iter()
                 .map(|w| BoardWaiting {
-                    guest: w.guest.0,
+                    guest: w.guest,
                     name: name(w.guest),
                     wants: wants_name(w.wants),
                     offer: room
@@ -358,14 +338,14 @@ pub fn board(room: &Room) -> RingBoard {
                             o.guest == w.guest && room.tables()[o.table.0 as usize].game == id
                         })
                         .map(|o| BoardOffer {
-                            table: o.table.0,
+                            table: o.table,
                             seat: o.seat,
                             expires_ms: o.expires.0,
                         }),
                 })
                 .collect();
             BoardGame {
-                id: id.0,
+                id,
                 name: game.name.clone(),
                 variant: game.variant.phh_code(),
                 stakes: stakes_text(game),
@@ -388,7 +368,7 @@ pub fn board(room: &Room) -> RingBoard {
             .guests()
             .iter()
             .map(|g| BoardGuest {
-                id: g.id.0,
+                id: g.id,
                 name: g.name.clone(),
             })
             .collect(),
@@ -408,8 +388,8 @@ pub fn statement(room: &Room, table: CashTableId) -> Result<TableStatement, Refu
     let c = room.statement(table).map_err(|e| refusal(&e))?;
     let name = |g: GuestId| room.guest_name(g).to_string();
     Ok(TableStatement {
-        table: c.table.0,
-        game: c.game.0,
+        table: c.table,
+        game: c.game,
         opened_by: c.opened_by,
         conditions: c.conditions,
         opened_ms: c.opened_at.0,
@@ -419,7 +399,7 @@ pub fn statement(room: &Room, table: CashTableId) -> Result<TableStatement, Refu
             .lines
             .iter()
             .map(|l| StatementLine {
-                guest: l.guest.0,
+                guest: l.guest,
                 name: name(l.guest),
                 brought: l.brought.0,
                 took: l.took.0,

@@ -13,6 +13,7 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use floor::procedure::Irregularity;
+use protocol::{Actor, Tablet};
 use protocol::{
     Command, CountedStack, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable,
     RingCommand, TdCommand,
@@ -134,7 +135,7 @@ async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
     };
     if let Some(deal) = deal.filter(|d| d.event_hand > after) {
         let command = Command::Floor {
-            by: "director".into(),
+            by: Actor::System,
             command: FloorCommand::Seed {
                 table,
                 hand,
@@ -192,7 +193,7 @@ pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
     require_td(role_of(&app, &headers)?)?;
     let request: OpenTable = body(&bytes)?;
     let command = Command::Floor {
-        by: "td".into(),
+        by: Actor::Td,
         command: FloorCommand::Open(request),
     };
     let now = app.now();
@@ -230,10 +231,10 @@ pub async fn dealer_token(
 }
 
 /// Who may change a table: the TD, or the dealer holding this table's token.
-fn dealer_of(role: Role, table: LiveTableId) -> Result<&'static str, Refusal> {
+fn dealer_of(role: Role, table: LiveTableId) -> Result<Actor, Refusal> {
     match role {
-        Role::Td => Ok("td"),
-        Role::Dealer { table: t } if t == table => Ok("dealer"),
+        Role::Td => Ok(Actor::Td),
+        Role::Dealer { table: t } if t == table => Ok(Actor::Dealer(Tablet::Own)),
         Role::Dealer { .. } => Err(Refusal::forbidden("this dealer token is for another table")),
         Role::Tablet { .. } => Err(Refusal::forbidden(
             "a live event's tablet reports its own table there, not here",
@@ -262,7 +263,7 @@ async fn change<T: DeserializeOwned>(
     let task = app.hub().dealer(table)?;
     let request: T = body(bytes)?;
     let command = Command::Floor {
-        by: by.into(),
+        by,
         command: command(table, request),
     };
     Ok(task
@@ -395,9 +396,9 @@ async fn settle_cash(
     report: super::link::CashReport,
 ) -> Result<(), Fail> {
     let settle = Command::Ring {
-        by: format!("tablet {id}"),
+        by: Actor::Dealer(Tablet::Live(id)),
         command: RingCommand::HandSettled {
-            table: report.table,
+            table: CashTableId(report.table),
             stacks: report.stacks,
             pot: report.pot,
             won: report.won,
@@ -430,12 +431,12 @@ async fn report_to_event(app: &App, report: super::link::HandReport) -> Result<(
             // Reported already (a retry), or the director moved on: nothing to send.
             return Ok(());
         }
-        let by = format!("tablet of table {}", report.table);
+        let by = Actor::Dealer(Tablet::EventTable(protocol::TableNumber(report.table)));
         let hand_over = Command::Td {
             event,
-            by: by.clone(),
+            by,
             action: TdCommand::HandOver {
-                table: report.table,
+                table: protocol::TableNumber(report.table),
                 busts: report.busts,
             },
         };
@@ -448,10 +449,7 @@ async fn report_to_event(app: &App, report: super::link::HandReport) -> Result<(
         let counts: Vec<CountedStack> = report
             .counts
             .into_iter()
-            .filter(|c| {
-                t.entry(engine::PlayerId(c.player))
-                    .is_ok_and(|e| e.seat.is_some())
-            })
+            .filter(|c| t.entry(c.player).is_ok_and(|e| e.seat.is_some()))
             .collect();
         let count = (!counts.is_empty() && !t.is_finished()).then_some(Command::Td {
             event,

@@ -9,7 +9,7 @@
 
 use super::{DealerTable, new_hand, wire};
 use crate::room::Refusal;
-use engine::{Automations, Blinds, Chips, HandSetup, Player, PlayerId, Positions, Seat, Table};
+use engine::{Automations, Blinds, Chips, HandSetup, Player, Positions, Seat, Table};
 use floor::Profile;
 use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
 
@@ -84,7 +84,7 @@ fn dealt(deal: &LinkedDeal, tournament: bool) -> Result<Dealt, Refusal> {
     for (i, s) in deal.seats.iter().enumerate() {
         if let Some(s) = s {
             table
-                .sit(Seat(i as u8), PlayerId(s.entry), Chips(s.stack))
+                .sit(Seat(i as u8), s.entry, Chips(s.stack))
                 .map_err(|e| bad(format!("seat {}: {e}", i + 1)))?;
         }
     }
@@ -358,6 +358,8 @@ impl DealerTable {
                 .dealt
                 .get(i)
                 .and_then(|s| entries.get(s.index()).copied().flatten())
+                // A cash table's seats name its guests.
+                .map(|p| protocol::GuestId(p.0))
                 .ok_or_else(|| Refusal::internal("a dealt seat without a guest"))?;
             // A hand the floor ended (void, split) is raked nothing.
             if !hand.is_over() {
@@ -405,7 +407,7 @@ impl DealerTable {
         self.link.as_ref().map(|l| {
             let (event, table, cash) = match l.source {
                 Followed::Event { event, table } => (event, table, false),
-                Followed::Cash { table } => (0, table + 1, true),
+                Followed::Cash { table } => (EventId(0), table + 1, true),
             };
             Tracking {
                 event,

@@ -54,9 +54,9 @@ impl DealerTable {
                 event,
                 event_table,
                 deal,
-            } => DealerTable::track(id, *event, *event_table, deal),
+            } => DealerTable::track(id, *event, event_table.0, deal),
             FloorCommand::TrackCash { cash_table, deal } => {
-                DealerTable::track_cash(id, *cash_table, deal)
+                DealerTable::track_cash(id, cash_table.0, deal)
             }
             _ => Err(Refusal::internal("not a new live table")),
         }

@@ -94,7 +94,7 @@ impl Default for Settings {
 /// Each event's bots have their own stream, so that one event's play does not change
 /// another's.
 fn event_rng(seed: u64, event: EventId) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(seed ^ u64::from(event).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    ChaCha8Rng::seed_from_u64(seed ^ u64::from(event.0).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Where the TD's secret's hash is kept in the log's meta table.
@@ -231,7 +231,7 @@ impl Hub {
         self.events
             .read()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(event as usize)
+            .get(event.0 as usize)
             .cloned()
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
     }
@@ -249,7 +249,7 @@ impl Hub {
         self.dealers
             .read()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(table as usize)
+            .get(table.0 as usize)
             .cloned()
             .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))
     }
@@ -283,11 +283,12 @@ impl Hub {
             return Err(Refusal::internal("not a new event"));
         };
         let _one_at_a_time = self.creating.lock().await;
-        let id = self
-            .events
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len() as EventId;
+        let id = EventId(
+            self.events
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+                .len() as u32,
+        );
         let room = Room::new(id, config_toml, *seed, *act_seconds)?;
         self.write_one(at_ms, command).await?;
         self.spawn_event(room);
@@ -303,11 +304,12 @@ impl Hub {
             return Err(Refusal::internal("not a new live table"));
         };
         let _one_at_a_time = self.creating.lock().await;
-        let id = self
-            .dealers
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len() as LiveTableId;
+        let id = LiveTableId(
+            self.dealers
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+                .len() as u32,
+        );
         let table = DealerTable::new_from(id, request)?;
         self.write_one(at_ms, command).await?;
         self.spawn_dealer(table);

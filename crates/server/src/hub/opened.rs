@@ -70,7 +70,7 @@ impl Opened {
             event.index_new_people();
         }
         opened.cash.index_new_guests();
-        for table in 0..opened.dealers.len() as LiveTableId {
+        for table in (0..opened.dealers.len() as u32).map(LiveTableId) {
             if let Some(hash) = opened.store.meta(&dealer_key(table))? {
                 opened.dealer_tokens.insert(table, hash.clone());
                 opened
@@ -107,7 +107,7 @@ impl Opened {
                 act_seconds,
                 ..
             } => {
-                let id = self.events.len() as EventId;
+                let id = EventId(self.events.len() as u32);
                 let room = Room::new(id, config_toml, *seed, *act_seconds)?;
                 let rng = event_rng(self.seed, id);
                 self.events.push(EventState::new(
@@ -122,19 +122,19 @@ impl Opened {
             }
             Command::Floor { command, .. } => match command.table() {
                 None => {
-                    let id = self.dealers.len() as LiveTableId;
+                    let id = LiveTableId(self.dealers.len() as u32);
                     self.dealers.push(DealerTable::new_from(id, command)?);
                 }
                 Some(table) => self
                     .dealers
-                    .get_mut(table as usize)
+                    .get_mut(table.0 as usize)
                     .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
                     .apply(command)?,
             },
             other => {
-                let event = other.event().unwrap_or(u32::MAX);
+                let event = other.event().unwrap_or(EventId(u32::MAX));
                 self.events
-                    .get_mut(event as usize)
+                    .get_mut(event.0 as usize)
                     .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?
                     .replay(seq, at_ms, other)?;
             }
@@ -161,7 +161,7 @@ impl Opened {
                 Ok(Changes::default())
             }
             other => {
-                let event = other.event().unwrap_or(u32::MAX);
+                let event = other.event().unwrap_or(EventId(u32::MAX));
                 self.turn(event, at_ms, |tx| tx.submit(command))
             }
         }
@@ -177,7 +177,7 @@ impl Opened {
     ) -> Result<T, Refusal> {
         let state = self
             .events
-            .get_mut(event as usize)
+            .get_mut(event.0 as usize)
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
         let (out, records, changes) = local_turn(state, now, f);
         if !records.is_empty() {
@@ -201,7 +201,7 @@ impl Opened {
     /// An event's state, for what is not logged (connections, pushes).
     pub fn event_mut(&mut self, event: EventId) -> Result<&mut EventState, Refusal> {
         self.events
-            .get_mut(event as usize)
+            .get_mut(event.0 as usize)
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
     }
 
@@ -237,20 +237,20 @@ impl Opened {
                 act_seconds,
                 ..
             } => Room::new(
-                self.events.len() as EventId,
+                EventId(self.events.len() as u32),
                 config_toml,
                 *seed,
                 *act_seconds,
             )
             .map(drop),
             Command::Floor { command, .. } if command.table().is_none() => {
-                DealerTable::new_from(self.dealers.len() as LiveTableId, command).map(drop)
+                DealerTable::new_from(LiveTableId(self.dealers.len() as u32), command).map(drop)
             }
             Command::Floor { command, .. } => {
-                let table = command.table().unwrap_or(LiveTableId::MAX);
+                let table = command.table().unwrap_or(LiveTableId(u32::MAX));
                 let mut copy = self
                     .dealers
-                    .get(table as usize)
+                    .get(table.0 as usize)
                     .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
                     .clone();
                 copy.apply(command)
@@ -262,8 +262,8 @@ impl Opened {
     /// After a start nobody is connected: every person at a table is away until their browser
     /// connects again (TDA-30). Bots are always there.
     pub fn all_away(&mut self, now: u64) {
-        for event in 0..self.events.len() as EventId {
-            let commands = self.events[event as usize].all_away();
+        for event in (0..self.events.len() as u32).map(EventId) {
+            let commands = self.events[event.0 as usize].all_away();
             for command in commands {
                 let _ = self.turn(event, now, |tx| tx.submit(command));
             }
@@ -276,7 +276,7 @@ impl Opened {
 
     pub fn room(&self, event: EventId) -> Result<&Room, Refusal> {
         self.events
-            .get(event as usize)
+            .get(event.0 as usize)
             .map(EventState::room)
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
     }

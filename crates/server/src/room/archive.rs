@@ -245,7 +245,7 @@ impl Room {
         Kept {
             number: self.archived + 1,
             table,
-            entries: live.start.players.iter().map(|id| id.0).collect(),
+            entries: live.start.players.to_vec(),
             positions: positions.clone(),
             blinds,
             max_seats,
@@ -400,7 +400,7 @@ impl Selection {
         let names = kept
             .entries
             .iter()
-            .map(|&e| self.names.get(e as usize).cloned().unwrap_or_default())
+            .map(|&e| self.names.get(e.0 as usize).cloned().unwrap_or_default())
             .collect();
         // The zone was checked by `write`; a time past jiff's range cannot come from a clock.
         let time = Timestamp::at(kept.dealt_at as i64, time_zone).unwrap_or(Timestamp {
@@ -418,7 +418,7 @@ impl Selection {
         // PokerStars names a tournament table by the tournament and the table's number.
         ctx.table = format!("{} {}", self.event, kept.table + 1);
         ctx.game = GameKind::Tournament {
-            id: u64::from(self.event),
+            id: u64::from(self.event.0),
             buy_in: self.buy_in.clone(),
             level: kept.level,
         };

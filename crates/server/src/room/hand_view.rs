@@ -172,7 +172,7 @@ pub(crate) fn history(
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let entry = live.start.players[i].0;
+                let entry = live.start.players[i];
                 let SeatCards { cards, up } = visible_cards(p, me == Some(entry));
                 HistorySeat {
                     seat: live.start.positions.dealt[i].0 + 1,

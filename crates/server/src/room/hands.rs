@@ -90,12 +90,12 @@ impl Room {
             .start
             .players
             .iter()
-            .position(|id| id.0 == entry)
+            .position(|id| *id == entry)
             .map(|i| Player(i as u8))
             .ok_or_else(|| {
                 Refusal::forbidden(format!(
                     "player {} is not in the hand at table {}",
-                    entry + 1,
+                    entry.0 + 1,
                     table + 1
                 ))
             })?;
@@ -156,7 +156,7 @@ impl Room {
         &mut self,
         table: u32,
         number: u64,
-        by: &str,
+        by: Actor,
         at: u64,
     ) -> Result<Changes, Refusal> {
         let called_ms = u64::from(self.t.profile().director.time_call_seconds) * 1000;
@@ -170,8 +170,7 @@ impl Room {
                     .with_rule("TDA-29"),
             );
         }
-        let by_player = by.starts_with("player");
-        if by_player && at < turn.since + REASONABLE_MS {
+        if by.is_player() && at < turn.since + REASONABLE_MS {
             return Err(Refusal::conflict(
                 "too_early",
                 format!(
@@ -224,7 +223,7 @@ impl Room {
         }
         let away = self.is_away(entry);
         if !away && !turn.clock_called {
-            return self.call_clock(table, number, "floor", at);
+            return self.call_clock(table, number, Actor::Floor, at);
         }
         let legal = live.hand.legal_actions();
         // The low card's bring-in is forced, not folded: posted for a player away (TDA-30) or
@@ -289,9 +288,7 @@ impl Room {
 
     /// Whether an entry is away from the table: not arrived, disconnected or sitting out.
     pub fn is_away(&self, entry: EntryId) -> bool {
-        self.t
-            .entry(PlayerId(entry))
-            .is_ok_and(|e| !e.arrived || e.away)
+        self.t.entry(entry).is_ok_and(|e| !e.arrived || e.away)
     }
 
     /// After a hand changed: the next turn's time, or the finished hand to the director.
@@ -417,14 +414,17 @@ impl Room {
                     {
                         due.push(Command::TimeOut {
                             event,
-                            table,
+                            table: TableId(table),
                             hand: hand.number,
-                            player: hand.start.players[turn.player.index()].0,
+                            player: hand.start.players[turn.player.index()],
                         });
                     }
                 }
                 None if now >= live.ready_at && self.t.may_start(TableId(table)).is_ok() => {
-                    due.push(Command::Deal { event, table });
+                    due.push(Command::Deal {
+                        event,
+                        table: TableId(table),
+                    });
                 }
                 None => {}
             }
@@ -465,7 +465,7 @@ impl Room {
         for (i, live) in self.in_scope(scope) {
             let Some(hand) = live.in_play() else { continue };
             let Some(turn) = hand.turn else { continue };
-            let entry = hand.start.players[turn.player.index()].0;
+            let entry = hand.start.players[turn.player.index()];
             if self.person_of(entry).is_some_and(|p| p.bot) {
                 out.push((i, hand.number, entry, turn.since, &hand.hand));
             }

@@ -19,7 +19,7 @@ pub use views::Viewer;
 pub use refusal::Refusal;
 
 use engine::{Hand, PlayerId};
-use protocol::{AuditLine, Command, EntryId, EventId, TdCommand};
+use protocol::{Actor, AuditLine, Command, EntryId, EventId, TdCommand};
 use std::collections::VecDeque;
 use tournament::director::HandStart;
 use tournament::{EventConfig, Tournament};
@@ -190,7 +190,7 @@ impl Room {
     /// The person behind an entry.
     pub fn person_of(&self, entry: EntryId) -> Option<&Person> {
         self.entry_person
-            .get(entry as usize)
+            .get(entry.0 as usize)
             .map(|&i| &self.people[i])
     }
 
@@ -225,7 +225,7 @@ impl Room {
 
     /// The table (0-based) an entry sits at.
     pub fn table_of(&self, entry: EntryId) -> Option<u32> {
-        let e = self.t.entry(PlayerId(entry)).ok()?;
+        let e = self.t.entry(entry).ok()?;
         e.seat.map(|(t, _)| t.0)
     }
 
@@ -290,32 +290,36 @@ impl Room {
                 return Err(Refusal::internal("not an event's command"));
             }
             Command::Register {
-                name, token, bot, ..
-            } => self.register(name, token, *bot, at_ms)?,
+                name,
+                token,
+                bot,
+                by,
+                ..
+            } => self.register(name, token, *bot, *by, at_ms)?,
             Command::Start { .. } => self.start(at_ms)?,
-            Command::Deal { table, .. } => self.deal(*table, at_ms)?,
+            Command::Deal { table, .. } => self.deal(table.0, at_ms)?,
             Command::Act {
                 table,
                 hand,
                 player,
                 action,
                 ..
-            } => self.act(*table, *hand, *player, *action, at_ms)?,
+            } => self.act(table.0, *hand, *player, *action, at_ms)?,
             Command::CallClock {
                 table, hand, by, ..
-            } => self.call_clock(*table, *hand, by, at_ms)?,
+            } => self.call_clock(table.0, *hand, *by, at_ms)?,
             Command::TimeOut {
                 table,
                 hand,
                 player,
                 ..
-            } => self.time_out(*table, *hand, *player, at_ms)?,
+            } => self.time_out(table.0, *hand, *player, at_ms)?,
             Command::Presence {
                 player, present, ..
             } => self.presence(*player, *present, at_ms)?,
             Command::Tick { .. } => self.tick(at_ms)?,
-            Command::BindTablet { table, token, .. } => self.bind_tablet(*table, token)?,
-            Command::Td { by, action, .. } => self.td(by, action, at_ms)?,
+            Command::BindTablet { table, token, .. } => self.bind_tablet(table.0, token)?,
+            Command::Td { by, action, .. } => self.td(*by, action, at_ms)?,
         })
     }
 
@@ -325,7 +329,7 @@ impl Room {
     }
 }
 
-fn who(command: &Command) -> String {
+fn who(command: &Command) -> Actor {
     match command {
         Command::CreateEvent { by, .. }
         | Command::Register { by, .. }
@@ -334,10 +338,9 @@ fn who(command: &Command) -> String {
         | Command::Td { by, .. }
         | Command::BindTablet { by, .. }
         | Command::Floor { by, .. }
-        | Command::Ring { by, .. } => by.clone(),
-        Command::Act { player, .. } => format!("player {}", player + 1),
-        Command::Presence { player, .. } => format!("player {}", player + 1),
-        Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => "system".into(),
+        | Command::Ring { by, .. } => *by,
+        Command::Act { player, .. } | Command::Presence { player, .. } => Actor::Player(*player),
+        Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => Actor::System,
     }
 }
 
@@ -349,7 +352,7 @@ fn describe(command: &Command) -> String {
         } => {
             let shares: Vec<String> = amounts
                 .iter()
-                .map(|s| format!("player {} {}", s.player + 1, s.amount))
+                .map(|s| format!("player {} {}", s.player.0 + 1, s.amount))
                 .collect();
             let played: Vec<String> = play_for.iter().map(u64::to_string).collect();
             format!(
@@ -369,10 +372,10 @@ fn describe(command: &Command) -> String {
             let outs: Vec<String> = busts
                 .iter()
                 .map(|b| {
-                    let mut line = format!("player {} out", b.player + 1);
+                    let mut line = format!("player {} out", b.player.0 + 1);
                     if !b.by.is_empty() {
                         let by: Vec<String> =
-                            b.by.iter().map(|p| format!("player {}", p + 1)).collect();
+                            b.by.iter().map(|p| format!("player {}", p.0 + 1)).collect();
                         line += &format!(" by {}", by.join(" and "));
                     }
                     if let Some(s) = b.stack_at_start {
@@ -399,7 +402,7 @@ fn describe(command: &Command) -> String {
         } => {
             let lines: Vec<String> = counts
                 .iter()
-                .map(|c| format!("player {} {}", c.player + 1, c.chips))
+                .map(|c| format!("player {} {}", c.player.0 + 1, c.chips))
                 .collect();
             format!("chips counted: {}", lines.join(", "))
         }

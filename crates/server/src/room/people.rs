@@ -2,7 +2,7 @@
 //! (an online player's connection, TDA-30), and the director's actions.
 
 use super::*;
-use protocol::TdCommand;
+use protocol::{TableNumber, TdCommand};
 use tournament::config::Money;
 use tournament::director::{InstructionId, ReportedBust};
 use tournament::{Actor, DirectorError, TableId, TdAction, Time};
@@ -13,6 +13,7 @@ impl Room {
         name: &str,
         token: &str,
         bot: bool,
+        by: protocol::Actor,
         at: u64,
     ) -> Result<Changes, Refusal> {
         // Only what every log ever written passed: a new name is checked by `check_name`.
@@ -26,17 +27,17 @@ impl Room {
         self.keep_tournament();
         let entry = self
             .t
-            .register(name, arrived, Actor::Director(name.to_string()), Time(at))
+            .register(name, arrived, registrar(by), Time(at))
             .map_err(|e| Refusal::director(&e))?;
         self.people.push(Person {
             name: name.to_string(),
             token: token.to_string(),
             bot,
-            entries: vec![entry.0],
+            entries: vec![entry],
         });
-        self.link(entry.0, self.people.len() - 1);
+        self.link(entry, self.people.len() - 1);
         let mut changes = self.changed_everywhere();
-        changes.registered = Some((entry.0, token.to_string()));
+        changes.registered = Some((entry, token.to_string()));
         Ok(changes)
     }
 
@@ -65,7 +66,7 @@ impl Room {
     }
 
     fn link(&mut self, entry: EntryId, person: usize) {
-        let i = entry as usize;
+        let i = entry.0 as usize;
         if self.entry_person.len() <= i {
             self.entry_person.resize(i + 1, usize::MAX);
         }
@@ -89,16 +90,13 @@ impl Room {
                 "at a live event a player's connection is not their presence at the table",
             ));
         }
-        let e = self
-            .t
-            .entry(PlayerId(entry))
-            .map_err(|e| Refusal::director(&e))?;
+        let e = self.t.entry(entry).map_err(|e| Refusal::director(&e))?;
         if e.arrived && e.away != present {
             return Err(Refusal::conflict("unchanged", "presence unchanged"));
         }
         self.keep_tournament();
         self.t
-            .set_away(PlayerId(entry), !present, Time(at))
+            .set_away(entry, !present, Time(at))
             .map_err(|e| Refusal::director(&e))?;
         // Only the player's table shows it.
         self.sync_tables();
@@ -108,17 +106,22 @@ impl Room {
         })
     }
 
-    pub(super) fn td(&mut self, by: &str, action: &TdCommand, at: u64) -> Result<Changes, Refusal> {
+    pub(super) fn td(
+        &mut self,
+        by: protocol::Actor,
+        action: &TdCommand,
+        at: u64,
+    ) -> Result<Changes, Refusal> {
         // Director's calls are tried on a copy: a refusal leaves the event as it was.
         let mut t = self.t.clone();
         let now = Time(at);
-        let actor = Actor::Director(by.to_string());
+        let actor = director_actor(by);
         let mut new_entry = None;
         let result = match action {
-            TdCommand::Rebuy { player } => t.rebuy(PlayerId(*player), actor, now),
-            TdCommand::AddOn { player } => t.add_on(PlayerId(*player), actor, now),
-            TdCommand::ReEnter { player } => t.re_enter(PlayerId(*player), actor, now).map(|id| {
-                new_entry = Some((*player, id.0));
+            TdCommand::Rebuy { player } => t.rebuy(*player, actor, now),
+            TdCommand::AddOn { player } => t.add_on(*player, actor, now),
+            TdCommand::ReEnter { player } => t.re_enter(*player, actor, now).map(|id| {
+                new_entry = Some((*player, id));
             }),
             TdCommand::Undo => {
                 let undone: Vec<_> = t
@@ -136,7 +139,7 @@ impl Room {
                     _ => None,
                 });
                 match last {
-                    Some(id) => t.undo(by, id, now),
+                    Some(id) => t.undo(actor, id, now),
                     None => Err(DirectorError::Refused(
                         "there is no director's action to undo".into(),
                     )),
@@ -146,7 +149,7 @@ impl Room {
                 let deal = tournament::director::Agreed {
                     amounts: amounts
                         .iter()
-                        .map(|s| (PlayerId(s.player), Money(s.amount)))
+                        .map(|s| (s.player, Money(s.amount)))
                         .collect(),
                     play_for: play_for.iter().copied().map(Money).collect(),
                 };
@@ -158,8 +161,8 @@ impl Room {
                     .iter()
                     .map(|b| {
                         Ok(ReportedBust {
-                            player: PlayerId(b.player),
-                            by: b.by.iter().map(|&p| PlayerId(p)).collect(),
+                            player: b.player,
+                            by: b.by.to_vec(),
                             stack_at_start: b.stack_at_start,
                             card: b.card.as_deref().map(drawn_card).transpose()?,
                         })
@@ -187,14 +190,14 @@ impl Room {
                     "instructions are numbered from 1".into(),
                 )),
             },
-            TdCommand::UndoBust { player } => t.undo_bust(PlayerId(*player), actor, now),
+            TdCommand::UndoBust { player } => t.undo_bust(*player, actor, now),
             TdCommand::SeatCards { table, seats } => {
                 let table = table_from_one(*table)?;
                 let seats = seats
                     .iter()
                     .map(|s| {
                         let to = s.table.map(table_from_one).transpose()?.unwrap_or(table);
-                        Ok((PlayerId(s.player), to, seat_from_one(s.seat)?))
+                        Ok((s.player, to, seat_from_one(s.seat)?))
                     })
                     .collect::<Result<Vec<_>, Refusal>>()?;
                 t.enter_seat_cards(table, &seats, now)
@@ -216,29 +219,27 @@ impl Room {
                             .iter()
                             .map(|x| drawn_card(x))
                             .collect::<Result<_, _>>()?;
-                        Ok((PlayerId(c.player), dealt))
+                        Ok((c.player, dealt))
                     })
                     .collect::<Result<Vec<_>, Refusal>>()?;
                 t.race_now(table, Some(&cards), actor, now)
             }
             TdCommand::ChipCount { counts } => {
-                let counts: Vec<(PlayerId, u64)> = counts
-                    .iter()
-                    .map(|c| (PlayerId(c.player), c.chips))
-                    .collect();
+                let counts: Vec<(PlayerId, u64)> =
+                    counts.iter().map(|c| (c.player, c.chips)).collect();
                 t.count_chips(&counts, now)
             }
             other => {
                 let action = td_action(other)?;
                 // Bounds are checked where a new command comes in (`Room::apply`), so that logs
                 // written before them still replay.
-                t.act_as_logged(by, action, now).map(|_| ())
+                t.act_as_logged(actor, action, now).map(|_| ())
             }
         };
         result.map_err(|e| Refusal::director(&e))?;
         self.t = t;
         if let Some((old, new)) = new_entry
-            && let Some(&person) = self.entry_person.get(old as usize)
+            && let Some(&person) = self.entry_person.get(old.0 as usize)
         {
             self.people[person].entries.push(new);
             self.link(new, person);
@@ -266,8 +267,27 @@ fn from_one() -> Refusal {
 }
 
 /// A table as the TD console numbers it (from 1).
-fn table_from_one(table: u32) -> Result<TableId, Refusal> {
-    table.checked_sub(1).map(TableId).ok_or_else(from_one)
+fn table_from_one(table: TableNumber) -> Result<TableId, Refusal> {
+    table.id().ok_or_else(from_one)
+}
+
+/// Who the director logs for a command's actor. A tablet is its table's dealer; the people of
+/// the cash games give no event commands, and are the TD's if a log says otherwise.
+pub(super) fn director_actor(by: protocol::Actor) -> Actor {
+    use protocol::{Actor as By, Tablet};
+    match by {
+        By::Td | By::Entrant | By::Guest(_) | By::ListKeeper => Actor::Td,
+        By::Player(entry) => Actor::Player(entry),
+        By::Dealer(Tablet::EventTable(table)) => table.id().map_or(Actor::Td, Actor::Dealer),
+        By::Dealer(Tablet::Own | Tablet::Live(_) | Tablet::Cash) => Actor::Td,
+        By::Floor => Actor::Floor,
+        By::System => Actor::System,
+    }
+}
+
+/// Who registered a player: `None` when they registered themselves (TDA-8A's entrant).
+fn registrar(by: protocol::Actor) -> Option<Actor> {
+    (by != protocol::Actor::Entrant).then(|| director_actor(by))
 }
 
 fn seat_from_one(seat: u8) -> Result<engine::Seat, Refusal> {
@@ -391,7 +411,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
 }
 
 fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
-    let player = |p: &EntryId| PlayerId(*p);
+    let player = |p: &EntryId| *p;
     Ok(match command {
         TdCommand::Pause => TdAction::Pause,
         TdCommand::Resume => TdAction::Resume,

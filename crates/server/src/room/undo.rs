@@ -38,7 +38,7 @@ impl Room {
             Command::Deal { table, .. }
             | Command::Act { table, .. }
             | Command::CallClock { table, .. }
-            | Command::TimeOut { table, .. } => Some(*table as usize),
+            | Command::TimeOut { table, .. } => Some(table.0 as usize),
             _ => None,
         };
         let t = match command {
@@ -133,7 +133,7 @@ impl Room {
         self.entry_person.truncate(undo.entries);
         let entries = undo.entries;
         for person in &mut self.people {
-            person.entries.retain(|&e| (e as usize) < entries);
+            person.entries.retain(|&e| (e.0 as usize) < entries);
         }
         self.audit.truncate(undo.audit);
         self.undo_archive(undo.archived, undo.evicted);

@@ -173,7 +173,7 @@ impl Room {
                 let (kind, tables, player) = match &i.task {
                     Task::Move {
                         player, from, to, ..
-                    } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(player.0)),
+                    } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(*player)),
                     Task::Break { table } => ("break", vec![table.0 + 1], None),
                     Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
                     // With the tables its players were moved to, which wait for it too.
@@ -203,8 +203,8 @@ impl Room {
                         .into_iter()
                         .filter(|&(_, n)| n > 0)
                         .map(|(p, cards)| protocol::RaceCardsDue {
-                            player: p.0,
-                            name: self.name_of(p.0),
+                            player: p,
+                            name: self.name_of(p),
                             cards,
                         })
                         .collect(),
@@ -248,8 +248,8 @@ impl Room {
                     .iter()
                     .map(|s| {
                         s.map(|p| SeatLine {
-                            player: p.id.0,
-                            name: self.name_of(p.id.0),
+                            player: p.id,
+                            name: self.name_of(p.id),
                             chips: p.stack.0,
                             away: p.absent,
                         })
@@ -262,19 +262,19 @@ impl Room {
 
     fn name_of(&self, entry: EntryId) -> String {
         self.t
-            .entry(PlayerId(entry))
+            .entry(entry)
             .map(|e| e.name.clone())
             .unwrap_or_default()
     }
 
     pub fn standing(&self, entry: EntryId) -> Option<Standing> {
-        let e = self.t.entry(PlayerId(entry)).ok()?;
+        let e = self.t.entry(entry).ok()?;
         let chips = e
             .seat
             .and_then(|(t, s)| self.t.table(t).ok()?.table.seats()[s.index()].map(|p| p.stack.0))
             .unwrap_or(0);
         Some(Standing {
-            player: e.id.0,
+            player: e.id,
             name: e.name.clone(),
             entry_number: e.entry_number,
             status: status_name(e.status).to_string(),
@@ -313,8 +313,8 @@ impl Room {
             .iter()
             .zip(chop.iter().zip(&icm))
             .map(|(&(id, chips), (chop, icm))| protocol::DealLine {
-                player: id.0,
-                name: self.name_of(id.0),
+                player: id,
+                name: self.name_of(id),
                 chips,
                 chip_chop: chop.0,
                 icm: icm.0,
@@ -341,8 +341,8 @@ impl Room {
                     rule,
                 } => Some(protocol::MoveLine {
                     at_ms: e.at.0,
-                    player: player.0,
-                    name: self.name_of(player.0),
+                    player: *player,
+                    name: self.name_of(*player),
                     from_table: from.0.0 + 1,
                     from_seat: from.1.0 + 1,
                     to_table: to.0.0 + 1,
@@ -359,9 +359,9 @@ impl Room {
     pub fn entry_rows(&self) -> Vec<crate::export::EntryRow> {
         (0..self.t.entries().len() as u32)
             .filter_map(|i| {
-                let s = self.standing(i)?;
+                let s = self.standing(EntryId(i))?;
                 Some(crate::export::EntryRow {
-                    player: s.player + 1,
+                    player: s.player.0 + 1,
                     name: s.name,
                     entry_number: s.entry_number,
                     status: s.status,
@@ -384,7 +384,7 @@ impl Room {
     /// Chip counts, best first; at the end, by place.
     pub fn standings(&self) -> Standings {
         let mut rows: Vec<Standing> = (0..self.t.entries().len() as u32)
-            .filter_map(|i| self.standing(i))
+            .filter_map(|i| self.standing(EntryId(i)))
             .collect();
         rows.sort_by(|a, b| {
             let place = |s: &Standing| s.place.unwrap_or(u32::MAX);
@@ -398,8 +398,8 @@ impl Room {
                 .amounts
                 .iter()
                 .map(|&(p, amount)| protocol::AgreedShare {
-                    player: p.0,
-                    name: self.name_of(p.0),
+                    player: p,
+                    name: self.name_of(p),
                     amount: amount.0,
                 })
                 .collect(),
@@ -458,8 +458,8 @@ impl Room {
             for (i, s) in et.table.seats().iter().enumerate() {
                 seats.push(s.map(|p| SeatView {
                     seat: i as u8 + 1,
-                    player: p.id.0,
-                    name: self.name_of(p.id.0),
+                    player: p.id,
+                    name: self.name_of(p.id),
                     stack: p.stack.0,
                     bet: 0,
                     cards: Vec::new(),
@@ -483,7 +483,7 @@ impl Room {
             let bring_in = brought_in(live);
             let pos = &live.start.positions;
             for (i, &seat) in pos.dealt.iter().enumerate() {
-                let entry = live.start.players[i].0;
+                let entry = live.start.players[i];
                 let Some(Some(view)) = seats.get_mut(seat.index()) else {
                     continue;
                 };
@@ -511,7 +511,7 @@ impl Room {
                 view.big_blind = pos.big_blind.0 + 1 == view.seat;
             }
             if let (Some(entry), false) = (me, over)
-                && let Some(i) = live.start.players.iter().position(|p| p.0 == entry)
+                && let Some(i) = live.start.players.iter().position(|p| *p == entry)
             {
                 let legal = match (live.hand.legal_actions(), live.turn) {
                     (Some(l), Some(turn)) if turn.player.index() == i => Some(legal_view(live, &l)),
@@ -526,7 +526,7 @@ impl Room {
         }
         if you.is_none()
             && let Some(entry) = me
-            && let Ok(e) = self.t.entry(PlayerId(entry))
+            && let Ok(e) = self.t.entry(entry)
             && let Some((t, s)) = e.seat
             && t.0 == table
         {
@@ -600,8 +600,8 @@ impl Room {
                 .iter()
                 .map(|x| {
                     x.map(|x| protocol::LinkedSeat {
-                        entry: x.id.0,
-                        name: self.name_of(x.id.0),
+                        entry: x.id,
+                        name: self.name_of(x.id),
                         stack: x.stack.0,
                     })
                 })

@@ -339,7 +339,7 @@ impl Api {
     }
 
     /// A player registers themselves; their entry and token.
-    pub async fn register_self(&self, event: EventId, name: &str) -> (u32, String) {
+    pub async fn register_self(&self, event: u32, name: &str) -> (u32, String) {
         let registered = self
             .ok(
                 Method::POST,
@@ -352,7 +352,7 @@ impl Api {
     }
 
     /// The TD seats a bot; its entry and token.
-    pub async fn register_bot(&self, event: EventId, name: &str) -> (u32, String) {
+    pub async fn register_bot(&self, event: u32, name: &str) -> (u32, String) {
         let registered = self
             .ok(
                 Method::POST,
@@ -364,7 +364,7 @@ impl Api {
         entry_and_token(&registered)
     }
 
-    pub async fn start(&self, event: EventId) -> Value {
+    pub async fn start(&self, event: u32) -> Value {
         self.ok(
             Method::POST,
             &format!("/api/events/{event}/start"),

@@ -68,7 +68,7 @@ impl Sim {
                 config_toml: toml.to_string(),
                 seed,
                 act_seconds: 20,
-                by: "test".into(),
+                by: protocol::Actor::Td,
             },
         )
         .expect("event created");
@@ -98,11 +98,11 @@ impl Sim {
             .submit(
                 self.now,
                 Command::Register {
-                    event: self.event,
+                    event: protocol::EventId(self.event),
                     name: name.into(),
                     token: server::secret::hash(&token),
                     bot,
-                    by: "td".into(),
+                    by: protocol::Actor::Td,
                 },
             )
             .expect("registered");
@@ -126,7 +126,7 @@ impl Sim {
         let (tx, rx) = outbox(1 << 20, usize::MAX);
         let (id, presence) = self
             .hub
-            .event_mut(self.event)
+            .event_mut(protocol::EventId(self.event))
             .expect("the event")
             .subscribe(role, topics, tx, self.now)
             .expect("subscribed");
@@ -163,7 +163,7 @@ impl Sim {
             let id = self.connections[c].id;
             let gone = self
                 .hub
-                .event_mut(self.event)
+                .event_mut(protocol::EventId(self.event))
                 .expect("the event")
                 .unsubscribe(id);
             if let Some(command) = gone {
@@ -177,8 +177,8 @@ impl Sim {
             .submit(
                 self.now,
                 Command::Start {
-                    event: self.event,
-                    by: "td".into(),
+                    event: protocol::EventId(self.event),
+                    by: protocol::Actor::Td,
                 },
             )
             .expect("started");
@@ -188,7 +188,7 @@ impl Sim {
     pub fn flush(&mut self) {
         let now = self.now;
         self.hub
-            .event_mut(self.event)
+            .event_mut(protocol::EventId(self.event))
             .expect("the event")
             .flush(now);
     }
@@ -220,7 +220,7 @@ impl Sim {
     pub fn step(&mut self) -> bool {
         let now = self.now;
         self.hub
-            .event_mut(self.event)
+            .event_mut(protocol::EventId(self.event))
             .expect("the event")
             .set_pace(Pace {
                 bot_think_ms: 1_000,
@@ -228,7 +228,7 @@ impl Sim {
             });
         let next = self
             .hub
-            .turn(self.event, now, |tx| Ok(drive(tx, now)))
+            .turn(protocol::EventId(self.event), now, |tx| Ok(drive(tx, now)))
             .expect("driven");
         self.flush();
         self.collect();
@@ -238,7 +238,7 @@ impl Sim {
         self.collect();
         if self
             .hub
-            .room(self.event)
+            .room(protocol::EventId(self.event))
             .expect("the event")
             .tournament()
             .is_finished()
@@ -286,9 +286,12 @@ impl Sim {
         // Refusals are expected (a stale view); they must change nothing.
         let before = self.hub.log_len();
         let hand = legal.hand;
-        if let Err(refusal) = self.hub.turn(self.event, self.now, |tx| {
-            server::http::player_act(tx, role, hand, action)
-        }) {
+        if let Err(refusal) = self
+            .hub
+            .turn(protocol::EventId(self.event), self.now, |tx| {
+                server::http::player_act(tx, role, hand, action)
+            })
+        {
             assert_eq!(
                 self.hub.log_len(),
                 before,

@@ -128,7 +128,7 @@ impl Tournament {
     /// (`TdAction::within_bounds`); returns its id for an undo.
     pub fn act(
         &mut self,
-        by: &str,
+        by: Actor,
         action: TdAction,
         now: Time,
     ) -> Result<ActionId, DirectorError> {
@@ -141,7 +141,7 @@ impl Tournament {
     /// through `act` (or have `within_bounds` checked where they come in).
     pub fn act_as_logged(
         &mut self,
-        by: &str,
+        by: Actor,
         action: TdAction,
         now: Time,
     ) -> Result<ActionId, DirectorError> {
@@ -219,18 +219,14 @@ impl Tournament {
             inverse,
             undone: false,
         });
-        self.log(
-            now,
-            Actor::Director(by.to_string()),
-            Happening::Action { id, action },
-        );
+        self.log(now, by, Happening::Action { id, action });
         self.after_action(now)?;
         Ok(id)
     }
 
     /// Undoes a director's action, as far as the tournament allows: hands already sat out stay
     /// missed, and a seat taken since cannot be given back.
-    pub fn undo(&mut self, by: &str, id: ActionId, now: Time) -> Result<(), DirectorError> {
+    pub fn undo(&mut self, by: Actor, id: ActionId, now: Time) -> Result<(), DirectorError> {
         let record = self
             .actions
             .get(id.0 as usize)
@@ -332,11 +328,7 @@ impl Tournament {
             }
         }
         self.actions[id.0 as usize].undone = true;
-        self.log(
-            now,
-            Actor::Director(by.to_string()),
-            Happening::Undone { id },
-        );
+        self.log(now, by, Happening::Undone { id });
         self.after_action(now)?;
         Ok(())
     }

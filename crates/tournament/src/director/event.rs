@@ -6,7 +6,10 @@ use engine::{PlayerId, Seat};
 use std::fmt;
 
 /// A table of the event, numbered from 0; displayed from 1 as floor staff count tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct TableId(pub u32);
 
 impl fmt::Display for TableId {
@@ -26,12 +29,18 @@ impl fmt::Display for ActionId {
 }
 
 /// Who made a change.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Actor {
     /// The director's rules applied by the program (balancing, breaking, the clock).
     System,
-    /// A tournament director or floor person, by name.
-    Director(String),
+    /// A tournament director or floor person at the console.
+    Td,
+    /// A player for themselves: their own registration, rebuy or add-on.
+    Player(PlayerId),
+    /// The dealer of a live table, reporting its hands and confirming instructions there.
+    Dealer(TableId),
+    /// The floor, ruling at a table without being asked (TDA-29's clock).
+    Floor,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

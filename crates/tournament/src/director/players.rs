@@ -11,12 +11,13 @@ use std::ops::Not;
 impl Tournament {
     /// Registers a player; `arrived` false for one who has paid but is not at the table yet.
     /// Before the start they wait for the draw; after it they draw a seat at once (late
-    /// registration, TDA-8A). A full field makes them an alternate.
+    /// registration, TDA-8A). A full field makes them an alternate. `by` is who registered
+    /// them; `None` when they registered themselves (logged as `Actor::Player` of the new entry).
     pub fn register(
         &mut self,
         name: &str,
         arrived: bool,
-        by: Actor,
+        by: Option<Actor>,
         now: Time,
     ) -> Result<PlayerId, DirectorError> {
         // The period open is the clock's now.
@@ -34,9 +35,10 @@ impl Tournament {
             });
         }
         let id = self.new_entry(name, 1, arrived);
+        let by = by.unwrap_or(Actor::Player(id));
         self.log(
             now,
-            by.clone(),
+            by,
             Happening::Registered {
                 player: id,
                 name: name.to_string(),

@@ -365,7 +365,7 @@ impl Tournament {
         };
         self.log(
             now,
-            by.clone(),
+            by,
             Happening::SourceDrawn {
                 draws: draws.clone(),
                 entered: entered.is_some(),
@@ -599,7 +599,7 @@ impl Tournament {
                 "no chip race is called at {table}"
             )));
         };
-        self.run_race(table, entered, by.clone(), now)?;
+        self.run_race(table, entered, by, now)?;
         self.done(id, by, now);
         Ok(())
     }

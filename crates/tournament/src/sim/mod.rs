@@ -159,7 +159,7 @@ impl Sim {
             }
             let arrived = !(self.opts.director_traffic && self.chance(3));
             let name = self.next_name();
-            let id = self.t.register(&name, arrived, Actor::System, Time(0))?;
+            let id = self.t.register(&name, arrived, None, Time(0))?;
             // Skipped while away (DG-8a) with no deadline (HC-1.4), a player who never came would
             // hold their chips forever: there every late player comes.
             let deadline = self
@@ -181,7 +181,7 @@ impl Sim {
 
     fn late_registration(&mut self, now: Time) -> Result<(), SimError> {
         let name = self.next_name();
-        match self.t.register(&name, true, Actor::System, now) {
+        match self.t.register(&name, true, None, now) {
             Ok(_) => {}
             Err(DirectorError::Closed { .. }) => return Ok(()),
             Err(e) => return Err(e.into()),
@@ -315,7 +315,7 @@ impl Sim {
             && self.chance(20)
         {
             self.actions.pop();
-            match self.t.undo("floor", id, now) {
+            match self.t.undo(Actor::Td, id, now) {
                 Ok(()) | Err(DirectorError::CannotUndo(..)) => {}
                 Err(e) => return Err(e.into()),
             }
@@ -341,7 +341,7 @@ impl Sim {
             },
             _ => return Ok(()),
         };
-        let id = self.t.act("floor", action, now)?;
+        let id = self.t.act(Actor::Td, action, now)?;
         self.actions.push(id);
         Ok(())
     }

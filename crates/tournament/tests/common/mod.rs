@@ -25,7 +25,7 @@ pub fn config(template: &str, profile: &str) -> EventConfig {
 pub fn started(config: EventConfig, players: usize, seed: u64) -> Tournament {
     let mut t = Tournament::new(config, seed).expect("a valid configuration");
     for i in 0..players {
-        t.register(&format!("P{}", i + 1), true, Actor::System, Time(0))
+        t.register(&format!("P{}", i + 1), true, Some(Actor::System), Time(0))
             .expect("registration");
     }
     t.start(Time(0)).expect("start");
