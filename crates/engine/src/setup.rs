@@ -3,8 +3,9 @@
 use crate::chips::Chips;
 use crate::rule::Rule;
 use crate::ruleset::Ruleset;
-use crate::variant::Variant;
+use crate::variant::{Structure, Variant};
 use cards::Deck;
+use std::fmt;
 use thiserror::Error;
 
 /// Which non-player steps the engine does by itself (as PokerKit's automations). With a step
@@ -77,7 +78,8 @@ pub struct HandSetup {
     pub big_blind_player: Option<crate::Player>,
 }
 
-#[derive(Debug, Error, PartialEq, Eq)]
+/// One problem of a hand's setup.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum SetupError {
     #[error("a hand needs 2 to {max} players, not {0}", max = crate::MAX_PLAYERS)]
     PlayerCount(usize),
@@ -133,7 +135,130 @@ impl SetupError {
     }
 }
 
+/// Every problem of a refused setup, in the order checked; never empty. `Display` joins their
+/// messages with "; ", so one problem reads as it always did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupErrors(Vec<SetupError>);
+
+impl SetupErrors {
+    pub fn problems(&self) -> &[SetupError] {
+        &self.0
+    }
+
+    pub fn first(&self) -> &SetupError {
+        &self.0[0]
+    }
+}
+
+impl fmt::Display for SetupErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupErrors {}
+
 impl HandSetup {
+    /// Whether `Hand::new` would start this hand, with every problem it has if not.
+    pub fn check(&self) -> Result<(), SetupErrors> {
+        let mut problems = Vec::new();
+        let n = self.stacks.len();
+        if !(2..=crate::MAX_PLAYERS).contains(&n) {
+            problems.push(SetupError::PlayerCount(n));
+        }
+        let game = self.variant.game;
+        if n > game.max_players() {
+            problems.push(SetupError::StudPlayers(game.name()));
+        }
+        for (what, got) in [
+            ("antes", self.antes.len()),
+            ("blinds", self.blinds.len()),
+            ("absent", self.absent.len()),
+        ] {
+            if got != n {
+                problems.push(SetupError::Length {
+                    what,
+                    got,
+                    players: n,
+                });
+            }
+        }
+        if self.min_bet.is_zero() {
+            problems.push(SetupError::ZeroMinBet);
+        }
+        if self.chip_unit.is_zero() {
+            problems.push(SetupError::ZeroChipUnit);
+        }
+        if let Structure::FixedLimit { small_bet, big_bet } = self.variant.structure
+            && (small_bet.is_zero() || big_bet < small_bet)
+        {
+            problems.push(SetupError::LimitBets);
+        }
+        // Sums of chips (pots, pot-limit maxima) must never overflow.
+        let max = u64::MAX / 8;
+        let total = self
+            .stacks
+            .iter()
+            .chain(&self.antes)
+            .chain(&self.blinds)
+            .try_fold(0u64, |sum, c| sum.checked_add(c.0));
+        if total.is_none_or(|t| t > max) || self.min_bet.0 > max {
+            problems.push(SetupError::TooManyChips { max });
+        }
+        if self.stacks.iter().any(|s| s.is_zero()) {
+            problems.push(SetupError::EmptyStack);
+        }
+        if let Some(p) = self.big_blind_player
+            && p.index() >= n
+        {
+            problems.push(SetupError::BigBlindPlayer(p.0));
+        }
+        if !self.ruleset.straddles && self.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
+            problems.push(SetupError::Straddle {
+                ruleset: self.ruleset.name.to_string(),
+                rule: self.ruleset.straddle_rule(),
+            });
+        }
+        if game.is_stud() {
+            if self.blinds.iter().any(|b| !b.is_zero()) {
+                problems.push(SetupError::StudBlinds);
+            }
+            let complete = match self.variant.structure {
+                Structure::FixedLimit { small_bet, .. } => small_bet,
+                _ => self.min_bet,
+            };
+            if self.bring_in.is_zero() || self.bring_in > complete {
+                problems.push(SetupError::BringIn);
+            }
+        }
+        if self.automations.dealing {
+            // Stud deals eight players' seven cards with the short-deck procedure (TDA-RP-10H).
+            let needed = if game.is_stud() {
+                52
+            } else {
+                n * game.hole_cards() + 8
+            };
+            match &self.deck {
+                None => problems.push(SetupError::NoDeck),
+                Some(deck) if deck.len() < needed => {
+                    problems.push(SetupError::ShortDeck(deck.len()));
+                }
+                Some(_) => {}
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(SetupErrors(problems))
+        }
+    }
+
     /// A hand under TDA 2019 with no antes, nobody absent and every step automated; set `deck`
     /// before starting it when the engine deals.
     pub fn new(variant: Variant, stacks: &[Chips], blinds: &[Chips], min_bet: Chips) -> HandSetup {

@@ -160,7 +160,10 @@ fn every_setup_refusal_names_its_own_rule() {
         Hand::new(setup).err()
     };
     for (id, rule) in [(RulebookId::Wwpla, "WWPLA-9"), (RulebookId::Hc, "HC-1.12")] {
-        let error = straddled(id).expect("a straddle is refused");
+        let errors = straddled(id).expect("a straddle is refused");
+        let [error] = errors.problems() else {
+            panic!("the straddle is the only problem: {errors}");
+        };
         assert_eq!(error.rule(), Some(Rule(rule)), "{error}");
         names_only(&error.to_string(), error.rule());
     }

@@ -56,14 +56,11 @@ impl FloorHand {
     }
 
     /// TDA-30, TDA-71C: an absent or penalized player dealt the bring-in card posts it before
-    /// the hand is killed; refused by the engine when it knows the bring-in is another's.
+    /// the hand is killed; not when the engine knows the bring-in is another's.
     fn post_bring_in(&mut self, p: Player) {
-        let due = self
-            .hand
-            .legal_actions_for(p)
-            .is_some_and(|legal| legal.bring_in.is_some());
-        if due {
-            let _ = self.apply(Op::Act(p, Action::BringIn));
+        let op = Op::Act(p, Action::BringIn);
+        if self.hand.check(&op).is_ok() {
+            let _ = self.apply(op);
         }
     }
 

@@ -287,10 +287,7 @@ fn finish_showdown(hand: &mut Hand, notes: &mut Vec<String>) -> Result<(), Strin
         let known = hand.player(p).hole.all_known().is_some();
         let op = if known {
             // Required face up: the engine would refuse a muck.
-            let required = matches!(
-                hand.clone().apply(Op::Muck(p)),
-                Err(HandError::MustShow { .. })
-            );
+            let required = matches!(hand.check(&Op::Muck(p)), Err(HandError::MustShow { .. }));
             if required {
                 notes.push(format!(
                     "{p}'s hand must be face up (TDA-16) and the file does not show it: \

@@ -9,6 +9,28 @@ use crate::rule::Rule;
 use crate::step::{Action, LegalActions, RaiseRange};
 use crate::variant::{Street, Structure};
 
+/// A player's action as judged, ready to be carried out.
+pub(super) enum ActPlan {
+    BringIn,
+    Fold,
+    /// A check, or a call with nothing to call (TDA-55A).
+    Check,
+    /// The chips a call puts in: all of a short stack.
+    Call(Chips),
+    BetOrRaise(RaisePlan),
+}
+
+/// A bet or raise as judged.
+pub(super) struct RaisePlan {
+    to: Chips,
+    /// Ring-game stud: the big bet on fourth street with an open pair (TDA-RP-10F).
+    doubles: bool,
+    /// A full bet or raise, which reopens the betting (TDA-47).
+    full: bool,
+    /// Fixed limit: the minimum raise stays the limit bet.
+    limit: bool,
+}
+
 impl Hand {
     pub(super) fn legal_for(&self, p: Player) -> LegalActions {
         let me = &self.players[p.index()];
@@ -171,31 +193,25 @@ impl Hand {
         }
     }
 
-    /// A player's action, checked against the legal actions first.
-    pub(super) fn act(&mut self, p: Player, action: Action) -> Result<(), HandError> {
+    /// Judges a player's action against the legal actions: whether `p` acting out of turn
+    /// opens the round (up cards not entered), and what the action does.
+    pub(super) fn plan_act(&self, p: Player, action: Action) -> Result<(bool, ActPlan), HandError> {
         let actor = self.actor.unwrap_or(p);
-        if actor != p {
+        let opens = actor != p;
+        if opens {
             // Up cards not entered: whichever possible opener acts first is the opener.
             let candidate =
                 self.open_candidates & (1 << p.index()) != 0 && self.players[p.index()].can_bet();
             if !candidate {
                 return Err(HandError::NotYourTurn { player: p, actor });
             }
-            let opener = self.round_opener;
-            self.actor = Some(p);
-            self.round_opener = p;
-            let result = self.act_in_turn(p, action);
-            if result.is_err() {
-                self.actor = Some(actor);
-                self.round_opener = opener;
-            }
-            return result;
         }
-        self.act_in_turn(p, action)
+        // Nothing judged below depends on who is to act or who opened the round.
+        Ok((opens, self.plan_in_turn(p, action)?))
     }
 
-    fn act_in_turn(&mut self, p: Player, action: Action) -> Result<(), HandError> {
-        let me = self.players[p.index()];
+    fn plan_in_turn(&self, p: Player, action: Action) -> Result<ActPlan, HandError> {
+        let me = &self.players[p.index()];
         let to_call = self.level.saturating_sub(me.bet);
         if self.bring_in_due {
             match action {
@@ -214,31 +230,36 @@ impl Hand {
                 _ => {}
             }
         }
-        match action {
-            Action::BringIn => {
-                if !self.bring_in_due {
-                    return Err(HandError::NoBringIn);
-                }
+        Ok(match action {
+            Action::BringIn if !self.bring_in_due => return Err(HandError::NoBringIn),
+            Action::BringIn => ActPlan::BringIn,
+            Action::Fold => ActPlan::Fold,
+            Action::Check if !to_call.is_zero() => {
+                return Err(HandError::CheckFacingBet { player: p, to_call });
+            }
+            // TDA-55A: "call" with no bet to face is a check.
+            Action::Check | Action::Call if to_call.is_zero() => ActPlan::Check,
+            Action::Check | Action::Call => ActPlan::Call(to_call.min(me.stack)),
+            Action::BetOrRaiseTo(to) => ActPlan::BetOrRaise(self.plan_bet_or_raise(p, to)?),
+        })
+    }
+
+    /// A player's action as judged: the player acts, the turn passes on.
+    pub(super) fn act(&mut self, p: Player, act: ActPlan) {
+        match act {
+            ActPlan::BringIn => {
                 self.post_bring_in(p);
                 self.open_candidates = 0;
                 self.pass_action(p);
-                return Ok(());
+                return;
             }
-            Action::Fold => {
+            ActPlan::Fold => {
                 self.players[p.index()].status = Status::Folded;
                 self.sync_player(p.index());
                 self.emit(Event::Folded { player: p });
             }
-            Action::Check => {
-                if !to_call.is_zero() {
-                    return Err(HandError::CheckFacingBet { player: p, to_call });
-                }
-                self.emit(Event::Checked { player: p });
-            }
-            // TDA-55A: "call" with no bet to face is a check.
-            Action::Call if to_call.is_zero() => self.emit(Event::Checked { player: p }),
-            Action::Call => {
-                let amount = to_call.min(me.stack);
+            ActPlan::Check => self.emit(Event::Checked { player: p }),
+            ActPlan::Call(amount) => {
                 self.put_in(p, amount);
                 let me = &self.players[p.index()];
                 let event = Event::Called {
@@ -249,14 +270,13 @@ impl Hand {
                 };
                 self.emit(event);
             }
-            Action::BetOrRaiseTo(to) => self.bet_or_raise(p, to)?,
+            ActPlan::BetOrRaise(plan) => self.bet_or_raise(p, plan),
         }
         let me = &mut self.players[p.index()];
         me.acted_level = Some(self.level);
         me.acted_raises = self.raises;
         self.open_candidates = 0;
         self.pass_action(p);
-        Ok(())
     }
 
     /// Stud: the bring-in goes in (all of a short stack); players coming in owe it in full
@@ -281,9 +301,10 @@ impl Hand {
         });
     }
 
-    fn bet_or_raise(&mut self, p: Player, to: Chips) -> Result<(), HandError> {
+    /// Judges a bet or raise to `to` (TDA-43, TDA-54, HC-3.4.1, WWPLA-11).
+    fn plan_bet_or_raise(&self, p: Player, to: Chips) -> Result<RaisePlan, HandError> {
         let range = self.raise_range(p)?;
-        let me = self.players[p.index()];
+        let me = &self.players[p.index()];
         let all_in_to = me.bet + me.stack;
         if to > all_in_to {
             return Err(HandError::AboveStack {
@@ -298,17 +319,12 @@ impl Hand {
         // back uncalled (PHH records such raises so).
         let covered = self.opponents_cover(p);
         let stops_at_cover = to == covered && to > self.level && to < range.min_to;
-        let limit_bet = self.limit_bet();
-        if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
+        if self.limit_bet().is_some() && to != range.min_to && !doubles && !stops_at_cover {
             return Err(HandError::FixedLimitAmount {
                 to,
                 expected: range.min_to,
             });
         }
-        if doubles {
-            self.fourth_doubled = true;
-        }
-        let limit_bet = self.limit_bet();
         if to < range.min_to && !stops_at_cover {
             return Err(if self.level.is_zero() {
                 HandError::BetBelowMinimum {
@@ -328,11 +344,31 @@ impl Hand {
                 max_to: range.max_to,
             });
         }
-        let increase = to - self.level;
+        // Doubling makes fourth street's bet the big bet (TDA-RP-10F): the raise is measured
+        // against it.
+        let limit_bet = if doubles {
+            self.fourth_street_big_bet()
+        } else {
+            self.limit_bet()
+        };
         let full = match limit_bet {
             Some(bet) => (to - self.last_full_level).0 * 2 >= bet.0,
-            None => increase >= self.min_increment,
+            None => to - self.level >= self.min_increment,
         };
+        Ok(RaisePlan {
+            to,
+            doubles,
+            full,
+            limit: limit_bet.is_some(),
+        })
+    }
+
+    fn bet_or_raise(&mut self, p: Player, plan: RaisePlan) {
+        let RaisePlan { to, full, .. } = plan;
+        if plan.doubles {
+            self.fourth_doubled = true;
+        }
+        let increase = to - self.level;
         let completes = self.bring_in_open || self.bring_in_due;
         if self.bring_in_due && !full {
             // An all-in short of completing still puts in at least the bring-in: it is in, and
@@ -343,7 +379,7 @@ impl Hand {
         if full {
             self.bring_in_due = false;
             self.bring_in_open = false;
-            if limit_bet.is_none() {
+            if !plan.limit {
                 // A completion is a bet from nothing: the bring-in is not a bet.
                 self.min_increment = if completes { to } else { increase };
             }
@@ -356,7 +392,8 @@ impl Hand {
         self.level = to;
         self.round_bets = self.round_bets.saturating_add(1);
         self.last_aggressor = Some(p);
-        self.put_in(p, to - me.bet);
+        let bet = self.players[p.index()].bet;
+        self.put_in(p, to - bet);
         let all_in = self.players[p.index()].stack.is_zero();
         self.emit(Event::BetOrRaised {
             player: p,
@@ -364,7 +401,6 @@ impl Hand {
             all_in,
             full,
         });
-        Ok(())
     }
 
     pub(super) fn put_in(&mut self, p: Player, amount: Chips) {

@@ -133,7 +133,9 @@ impl Hand {
         }
     }
 
-    pub(super) fn deal_hole_cards(&mut self, player: Player, cards: Hole) -> Result<(), HandError> {
+    /// Judges hole cards for `player`: their turn in the deal, how many, their faces (stud)
+    /// and that none is already in play. Gives the cards with their faces settled.
+    pub(super) fn plan_hole_cards(&self, player: Player, cards: Hole) -> Result<Hole, HandError> {
         let expected = self.next_hole_player();
         if player != expected {
             let rule = Rule(if self.player_count() == 2 {
@@ -163,6 +165,11 @@ impl Hand {
             cards
         };
         self.check_new_cards(cards.cards())?;
+        Ok(cards)
+    }
+
+    /// Deals judged hole cards (`plan_hole_cards`).
+    pub(super) fn deal_hole_cards(&mut self, player: Player, cards: Hole) {
         if self.variant.game.is_stud() && self.street != Street::Third && !self.burned_this_street {
             self.burns += 1;
             self.burned_this_street = true;
@@ -172,7 +179,6 @@ impl Hand {
         self.give_cards(player, &cards);
         self.emit(Event::HoleDealt { player, cards });
         self.after_hole_card();
-        Ok(())
     }
 
     /// A tabled hand dealt a card face down must be shown again (TDA-16: seventh street goes
@@ -364,21 +370,28 @@ impl Hand {
         }
     }
 
-    pub(super) fn burn(&mut self, card: Option<Card>) -> Result<(), HandError> {
+    /// One burn card a street, not one already in play.
+    pub(super) fn plan_burn(&self, card: Option<Card>) -> Result<(), HandError> {
         if self.burned_this_street {
             return Err(HandError::ExtraBurn);
         }
+        match card {
+            Some(card) => self.check_new_cards(&[Some(card)]),
+            None => Ok(()),
+        }
+    }
+
+    pub(super) fn burn(&mut self, card: Option<Card>) {
         if let Some(card) = card {
-            self.check_new_cards(&[Some(card)])?;
             self.in_play.insert(card);
         }
         self.burned_this_street = true;
         self.burns += 1;
         self.emit(Event::Burned { card });
-        Ok(())
     }
 
-    pub(super) fn deal_board_cards(&mut self, cards: &[Card]) -> Result<(), HandError> {
+    /// The street's number of cards, none already in play.
+    pub(super) fn plan_board_cards(&self, cards: &[Card]) -> Result<(), HandError> {
         let expected = self.board_cards_due();
         if cards.len() != expected {
             return Err(HandError::BoardCardCount {
@@ -393,13 +406,16 @@ impl Hand {
             });
         }
         let as_options: [Option<Card>; 3] = std::array::from_fn(|i| cards.get(i).copied());
-        self.check_new_cards(&as_options)?;
+        self.check_new_cards(&as_options)
+    }
+
+    /// Lays judged board cards (`plan_board_cards`), burning first when no burn was entered.
+    pub(super) fn deal_board_cards(&mut self, cards: &[Card]) {
         if !self.burned_this_street {
             self.burns += 1;
             self.emit(Event::Burned { card: None });
         }
         self.lay_board(cards);
-        Ok(())
     }
 
     pub(super) fn deal_street_from_deck(&mut self) {

@@ -60,7 +60,7 @@ impl Hand {
         (self.phase == Phase::Betting && me.can_bet()).then(|| self.legal_for(player))
     }
 
-    pub(super) fn deal_unknown_board(&mut self) -> Result<(), HandError> {
+    pub(super) fn deal_unknown_board(&mut self) {
         let n = self.board_cards_due();
         if !self.burned_this_street {
             self.burns += 1;
@@ -74,7 +74,6 @@ impl Hand {
             street: self.street,
         });
         self.after_board_laid();
-        Ok(())
     }
 
     /// A contested pot whose winner cannot be worked out because a hand or the board is not
@@ -104,7 +103,9 @@ impl Hand {
         self.named_winners.get(pot).copied().unwrap_or(0)
     }
 
-    pub(super) fn award_pot(&mut self, pot: usize, winners: &[Player]) -> Result<(), HandError> {
+    /// Judges the winners named for pot `pot`: each eligible for it (TDA-21). Gives them as a
+    /// set.
+    pub(super) fn plan_award(&self, pot: usize, winners: &[Player]) -> Result<u16, HandError> {
         let layers = pot_layers(&self.players, &self.antes);
         let Some((_, eligible)) = layers.iter().nth(pot) else {
             return Err(HandError::NoSuchPot {
@@ -122,13 +123,11 @@ impl Hand {
             }
             named |= 1 << player.index();
         }
-        self.named_winners[pot] = named;
-        // The dealer has judged the showdown.
-        self.phase = Phase::Pushing;
-        Ok(())
+        Ok(named)
     }
 
-    pub(super) fn kill_hand(&mut self, player: Player, rule: Rule) -> Result<(), HandError> {
+    /// A hand can be killed while it is live and not the last one (TDA-17B).
+    pub(super) fn plan_kill(&self, player: Player) -> Result<(), HandError> {
         match self.players.get(player.index()) {
             Some(me) if me.is_live() => {}
             _ => return Err(HandError::NotInHand { player }),
@@ -136,6 +135,10 @@ impl Hand {
         if self.live_count() <= 1 {
             return Err(HandError::LastLiveHand { player });
         }
+        Ok(())
+    }
+
+    pub(super) fn kill_hand(&mut self, player: Player, rule: Rule) {
         self.players[player.index()].status = Status::Folded;
         self.sync_player(player.index());
         self.emit(Event::HandKilled { player, rule });
@@ -153,10 +156,10 @@ impl Hand {
             Phase::Showdown => self.after_showdown_step(),
             _ => {}
         }
-        Ok(())
     }
 
-    pub(super) fn dead_money(&mut self, player: Player, amount: Chips) -> Result<(), HandError> {
+    /// Dead money comes from a folded player's stack (HC-3.4.2).
+    pub(super) fn plan_dead_money(&self, player: Player, amount: Chips) -> Result<(), HandError> {
         let Some(me) = self.players.get(player.index()) else {
             return Err(HandError::NotInHand { player });
         };
@@ -170,12 +173,15 @@ impl Hand {
                 max_to: me.stack,
             });
         }
+        Ok(())
+    }
+
+    pub(super) fn dead_money(&mut self, player: Player, amount: Chips) {
         let me = &mut self.players[player.index()];
         me.stack -= amount;
         me.committed += amount;
         self.pot += amount;
         self.sync_player(player.index());
         self.emit(Event::DeadMoney { player, amount });
-        Ok(())
     }
 }

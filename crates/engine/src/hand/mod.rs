@@ -1,20 +1,21 @@
 //! One hand as a state machine: every operation is applied or refused with a typed error that
-//! cites the rule, and a refused operation leaves the hand unchanged.
+//! cites the rule, and a refused operation leaves the hand unchanged: it is judged whole before
+//! anything changes (`ops`).
 
 mod betting;
 mod dealing;
 mod live;
+mod ops;
 mod showdown;
 mod stud;
 
 use crate::chips::{Chips, Player};
-use crate::error::HandError;
 use crate::event::Event;
 use crate::hole::Hole;
 use crate::pots::{Pot, side_pots};
 use crate::ruleset::{CapHeadsUp, ShortBigBlind};
-use crate::setup::{Automations, HandSetup, SetupError};
-use crate::step::{LegalActions, Op, Step};
+use crate::setup::{Automations, HandSetup, SetupErrors};
+use crate::step::{LegalActions, Step};
 use crate::variant::{Street, Variant};
 use cards::{Card, CardSet, Deck};
 
@@ -100,7 +101,7 @@ enum Phase {
 }
 
 /// A hand of hold'em, Omaha or stud in play.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     variant: Variant,
     rules: HandRules,
@@ -190,90 +191,11 @@ fn several(mask: u16) -> bool {
 
 impl Hand {
     /// Checks a setup and starts the hand, running the automated steps up to the first one that
-    /// needs a player or the dealer.
-    pub fn new(setup: HandSetup) -> Result<Hand, SetupError> {
+    /// needs a player or the dealer. A refusal lists every problem of the setup.
+    pub fn new(setup: HandSetup) -> Result<Hand, SetupErrors> {
+        setup.check()?;
         let n = setup.stacks.len();
-        if !(2..=MAX_PLAYERS).contains(&n) {
-            return Err(SetupError::PlayerCount(n));
-        }
         let game = setup.variant.game;
-        if n > game.max_players() {
-            return Err(SetupError::StudPlayers(game.name()));
-        }
-        for (what, got) in [
-            ("antes", setup.antes.len()),
-            ("blinds", setup.blinds.len()),
-            ("absent", setup.absent.len()),
-        ] {
-            if got != n {
-                return Err(SetupError::Length {
-                    what,
-                    got,
-                    players: n,
-                });
-            }
-        }
-        if setup.min_bet.is_zero() {
-            return Err(SetupError::ZeroMinBet);
-        }
-        if setup.chip_unit.is_zero() {
-            return Err(SetupError::ZeroChipUnit);
-        }
-        if let crate::Structure::FixedLimit { small_bet, big_bet } = setup.variant.structure
-            && (small_bet.is_zero() || big_bet < small_bet)
-        {
-            return Err(SetupError::LimitBets);
-        }
-        // Sums of chips (pots, pot-limit maxima) must never overflow.
-        let max = u64::MAX / 8;
-        let total = setup
-            .stacks
-            .iter()
-            .chain(&setup.antes)
-            .chain(&setup.blinds)
-            .try_fold(0u64, |sum, c| sum.checked_add(c.0));
-        if total.is_none_or(|t| t > max) || setup.min_bet.0 > max {
-            return Err(SetupError::TooManyChips { max });
-        }
-        if setup.stacks.iter().any(|s| s.is_zero()) {
-            return Err(SetupError::EmptyStack);
-        }
-        if let Some(p) = setup.big_blind_player
-            && p.index() >= setup.stacks.len()
-        {
-            return Err(SetupError::BigBlindPlayer(p.0));
-        }
-        if !setup.ruleset.straddles && setup.blinds.iter().filter(|b| !b.is_zero()).count() > 2 {
-            return Err(SetupError::Straddle {
-                ruleset: setup.ruleset.name.to_string(),
-                rule: setup.ruleset.straddle_rule(),
-            });
-        }
-        if game.is_stud() {
-            if setup.blinds.iter().any(|b| !b.is_zero()) {
-                return Err(SetupError::StudBlinds);
-            }
-            let complete = match setup.variant.structure {
-                crate::Structure::FixedLimit { small_bet, .. } => small_bet,
-                _ => setup.min_bet,
-            };
-            if setup.bring_in.is_zero() || setup.bring_in > complete {
-                return Err(SetupError::BringIn);
-            }
-        }
-        if setup.automations.dealing {
-            // Stud deals eight players' seven cards with the short-deck procedure (TDA-RP-10H).
-            let needed = if game.is_stud() {
-                52
-            } else {
-                n * game.hole_cards() + 8
-            };
-            match &setup.deck {
-                None => return Err(SetupError::NoDeck),
-                Some(deck) if deck.len() < needed => return Err(SetupError::ShortDeck(deck.len())),
-                Some(_) => {}
-            }
-        }
         let rules = HandRules {
             raise_cap: setup.ruleset.limit_raise_cap.max(1),
             uncapped_heads_up: match setup.ruleset.limit_cap_heads_up {
@@ -460,102 +382,8 @@ impl Hand {
         }
     }
 
-    /// Applies one operation, then every automated step after it. On refusal nothing changes.
-    pub fn apply(&mut self, op: Op) -> Result<(), HandError> {
-        // The step waited for, named in a refusal; worked out only then.
-        let out_of_step = |hand: &Hand, rule| HandError::OutOfStep {
-            expected: hand.step(),
-            got: op.name(),
-            rule: crate::Rule(rule),
-        };
-        match (self.phase, &op) {
-            (Phase::Done, _) => return Err(HandError::HandOver),
-            (Phase::Posting, Op::PostAnte(p) | Op::PostBlind(p)) => {
-                let asked = match op {
-                    Op::PostAnte(_) => Step::PostAnte(*p),
-                    _ => Step::PostBlind(*p),
-                };
-                if asked != self.step() {
-                    return Err(out_of_step(self, "TDA-RP-11"));
-                }
-                self.post_next();
-            }
-            (Phase::DealingHole, Op::DealHole { player, cards })
-                if self.tabling_due().is_none() =>
-            {
-                self.deal_hole_cards(*player, *cards)?
-            }
-            (Phase::DealingBoard, Op::Burn(card)) => self.burn(*card)?,
-            (Phase::DealingHole, Op::Burn(card)) if self.street != Street::Third => {
-                self.burn(*card)?
-            }
-            (Phase::DealingBoard, Op::DealBoard(cards)) => self.deal_board_cards(cards)?,
-            (Phase::DealingBoard, Op::DealBoardUnknown) => self.deal_unknown_board()?,
-            (Phase::DealingHole, Op::DealBoard(cards)) if self.street == Street::Seventh => {
-                if !self.seventh_needs_community_card() {
-                    return Err(HandError::NoCommunityCard);
-                }
-                self.deal_board_cards(cards)?
-            }
-            (Phase::DealingHole, Op::DealBoardUnknown) if self.street == Street::Seventh => {
-                if !self.seventh_needs_community_card() {
-                    return Err(HandError::NoCommunityCard);
-                }
-                self.deal_unknown_board()?
-            }
-            (Phase::Showdown | Phase::Pushing, Op::AwardPot { pot, winners }) => {
-                self.award_pot(*pot, winners)?
-            }
-            (
-                Phase::Betting | Phase::Collecting | Phase::DealingBoard | Phase::Showdown,
-                Op::KillHand { player, rule },
-            ) => self.kill_hand(*player, *rule)?,
-            (Phase::Betting, Op::DeadMoney { player, amount }) => {
-                self.dead_money(*player, *amount)?
-            }
-            (Phase::DealingBoard | Phase::DealingHole, Op::Show { player, cards })
-                if self.all_in_runout =>
-            {
-                self.show(*player, *cards)?
-            }
-            (Phase::Betting, Op::Act(player, action)) => self.act(*player, *action)?,
-            (Phase::Collecting, Op::CollectBets) => self.collect_bets(),
-            // A hand shown or mucked out of turn leaves the player asked still to decide
-            // (TDA-17A): the cursor moves only past hands that are shown or out.
-            (Phase::Showdown, Op::Show { player, cards }) => {
-                self.check_showdown_turn(*player)?;
-                self.show(*player, *cards)?;
-                self.after_showdown_step();
-            }
-            (Phase::Showdown, Op::Muck(player)) => {
-                self.check_showdown_turn(*player)?;
-                self.muck(*player)?;
-                self.after_showdown_step();
-            }
-            (Phase::Pushing, Op::PushChips) if self.pot_to_name().is_none() => self.push_chips(),
-            (_, Op::Muck(p)) if self.all_in_runout => {
-                return Err(HandError::MustShow { player: *p });
-            }
-            _ => {
-                return Err(out_of_step(
-                    self,
-                    match self.step() {
-                        Step::PostAnte(_) | Step::PostBlind(_) => "TDA-RP-11",
-                        Step::DealHole(_) | Step::DealBoard { .. } => "HC-1.12",
-                        Step::Act(_) => "TDA-50A",
-                        Step::CollectBets => "HC-1.13.2",
-                        Step::ShowOrMuck(_) => "TDA-17A",
-                        Step::AwardPot(_) | Step::PushChips | Step::Done => "HC-1.13.1",
-                    },
-                ));
-            }
-        }
-        self.advance();
-        Ok(())
-    }
-
     /// Runs automated steps until the hand needs a player or a step done from outside.
-    fn advance(&mut self) {
+    pub(super) fn advance(&mut self) {
         debug_assert!(
             self.kept_in_step(),
             "a kept mask or showing hand out of step"

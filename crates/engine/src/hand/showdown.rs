@@ -11,6 +11,13 @@ use crate::pots::pot_layers;
 use crate::variant::Game;
 use cards::{Card, CardSet};
 
+/// A show as judged: the cards to table, and whether they were entered just now.
+pub(super) struct ShowPlan {
+    player: Player,
+    shown: Hole,
+    entered: bool,
+}
+
 impl Hand {
     /// The first live player whose hand is still to be tabled during an all-in runout.
     pub(super) fn tabling_due(&self) -> Option<Player> {
@@ -42,7 +49,7 @@ impl Hand {
         for i in 0..self.player_count() {
             let p = Player(i as u8);
             let me = &self.players[i];
-            if me.is_live() && !me.shown && self.show(p, None).is_err() {
+            if me.is_live() && !me.shown && !self.show_dealt(p) {
                 return false;
             }
         }
@@ -107,7 +114,12 @@ impl Hand {
         }
     }
 
-    pub(super) fn show(&mut self, player: Player, cards: Option<Hole>) -> Result<(), HandError> {
+    /// Judges a show: a live player not yet shown, all hole cards, the ones dealt (TDA-13A).
+    pub(super) fn plan_show(
+        &self,
+        player: Player,
+        cards: Option<Hole>,
+    ) -> Result<ShowPlan, HandError> {
         self.check_showdown_turn(player)?;
         let dealt = self.players[player.index()].hole;
         let needed = dealt.len();
@@ -140,6 +152,20 @@ impl Hand {
         if shown.cards().iter().any(Option::is_none) {
             return Err(HandError::UnknownCards { player });
         }
+        Ok(ShowPlan {
+            player,
+            shown,
+            entered: cards.is_some(),
+        })
+    }
+
+    /// Tables a judged show (`plan_show`).
+    pub(super) fn show(&mut self, plan: ShowPlan) {
+        let ShowPlan {
+            player,
+            shown,
+            entered,
+        } = plan;
         for card in shown.cards().iter().flatten() {
             self.in_play.insert(*card);
         }
@@ -148,7 +174,7 @@ impl Hand {
         me.hole = shown;
         me.shown = true;
         // A value stands unless cards were entered just now.
-        let entered = cards.is_some() || self.values[player.index()].is_none();
+        let entered = entered || self.values[player.index()].is_none();
         if entered && self.cards_complete(player) {
             self.values[player.index()] = self.compute_value(player);
         }
@@ -156,17 +182,31 @@ impl Hand {
             player,
             cards: shown,
         });
-        Ok(())
     }
 
-    pub(super) fn muck(&mut self, player: Player) -> Result<(), HandError> {
+    /// Shows the cards dealt, when they are known.
+    fn show_dealt(&mut self, player: Player) -> bool {
+        match self.plan_show(player, None) {
+            Ok(plan) => {
+                self.show(plan);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// No muck when every hand must be shown (TDA-16).
+    pub(super) fn plan_muck(&self, player: Player) -> Result<(), HandError> {
         if self.all_must_show() {
             return Err(HandError::MustShow { player });
         }
+        Ok(())
+    }
+
+    pub(super) fn muck(&mut self, player: Player) {
         self.players[player.index()].status = Status::Mucked;
         self.sync_player(player.index());
         self.emit(Event::Mucked { player });
-        Ok(())
     }
 
     /// One automated showdown decision: show when the hand must be shown or can still win,
@@ -192,13 +232,13 @@ impl Hand {
                 (value.0.is_some() && value.0 >= high) || (value.1.is_some() && value.1 >= low)
             }
         };
-        let result = if must || can_win {
-            self.show(player, None)
+        if must || can_win {
+            if !self.show_dealt(player) {
+                return false;
+            }
         } else {
-            self.muck(player)
-        };
-        if result.is_err() {
-            return false;
+            // Not every hand must be shown (`must`): the muck is allowed (`plan_muck`).
+            self.muck(player);
         }
         self.showdown_cursor += 1;
         self.after_showdown_step();
