@@ -1,15 +1,20 @@
-//! What can be wrong with a PHH file, said with where: the file line, and for an action
-//! its number and text.
+//! What can be wrong with a PHH file, said with where: the file line (and column for TOML
+//! that does not read), and for an action its number and text.
 
-use crate::{AmountError, SyntaxError};
+use crate::AmountError;
 use cards::ParseCardError;
 use thiserror::Error;
 
 /// A PHH file that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PhhError {
-    #[error("line {line}: {error}")]
-    Syntax { line: usize, error: SyntaxError },
+    /// `line` and `column` count from 1; the column in characters.
+    #[error("line {line}, column {column}: {error}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        error: SyntaxError,
+    },
     #[error("line {line}: {field}: expected {expected}, found {found}")]
     FieldType {
         line: usize,
@@ -46,6 +51,29 @@ pub enum PhhError {
         line: usize,
         error: Box<PhhError>,
     },
+}
+
+/// Text that is not TOML, or a number PHH cannot hold exactly; [`PhhError::Syntax`] adds
+/// where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyntaxError {
+    /// toml_edit's message (duplicate keys, unterminated strings or arrays, bad escapes, ...)
+    /// and the text it is about, when there is any on the line.
+    #[error("{message}{}", at_text(found))]
+    Toml { message: String, found: String },
+    #[error("bad number: {0}")]
+    BadNumber(AmountError),
+    /// `-inf` and `nan`: PHH amounts are exact, and `inf` alone means a stack nobody recorded.
+    #[error("{0} is not a number PHH uses (an exact amount, or inf for a stack nobody recorded)")]
+    NotAnAmount(String),
+}
+
+fn at_text(found: &str) -> String {
+    if found.is_empty() {
+        String::new()
+    } else {
+        format!(" at {found:?}")
+    }
 }
 
 /// What is wrong with one action string.

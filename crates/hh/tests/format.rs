@@ -1,4 +1,4 @@
-//! The TOML subset, the action notation and the written form, on small hand-made files.
+//! TOML as PHH uses it, the action notation and the written form, on small hand-made files.
 
 use cards::Card;
 use hh::{ActionLine, Amount, PhhAction, Value, parse_phh, parse_phhs, to_phhs};
@@ -39,7 +39,7 @@ nested = [[1, 2], ['a'], []]
 ";
 
 #[test]
-fn reads_the_toml_subset() {
+fn reads_a_hand_made_file() {
     let hand = parse_phh(HEADS_UP).expect("parses");
     assert_eq!(hand.variant, "NT");
     assert_eq!(hand.blinds_or_straddles, [amount("1"), amount("2")]);

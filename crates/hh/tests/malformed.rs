@@ -37,49 +37,85 @@ fn the_base_hand_is_valid() {
     assert!(parse_phh(&hand_with(&["d dh p1 AcKd", "p2 f"])).is_ok());
 }
 
+/// The syntax error of `text`: line, column and message.
+fn syntax(text: &str) -> (usize, usize, SyntaxError) {
+    match parse_phhs(text) {
+        Err(PhhError::Syntax {
+            line,
+            column,
+            error,
+        }) => (line, column, error),
+        other => panic!("{text:?}: not a syntax error: {other:?}"),
+    }
+}
+
 #[test]
-fn unterminated_string_names_its_line() {
+fn unterminated_string_names_its_line_and_column() {
     let err = error("variant = 'NT'\nevent = \"WSOP\nantes = [0]\n");
-    assert_eq!(
-        err,
-        PhhError::Syntax {
-            line: 2,
-            error: SyntaxError::UnterminatedString
-        }
+    assert!(
+        matches!(
+            &err,
+            PhhError::Syntax {
+                line: 2,
+                column: 14,
+                error: SyntaxError::Toml { message, .. }
+            } if message.contains("string")
+        ),
+        "{err:?}"
     );
     assert!(
-        err.to_string().starts_with("line 2: unterminated string"),
+        err.to_string()
+            .starts_with("line 2, column 14: invalid basic string"),
         "{err}"
     );
-    assert!(matches!(
-        error("variant = 'NT"),
-        PhhError::Syntax {
-            line: 1,
-            error: SyntaxError::UnterminatedString
-        }
-    ));
+    let (line, column, _) = syntax("variant = 'NT");
+    assert_eq!((line, column), (1, 14));
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    // 'é' is two bytes: the stray 'x' is the ninth character of line 2 and its tenth byte.
+    let (line, column, _) = syntax("a = 1\nb = 'é' x\n");
+    assert_eq!((line, column), (2, 9));
+    // A byte-order mark is not a column.
+    let (line, column, _) = syntax("\u{feff}a = 'é' x\n");
+    assert_eq!((line, column), (1, 9));
 }
 
 #[test]
 fn bad_amount_in_a_field() {
-    let text = hand_with(&[]).replace("min_bet = 2", "min_bet = 1.2.3");
+    // TOML reads it; an amount cannot hold 19 digits after the point.
+    let text = hand_with(&[]).replace("min_bet = 2", "min_bet = 0.0000000000000000001");
     let err = error(&text);
     assert!(
         matches!(
             &err,
             PhhError::Syntax {
                 line: 4,
-                error: SyntaxError::BadNumber(AmountError::Malformed { text, .. })
-            } if text == "1.2.3"
+                column: 11,
+                error: SyntaxError::BadNumber(AmountError::TooPrecise { text })
+            } if text == "0.0000000000000000001"
         ),
         "{err:?}"
     );
     let message = err.to_string();
     assert!(
-        message.contains("line 4") && message.contains("\"1.2.3\""),
+        message.starts_with("line 4, column 11: bad number"),
         "{message}"
     );
-    assert!(message.contains("more than one decimal point"), "{message}");
+    let err = error(&hand_with(&[]).replace("min_bet = 2", "min_bet = 1.2.3"));
+    assert!(matches!(err, PhhError::Syntax { line: 4, .. }), "{err:?}");
+    for (number, text) in [("-inf", "-inf"), ("nan", "nan")] {
+        let err = error(&hand_with(&[]).replace("min_bet = 2", &format!("min_bet = {number}")));
+        assert_eq!(
+            err,
+            PhhError::Syntax {
+                line: 4,
+                column: 11,
+                error: SyntaxError::NotAnAmount(text.into())
+            }
+        );
+    }
 }
 
 #[test]
@@ -204,54 +240,25 @@ fn field_problems() {
 
 #[test]
 fn toml_structure_problems() {
-    let cases: [(&str, usize, SyntaxError); 10] = [
-        ("a = 1\na = 2\n", 2, SyntaxError::DuplicateKey("a".into())),
-        ("x = [1,\n2\n", 1, SyntaxError::UnterminatedArray),
-        ("x = \"a\\qb\"\n", 1, SyntaxError::BadEscape("\\q".into())),
-        ("x = {a = 1}\n", 1, SyntaxError::InlineTable),
-        ("a.b = 1\n", 1, SyntaxError::DottedKey),
-        ("[[hands]]\n", 1, SyntaxError::ArrayOfTables),
-        ("x = nope\n", 1, SyntaxError::BadValue("nope".into())),
-        ("x = '''a'''\n", 1, SyntaxError::MultiLineString),
-        ("[1]\n[1]\n", 2, SyntaxError::DuplicateTable("1".into())),
-        (
-            "x = [1 2]\n",
-            1,
-            SyntaxError::Expected {
-                expected: "',' or ']' in the array",
-                found: "'2'".into(),
-            },
-        ),
+    // (text, line, column, words of the message)
+    let cases = [
+        ("a = 1\na = 2\n", 2, 1, "duplicate key at \"a\""),
+        ("[1]\n[1]\n", 2, 2, "duplicate key at \"1\""),
+        ("x = [1,\n2\n", 2, 2, "unclosed array"),
+        ("x = \"a\\qb\"\n", 1, 8, "escape"),
+        ("x = nope\n", 1, 5, "at \"nope\""),
+        ("x = [1 2]\n", 1, 6, "at \"1 2\""),
+        ("a = 1\nx = 'a' 2\n", 2, 9, "expected newline"),
+        ("x = 1e99999\n", 1, 5, "overflowed"),
     ];
-    for (text, line, expected) in cases {
-        assert_eq!(
-            parse_phhs(text).map(|_| ()),
-            Err(PhhError::Syntax {
-                line,
-                error: expected
-            }),
-            "{text:?}"
-        );
+    for (text, line, column, words) in cases {
+        let (at_line, at_column, error) = syntax(text);
+        assert_eq!((at_line, at_column), (line, column), "{text:?}: {error}");
+        assert!(error.to_string().contains(words), "{text:?}: {error}");
     }
-    let err = error("x = 1 2\n");
-    assert!(
-        err.to_string()
-            .contains("expected the end of the line, found '2'"),
-        "{err}"
-    );
-    let err = error("x = 1e3\n");
-    assert!(
-        err.to_string().contains("exponents are not supported"),
-        "{err}"
-    );
     let deep = format!("x = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
-    assert!(matches!(
-        error(&deep),
-        PhhError::Syntax {
-            error: SyntaxError::TooDeep,
-            ..
-        }
-    ));
+    let (_, _, error) = syntax(&deep);
+    assert!(error.to_string().contains("recursion"), "{error}");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! From TOML entries to a typed hand: each known field checked for its type, the
 //! per-player lists checked against the number of players, every action parsed.
 
+use super::document::{Entry, Item};
 use super::{ActionLine, PhhAction, PhhHand};
-use crate::toml_lite::{Entry, Item};
 use crate::{ActionError, Amount, PhhError, Value};
 
 pub(super) fn hand(entries: Vec<Entry>) -> Result<PhhHand, PhhError> {

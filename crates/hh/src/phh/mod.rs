@@ -1,14 +1,15 @@
 //! PHH hands: the typed fields a replay needs, and every other field kept in order.
 
 mod action;
+mod document;
 mod fields;
 mod write;
 
 pub use action::{ActionLine, PhhAction};
 pub use write::to_phhs;
 
-use crate::toml_lite::{self, SyntaxAt};
 use crate::{Amount, PhhError, Value, common_scale};
+use document::SyntaxAt;
 use std::path::Path;
 
 /// One hand as a PHH file records it. Amounts are exact as written; per-player lists
@@ -89,7 +90,7 @@ impl PhhHand {
 
 /// Reads a `.phh` file: one hand, no tables.
 pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
-    let doc = toml_lite::parse(text).map_err(syntax)?;
+    let doc = document::parse(text).map_err(syntax)?;
     if let Some(table) = doc.tables.first() {
         return Err(PhhError::UnexpectedTable {
             line: table.line,
@@ -102,7 +103,7 @@ pub fn parse_phh(text: &str) -> Result<PhhHand, PhhError> {
 /// Reads a `.phhs` file: each table `[name]` is one hand, returned with its name in
 /// file order.
 pub fn parse_phhs(text: &str) -> Result<Vec<(String, PhhHand)>, PhhError> {
-    let doc = toml_lite::parse(text).map_err(syntax)?;
+    let doc = document::parse(text).map_err(syntax)?;
     if let Some(entry) = doc.root.first() {
         return Err(PhhError::KeyOutsideTable {
             line: entry.line,
@@ -133,6 +134,7 @@ pub fn parse_text(kind: PhhKind, text: &str) -> Result<Vec<(String, PhhHand)>, P
 fn syntax(at: SyntaxAt) -> PhhError {
     PhhError::Syntax {
         line: at.line,
+        column: at.column,
         error: at.error,
     }
 }

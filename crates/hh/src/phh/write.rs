@@ -3,7 +3,7 @@
 
 use super::PhhHand;
 use crate::Amount;
-use crate::toml_lite::{quote, write_key};
+use crate::value::{key as write_key, quote};
 use std::fmt::Write as _;
 
 impl PhhHand {

@@ -1,10 +1,11 @@
 //! The values PHH files hold, and how each is written back as TOML.
 
 use crate::Amount;
-use std::fmt::{self, Write as _};
+use std::fmt;
+use toml_writer::{ToTomlKey as _, ToTomlValue as _, TomlKeyBuilder, TomlStringBuilder};
 
-/// One TOML value of the subset PHH uses. Numbers stay exact decimals; dates and times
-/// stay the text that was written, since nothing here computes with them.
+/// One TOML value as PHH keeps it. Numbers stay exact decimals; dates and times stay the
+/// text that was written, since nothing here computes with them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     String(String),
@@ -13,9 +14,11 @@ pub enum Value {
     /// `inf`: in PHH, a stack nobody recorded.
     Infinity,
     Bool(bool),
-    /// A bare local date, time or date-time such as `00:00:06` or `2009-07-01`.
+    /// A date, time or date-time such as `00:00:06` or `2009-07-01`.
     DateTime(String),
     Array(Vec<Value>),
+    /// An inline table, a table made by dotted keys or a sub-table, its keys in file order.
+    Table(Vec<(String, Value)>),
 }
 
 impl Value {
@@ -28,6 +31,7 @@ impl Value {
             Value::Bool(_) => "a boolean",
             Value::DateTime(_) => "a date or time",
             Value::Array(_) => "an array",
+            Value::Table(_) => "a table",
         }
     }
 }
@@ -51,6 +55,14 @@ impl fmt::Display for Value {
                 }
                 f.write_str("]")
             }
+            Value::Table(entries) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    f.write_str(if i > 0 { ", " } else { " " })?;
+                    write!(f, "{} = {v}", key(k))?;
+                }
+                f.write_str(if entries.is_empty() { "}" } else { " }" })
+            }
         }
     }
 }
@@ -58,39 +70,17 @@ impl fmt::Display for Value {
 /// A TOML string for `s`: single-quoted (the PHH dataset's style) when nothing needs
 /// escaping, otherwise double-quoted with escapes (tabs too, to keep them visible).
 pub(crate) fn quote(s: &str) -> String {
-    let literal_ok = !s.contains('\'') && !s.chars().any(char::is_control);
-    if literal_ok {
-        return format!("'{s}'");
+    let string = TomlStringBuilder::new(s);
+    match string.as_literal().filter(|_| !s.contains('\t')) {
+        Some(literal) => literal.to_toml_value(),
+        None => string.as_basic().to_toml_value(),
     }
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
-/// A key as TOML writes it: bare when it can be, quoted otherwise.
+/// A key as TOML writes it: bare when it can be, quoted like a string otherwise.
 pub(crate) fn key(k: &str) -> String {
-    if !k.is_empty() && k.chars().all(is_bare_key_char) {
-        k.to_owned()
-    } else {
-        quote(k)
+    match TomlKeyBuilder::new(k).as_unquoted() {
+        Some(bare) => bare.to_toml_key(),
+        None => quote(k),
     }
-}
-
-pub(crate) fn is_bare_key_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
