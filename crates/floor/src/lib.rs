@@ -23,11 +23,13 @@ pub mod ring_scenario;
 mod ruling;
 pub mod scenario;
 mod table;
+mod text;
 mod words;
 
 pub use act::{Act, Order, PulledBack};
 pub use error::FloorError;
 pub use profile::Profile;
-pub use ruling::{Reason, Ruling, Text};
+pub use ruling::{Reason, Ruling};
 pub use table::FloorHand;
+pub use text::{Line, Piece, Text};
 pub use words::Declaration;

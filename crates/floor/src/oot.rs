@@ -6,6 +6,7 @@ use crate::judge::{Judge, Outcome};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::table::{FloorHand, substantial};
+use crate::text::say;
 use engine::{Action, Chips, Event, Player, Rule};
 
 /// An act out of turn, held until the action reaches its player.
@@ -28,10 +29,6 @@ pub(crate) struct Skipped {
     pub acts: Vec<Event>,
 }
 
-fn seat(p: Player) -> usize {
-    p.index() + 1
-}
-
 impl FloorHand {
     pub(crate) fn out_of_turn(&mut self, act: &Act, r: &mut Ruling) {
         let q = act.player;
@@ -44,8 +41,20 @@ impl FloorHand {
         r.in_turn = false;
         r.because(
             "TDA-53A",
-            format!("out of turn: the action goes back to p{}; p{}'s action is binding if the action does not change before it", seat(actor), seat(q)),
-            format!("außer der Reihe: die Aktion geht zurück zu p{}; die Aktion von p{} ist verbindlich, wenn sich bis dahin nichts ändert", seat(actor), seat(q)),
+            say![
+                "out of turn: the action goes back to ",
+                actor,
+                "; ",
+                q,
+                "'s action is binding if the action does not change before it"
+            ],
+            say![
+                "außer der Reihe: die Aktion geht zurück zu ",
+                actor,
+                "; die Aktion von ",
+                q,
+                " ist verbindlich, wenn sich bis dahin nichts ändert"
+            ],
         );
         if self.profile == Profile::Jpr {
             r.because(
@@ -82,8 +91,18 @@ impl FloorHand {
         if premature_call {
             r.because(
                 "TDA-59B",
-                format!("p{} called before p{}'s raise had an amount: the call stands for whatever the raise is", seat(q), seat(actor)),
-                format!("p{} hat gecallt, bevor die Höhe des Raise von p{} feststand: der Call gilt für jeden Betrag", seat(q), seat(actor)),
+                say![
+                    q,
+                    " called before ",
+                    actor,
+                    "'s raise had an amount: the call stands for whatever the raise is"
+                ],
+                say![
+                    q,
+                    " hat gecallt, bevor die Höhe des Raise von ",
+                    actor,
+                    " feststand: der Call gilt für jeden Betrag"
+                ],
             );
         }
         self.oot.retain(|o| o.player != q);
@@ -156,8 +175,8 @@ impl FloorHand {
         );
         r.because(
             rule,
-            format!("p{} did not speak up before substantial action: the acts out of turn are binding; the floor restricts p{}'s hand to check, call or fold", seat(actor), seat(actor)),
-            format!("p{} hat sich vor wesentlichen Aktionen nicht gemeldet: die Aktionen außer der Reihe sind verbindlich; der Floor beschränkt die Hand von p{} auf Check, Call oder Fold", seat(actor), seat(actor)),
+            say![actor, " did not speak up before substantial action: the acts out of turn are binding; the floor restricts ", actor, "'s hand to check, call or fold"],
+            say![actor, " hat sich vor wesentlichen Aktionen nicht gemeldet: die Aktionen außer der Reihe sind verbindlich; der Floor beschränkt die Hand von ", actor, " auf Check, Call oder Fold"],
         );
     }
 
@@ -175,8 +194,20 @@ impl FloorHand {
             if o.action == Action::Fold || !changed {
                 r.because(
                     "TDA-53A",
-                    format!("nothing changed the action before p{}: the {} out of turn is binding", seat(q), o.action),
-                    format!("bis p{} hat sich die Aktion nicht geändert: die Aktion außer der Reihe ({}) ist verbindlich", seat(q), o.action),
+                    say![
+                        "nothing changed the action before ",
+                        q,
+                        ": the ",
+                        o.action.to_string(),
+                        " out of turn is binding"
+                    ],
+                    say![
+                        "bis ",
+                        q,
+                        " hat sich die Aktion nicht geändert: die Aktion außer der Reihe (",
+                        o.action.to_string(),
+                        ") ist verbindlich"
+                    ],
                 );
                 let action = self.restrict(q, o.action, r);
                 self.apply_action(q, action, in_front, r);
@@ -188,24 +219,24 @@ impl FloorHand {
                     self.passive[q.index()] = Some(Rule("DG-15.11"));
                     r.because(
                         "DG-15.11",
-                        format!("the action changed before p{}: the chips put in out of turn stay in as part of a call; p{} may only call or fold", seat(q), seat(q)),
-                        format!("die Aktion hat sich vor p{} geändert: die außer der Reihe gesetzten Chips bleiben als Anzahlung für einen Call; p{} kann nur callen oder folden", seat(q), seat(q)),
+                        say!["the action changed before ", q, ": the chips put in out of turn stay in as part of a call; ", q, " may only call or fold"],
+                        say!["die Aktion hat sich vor ", q, " geändert: die außer der Reihe gesetzten Chips bleiben als Anzahlung für einen Call; ", q, " kann nur callen oder folden"],
                     );
                 }
                 Profile::Hc => {
                     self.held[q.index()] = o.chips;
                     r.because(
                         "HC-3.4.2",
-                        format!("the bet changed before p{}: p{} may fold, call or raise; folding, the chips put in out of turn stay in the pot as dead money", seat(q), seat(q)),
-                        format!("die Einsatzhöhe hat sich vor p{} geändert: p{} kann folden, callen oder raisen; bei einem Fold bleiben die außer der Reihe gesetzten Chips als Dead Money im Pot", seat(q), seat(q)),
+                        say!["the bet changed before ", q, ": ", q, " may fold, call or raise; folding, the chips put in out of turn stay in the pot as dead money"],
+                        say!["die Einsatzhöhe hat sich vor ", q, " geändert: ", q, " kann folden, callen oder raisen; bei einem Fold bleiben die außer der Reihe gesetzten Chips als Dead Money im Pot"],
                     );
                 }
                 profile => {
                     r.returned += o.chips;
                     r.because(
                         "TDA-53A",
-                        format!("the action changed before p{}: the out-of-turn action is not binding, its chips go back; p{} has every option", seat(q), seat(q)),
-                        format!("die Aktion hat sich vor p{} geändert: die Aktion außer der Reihe ist nicht verbindlich, die Chips gehen zurück; p{} hat alle Optionen", seat(q), seat(q)),
+                        say!["the action changed before ", q, ": the out-of-turn action is not binding, its chips go back; ", q, " has every option"],
+                        say!["die Aktion hat sich vor ", q, " geändert: die Aktion außer der Reihe ist nicht verbindlich, die Chips gehen zurück; ", q, " hat alle Optionen"],
                     );
                     if profile == Profile::Wwpla && matches!(o.action, Action::Call | Action::Check)
                     {

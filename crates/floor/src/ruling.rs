@@ -1,24 +1,8 @@
 //! A ruling: what an act comes to, with the rules applied and why.
 
+use crate::text::{Line, Text};
 use engine::{Action, Chips, Player, Rule};
-use serde::Serialize;
 use std::fmt;
-
-/// Text in both languages of the tablet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Text {
-    pub de: String,
-    pub en: String,
-}
-
-impl Text {
-    pub fn new(en: impl Into<String>, de: impl Into<String>) -> Text {
-        Text {
-            de: de.into(),
-            en: en.into(),
-        }
-    }
-}
 
 /// One reason of a ruling: the rule and what it says here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,12 +44,7 @@ impl Ruling {
         }
     }
 
-    pub(crate) fn because(
-        &mut self,
-        rule: &'static str,
-        en: impl Into<String>,
-        de: impl Into<String>,
-    ) {
+    pub(crate) fn because(&mut self, rule: &'static str, en: impl Into<Line>, de: impl Into<Line>) {
         self.reasons.push(Reason {
             rule: Rule(rule),
             text: Text::new(en, de),

@@ -8,6 +8,7 @@ use crate::judge::{Decision, Facing, Judge, Outcome};
 use crate::oot::{Oot, Skipped};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
+use crate::text::{Line, say};
 use engine::{
     Action, Automations, Chips, Event, Hand, HandError, HandSetup, Hole, Op, Player, Rule, Step,
 };
@@ -439,10 +440,11 @@ impl FloorHand {
             Action::BringIn => me.bet + me.stack.min(self.hand.bring_in()),
         };
         if let Err(e) = self.apply(Op::Act(p, action)) {
+            let refused = Line::refusal(&e);
             r.because(
                 e.rule().map_or("TDA-1", |rule| rule.0),
-                format!("the engine refused {action}: {e}"),
-                format!("nicht zulässig: {e}"),
+                say!["the engine refused ", action.to_string(), ": "].and(refused.clone()),
+                say!["nicht zulässig: "].and(refused),
             );
             r.returned += in_front.saturating_sub(me.bet + held);
             return;
@@ -464,8 +466,16 @@ impl FloorHand {
                 } else {
                     "HC-3.4.2"
                 },
-                format!("the {held} put in out of turn stay in the pot as dead money"),
-                format!("die außer der Reihe gesetzten {held} bleiben als Dead Money im Pot"),
+                say![
+                    "the ",
+                    held,
+                    " put in out of turn stay in the pot as dead money"
+                ],
+                say![
+                    "die außer der Reihe gesetzten ",
+                    held,
+                    " bleiben als Dead Money im Pot"
+                ],
             );
         }
         if in_front > target {
@@ -490,8 +500,8 @@ impl FloorHand {
             r.owed = owed - paid;
             r.because(
                 "TDA-51A",
-                format!("{paid} completes the action ruled"),
-                format!("{paid} vervollständigen die entschiedene Aktion"),
+                say![paid, " completes the action ruled"],
+                say![paid, " vervollständigen die entschiedene Aktion"],
             );
             return;
         }
@@ -545,16 +555,17 @@ impl FloorHand {
         };
         r.because(
             "TDA-51A",
-            format!(
-                "p{}'s raise without an amount stands as the minimum raise to {}",
-                p.index() + 1,
+            say![
+                p,
+                "'s raise without an amount stands as the minimum raise to ",
                 range.min_to
-            ),
-            format!(
-                "der Raise von p{} ohne Betrag gilt als Minimum-Raise auf {}",
-                p.index() + 1,
+            ],
+            say![
+                "der Raise von ",
+                p,
+                " ohne Betrag gilt als Minimum-Raise auf ",
                 range.min_to
-            ),
+            ],
         );
         let in_front = self.hand.player(p).bet + pending.chips;
         if self.hand.actor() == Some(p) {
@@ -618,8 +629,8 @@ impl FloorHand {
                     .push((short.player, Action::BetOrRaiseTo(short.full_to)));
                 r.because(
                     "TDA-52B",
-                    format!("no substantial action yet: the bet is corrected to the pot, {}; {} more to put in", short.full_to, r.owed),
-                    format!("noch keine wesentlichen Aktionen: der Einsatz wird auf den Pot korrigiert, {}; {} nachzulegen", short.full_to, r.owed),
+                    say!["no substantial action yet: the bet is corrected to the pot, ", short.full_to, "; ", r.owed, " more to put in"],
+                    say!["noch keine wesentlichen Aktionen: der Einsatz wird auf den Pot korrigiert, ", short.full_to, "; ", r.owed, " nachzulegen"],
                 );
             }
             None => r.because(

@@ -1884,21 +1884,24 @@ fn every_procedure() -> Vec<(Profile, Irregularity, Situation, Procedure)> {
 fn every_step_of_every_procedure_is_in_both_languages() {
     for (profile, irregularity, _, p) in every_procedure() {
         let at = format!("{profile} {irregularity:?}");
-        assert!(!p.title.de.is_empty() && !p.title.en.is_empty(), "{at}");
+        assert!(
+            !p.title.de.to_string().is_empty() && !p.title.en.to_string().is_empty(),
+            "{at}"
+        );
         assert!(!p.steps.is_empty(), "{at}: no steps");
         for step in &p.steps {
             assert!(
-                !step.text.de.trim().is_empty(),
+                !step.text.de.to_string().trim().is_empty(),
                 "{at}: German text missing: {step:?}"
             );
             assert!(
-                !step.text.en.trim().is_empty(),
+                !step.text.en.to_string().trim().is_empty(),
                 "{at}: English text missing: {step:?}"
             );
         }
         if let Outcome::TdDecides { note } = &p.outcome {
             assert!(
-                !note.de.is_empty() && !note.en.is_empty(),
+                !note.de.to_string().is_empty() && !note.en.to_string().is_empty(),
                 "{at}: empty note"
             );
         }

@@ -129,3 +129,48 @@ fn profile_ids_as_director_scenarios_write_them() {
     let err = floor::scenario::run(&both).expect_err("two rulesets");
     assert!(err.to_string().contains("differ"), "{err}");
 }
+
+/// A scenario's reasons as the CLI writes them (players as `p4`) and as a tablet does, with
+/// the names it knows: the players and amounts are the text's arguments (TDA-59B, DG-15.11).
+#[test]
+fn reasons_carry_their_players_and_amounts_tda_59b_dg_15_11() {
+    use engine::{Chips, Player};
+    use floor::Piece;
+    let run = |file: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        floor::scenario::run(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let report = run("scenarios/rules/r59b_call_before_the_amount.toml");
+    let called = report
+        .rulings
+        .iter()
+        .flat_map(|r| &r.reasons)
+        .find(|r| r.rule.0 == "TDA-59B")
+        .expect("TDA-59B is cited");
+    assert_eq!(
+        called.text.en.to_string(),
+        "p4 called before p3's raise had an amount: the call stands for whatever the raise is"
+    );
+    assert_eq!(
+        called.text.de.to_string(),
+        "p4 hat gecallt, bevor die Höhe des Raise von p3 feststand: der Call gilt für jeden Betrag"
+    );
+    let names = |p: Player| ["Ann", "Bob", "p4", "Dee p3"][p.index()].to_string();
+    assert_eq!(
+        called.text.de.render(names),
+        "Dee p3 hat gecallt, bevor die Höhe des Raise von p4 feststand: der Call gilt für jeden \
+         Betrag"
+    );
+    let report = run("scenarios/house/oot_bet_changed_fold_dg.toml");
+    let dead = report
+        .rulings
+        .iter()
+        .flat_map(|r| &r.reasons)
+        .find(|r| r.rule.0 == "DG-15.11" && r.text.en.to_string().contains("dead money"))
+        .expect("DG-15.11 is cited for the dead money");
+    assert!(dead.text.en.pieces().contains(&Piece::Chips(Chips(300))));
+    assert_eq!(
+        dead.text.de.render(names),
+        "die außer der Reihe gesetzten 300 bleiben als Dead Money im Pot"
+    );
+}

@@ -194,3 +194,81 @@ async fn heads_up_the_button_posts_the_small_blind_and_a_muck_concedes_tda_34() 
     assert_eq!(view["players"][1]["stack"], 900);
     assert_eq!(view["players"][1]["status"], "mucked");
 }
+
+/// A table whose names look like the floor's own `p1`, `p2`: the texts must not be read back.
+fn tricky_names() -> serde_json::Value {
+    let mut table = tda_45_table();
+    table["names"] = json!(["Ann p2", "Bob", "Cy 3", "p1"]);
+    table
+}
+
+fn reason<'a>(ruling: &'a serde_json::Value, rule: &str) -> &'a serde_json::Value {
+    let reasons = ruling["reasons"].as_array().unwrap();
+    reasons
+        .iter()
+        .find(|r| r["rule"] == rule)
+        .unwrap_or_else(|| panic!("no {rule} in {ruling}"))
+}
+
+#[tokio::test]
+async fn rulings_name_the_players_in_both_languages_and_quote_words_as_said_tda_53a_tda_3() {
+    let api = Api::open();
+    post(&api, "/api/floor", tricky_names()).await;
+    // The button's player ("p1") calls before UTG ("Cy 3"), who is first to act (TDA-53A).
+    let view = act(&api, 1, json!({ "player": 3, "say": "call" })).await;
+    let out_of_turn = reason(&view["rulings"][0], "TDA-53A");
+    assert_eq!(
+        out_of_turn["en"],
+        "out of turn: the action goes back to Cy 3; p1's action is binding if the action does \
+         not change before it"
+    );
+    assert_eq!(
+        out_of_turn["de"],
+        "außer der Reihe: die Aktion geht zurück zu Cy 3; die Aktion von p1 ist verbindlich, \
+         wenn sich bis dahin nichts ändert"
+    );
+    // Words that name no action are quoted as said, a "p2" in them too (TDA-3).
+    let view = act(&api, 1, json!({ "player": 2, "say": "p2 hmm" })).await;
+    let unclear = reason(&view["rulings"][0], "TDA-3");
+    assert_eq!(
+        unclear["en"],
+        "'p2 hmm' names no action: the player must make the intention clear"
+    );
+    assert_eq!(
+        unclear["de"],
+        "„p2 hmm“ benennt keine Aktion: der Spieler muss seine Absicht klar machen"
+    );
+}
+
+#[tokio::test]
+async fn a_procedure_and_the_td_s_note_name_the_player_tda_62() {
+    let api = Api::open();
+    post(&api, "/api/floor", tricky_names()).await;
+    let body = json!({
+        "hand": 1,
+        "irregularity": { "kind": "chip_found_later", "player": 2, "amount": 500 },
+    });
+    let view = post(&api, "/api/floor/0/irregularity", body).await;
+    let procedure = &view["procedure"];
+    let note = &procedure["outcome"]["note"];
+    assert!(
+        note["en"].as_str().unwrap().starts_with(
+            "Is the hidden 500 part of Cy 3's all-in that was called? If not: should Cy 3 win"
+        ),
+        "{note}"
+    );
+    assert!(
+        note["de"]
+            .as_str()
+            .unwrap()
+            .starts_with("Sind die versteckten 500 Teil des gecallten All-ins von Cy 3?"),
+        "{note}"
+    );
+    let step = procedure["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["rule"] == "TDA-62")
+        .unwrap_or_else(|| panic!("no TDA-62 in {procedure}"));
+    assert_eq!((&step["en"], &step["de"]), (&note["en"], &note["de"]));
+}

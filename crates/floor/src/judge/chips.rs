@@ -7,6 +7,7 @@ use super::{Decision, Judge};
 use crate::act::PulledBack;
 use crate::profile::Profile;
 use crate::ruling::Ruling;
+use crate::text::say;
 use engine::{Action, Chips};
 
 impl Judge<'_> {
@@ -40,8 +41,11 @@ impl Judge<'_> {
             } else {
                 r.because(
                     "TDA-40C",
-                    format!("chips put in silently with no bet before: a bet of {total}"),
-                    format!("stilles Setzen ohne vorherigen Einsatz: eine Bet von {total}"),
+                    say!["chips put in silently with no bet before: a bet of ", total],
+                    say![
+                        "stilles Setzen ohne vorherigen Einsatz: eine Bet von ",
+                        total
+                    ],
                 );
             }
             return Decision::act(self.raise_to(total, r));
@@ -143,8 +147,16 @@ impl Judge<'_> {
                 if total >= two_bb {
                     r.because(
                         "JPR-6.0",
-                        format!("several chips worth at least twice the big blind ({two_bb}) are a raise"),
-                        format!("mehrere Chips im Wert von mindestens dem doppelten Big Blind ({two_bb}) sind ein Raise"),
+                        say![
+                            "several chips worth at least twice the big blind (",
+                            two_bb,
+                            ") are a raise"
+                        ],
+                        say![
+                            "mehrere Chips im Wert von mindestens dem doppelten Big Blind (",
+                            two_bb,
+                            ") sind ein Raise"
+                        ],
                     );
                     r.because(
                         "JPR-5.0",
@@ -155,8 +167,16 @@ impl Judge<'_> {
                 }
                 r.because(
                     "JPR-6.0",
-                    format!("chips worth less than twice the big blind ({two_bb}): a call"),
-                    format!("Chips im Wert unter dem doppelten Big Blind ({two_bb}): ein Call"),
+                    say![
+                        "chips worth less than twice the big blind (",
+                        two_bb,
+                        "): a call"
+                    ],
+                    say![
+                        "Chips im Wert unter dem doppelten Big Blind (",
+                        two_bb,
+                        "): ein Call"
+                    ],
                 );
                 return Decision::act(self.call(r));
             }
@@ -224,8 +244,22 @@ impl Judge<'_> {
         if raised_by >= increment {
             r.because(
                 "TDA-43A",
-                format!("a raise of {raised_by}, at least the minimum raise of {increment}: a raise to {total}"),
-                format!("eine Erhöhung um {raised_by}, mindestens der Minimum-Raise von {increment}: Raise auf {total}"),
+                say![
+                    "a raise of ",
+                    raised_by,
+                    ", at least the minimum raise of ",
+                    increment,
+                    ": a raise to ",
+                    total
+                ],
+                say![
+                    "eine Erhöhung um ",
+                    raised_by,
+                    ", mindestens der Minimum-Raise von ",
+                    increment,
+                    ": Raise auf ",
+                    total
+                ],
             );
             self.change_note(r);
             return Decision::act(self.raise_to(total, r));
@@ -233,16 +267,40 @@ impl Judge<'_> {
         if raised_by.0 * 2 >= increment.0 {
             r.because(
                 "TDA-43A",
-                format!("{raised_by} more is at least 50% of the minimum raise of {increment}: a full minimum raise to {} is required", range.min_to),
-                format!("{raised_by} mehr sind mindestens 50% des Minimum-Raise von {increment}: ein voller Minimum-Raise auf {} ist Pflicht", range.min_to),
+                say![
+                    raised_by,
+                    " more is at least 50% of the minimum raise of ",
+                    increment,
+                    ": a full minimum raise to ",
+                    range.min_to,
+                    " is required"
+                ],
+                say![
+                    raised_by,
+                    " mehr sind mindestens 50% des Minimum-Raise von ",
+                    increment,
+                    ": ein voller Minimum-Raise auf ",
+                    range.min_to,
+                    " ist Pflicht"
+                ],
             );
             self.change_note(r);
             return Decision::act(Action::BetOrRaiseTo(range.min_to));
         }
         r.because(
             "TDA-43A",
-            format!("{raised_by} more is less than 50% of the minimum raise of {increment}: a call, the rest is change"),
-            format!("{raised_by} mehr sind weniger als 50% des Minimum-Raise von {increment}: ein Call, der Rest ist Wechselgeld"),
+            say![
+                raised_by,
+                " more is less than 50% of the minimum raise of ",
+                increment,
+                ": a call, the rest is change"
+            ],
+            say![
+                raised_by,
+                " mehr sind weniger als 50% des Minimum-Raise von ",
+                increment,
+                ": ein Call, der Rest ist Wechselgeld"
+            ],
         );
         Decision::act(Action::Call)
     }
@@ -265,23 +323,39 @@ impl Judge<'_> {
         if f.live <= 2 || f.opening_bet_only {
             r.because(
                 "TDA-51B",
-                format!(
-                    "{total} is short of the bet of {}: facing {}, an incomplete call is a full call",
+                say![
+                    total,
+                    " is short of the bet of ",
                     f.level,
-                    if f.live <= 2 { "a bet heads-up" } else { "the opening bet" }
-                ),
-                format!(
-                    "{total} ist weniger als der Einsatz von {}: gegen {} ist ein unvollständiger Call ein voller Call",
+                    ": facing ",
+                    if f.live <= 2 {
+                        "a bet heads-up"
+                    } else {
+                        "the opening bet"
+                    }
+                    .to_string(),
+                    ", an incomplete call is a full call"
+                ],
+                say![
+                    total,
+                    " ist weniger als der Einsatz von ",
                     f.level,
-                    if f.live <= 2 { "eine Bet im Heads-Up" } else { "die Eröffnungs-Bet" }
-                ),
+                    ": gegen ",
+                    if f.live <= 2 {
+                        "eine Bet im Heads-Up"
+                    } else {
+                        "die Eröffnungs-Bet"
+                    }
+                    .to_string(),
+                    " ist ein unvollständiger Call ein voller Call"
+                ],
             );
         } else {
             let put = total.saturating_sub(f.bet);
             r.because(
                 "TDA-51B",
-                format!("{total} is short of the raise to {}: the TD may require the full call (ruled here) or let the player give up {put} and fold", f.level),
-                format!("{total} ist weniger als der Raise auf {}: die Turnierleitung kann den vollen Call verlangen (hier entschieden) oder den Spieler {put} aufgeben und folden lassen", f.level),
+                say![total, " is short of the raise to ", f.level, ": the TD may require the full call (ruled here) or let the player give up ", put, " and fold"],
+                say![total, " ist weniger als der Raise auf ", f.level, ": die Turnierleitung kann den vollen Call verlangen (hier entschieden) oder den Spieler ", put, " aufgeben und folden lassen"],
             );
             r.because(
                 "TDA-1",

@@ -6,6 +6,7 @@
 use crate::act::{Act, Order};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
+use crate::text::say;
 use crate::words::Declaration;
 use engine::{Action, Chips, RaiseRange, Structure};
 
@@ -174,8 +175,8 @@ impl Judge<'_> {
         {
             r.because(
                 "HC-3.4.1",
-                format!("fixed limit: the bet or raise is to {}", range.min_to),
-                format!("Limit: der Einsatz geht auf {}", range.min_to),
+                say!["fixed limit: the bet or raise is to ", range.min_to],
+                say!["Limit: der Einsatz geht auf ", range.min_to],
             );
             return Action::BetOrRaiseTo(range.min_to);
         }
@@ -188,8 +189,8 @@ impl Judge<'_> {
         } else if f.short_raise {
             r.because(
                 "TDA-47A",
-                format!("short all-ins do not raise the minimum: it stays the last full bet or raise, to {}", range.min_to),
-                format!("kurze All-ins erhöhen das Minimum nicht: es bleibt die letzte volle Bet oder der letzte volle Raise, auf {}", range.min_to),
+                say!["short all-ins do not raise the minimum: it stays the last full bet or raise, to ", range.min_to],
+                say!["kurze All-ins erhöhen das Minimum nicht: es bleibt die letzte volle Bet oder der letzte volle Raise, auf ", range.min_to],
             );
         }
         if want >= f.all_in_to() {
@@ -199,23 +200,25 @@ impl Judge<'_> {
             let (rule, en, de) = if f.level.is_zero() {
                 (
                     "TDA-52A",
-                    format!("below the minimum bet: made up to {}", range.min_to),
-                    format!(
-                        "unter dem Mindesteinsatz: wird auf {} ergänzt",
-                        range.min_to
-                    ),
+                    say!["below the minimum bet: made up to ", range.min_to],
+                    say![
+                        "unter dem Mindesteinsatz: wird auf ",
+                        range.min_to,
+                        " ergänzt"
+                    ],
                 )
             } else {
                 (
                     "TDA-43A",
-                    format!(
-                        "less than a full raise: made up to the minimum raise to {}",
+                    say![
+                        "less than a full raise: made up to the minimum raise to ",
                         range.min_to
-                    ),
-                    format!(
-                        "weniger als ein voller Raise: wird auf den Minimum-Raise auf {} ergänzt",
-                        range.min_to
-                    ),
+                    ],
+                    say![
+                        "weniger als ein voller Raise: wird auf den Minimum-Raise auf ",
+                        range.min_to,
+                        " ergänzt"
+                    ],
                 )
             };
             r.because(rule, en, de);
@@ -238,14 +241,15 @@ impl Judge<'_> {
         if want > range.max_to {
             r.because(
                 "TDA-52B",
-                format!(
-                    "above the pot limit: brought down to the pot, {}",
+                say![
+                    "above the pot limit: brought down to the pot, ",
                     range.max_to
-                ),
-                format!(
-                    "über dem Pot-Limit: wird auf den Pot, {}, reduziert",
-                    range.max_to
-                ),
+                ],
+                say![
+                    "über dem Pot-Limit: wird auf den Pot, ",
+                    range.max_to,
+                    ", reduziert"
+                ],
             );
             return Action::BetOrRaiseTo(range.max_to);
         }
@@ -285,8 +289,22 @@ impl Judge<'_> {
             .unwrap_or(said);
         r.because(
             "TDA-57",
-            format!("'{said}' has several meanings: the highest sensible one not above the pot of {} is {chosen}", f.pot),
-            format!("'{said}' ist mehrdeutig: der höchste sinnvolle Betrag bis zur Potgröße {} ist {chosen}", f.pot),
+            say![
+                "'",
+                said.to_string(),
+                "' has several meanings: the highest sensible one not above the pot of ",
+                f.pot,
+                " is ",
+                Chips(chosen)
+            ],
+            say![
+                "'",
+                said.to_string(),
+                "' ist mehrdeutig: der höchste sinnvolle Betrag bis zur Potgröße ",
+                f.pot,
+                " ist ",
+                Chips(chosen)
+            ],
         );
         Chips(chosen)
     }

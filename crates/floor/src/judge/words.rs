@@ -6,6 +6,7 @@ use super::{Decision, Judge};
 use crate::act::PulledBack;
 use crate::profile::Profile;
 use crate::ruling::Ruling;
+use crate::text::say;
 use crate::words::Declaration;
 use engine::{Action, Structure};
 
@@ -36,8 +37,16 @@ impl Judge<'_> {
             Declaration::Check => {
                 r.because(
                     "TDA-55",
-                    format!("'check' facing a bet of {} is not valid: the player may call or fold, not raise", f.level),
-                    format!("„Check“ gegen einen Einsatz von {} ist ungültig: der Spieler kann callen oder folden, nicht raisen", f.level),
+                    say![
+                        "'check' facing a bet of ",
+                        f.level,
+                        " is not valid: the player may call or fold, not raise"
+                    ],
+                    say![
+                        "„Check“ gegen einen Einsatz von ",
+                        f.level,
+                        " ist ungültig: der Spieler kann callen oder folden, nicht raisen"
+                    ],
                 );
                 Decision {
                     outcome: Outcome::NoAction { passive_only: true },
@@ -69,8 +78,8 @@ impl Judge<'_> {
                 let want = self.sensible(said, r);
                 r.because(
                     "TDA-43B",
-                    format!("a raise with an amount is the total bet: to {want}"),
-                    format!("Raise mit Betrag ist der Gesamteinsatz: auf {want}"),
+                    say!["a raise with an amount is the total bet: to ", want],
+                    say!["Raise mit Betrag ist der Gesamteinsatz: auf ", want],
                 );
                 Decision::act(self.raise_to(want, r))
             }
@@ -79,8 +88,8 @@ impl Judge<'_> {
                 let want = f.level + by;
                 r.because(
                     "TDA-40B",
-                    format!("a raise by {by}: to {want}"),
-                    format!("Erhöhung um {by}: auf {want}"),
+                    say!["a raise by ", by, ": to ", want],
+                    say!["Erhöhung um ", by, ": auf ", want],
                 );
                 Decision::act(self.raise_to(want, r))
             }
@@ -89,8 +98,15 @@ impl Judge<'_> {
                 let total = self.sensible(said, r);
                 r.because(
                     "TDA-40C",
-                    format!("saying an amount is the same as putting {total} in silently"),
-                    format!("die Ansage eines Betrags ist wie das stille Setzen von {total}"),
+                    say![
+                        "saying an amount is the same as putting ",
+                        total,
+                        " in silently"
+                    ],
+                    say![
+                        "die Ansage eines Betrags ist wie das stille Setzen von ",
+                        total
+                    ],
                 );
                 self.silent_total(total, false, r)
             }
@@ -133,8 +149,19 @@ impl Judge<'_> {
         {
             r.because(
                 "TDA-49",
-                format!("the player was told {told}; by calling the player accepted the correct bet of {}", self.facing.level),
-                format!("dem Spieler wurde {told} genannt; mit dem Call hat er den korrekten Einsatz von {} akzeptiert", self.facing.level),
+                say![
+                    "the player was told ",
+                    told,
+                    "; by calling the player accepted the correct bet of ",
+                    self.facing.level
+                ],
+                say![
+                    "dem Spieler wurde ",
+                    told,
+                    " genannt; mit dem Call hat er den korrekten Einsatz von ",
+                    self.facing.level,
+                    " akzeptiert"
+                ],
             );
         }
     }
@@ -145,18 +172,18 @@ impl Judge<'_> {
             (Structure::PotLimit, Some(range)) => {
                 r.because(
                     "TDA-54",
-                    format!("'pot' in pot-limit: a bet of the pot, to {}", range.max_to),
-                    format!(
-                        "„Pot“ bei Pot-Limit: Einsatz in Potgröße, auf {}",
+                    say!["'pot' in pot-limit: a bet of the pot, to ", range.max_to],
+                    say![
+                        "„Pot“ bei Pot-Limit: Einsatz in Potgröße, auf ",
                         range.max_to
-                    ),
+                    ],
                 );
                 match self.act.told {
                     Some(told) if told < range.max_to && told >= range.min_to => {
                         r.because(
                             "TDA-52B",
-                            format!("the count given was {told}, short of the pot: the bet of {told} may be corrected up to {} until substantial action follows", range.max_to),
-                            format!("genannt wurden {told}, weniger als der Pot: der Einsatz kann bis zu wesentlichen Aktionen auf {} korrigiert werden", range.max_to),
+                            say!["the count given was ", told, ", short of the pot: the bet of ", told, " may be corrected up to ", range.max_to, " until substantial action follows"],
+                            say!["genannt wurden ", told, ", weniger als der Pot: der Einsatz kann bis zu wesentlichen Aktionen auf ", range.max_to, " korrigiert werden"],
                         );
                         Decision {
                             outcome: Outcome::Act(Action::BetOrRaiseTo(told)),
@@ -166,8 +193,18 @@ impl Judge<'_> {
                     Some(told) if told > range.max_to => {
                         r.because(
                             "TDA-52B",
-                            format!("the count given was {told}, above the pot: an illegal bet, brought down to {}", range.max_to),
-                            format!("genannt wurden {told}, mehr als der Pot: ein unzulässiger Einsatz, reduziert auf {}", range.max_to),
+                            say![
+                                "the count given was ",
+                                told,
+                                ", above the pot: an illegal bet, brought down to ",
+                                range.max_to
+                            ],
+                            say![
+                                "genannt wurden ",
+                                told,
+                                ", mehr als der Pot: ein unzulässiger Einsatz, reduziert auf ",
+                                range.max_to
+                            ],
                         );
                         Decision::act(Action::BetOrRaiseTo(range.max_to))
                     }

@@ -4,6 +4,7 @@
 
 use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
+use crate::text::say;
 use engine::Player;
 
 pub(super) fn absent_at_deal(
@@ -29,34 +30,59 @@ pub(super) fn absent_at_deal(
     if hc {
         draft.step(
             "HC-1.9",
-            format!("In a tournament a player who has left the table for any reason, a penalty too, is dealt in: deal {p} in as usual and post {p}'s {en_forced}."),
-            format!("Im Turnier erhält ein Spieler, der den Tisch aus irgendeinem Grund verlassen hat, auch wegen einer Strafe, Karten: {p} wie üblich Karten geben und die {de_forced} von {p} setzen."),
+            say!["In a tournament a player who has left the table for any reason, a penalty too, is dealt in: deal ", p, " in as usual and post ", p, "'s ", en_forced, "."],
+            say!["Im Turnier erhält ein Spieler, der den Tisch aus irgendeinem Grund verlassen hat, auch wegen einer Strafe, Karten: ", p, " wie üblich Karten geben und die ", de_forced, " von ", p, " setzen."],
         );
     } else if penalized {
         draft.step(
             "TDA-71C",
-            format!("{p} serves a penalty and must leave the table: deal cards to the seat as usual and post {p}'s {en_forced}."),
-            format!("{p} ist mit einer Strafe belegt und muss den Tisch verlassen: Karten wie üblich zum Platz geben und die {de_forced} von {p} setzen."),
+            say![p, " serves a penalty and must leave the table: deal cards to the seat as usual and post ", p, "'s ", en_forced, "."],
+            say![p, " ist mit einer Strafe belegt und muss den Tisch verlassen: Karten wie üblich zum Platz geben und die ", de_forced, " von ", p, " setzen."],
         );
     } else {
         draft.step(
             "TDA-30",
-            format!("Deal {p} in as usual and post {p}'s {en_forced}."),
-            format!("{p} wie üblich Karten geben und die {de_forced} von {p} setzen."),
+            say![
+                "Deal ",
+                p,
+                " in as usual and post ",
+                p,
+                "'s ",
+                en_forced,
+                "."
+            ],
+            say![
+                p,
+                " wie üblich Karten geben und die ",
+                de_forced,
+                " von ",
+                p,
+                " setzen."
+            ],
         );
     }
     if stud {
         if bring_in_card {
             draft.step(
                 tda,
-                format!("{p} was dealt the bring-in card: post the bring-in from {p}'s stack; the action goes on to its left."),
-                format!("{p} hat die Bring-In-Karte bekommen: das Bring-In aus dem Stack von {p} setzen; die Aktion geht links davon weiter."),
+                say![
+                    p,
+                    " was dealt the bring-in card: post the bring-in from ",
+                    p,
+                    "'s stack; the action goes on to its left."
+                ],
+                say![
+                    p,
+                    " hat die Bring-In-Karte bekommen: das Bring-In aus dem Stack von ",
+                    p,
+                    " setzen; die Aktion geht links davon weiter."
+                ],
             );
         } else {
             draft.step(
                 tda,
-                format!("{p}'s up card is not the bring-in card: nothing more is posted for {p}; the bring-in card's player brings in."),
-                format!("Die offene Karte von {p} ist nicht die Bring-In-Karte: für {p} wird nichts weiter gesetzt; der Spieler mit der Bring-In-Karte bringt das Bring-In."),
+                say![p, "'s up card is not the bring-in card: nothing more is posted for ", p, "; the bring-in card's player brings in."],
+                say!["Die offene Karte von ", p, " ist nicht die Bring-In-Karte: für ", p, " wird nichts weiter gesetzt; der Spieler mit der Bring-In-Karte bringt das Bring-In."],
             );
         }
         draft.step(
@@ -79,24 +105,53 @@ pub(super) fn absent_at_deal(
     let (rule, en, de) = if hc {
         (
             "HC-1.9",
-            format!("{p}'s hand counts as folded: take the cards in; {en_in}."),
-            format!("Die Hand von {p} wird als gefoldet gewertet: die Karten einziehen; {de_in}."),
+            say![
+                p,
+                "'s hand counts as folded: take the cards in; ",
+                en_in,
+                "."
+            ],
+            say![
+                "Die Hand von ",
+                p,
+                " wird als gefoldet gewertet: die Karten einziehen; ",
+                de_in,
+                "."
+            ],
         )
     } else if penalized {
         (
             "TDA-71C",
-            format!("Kill {p}'s hand after the initial deal: take the cards in; {en_in}."),
-            format!("Die Hand von {p} nach dem Anfangsdeal einziehen; {de_in}."),
+            say![
+                "Kill ",
+                p,
+                "'s hand after the initial deal: take the cards in; ",
+                en_in,
+                "."
+            ],
+            say![
+                "Die Hand von ",
+                p,
+                " nach dem Anfangsdeal einziehen; ",
+                de_in,
+                "."
+            ],
         )
     } else {
         (
             "TDA-30",
-            format!(
-                "{p} was not at the seat when the last card of the initial deal was dealt: the cards are taken in at once and may not be looked at; {en_in}."
-            ),
-            format!(
-                "{p} war nicht am Platz, als die letzte Karte des Anfangsdeals ausgeteilt wurde: die Karten werden sofort eingezogen und dürfen nicht angesehen werden; {de_in}."
-            ),
+            say![
+                p,
+                " was not at the seat when the last card of the initial deal was dealt: the cards are taken in at once and may not be looked at; ",
+                en_in,
+                "."
+            ],
+            say![
+                p,
+                " war nicht am Platz, als die letzte Karte des Anfangsdeals ausgeteilt wurde: die Karten werden sofort eingezogen und dürfen nicht angesehen werden; ",
+                de_in,
+                "."
+            ],
         )
     };
     draft.step(rule, en, de);

@@ -2,6 +2,7 @@
 
 use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
+use crate::text::say;
 use engine::Player;
 
 pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) -> Procedure {
@@ -10,8 +11,16 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
     if others == 0 {
         draft.step(
             "TDA-17B",
-            format!("Nobody else is in the hand: {p}'s hand is the last live hand and wins without being shown."),
-            format!("Niemand sonst ist in der Hand: die Hand von {p} ist die letzte Live-Hand und gewinnt, ohne gezeigt zu werden."),
+            say![
+                "Nobody else is in the hand: ",
+                p,
+                "'s hand is the last live hand and wins without being shown."
+            ],
+            say![
+                "Niemand sonst ist in der Hand: die Hand von ",
+                p,
+                " ist die letzte Live-Hand und gewinnt, ohne gezeigt zu werden."
+            ],
         );
         return draft.end(Outcome::Continue);
     }
@@ -19,29 +28,37 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
         Profile::Dg if others >= 2 => {
             draft.step(
                 "DG-36",
-                format!("{p} turned the cards face up with more than one other player in the hand and no showdown: an open fold. The cards are dead, collected and mucked."),
-                format!("{p} hat die Karten aufgedeckt, während noch mehr als ein anderer Spieler in der Hand ist, ohne Show-Down: Open Fold. Die Karten sind tot, werden eingezogen und gemuckt."),
+                say![p, " turned the cards face up with more than one other player in the hand and no showdown: an open fold. The cards are dead, collected and mucked."],
+                say![p, " hat die Karten aufgedeckt, während noch mehr als ein anderer Spieler in der Hand ist, ohne Show-Down: Open Fold. Die Karten sind tot, werden eingezogen und gemuckt."],
             );
             draft.end(Outcome::KillHand(p))
         }
         Profile::Dg => {
             draft.step(
                 "DG-36a",
-                format!("Heads-up, exposing is not an open fold: {p} may only check, call or fold from now on."),
-                format!("Im Heads-Up gilt das Aufdecken nicht als Open Fold: {p} darf hiernach nur noch checken, callen oder folden."),
+                say![
+                    "Heads-up, exposing is not an open fold: ",
+                    p,
+                    " may only check, call or fold from now on."
+                ],
+                say![
+                    "Im Heads-Up gilt das Aufdecken nicht als Open Fold: ",
+                    p,
+                    " darf hiernach nur noch checken, callen oder folden."
+                ],
             );
             draft.end(Outcome::PassiveOnly(p))
         }
         Profile::Hc => {
             draft.step(
                 "HC-2.2",
-                format!("A live hand exposed before all betting rounds are over may only be played passively: {p} may only check or call (or fold)."),
-                format!("Eine aufgedeckte, noch im Spiel befindliche Hand kann nur noch passiv zu Ende gespielt werden: {p} darf nur noch checken oder callen (oder folden)."),
+                say!["A live hand exposed before all betting rounds are over may only be played passively: ", p, " may only check or call (or fold)."],
+                say!["Eine aufgedeckte, noch im Spiel befindliche Hand kann nur noch passiv zu Ende gespielt werden: ", p, " darf nur noch checken oder callen (oder folden)."],
             );
             draft.step(
                 "HC-3.3",
-                format!("If {p} showed the cards on purpose: a warning; if repeated, a 10-minute penalty."),
-                format!("Hat {p} die Karten absichtlich gezeigt: eine Verwarnung, im wiederholten Falle ein Penalty von 10 Min."),
+                say!["If ", p, " showed the cards on purpose: a warning; if repeated, a 10-minute penalty."],
+                say!["Hat ", p, " die Karten absichtlich gezeigt: eine Verwarnung, im wiederholten Falle ein Penalty von 10 Min."],
             );
             draft.penalty("HC-3.3");
             draft.end(Outcome::PassiveOnly(p))
@@ -49,16 +66,16 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
         Profile::Wwpla => {
             draft.step(
                 "WWPLA-7",
-                format!("Cards shown to a player still in the hand count as folded: {p}'s hand is dead."),
-                format!("Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von {p} ist tot."),
+                say!["Cards shown to a player still in the hand count as folded: ", p, "'s hand is dead."],
+                say!["Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von ", p, " ist tot."],
             );
             draft.end(Outcome::KillHand(p))
         }
         Profile::Tda | Profile::Jpr => {
             draft.step(
                 "TDA-68",
-                format!("Exposing cards while action is pending does not kill the hand: {p}'s hand stays live."),
-                format!("Karten aufdecken, solange noch Aktionen ausstehen, führt nicht zu einer toten Hand: die Hand von {p} bleibt im Spiel."),
+                say!["Exposing cards while action is pending does not kill the hand: ", p, "'s hand stays live."],
+                say!["Karten aufdecken, solange noch Aktionen ausstehen, führt nicht zu einer toten Hand: die Hand von ", p, " bleibt im Spiel."],
             );
             draft.step(
                 "TDA-68",
@@ -96,8 +113,19 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
             };
             draft.step(
                 "DG-13a",
-                format!("{p}'s cards count as folded and are dead; {en}. A warning only if it was on purpose."),
-                format!("Die Karten von {p} gelten als gefoldet und sind tot; {de}. Eine Verwarnung nur bei Absicht."),
+                say![
+                    p,
+                    "'s cards count as folded and are dead; ",
+                    en,
+                    ". A warning only if it was on purpose."
+                ],
+                say![
+                    "Die Karten von ",
+                    p,
+                    " gelten als gefoldet und sind tot; ",
+                    de,
+                    ". Eine Verwarnung nur bei Absicht."
+                ],
             );
             draft.penalty("DG-13a");
             draft.end(Outcome::KillHand(p))
@@ -105,8 +133,8 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
         Profile::Wwpla if to_live_player => {
             draft.step(
                 "WWPLA-7",
-                format!("Cards shown to a player still in the hand count as folded: {p}'s hand is dead, and everyone at the table may see them."),
-                format!("Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von {p} ist tot, und alle am Tisch dürfen sie sehen."),
+                say!["Cards shown to a player still in the hand count as folded: ", p, "'s hand is dead, and everyone at the table may see them."],
+                say!["Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von ", p, " ist tot, und alle am Tisch dürfen sie sehen."],
             );
             draft.end(Outcome::KillHand(p))
         }
@@ -126,8 +154,16 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
             );
             draft.step(
                 "HC-2.2",
-                format!("Now exposed, {p}'s live hand may only be played passively: check or call (or fold)."),
-                format!("Nun aufgedeckt, kann die Hand von {p} nur noch passiv zu Ende gespielt werden: checken oder callen (oder folden)."),
+                say![
+                    "Now exposed, ",
+                    p,
+                    "'s live hand may only be played passively: check or call (or fold)."
+                ],
+                say![
+                    "Nun aufgedeckt, kann die Hand von ",
+                    p,
+                    " nur noch passiv zu Ende gespielt werden: checken oder callen (oder folden)."
+                ],
             );
             draft.step(
                 "HC-3.3",
@@ -159,8 +195,16 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
             );
             draft.step(
                 "TDA-68",
-                format!("Showing cards does not kill the hand: {p}'s hand stays live; a penalty may be given after the hand (TDA-71B)."),
-                format!("Karten zeigen führt nicht zu einer toten Hand: die Hand von {p} bleibt im Spiel; eine Strafe ist nach der Hand möglich (TDA-71B)."),
+                say![
+                    "Showing cards does not kill the hand: ",
+                    p,
+                    "'s hand stays live; a penalty may be given after the hand (TDA-71B)."
+                ],
+                say![
+                    "Karten zeigen führt nicht zu einer toten Hand: die Hand von ",
+                    p,
+                    " bleibt im Spiel; eine Strafe ist nach der Hand möglich (TDA-71B)."
+                ],
             );
             if profile == Profile::Jpr {
                 let (en, de) = if to_live_player {
@@ -208,32 +252,56 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
             );
             draft.step(
                 "DG-13a",
-                format!("{p}'s cards count as folded and are dead; seen by a player in the hand, they are turned face up for all."),
-                format!("Die Karten von {p} gelten als gefoldet und sind tot; wurden sie einem Spieler in der Hand gezeigt, werden sie für alle sichtbar aufgedeckt."),
+                say![p, "'s cards count as folded and are dead; seen by a player in the hand, they are turned face up for all."],
+                say!["Die Karten von ", p, " gelten als gefoldet und sind tot; wurden sie einem Spieler in der Hand gezeigt, werden sie für alle sichtbar aufgedeckt."],
             );
             draft.end(Outcome::KillHand(p))
         }
         Profile::Wwpla => {
             draft.step(
                 "WWPLA-5",
-                format!("Every player is responsible for their own cards: {p}'s hand stays live, play on."),
-                format!("Jeder Spieler ist für seine Karten selbst verantwortlich: die Hand von {p} bleibt im Spiel, weiterspielen."),
+                say![
+                    "Every player is responsible for their own cards: ",
+                    p,
+                    "'s hand stays live, play on."
+                ],
+                say![
+                    "Jeder Spieler ist für seine Karten selbst verantwortlich: die Hand von ",
+                    p,
+                    " bleibt im Spiel, weiterspielen."
+                ],
             );
             draft.end(Outcome::Continue)
         }
         Profile::Hc => {
             draft.step(
                 "HC-3.3",
-                format!("A player must protect their own cards at all times: {p}'s hand stays live, play on."),
-                format!("Ein Spieler muss zu jeder Zeit seine Karten selbst schützen: die Hand von {p} bleibt im Spiel, weiterspielen."),
+                say![
+                    "A player must protect their own cards at all times: ",
+                    p,
+                    "'s hand stays live, play on."
+                ],
+                say![
+                    "Ein Spieler muss zu jeder Zeit seine Karten selbst schützen: die Hand von ",
+                    p,
+                    " bleibt im Spiel, weiterspielen."
+                ],
             );
             draft.end(Outcome::Continue)
         }
         Profile::Tda => {
             draft.step(
                 "TDA-2",
-                format!("Players must protect their hands: {p}'s hand stays live, play on."),
-                format!("Spieler müssen ihre Hände schützen: die Hand von {p} bleibt im Spiel, weiterspielen."),
+                say![
+                    "Players must protect their hands: ",
+                    p,
+                    "'s hand stays live, play on."
+                ],
+                say![
+                    "Spieler müssen ihre Hände schützen: die Hand von ",
+                    p,
+                    " bleibt im Spiel, weiterspielen."
+                ],
             );
             draft.end(Outcome::Continue)
         }
@@ -246,10 +314,14 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
         Profile::Tda | Profile::Jpr => {
             draft.step(
                 "TDA-29",
-                format!("{p} has up to 25 seconds to act, then a 5-second countdown."),
-                format!(
-                    "{p} hat bis zu 25 Sekunden Zeit plus einen 5 Sekunden Countdown zum Handeln."
-                ),
+                say![
+                    p,
+                    " has up to 25 seconds to act, then a 5-second countdown."
+                ],
+                say![
+                    p,
+                    " hat bis zu 25 Sekunden Zeit plus einen 5 Sekunden Countdown zum Handeln."
+                ],
             );
             let (en, de) = if facing_bet {
                 (
@@ -273,16 +345,16 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
         Profile::Dg => {
             draft.step(
                 "DG-14a",
-                format!("After \"time\", {p} has 30 seconds to act; with no action, the cards count as folded and are mucked."),
-                format!("Nach der Time-Ansage hat {p} noch 30 Sekunden Zeit; erfolgt keine Aktion, gelten die Karten als gefoldet und werden gemuckt."),
+                say!["After \"time\", ", p, " has 30 seconds to act; with no action, the cards count as folded and are mucked."],
+                say!["Nach der Time-Ansage hat ", p, " noch 30 Sekunden Zeit; erfolgt keine Aktion, gelten die Karten als gefoldet und werden gemuckt."],
             );
             true
         }
         Profile::Hc => {
             draft.step(
                 "HC-1.13.7",
-                format!("The dealer repeats \"time\" aloud: {p} has 1 minute; the dealer announces the last 30 seconds and counts down the last 10."),
-                format!("Der Dealer wiederholt laut „Time“: {p} hat 1 Minute; der Dealer kündigt die letzten 30 Sekunden laut an und zählt die letzten 10 Sekunden laut herunter."),
+                say!["The dealer repeats \"time\" aloud: ", p, " has 1 minute; the dealer announces the last 30 seconds and counts down the last 10."],
+                say!["Der Dealer wiederholt laut „Time“: ", p, " hat 1 Minute; der Dealer kündigt die letzten 30 Sekunden laut an und zählt die letzten 10 Sekunden laut herunter."],
             );
             let (en, de) = if facing_bet {
                 (
@@ -301,8 +373,16 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
         Profile::Wwpla => {
             draft.step(
                 "WWPLA-11",
-                format!("The dealer sets the time {p} has to decide, as the situation calls for; then announces ten more seconds."),
-                format!("Der Kartengeber bestimmt situationsabhängig, wie viel Zeit {p} hat; danach werden ihm noch weitere zehn Sekunden angekündigt."),
+                say![
+                    "The dealer sets the time ",
+                    p,
+                    " has to decide, as the situation calls for; then announces ten more seconds."
+                ],
+                say![
+                    "Der Kartengeber bestimmt situationsabhängig, wie viel Zeit ",
+                    p,
+                    " hat; danach werden ihm noch weitere zehn Sekunden angekündigt."
+                ],
             );
             draft.step(
                 "WWPLA-11",

@@ -3,6 +3,7 @@
 use super::deal::{is_open, redeal, window_open};
 use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
+use crate::text::say;
 use engine::Player;
 
 /// A player's hole-card count, as the dealer reports it.
@@ -21,8 +22,8 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
     if c.has == c.needs {
         draft.step(
             "TDA-38",
-            format!("{p} holds the number of cards the game needs: there is no wrong count to correct."),
-            format!("{p} hat die Anzahl Karten, die das Spiel verlangt: keine falsche Anzahl zu korrigieren."),
+            say![p, " holds the number of cards the game needs: there is no wrong count to correct."],
+            say![p, " hat die Anzahl Karten, die das Spiel verlangt: keine falsche Anzahl zu korrigieren."],
         );
         return draft.end(Outcome::Continue);
     }
@@ -35,8 +36,8 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             if window_open(profile, situation, &mut draft) {
                 draft.step(
                     "TDA-35A",
-                    format!("{p} was dealt a wrong number of cards before substantial action: misdeal (TDA-35A's list is not exhaustive; item 4: a seat got no cards)."),
-                    format!("{p} hat vor wesentlichen Aktionen eine falsche Anzahl Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend; Punkt 4: ein Platz bekam keine Karten)."),
+                    say![p, " was dealt a wrong number of cards before substantial action: misdeal (TDA-35A's list is not exhaustive; item 4: a seat got no cards)."],
+                    say![p, " hat vor wesentlichen Aktionen eine falsche Anzahl Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend; Punkt 4: ein Platz bekam keine Karten)."],
                 );
                 return redeal(profile, draft);
             }
@@ -76,8 +77,12 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             if extra == 0 {
                 draft.step(
                     "WWPLA-4",
-                    format!("{p}'s hand has fewer cards than needed: it is dead."),
-                    format!("Die Hand von {p} hat weniger Karten als benötigt: sie ist unspielbar (dead hand)."),
+                    say![p, "'s hand has fewer cards than needed: it is dead."],
+                    say![
+                        "Die Hand von ",
+                        p,
+                        " hat weniger Karten als benötigt: sie ist unspielbar (dead hand)."
+                    ],
                 );
                 return muck_and_burn(p, extra, draft);
             }
@@ -95,8 +100,16 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
                 }
                 draft.step(
                     "HC-3.3",
-                    format!("Betting has begun: {p}'s hand with the extra card is dead."),
-                    format!("Es wurde bereits gesetzt: die Hand von {p} mit der zusätzlichen Karte ist tot."),
+                    say![
+                        "Betting has begun: ",
+                        p,
+                        "'s hand with the extra card is dead."
+                    ],
+                    say![
+                        "Es wurde bereits gesetzt: die Hand von ",
+                        p,
+                        " mit der zusätzlichen Karte ist tot."
+                    ],
                 );
                 return hc_dead(p, draft);
             }
@@ -146,8 +159,8 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             if window_open(profile, situation, &mut draft) {
                 draft.step(
                     "TDA-35A",
-                    format!("{p} is short of cards before any action: misdeal (TDA-35A's list is not exhaustive)."),
-                    format!("{p} fehlen vor jeder Aktion Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend)."),
+                    say![p, " is short of cards before any action: misdeal (TDA-35A's list is not exhaustive)."],
+                    say![p, " fehlen vor jeder Aktion Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend)."],
                 );
                 return redeal(profile, draft);
             }
@@ -163,15 +176,23 @@ fn button_short(c: &Count, mut draft: Draft) -> Procedure {
     if c.has_acted {
         draft.step(
             "TDA-37",
-            format!("The button {p} acted on a hand with too few cards: the hand is dead."),
-            format!("Der Button {p} hat mit zu wenig Karten gehandelt: die Hand ist tot."),
+            say![
+                "The button ",
+                p,
+                " acted on a hand with too few cards: the hand is dead."
+            ],
+            say![
+                "Der Button ",
+                p,
+                " hat mit zu wenig Karten gehandelt: die Hand ist tot."
+            ],
         );
         return muck_and_burn(p, 0, draft);
     }
     draft.step(
         "TDA-37",
-        format!("The button {p} is short of cards: deal the missing cards from the stub, even after substantial action."),
-        format!("Dem Button {p} fehlen Karten: die fehlenden Karten vom Stapel nachgeben, auch nach wesentlichen Aktionen."),
+        say!["The button ", p, " is short of cards: deal the missing cards from the stub, even after substantial action."],
+        say!["Dem Button ", p, " fehlen Karten: die fehlenden Karten vom Stapel nachgeben, auch nach wesentlichen Aktionen."],
     );
     draft.step(
         "TDA-35B",
@@ -185,8 +206,12 @@ fn button_short(c: &Count, mut draft: Draft) -> Procedure {
 fn dead_after_window(p: Player, extra: u8, mut draft: Draft) -> Procedure {
     draft.step(
         "TDA-38",
-        format!("{p}'s hand with the wrong number of cards is dead."),
-        format!("Die Hand von {p} mit der falschen Anzahl Karten ist tot."),
+        say![p, "'s hand with the wrong number of cards is dead."],
+        say![
+            "Die Hand von ",
+            p,
+            " mit der falschen Anzahl Karten ist tot."
+        ],
     );
     muck_and_burn(p, extra, draft)
 }
@@ -194,8 +219,8 @@ fn dead_after_window(p: Player, extra: u8, mut draft: Draft) -> Procedure {
 fn muck_and_burn(p: Player, extra: u8, mut draft: Draft) -> Procedure {
     draft.step(
         "TDA-38",
-        format!("Muck all of {p}'s cards. The stub is a normal stub: burn one and only one card before each later street."),
-        format!("Alle Karten von {p} werden gemuckt. Der Stapel gilt als normaler Stapel: vor jeder folgenden Setzrunde genau eine Burn-Karte."),
+        say!["Muck all of ", p, "'s cards. The stub is a normal stub: burn one and only one card before each later street."],
+        say!["Alle Karten von ", p, " werden gemuckt. Der Stapel gilt als normaler Stapel: vor jeder folgenden Setzrunde genau eine Burn-Karte."],
     );
     if extra > 0 {
         draft.step(
@@ -216,10 +241,14 @@ fn muck_and_burn(p: Player, extra: u8, mut draft: Draft) -> Procedure {
 fn hc_dead(p: Player, mut draft: Draft) -> Procedure {
     draft.step(
         "HC-3.2",
-        format!("{p} does not hold the right number of cards for the game: the hand is dead."),
-        format!(
-            "{p} hat nicht die korrekte Anzahl Karten für das Spiel vor sich: die Hand ist tot."
-        ),
+        say![
+            p,
+            " does not hold the right number of cards for the game: the hand is dead."
+        ],
+        say![
+            p,
+            " hat nicht die korrekte Anzahl Karten für das Spiel vor sich: die Hand ist tot."
+        ],
     );
     draft.end(Outcome::KillHand(p))
 }

@@ -3,6 +3,7 @@
 use super::deal::{redeal, window_open};
 use super::{DeckDefect, Draft, Outcome, Procedure, Situation};
 use crate::Profile;
+use crate::text::say;
 use engine::Player;
 
 pub(super) fn deck_defect(
@@ -65,8 +66,18 @@ fn void(
             if let Some(p) = player_knew {
                 draft.step(
                     "WWPLA-5",
-                    format!("{p} did not point out the faulty card as every player must: {p} loses all claims to the pot."),
-                    format!("{p} hat nicht wie verpflichtet auf die fehlerhafte Karte hingewiesen: {p} verliert alle Ansprüche auf den Pot."),
+                    say![
+                        p,
+                        " did not point out the faulty card as every player must: ",
+                        p,
+                        " loses all claims to the pot."
+                    ],
+                    say![
+                        p,
+                        " hat nicht wie verpflichtet auf die fehlerhafte Karte hingewiesen: ",
+                        p,
+                        " verliert alle Ansprüche auf den Pot."
+                    ],
                 );
                 forfeit = Some(p);
             }
@@ -80,8 +91,8 @@ fn void(
             if let Some(p) = player_knew {
                 draft.step(
                     "HC-3.3",
-                    format!("{p} knew of the defect and bet on: {p} loses the right to a refund; those chips stay in the pot and are played for in the next hand."),
-                    format!("{p} kannte den Defekt und hat weiter gesetzt: {p} verliert das Recht auf Rückgabe; diese Chips verbleiben im Pot und werden in der nächsten Hand ausgespielt."),
+                    say![p, " knew of the defect and bet on: ", p, " loses the right to a refund; those chips stay in the pot and are played for in the next hand."],
+                    say![p, " kannte den Defekt und hat weiter gesetzt: ", p, " verliert das Recht auf Rückgabe; diese Chips verbleiben im Pot und werden in der nächsten Hand ausgespielt."],
                 );
                 draft.step(
                     "HC-3.3",
@@ -107,8 +118,16 @@ fn void(
             if let Some(p) = player_knew {
                 draft.step(
                     "TDA-2",
-                    format!("Players must speak up when they notice an error; {p} knew and played on: a penalty may be given (TDA-71B)."),
-                    format!("Spieler müssen sich melden, wenn sie einen Fehler bemerken; {p} wusste es und spielte weiter: eine Strafe ist möglich (TDA-71B)."),
+                    say![
+                        "Players must speak up when they notice an error; ",
+                        p,
+                        " knew and played on: a penalty may be given (TDA-71B)."
+                    ],
+                    say![
+                        "Spieler müssen sich melden, wenn sie einen Fehler bemerken; ",
+                        p,
+                        " wusste es und spielte weiter: eine Strafe ist möglich (TDA-71B)."
+                    ],
                 );
                 draft.penalty("TDA-71B");
             }
@@ -130,8 +149,11 @@ fn joker(
             if hc {
                 draft.step(
                     "HC-3.2",
-                    format!("{p} played a hand holding a joker: the hand is dead."),
-                    format!("{p} hat eine Hand mit einem Joker gespielt: die Hand ist tot."),
+                    say![p, " played a hand holding a joker: the hand is dead."],
+                    say![
+                        p,
+                        " hat eine Hand mit einem Joker gespielt: die Hand ist tot."
+                    ],
                 );
                 draft.step(
                     "HC-3.3",
@@ -141,8 +163,8 @@ fn joker(
             } else {
                 draft.step(
                     "WWPLA-4",
-                    format!("{p} played a hand with a card not of the game without exposing it: the hand is dead."),
-                    format!("{p} hat eine Hand mit einer nicht zum Spiel gehörenden Karte gespielt, ohne sie aufzudecken: die Hand ist unspielbar."),
+                    say![p, " played a hand with a card not of the game without exposing it: the hand is dead."],
+                    say![p, " hat eine Hand mit einer nicht zum Spiel gehörenden Karte gespielt, ohne sie aufzudecken: die Hand ist unspielbar."],
                 );
             }
             draft.end(Outcome::KillHand(p))
@@ -151,14 +173,14 @@ fn joker(
             if hc {
                 draft.step(
                     "HC-3.3",
-                    format!("Found before {p} acted: the joker is a scrap of paper. Replace it with the next card of the stub, or, if that card already went to another player, after all cards are dealt."),
-                    format!("Entdeckt, bevor {p} agiert hat: der Joker ist ein „Stück Papier“. Er wird durch die nächste Karte im Deck ersetzt, oder, falls diese bereits ausgeteilt wurde, nachdem alle Karten verteilt wurden."),
+                    say!["Found before ", p, " acted: the joker is a scrap of paper. Replace it with the next card of the stub, or, if that card already went to another player, after all cards are dealt."],
+                    say!["Entdeckt, bevor ", p, " agiert hat: der Joker ist ein „Stück Papier“. Er wird durch die nächste Karte im Deck ersetzt, oder, falls diese bereits ausgeteilt wurde, nachdem alle Karten verteilt wurden."],
                 );
             } else {
                 draft.step(
                     "WWPLA-5",
-                    format!("Noticed before {p} played the hand: the joker is burned and replaced; {p} gets the replacement once every player has their cards."),
-                    format!("Bemerkt, bevor {p} sein Blatt spielt: der Joker wird geburnt und ersetzt; {p} bekommt die Ersatzkarte, wenn die Runde vollständig ihre Karten erhalten hat."),
+                    say!["Noticed before ", p, " played the hand: the joker is burned and replaced; ", p, " gets the replacement once every player has their cards."],
+                    say!["Bemerkt, bevor ", p, " sein Blatt spielt: der Joker wird geburnt und ersetzt; ", p, " bekommt die Ersatzkarte, wenn die Runde vollständig ihre Karten erhalten hat."],
                 );
             }
             draft.end(Outcome::Continue)
@@ -207,8 +229,18 @@ fn missing(
             if let Some(p) = player_knew {
                 draft.step(
                     "WWPLA-5",
-                    format!("{p} did not point out the missing cards as every player must: {p} loses all claims to the pot."),
-                    format!("{p} hat nicht wie verpflichtet auf die fehlenden Karten hingewiesen: {p} verliert alle Ansprüche auf den Pot."),
+                    say![
+                        p,
+                        " did not point out the missing cards as every player must: ",
+                        p,
+                        " loses all claims to the pot."
+                    ],
+                    say![
+                        p,
+                        " hat nicht wie verpflichtet auf die fehlenden Karten hingewiesen: ",
+                        p,
+                        " verliert alle Ansprüche auf den Pot."
+                    ],
                 );
                 return draft.end(Outcome::KillHand(p));
             }

@@ -20,7 +20,8 @@ use crate::Profile;
 use engine::{Chips, Player, Rule, Street};
 use serde::{Deserialize, Serialize};
 
-pub use crate::ruling::Text;
+use crate::text::Line;
+pub use crate::text::Text;
 
 /// What went wrong, as the dealer picks it from a menu.
 ///
@@ -438,7 +439,7 @@ impl Draft {
         }
     }
 
-    fn step(&mut self, rule: &'static str, en: impl Into<String>, de: impl Into<String>) {
+    fn step(&mut self, rule: &'static str, en: impl Into<Line>, de: impl Into<Line>) {
         self.steps.push(ProcedureStep {
             text: Text::new(en, de),
             rule: Rule(rule),
@@ -459,16 +460,20 @@ impl Draft {
     }
 
     /// The TD decides (TDA-1): the note says what, with `rule` the rule that leaves it open.
-    fn td_decides(mut self, rule: &'static str, en: &str, de: &str) -> Procedure {
-        self.step(rule, en, de);
+    fn td_decides(
+        mut self,
+        rule: &'static str,
+        en: impl Into<Line>,
+        de: impl Into<Line>,
+    ) -> Procedure {
+        let note = Text::new(en, de);
+        self.step(rule, note.en.clone(), note.de.clone());
         self.step(
             "TDA-1",
             "The TD decides in the interest of fairness; the decision is final.",
             "Die Turnierleitung entscheidet im Interesse der Fairness; die Entscheidung ist endgültig.",
         );
-        self.end(Outcome::TdDecides {
-            note: Text::new(en, de),
-        })
+        self.end(Outcome::TdDecides { note })
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::{Draft, Outcome, PenaltyKind, Procedure};
 use crate::Profile;
+use crate::text::say;
 use engine::{Chips, Player};
 
 pub(super) fn penalty(
@@ -16,37 +17,37 @@ pub(super) fn penalty(
         (Profile::Dg, PenaltyKind::Warning) => {
             draft.step(
                 "DG-38.1",
-                format!("A formal warning to {p}; the next penalty follows if it happens again."),
-                format!("Formelle Verwarnung an {p}; bei Wiederholung folgt die nächste Strafe."),
+                say!["A formal warning to ", p, "; the next penalty follows if it happens again."],
+                say!["Formelle Verwarnung an ", p, "; bei Wiederholung folgt die nächste Strafe."],
             );
             draft.end(Outcome::Continue)
         }
         (Profile::Dg, PenaltyKind::ForcedFold) => {
             draft.step(
                 "DG-38.2",
-                format!("Forced fold: {p}'s hand counts as folded, its bets are lost."),
-                format!("Zwangs-Fold: die Hand von {p} gilt als gefoldet, die Einsätze sind verloren."),
+                say!["Forced fold: ", p, "'s hand counts as folded, its bets are lost."],
+                say!["Zwangs-Fold: die Hand von ", p, " gilt als gefoldet, die Einsätze sind verloren."],
             );
             draft.end(Outcome::KillHand(p))
         }
         (Profile::Dg, PenaltyKind::Hands(n @ 1..=3)) => {
             draft.step(
                 "DG-38.3",
-                format!("The next {n} hand(s) are played without {p}."),
-                format!("Die nächsten {n} Hände finden ohne {p} statt."),
+                say!["The next ", n.to_string(), " hand(s) are played without ", p, "."],
+                say!["Die nächsten ", n.to_string(), " Hände finden ohne ", p, " statt."],
             );
             draft.end(Outcome::MissHands { player: p, hands: u32::from(n) })
         }
         (Profile::Dg, PenaltyKind::Hands(n)) => draft.td_decides(
             "DG-38.3",
-            &format!("DG-38.3 sits a player out for one to three hands, not {n}: choose a penalty of DG-38."),
-            &format!("DG-38.3 sieht ein bis drei Hände Aussetzen vor, nicht {n}: eine Strafe nach DG-38 wählen."),
+            format!("DG-38.3 sits a player out for one to three hands, not {n}: choose a penalty of DG-38."),
+            format!("DG-38.3 sieht ein bis drei Hände Aussetzen vor, nicht {n}: eine Strafe nach DG-38 wählen."),
         ),
         (Profile::Dg, PenaltyKind::Orbit) => {
             draft.step(
                 "DG-38.4",
-                format!("Orbit penalty: {p} sits out until the button has gone round the table once ({table} hands)."),
-                format!("Orbit-Strafe: {p} setzt aus, bis der Button einmal um den Tisch gewandert ist ({table} Hände)."),
+                say!["Orbit penalty: ", p, " sits out until the button has gone round the table once (", table.to_string(), " hands)."],
+                say!["Orbit-Strafe: ", p, " setzt aus, bis der Button einmal um den Tisch gewandert ist (", table.to_string(), " Hände)."],
             );
             draft.end(Outcome::MissHands { player: p, hands: table })
         }
@@ -58,8 +59,8 @@ pub(super) fn penalty(
         (Profile::Dg, PenaltyKind::Disqualification) => {
             draft.step(
                 "DG-38.6",
-                format!("Exclusion: {p} leaves the table for the day."),
-                format!("Spielausschluss: {p} hat den Spieltisch für den aktuellen Tag endgültig zu verlassen."),
+                say!["Exclusion: ", p, " leaves the table for the day."],
+                say!["Spielausschluss: ", p, " hat den Spieltisch für den aktuellen Tag endgültig zu verlassen."],
             );
             disqualify(p, draft)
         }
@@ -67,14 +68,14 @@ pub(super) fn penalty(
             if profile == Profile::Hc {
                 draft.step(
                     "HC-1.10",
-                    format!("Time penalty: {p} is away from the table for {m} minutes (usually 5 to 10)."),
-                    format!("Zeitstrafe (Penalty): {p} ist {m} Minuten vom Tisch weg (i.d.R. 5-10 Minuten)."),
+                    say!["Time penalty: ", p, " is away from the table for ", m.to_string(), " minutes (usually 5 to 10)."],
+                    say!["Zeitstrafe (Penalty): ", p, " ist ", m.to_string(), " Minuten vom Tisch weg (i.d.R. 5-10 Minuten)."],
                 );
             } else {
                 draft.step(
                     "WWPLA-12",
-                    format!("Time penalty for {p}: {m} minutes."),
-                    format!("Zeitstrafe für {p}: {m} Minuten."),
+                    say!["Time penalty for ", p, ": ", m.to_string(), " minutes."],
+                    say!["Zeitstrafe für ", p, ": ", m.to_string(), " Minuten."],
                 );
             }
             sit_out_steps(&mut draft);
@@ -83,32 +84,32 @@ pub(super) fn penalty(
         (Profile::Hc, PenaltyKind::Warning) => {
             draft.step(
                 "HC-1.10",
-                format!("A warning to {p}."),
-                format!("Ermahnung von {p}."),
+                say!["A warning to ", p, "."],
+                say!["Ermahnung von ", p, "."],
             );
             draft.end(Outcome::Continue)
         }
         (Profile::Wwpla, PenaltyKind::Warning) => {
             draft.step(
                 "WWPLA-1",
-                format!("A warning to {p}."),
-                format!("Verwarnung von {p}."),
+                say!["A warning to ", p, "."],
+                say!["Verwarnung von ", p, "."],
             );
             draft.end(Outcome::Continue)
         }
         (Profile::Hc, PenaltyKind::Disqualification) => {
             draft.step(
                 "HC-1.10",
-                format!("{p} is excluded from the game."),
-                format!("{p} wird vom laufenden Spiel ausgeschlossen."),
+                say![p, " is excluded from the game."],
+                say![p, " wird vom laufenden Spiel ausgeschlossen."],
             );
             disqualify(p, draft)
         }
         (Profile::Wwpla, PenaltyKind::Disqualification | PenaltyKind::Suspension) => {
             draft.step(
                 "WWPLA-12",
-                format!("{p} is suspended from the tournament; the tournament staff take in the stack."),
-                format!("{p} erhält die Suspendierung vom Turnier; die Turnierleitung zieht den Stack ein."),
+                say![p, " is suspended from the tournament; the tournament staff take in the stack."],
+                say![p, " erhält die Suspendierung vom Turnier; die Turnierleitung zieht den Stack ein."],
             );
             draft.end(Outcome::Disqualify(p))
         }
@@ -122,8 +123,16 @@ fn tda_penalty(p: Player, kind: PenaltyKind, table: u32, mut draft: Draft) -> Pr
         PenaltyKind::Warning => {
             draft.step(
                 "TDA-71A",
-                format!("A verbal warning to {p}; repeated breaches may bring growing penalties."),
-                format!("Mündliche Verwarnung an {p}; wiederholte Verstöße können zu steigenden Strafen führen."),
+                say![
+                    "A verbal warning to ",
+                    p,
+                    "; repeated breaches may bring growing penalties."
+                ],
+                say![
+                    "Mündliche Verwarnung an ",
+                    p,
+                    "; wiederholte Verstöße können zu steigenden Strafen führen."
+                ],
             );
             return draft.end(Outcome::Continue);
         }
@@ -131,8 +140,8 @@ fn tda_penalty(p: Player, kind: PenaltyKind, table: u32, mut draft: Draft) -> Pr
         PenaltyKind::Hands(n) if n > 0 => {
             draft.step(
                 "TDA-71A",
-                format!("{p} misses {n} hand(s)."),
-                format!("{p} setzt {n} Hände aus."),
+                say![p, " misses ", n.to_string(), " hand(s)."],
+                say![p, " setzt ", n.to_string(), " Hände aus."],
             );
             u32::from(n)
         }
@@ -152,8 +161,30 @@ fn tda_penalty(p: Player, kind: PenaltyKind, table: u32, mut draft: Draft) -> Pr
             }
             draft.step(
                 "TDA-71A",
-                format!("{p} misses one hand per player at the table when the penalty is given ({table}, {p} included) times {rounds} round(s): {hands} hands."),
-                format!("{p} verpasst eine Hand pro Spieler am Tisch zum Zeitpunkt der Strafe ({table}, {p} eingeschlossen) mal {rounds} Strafrunde(n): {hands} Hände."),
+                say![
+                    p,
+                    " misses one hand per player at the table when the penalty is given (",
+                    table.to_string(),
+                    ", ",
+                    p,
+                    " included) times ",
+                    rounds.to_string(),
+                    " round(s): ",
+                    hands.to_string(),
+                    " hands."
+                ],
+                say![
+                    p,
+                    " verpasst eine Hand pro Spieler am Tisch zum Zeitpunkt der Strafe (",
+                    table.to_string(),
+                    ", ",
+                    p,
+                    " eingeschlossen) mal ",
+                    rounds.to_string(),
+                    " Strafrunde(n): ",
+                    hands.to_string(),
+                    " Hände."
+                ],
             );
             hands
         }
@@ -186,8 +217,11 @@ fn tda_penalty(p: Player, kind: PenaltyKind, table: u32, mut draft: Draft) -> Pr
 fn disqualify(p: Player, mut draft: Draft) -> Procedure {
     draft.step(
         "TDA-71D",
-        format!("{p} is disqualified; the chips are taken out of play."),
-        format!("{p} wird disqualifiziert; die Chips werden aus dem Spiel genommen."),
+        say![p, " is disqualified; the chips are taken out of play."],
+        say![
+            p,
+            " wird disqualifiziert; die Chips werden aus dem Spiel genommen."
+        ],
     );
     draft.end(Outcome::Disqualify(p))
 }
@@ -208,8 +242,8 @@ pub(super) fn chip_found(profile: Profile, p: Player, amount: Chips) -> Procedur
     if profile == Profile::Wwpla {
         draft.step(
             "WWPLA-12",
-            format!("If {p} loses the all-in, the {amount} found are lost as well, to the winner as far as the winner's own stack covers them; once the next hand has begun, the tournament staff take them out."),
-            format!("Verliert {p} das All-in, sind auch die gefundenen {amount} verloren, an den Potgewinner bis zu dessen eigener Chipanzahl; hat die nächste Hand schon begonnen, zieht die Turnierleitung sie ein."),
+            say!["If ", p, " loses the all-in, the ", amount, " found are lost as well, to the winner as far as the winner's own stack covers them; once the next hand has begun, the tournament staff take them out."],
+            say!["Verliert ", p, " das All-in, sind auch die gefundenen ", amount, " verloren, an den Potgewinner bis zu dessen eigener Chipanzahl; hat die nächste Hand schon begonnen, zieht die Turnierleitung sie ein."],
         );
     }
     draft.step(
@@ -219,7 +253,31 @@ pub(super) fn chip_found(profile: Profile, p: Player, amount: Chips) -> Procedur
     );
     draft.td_decides(
         "TDA-62",
-        &format!("Is the hidden {amount} part of {p}'s all-in that was called? If not: should {p} win, the chips are not paid off; should {p} lose, they do not save {p}, and the TD may award them to the winning caller."),
-        &format!("Sind die versteckten {amount} Teil des gecallten All-ins von {p}? Wenn nicht: gewinnt {p}, werden sie nicht ausbezahlt; verliert {p}, retten sie {p} nicht, und der TD kann sie dem gewinnenden Caller zusprechen."),
+        say![
+            "Is the hidden ",
+            amount,
+            " part of ",
+            p,
+            "'s all-in that was called? If not: should ",
+            p,
+            " win, the chips are not paid off; should ",
+            p,
+            " lose, they do not save ",
+            p,
+            ", and the TD may award them to the winning caller."
+        ],
+        say![
+            "Sind die versteckten ",
+            amount,
+            " Teil des gecallten All-ins von ",
+            p,
+            "? Wenn nicht: gewinnt ",
+            p,
+            ", werden sie nicht ausbezahlt; verliert ",
+            p,
+            ", retten sie ",
+            p,
+            " nicht, und der TD kann sie dem gewinnenden Caller zusprechen."
+        ],
     )
 }

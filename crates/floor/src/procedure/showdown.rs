@@ -3,6 +3,7 @@
 
 use super::{Draft, Outcome, Procedure, ShowdownIssue};
 use crate::Profile;
+use crate::text::say;
 use engine::Player;
 
 pub(super) fn showdown(profile: Profile, p: Player, issue: ShowdownIssue) -> Procedure {
@@ -61,8 +62,22 @@ fn one_card(profile: Profile, p: Player, refuses: bool) -> Procedure {
     let mut draft = Draft::new("Only one card shown", "Nur eine Karte aufgedeckt");
     draft.step(
         "TDA-15A",
-        format!("{p} showed only one card: the dealer tells {p} to table all cards; if {p} refuses, call the floor."),
-        format!("{p} hat nur eine Karte aufgedeckt: der Dealer weist {p} an, alle Karten aufzudecken; lehnt {p} ab, wird der Floor gerufen."),
+        say![
+            p,
+            " showed only one card: the dealer tells ",
+            p,
+            " to table all cards; if ",
+            p,
+            " refuses, call the floor."
+        ],
+        say![
+            p,
+            " hat nur eine Karte aufgedeckt: der Dealer weist ",
+            p,
+            " an, alle Karten aufzudecken; lehnt ",
+            p,
+            " ab, wird der Floor gerufen."
+        ],
     );
     draft.step(
         "TDA-13A",
@@ -73,8 +88,14 @@ fn one_card(profile: Profile, p: Player, refuses: bool) -> Procedure {
     if refuses {
         draft.step(
             "TDA-13A",
-            format!("{p} will not table all cards: the hand has no claim to the pot."),
-            format!("{p} deckt nicht alle Karten auf: die Hand hat keinen Anspruch auf den Pot."),
+            say![
+                p,
+                " will not table all cards: the hand has no claim to the pot."
+            ],
+            say![
+                p,
+                " deckt nicht alle Karten auf: die Hand hat keinen Anspruch auf den Pot."
+            ],
         );
         return draft.end(Outcome::KillHand(p));
     }
@@ -110,8 +131,8 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
             if how != Muck::Partial {
                 draft.step(
                     "DG-15.9",
-                    format!("Cards pushed away count as folded: the dealer collects {p}'s cards at once and mucks them."),
-                    format!("Gefoldete Karten sind vom Dealer sofort einzuziehen und zu mucken: die Karten von {p}."),
+                    say!["Cards pushed away count as folded: the dealer collects ", p, "'s cards at once and mucks them."],
+                    say!["Gefoldete Karten sind vom Dealer sofort einzuziehen und zu mucken: die Karten von ", p, "."],
                 );
             }
             draft.step(
@@ -129,15 +150,22 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
             );
             return draft.td_decides(
                 "HC-3.2",
-                &format!("{p}'s hand is still identifiable: the game leader decides whether it is live."),
-                &format!("Die Hand von {p} ist noch identifizierbar: der Spielführer entscheidet, ob sie live ist."),
+                say![
+                    p,
+                    "'s hand is still identifiable: the game leader decides whether it is live."
+                ],
+                say![
+                    "Die Hand von ",
+                    p,
+                    " ist noch identifizierbar: der Spielführer entscheidet, ob sie live ist."
+                ],
             );
         }
         Profile::Hc => {
             draft.step(
                 "HC-3.2",
-                format!("{p} mucked the cards and they cannot be identified: the hand is dead."),
-                format!("{p} hat die Karten in den Muck geworfen, sie sind nicht identifizierbar: die Hand ist tot."),
+                say![p, " mucked the cards and they cannot be identified: the hand is dead."],
+                say![p, " hat die Karten in den Muck geworfen, sie sind nicht identifizierbar: die Hand ist tot."],
             );
             if how != Muck::BelievingWon {
                 return draft.end(Outcome::KillHand(p));
@@ -149,8 +177,8 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
         Muck::Partial => {
             draft.step(
                 "TDA-13B",
-                format!("{p} did not table the hand fully and then mucked it, believing it had won: at the player's own risk."),
-                format!("{p} hat die Karten nicht vollständig aufgedeckt und dann im Glauben gewonnen zu haben gemuckt: auf eigene Gefahr."),
+                say![p, " did not table the hand fully and then mucked it, believing it had won: at the player's own risk."],
+                say![p, " hat die Karten nicht vollständig aufgedeckt und dann im Glauben gewonnen zu haben gemuckt: auf eigene Gefahr."],
             );
             if identifiable {
                 draft.step(
@@ -171,8 +199,8 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
             if identifiable {
                 draft.step(
                     "TDA-14",
-                    format!("Throwing cards away face down does not kill them: {p} may change their mind and table them while they are 100% identifiable and retrievable."),
-                    format!("Verdecktes Wegwerfen tötet die Karten nicht automatisch: {p} kann die Meinung ändern und sie aufdecken, solange sie zu 100% identifizierbar und wiederauffindbar sind."),
+                    say!["Throwing cards away face down does not kill them: ", p, " may change their mind and table them while they are 100% identifiable and retrievable."],
+                    say!["Verdecktes Wegwerfen tötet die Karten nicht automatisch: ", p, " kann die Meinung ändern und sie aufdecken, solange sie zu 100% identifizierbar und wiederauffindbar sind."],
                 );
                 return draft.end(Outcome::Continue);
             }
@@ -186,8 +214,8 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
         Muck::BelievingWon => {
             draft.step(
                 "TDA-15B",
-                format!("{p} bet, then threw the cards away believing they had won with another player still in: the dealer keeps the cards and calls the floor (an exception to TDA-58)."),
-                format!("{p} hat gesetzt und dann im Glauben gewonnen zu haben die Karten weggeworfen, obwohl noch ein Spieler in der Hand ist: der Dealer behält die Karten ein und ruft den Floor (eine Ausnahme von Regel 58)."),
+                say![p, " bet, then threw the cards away believing they had won with another player still in: the dealer keeps the cards and calls the floor (an exception to TDA-58)."],
+                say![p, " hat gesetzt und dann im Glauben gewonnen zu haben die Karten weggeworfen, obwohl noch ein Spieler in der Hand ist: der Dealer behält die Karten ein und ruft den Floor (eine Ausnahme von Regel 58)."],
             );
             if identifiable {
                 draft.step(
@@ -199,8 +227,8 @@ fn mucked(profile: Profile, p: Player, how: Muck, identifiable: bool) -> Procedu
             }
             draft.step(
                 "TDA-15B",
-                format!("The cards are not retrievable and identifiable: {p} is out and gets back no bets that were called; a bet or raise not yet called is returned."),
-                format!("Die Karten sind nicht wiederauffindbar und identifizierbar: {p} ist raus und bekommt keine gecallten Einsätze zurück; ein noch nicht gecallter Einsatz wird zurückgegeben."),
+                say!["The cards are not retrievable and identifiable: ", p, " is out and gets back no bets that were called; a bet or raise not yet called is returned."],
+                say!["Die Karten sind nicht wiederauffindbar und identifizierbar: ", p, " ist raus und bekommt keine gecallten Einsätze zurück; ein noch nicht gecallter Einsatz wird zurückgegeben."],
             );
             draft.end(Outcome::KillHandReturnUncalled(p))
         }
@@ -213,30 +241,30 @@ fn killed_by_dealer(profile: Profile, p: Player, identifiable: bool) -> Procedur
         Profile::Dg => {
             draft.step(
                 "DG-34",
-                format!("The dealer may collect cards that are not protected at any time: they are dead and never handed back to {p}."),
-                format!("Der Dealer darf nicht geschützte Karten jederzeit einziehen: sie sind tot und werden {p} keinesfalls zurückgegeben."),
+                say!["The dealer may collect cards that are not protected at any time: they are dead and never handed back to ", p, "."],
+                say!["Der Dealer darf nicht geschützte Karten jederzeit einziehen: sie sind tot und werden ", p, " keinesfalls zurückgegeben."],
             );
             draft.end(Outcome::KillHand(p))
         }
         Profile::Wwpla => {
             draft.step(
                 "WWPLA-5",
-                format!("Every player is responsible for their own cards: if the dealer took {p}'s cards as folded, {p} has no right to any compensation."),
-                format!("Jeder Spieler ist für seine Karten selbst verantwortlich: hat der Kartengeber die Karten von {p} als gefoldet behandelt, hat {p} kein Recht auf Entschädigung."),
+                say!["Every player is responsible for their own cards: if the dealer took ", p, "'s cards as folded, ", p, " has no right to any compensation."],
+                say!["Jeder Spieler ist für seine Karten selbst verantwortlich: hat der Kartengeber die Karten von ", p, " als gefoldet behandelt, hat ", p, " kein Recht auf Entschädigung."],
             );
             draft.end(Outcome::KillHand(p))
         }
         Profile::Hc => {
             draft.step(
                 "HC-3.3",
-                format!("{p} did not protect the cards and the dealer mucked them: there is no claim to have them restored."),
-                format!("{p} hat die Karten nicht geschützt und der Dealer hat sie gemuckt: kein Anspruch auf Wiederherstellung."),
+                say![p, " did not protect the cards and the dealer mucked them: there is no claim to have them restored."],
+                say![p, " hat die Karten nicht geschützt und der Dealer hat sie gemuckt: kein Anspruch auf Wiederherstellung."],
             );
             if identifiable {
                 return draft.td_decides(
                     "HC-3.2",
-                    &format!("{p}'s hand is still clearly identifiable: the game leader may declare it live in the interest of fairness."),
-                    &format!("Die Hand von {p} ist noch eindeutig identifizierbar: der Spielführer kann sie im Sinne der Fairness als live erklären."),
+                    say![p, "'s hand is still clearly identifiable: the game leader may declare it live in the interest of fairness."],
+                    say!["Die Hand von ", p, " ist noch eindeutig identifizierbar: der Spielführer kann sie im Sinne der Fairness als live erklären."],
                 );
             }
             draft.step(
@@ -255,15 +283,15 @@ fn killed_by_dealer(profile: Profile, p: Player, identifiable: bool) -> Procedur
             if identifiable {
                 draft.step(
                     "TDA-65B",
-                    format!("{p}'s hand was taken in but can be identified: it stays in play, whether or not any cards were exposed."),
-                    format!("Die Hand von {p} wurde eingezogen, kann aber identifiziert werden: sie bleibt im Spiel, ungeachtet aufgedeckter Karten."),
+                    say![p, "'s hand was taken in but can be identified: it stays in play, whether or not any cards were exposed."],
+                    say!["Die Hand von ", p, " wurde eingezogen, kann aber identifiziert werden: sie bleibt im Spiel, ungeachtet aufgedeckter Karten."],
                 );
                 return draft.end(Outcome::Continue);
             }
             draft.step(
                 "TDA-65A",
-                format!("Not 100% identifiable: {p} gets neither the cards nor the called bets back; a bet or raise not yet called is returned."),
-                format!("Nicht mit 100-prozentiger Sicherheit identifizierbar: {p} bekommt weder die Karten noch bereits gecallte Beträge zurück; eine noch nicht gecallte Bet oder ein Raise wird zurückgegeben."),
+                say!["Not 100% identifiable: ", p, " gets neither the cards nor the called bets back; a bet or raise not yet called is returned."],
+                say!["Nicht mit 100-prozentiger Sicherheit identifizierbar: ", p, " bekommt weder die Karten noch bereits gecallte Beträge zurück; eine noch nicht gecallte Bet oder ein Raise wird zurückgegeben."],
             );
             draft.end(Outcome::KillHandReturnUncalled(p))
         }
@@ -281,8 +309,8 @@ fn ask_to_see(
     if profile == Profile::Hc && asker_holds_cards && shows_first {
         draft.step(
             "HC-1.13.6",
-            format!("{p} had to show first: players still in the pot may have those cards shown, even if mucked, while they are clearly identifiable."),
-            format!("{p} musste zuerst aufdecken: die noch im Pot befindlichen Spieler dürfen sich diese Karten zeigen lassen, auch wenn weggeworfen, sofern sie eindeutig identifizierbar sind."),
+            say![p, " had to show first: players still in the pot may have those cards shown, even if mucked, while they are clearly identifiable."],
+            say![p, " musste zuerst aufdecken: die noch im Pot befindlichen Spieler dürfen sich diese Karten zeigen lassen, auch wenn weggeworfen, sofern sie eindeutig identifizierbar sind."],
         );
         return draft.end(Outcome::Continue);
     }
@@ -297,15 +325,27 @@ fn ask_to_see(
     if asker_called_last_bet && shows_first {
         draft.step(
             "TDA-18B",
-            format!("A caller of the last bet who still holds or has tabled cards has an inalienable right to see the last aggressor's hand: {p} tables the hand."),
-            format!("Ein Caller des letzten Einsatzes, der seine Karten noch besitzt oder aufgedeckt hat, hat ein unveräußerliches Recht, die Hand des letzten Aggressors zu sehen: {p} deckt auf."),
+            say!["A caller of the last bet who still holds or has tabled cards has an inalienable right to see the last aggressor's hand: ", p, " tables the hand."],
+            say!["Ein Caller des letzten Einsatzes, der seine Karten noch besitzt oder aufgedeckt hat, hat ein unveräußerliches Recht, die Hand des letzten Aggressors zu sehen: ", p, " deckt auf."],
         );
         return draft.end(Outcome::Continue);
     }
     draft.td_decides(
         "TDA-18B",
-        &format!("No bet on the last round, or {p} is not the last aggressor: whether {p}'s hand must be shown is at the TD's discretion."),
-        &format!("Kein Einsatz in der letzten Setzrunde, oder {p} ist nicht der letzte Aggressor: ob die Hand von {p} gezeigt werden muss, liegt im Ermessen der Turnierleitung."),
+        say![
+            "No bet on the last round, or ",
+            p,
+            " is not the last aggressor: whether ",
+            p,
+            "'s hand must be shown is at the TD's discretion."
+        ],
+        say![
+            "Kein Einsatz in der letzten Setzrunde, oder ",
+            p,
+            " ist nicht der letzte Aggressor: ob die Hand von ",
+            p,
+            " gezeigt werden muss, liegt im Ermessen der Turnierleitung."
+        ],
     )
 }
 
@@ -313,15 +353,23 @@ fn played_board(profile: Profile, p: Player, refuses: bool) -> Procedure {
     let mut draft = Draft::new("Playing the board", "Das Board spielen");
     draft.step(
         "TDA-19",
-        format!("To play the board, {p} must table all hole cards to get a share of the pot."),
-        format!("Um das Board zu spielen, muss {p} alle Hole-Cards aufdecken, um einen Teil vom Pot zu bekommen."),
+        say![
+            "To play the board, ",
+            p,
+            " must table all hole cards to get a share of the pot."
+        ],
+        say![
+            "Um das Board zu spielen, muss ",
+            p,
+            " alle Hole-Cards aufdecken, um einen Teil vom Pot zu bekommen."
+        ],
     );
     claim_rule(profile, &mut draft);
     if refuses {
         draft.step(
             "TDA-13A",
-            format!("{p} will not table the hole cards: no share of the pot."),
-            format!("{p} deckt die Hole-Cards nicht auf: kein Anteil am Pot."),
+            say![p, " will not table the hole cards: no share of the pot."],
+            say![p, " deckt die Hole-Cards nicht auf: kein Anteil am Pot."],
         );
         return draft.end(Outcome::KillHand(p));
     }
@@ -356,8 +404,8 @@ fn muck_at_all_in(profile: Profile, p: Player) -> Procedure {
     }
     draft.step(
         "TDA-16",
-        format!("No player who is all-in or has called all bets may fold without showing: {p}'s cards are tabled and stay in play, in the main and every side pot."),
-        format!("Kein Spieler, der All-in ist oder alle Einsätze mitgegangen ist, darf seine Hand passen, ohne sie aufzudecken: die Karten von {p} werden aufgedeckt und bleiben im Spiel, im Main- und in allen Sidepots."),
+        say!["No player who is all-in or has called all bets may fold without showing: ", p, "'s cards are tabled and stay in play, in the main and every side pot."],
+        say!["Kein Spieler, der All-in ist oder alle Einsätze mitgegangen ist, darf seine Hand passen, ohne sie aufzudecken: die Karten von ", p, " werden aufgedeckt und bleiben im Spiel, im Main- und in allen Sidepots."],
     );
     draft.end(Outcome::Continue)
 }
@@ -367,66 +415,102 @@ fn show_order(profile: Profile, p: Player, bet: bool) -> Procedure {
     let (rule, en, de) = match (profile, bet) {
         (Profile::Dg, true) => (
             "DG-28.1",
-            format!(
-                "{p} made the last active action of the last betting round: {p} tables both hole cards or declares a fold first."
-            ),
-            format!(
-                "{p} hat in der jüngsten Bietrunde die letzte active Action getätigt: {p} deckt zuerst beide Hole-Cards auf oder erklärt einen Fold."
-            ),
+            say![
+                p,
+                " made the last active action of the last betting round: ",
+                p,
+                " tables both hole cards or declares a fold first."
+            ],
+            say![
+                p,
+                " hat in der jüngsten Bietrunde die letzte active Action getätigt: ",
+                p,
+                " deckt zuerst beide Hole-Cards auf oder erklärt einen Fold."
+            ],
         ),
         (Profile::Dg, false) => (
             "DG-28.2",
-            format!(
-                "All checked: {p}, the player nearest clockwise after the button, tables or folds first."
-            ),
-            format!(
-                "Alle haben gecheckt: {p}, der sich am nächsten im Uhrzeigersinn zum Dealer-Button befindet, deckt zuerst auf oder foldet."
-            ),
+            say![
+                "All checked: ",
+                p,
+                ", the player nearest clockwise after the button, tables or folds first."
+            ],
+            say![
+                "Alle haben gecheckt: ",
+                p,
+                ", der sich am nächsten im Uhrzeigersinn zum Dealer-Button befindet, deckt zuerst auf oder foldet."
+            ],
         ),
         (Profile::Hc, true) => (
             "HC-1.13.6",
-            format!(
-                "{p} made the last bet or raise: {p} tables first; the players after may muck."
-            ),
-            format!(
-                "{p} hat zuletzt eine Bet oder einen Raise gebracht: {p} legt zuerst offen; nachfolgende Spieler können ihre Karten in den Muck werfen."
-            ),
+            say![
+                p,
+                " made the last bet or raise: ",
+                p,
+                " tables first; the players after may muck."
+            ],
+            say![
+                p,
+                " hat zuletzt eine Bet oder einen Raise gebracht: ",
+                p,
+                " legt zuerst offen; nachfolgende Spieler können ihre Karten in den Muck werfen."
+            ],
         ),
         (Profile::Hc, false) => (
             "HC-1.13.6",
-            format!(
-                "All checked: {p}, who acted first in the round, tables first; the players after may muck."
-            ),
-            format!(
-                "Alle haben gecheckt: {p}, der in dieser Runde als Erster agiert hat, legt zuerst offen; nachfolgende Spieler können ihre Karten in den Muck werfen."
-            ),
+            say![
+                "All checked: ",
+                p,
+                ", who acted first in the round, tables first; the players after may muck."
+            ],
+            say![
+                "Alle haben gecheckt: ",
+                p,
+                ", der in dieser Runde als Erster agiert hat, legt zuerst offen; nachfolgende Spieler können ihre Karten in den Muck werfen."
+            ],
         ),
         (Profile::Wwpla, true) => (
             "WWPLA-7",
-            format!(
-                "{p} made the last bet or raise of the last round: {p} shows first and must show."
-            ),
-            format!(
-                "{p} hat in der letzten Setzrunde als letzter gesetzt oder erhöht: {p} ist als erster an der Reihe, sein Blatt zu zeigen, und dazu verpflichtet."
-            ),
+            say![
+                p,
+                " made the last bet or raise of the last round: ",
+                p,
+                " shows first and must show."
+            ],
+            say![
+                p,
+                " hat in der letzten Setzrunde als letzter gesetzt oder erhöht: ",
+                p,
+                " ist als erster an der Reihe, sein Blatt zu zeigen, und dazu verpflichtet."
+            ],
         ),
         (_, true) => (
             "TDA-17A",
-            format!(
-                "{p} made the last aggressive action of the last betting round: {p} shows first."
-            ),
-            format!(
-                "{p} hat die letzte aktive Aktion in der letzten Setzrunde getätigt: {p} muss zuerst aufdecken."
-            ),
+            say![
+                p,
+                " made the last aggressive action of the last betting round: ",
+                p,
+                " shows first."
+            ],
+            say![
+                p,
+                " hat die letzte aktive Aktion in der letzten Setzrunde getätigt: ",
+                p,
+                " muss zuerst aufdecken."
+            ],
         ),
         (_, false) => (
             "TDA-17A",
-            format!(
-                "No bet in the last round: {p}, who would act first in a betting round (first left of the button in flop games), shows first."
-            ),
-            format!(
-                "Keine Bet in der letzten Setzrunde: {p}, der in einer Setzrunde als Erster an der Reihe wäre (erster Platz links vom Button in Flop-Spielen), deckt zuerst auf."
-            ),
+            say![
+                "No bet in the last round: ",
+                p,
+                ", who would act first in a betting round (first left of the button in flop games), shows first."
+            ],
+            say![
+                "Keine Bet in der letzten Setzrunde: ",
+                p,
+                ", der in einer Setzrunde als Erster an der Reihe wäre (erster Platz links vom Button in Flop-Spielen), deckt zuerst auf."
+            ],
         ),
     };
     draft.step(rule, en, de);

@@ -6,6 +6,7 @@
 use super::deal::{is_open, redeal, window_open};
 use super::{Draft, Outcome, Procedure, Situation, street_name};
 use crate::Profile;
+use crate::text::say;
 use engine::{Player, Street};
 
 /// The burns dealt before fourth, fifth and sixth street, shuffled back in on a short deck.
@@ -38,8 +39,8 @@ pub(super) fn up_cards_taken(
     if profile == Profile::Hc {
         draft.step(
             "HC-3.2",
-            format!("{p} took the up cards off the table, turned them over or mixed them with the down cards: the hand is dead."),
-            format!("{p} hat die offenen Karten vom Tisch genommen, umgedreht oder mit den verdeckten Karten vermischt: die Hand ist tot."),
+            say![p, " took the up cards off the table, turned them over or mixed them with the down cards: the hand is dead."],
+            say![p, " hat die offenen Karten vom Tisch genommen, umgedreht oder mit den verdeckten Karten vermischt: die Hand ist tot."],
         );
         return draft.end(Outcome::KillHand(p));
     }
@@ -52,8 +53,11 @@ pub(super) fn up_cards_taken(
     }
     draft.step(
         "TDA-66",
-        format!("{p} picked up the up cards in turn: the hand is dead."),
-        format!("{p} hat die offenen Karten an der Reihe aufgenommen: die Hand ist tot."),
+        say![p, " picked up the up cards in turn: the hand is dead."],
+        say![
+            p,
+            " hat die offenen Karten an der Reihe aufgenommen: die Hand ist tot."
+        ],
     );
     draft.end(Outcome::KillHand(p))
 }

@@ -18,7 +18,9 @@ pub fn check(p: &Procedure, outcome: Outcome, ids: &[&str]) {
 #[track_caller]
 pub fn mentions(p: &Procedure, words: &str) {
     assert!(
-        p.steps.iter().any(|s| s.text.en.contains(words)),
+        p.steps
+            .iter()
+            .any(|s| s.text.en.to_string().contains(words)),
         "no step says {words:?}: {p:#?}"
     );
 }

@@ -223,11 +223,7 @@ impl DealerTable {
                 if procedure.outcome == Outcome::Redeal {
                     self.rulings.clear();
                 }
-                let mut view = wire::procedure(irregularity, &procedure);
-                for step in &mut view.steps {
-                    step.de = self.named(&step.de);
-                    step.en = self.named(&step.en);
-                }
+                let view = wire::procedure(irregularity, &procedure, |p| self.name(p));
                 self.procedure = Some(view);
             }
             FloorCommand::Board { cards, .. } => {
@@ -272,12 +268,9 @@ impl DealerTable {
     }
 
     fn apply_op(&mut self, mut next: FloorHand, op: Op) -> Result<(), Refusal> {
-        next.apply(op).map_err(|e| {
-            let refusal = Refusal::hand(&e);
-            Refusal {
-                message: self.named(&refusal.message),
-                ..refusal
-            }
+        next.apply(op).map_err(|e| Refusal {
+            message: floor::Line::refusal(&e).render(|p| self.name(p)),
+            ..Refusal::hand(&e)
         })?;
         self.floor = next;
         Ok(())

@@ -188,45 +188,12 @@ impl DealerTable {
                 .iter()
                 .map(|r| ReasonView {
                     rule: r.rule.0.to_string(),
-                    de: self.named(&r.text.de),
-                    en: self.named(&r.text.en),
+                    de: r.text.de.render(|p| self.name(p)),
+                    en: r.text.en.render(|p| self.name(p)),
                 })
                 .collect(),
             next: ruling.next.map(|p| p.0),
         }
-    }
-}
-
-impl DealerTable {
-    /// The floor's texts call players `p1`, `p2`, … (dealing order from 1); the tablet says
-    /// their names.
-    pub(super) fn named(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(at) = rest.find('p') {
-            let (before, from) = rest.split_at(at);
-            out.push_str(before);
-            let digits = from[1..].len()
-                - from[1..]
-                    .trim_start_matches(|c: char| c.is_ascii_digit())
-                    .len();
-            let starts_word = !out.chars().next_back().is_some_and(char::is_alphanumeric);
-            let number = from[1..1 + digits].parse::<usize>().ok();
-            match number
-                .filter(|&n| starts_word && (1..=self.floor.hand().players().len()).contains(&n))
-            {
-                Some(n) => {
-                    out.push_str(&self.name(Player(n as u8 - 1)));
-                    rest = &from[1 + digits..];
-                }
-                None => {
-                    out.push('p');
-                    rest = &from[1..];
-                }
-            }
-        }
-        out.push_str(rest);
-        out
     }
 }
 

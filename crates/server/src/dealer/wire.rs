@@ -3,7 +3,7 @@
 use crate::room::Refusal;
 use cards::Card;
 use engine::{Chips, Game, Player, Structure, Variant};
-use floor::procedure::{Irregularity, Procedure};
+use floor::procedure::{Irregularity, Outcome, Procedure};
 use floor::{Act, FloorError};
 use protocol::{FloorAct, OutcomeView, ProcedureView, ReasonView, Text};
 use serde_json::Value;
@@ -63,23 +63,36 @@ pub(super) fn floor_error(error: &FloorError) -> Refusal {
     Refusal::new(422, code, error.to_string())
 }
 
-pub(super) fn procedure(irregularity: &Irregularity, procedure: &Procedure) -> ProcedureView {
+/// The procedure for the tablet, its players called by `name`.
+pub(super) fn procedure(
+    irregularity: &Irregularity,
+    procedure: &Procedure,
+    name: impl Fn(Player) -> String,
+) -> ProcedureView {
+    let text = |t: &floor::Text| Text {
+        de: t.de.render(&name),
+        en: t.en.render(&name),
+    };
+    let mut outcome = outcome(serde_json::to_value(&procedure.outcome).unwrap_or_default());
+    if let Outcome::TdDecides { note } = &procedure.outcome {
+        outcome.note = Some(text(note));
+    }
     ProcedureView {
         irregularity: irregularity.clone(),
-        title: Text {
-            de: procedure.title.de.clone(),
-            en: procedure.title.en.clone(),
-        },
+        title: text(&procedure.title),
         steps: procedure
             .steps
             .iter()
-            .map(|s| ReasonView {
-                rule: s.rule.0.to_string(),
-                de: s.text.de.clone(),
-                en: s.text.en.clone(),
+            .map(|s| {
+                let Text { de, en } = text(&s.text);
+                ReasonView {
+                    rule: s.rule.0.to_string(),
+                    de,
+                    en,
+                }
             })
             .collect(),
-        outcome: outcome(serde_json::to_value(&procedure.outcome).unwrap_or_default()),
+        outcome,
         penalty: procedure.penalty.map(|r| r.0.to_string()),
     }
 }
