@@ -1,9 +1,10 @@
-//! `croupier sim`: a whole tournament played by bots, with a progress bar, then the places,
-//! payouts, bounties, hands played, tables broken and the largest imbalance seen.
+//! `croupier sim`: a whole tournament played by bots, with a progress bar (on stderr, when it
+//! is a terminal), then the places, payouts, bounties, hands played, tables broken and the
+//! largest imbalance seen.
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 use tournament::sim::{self, Bots, Progress, SimOptions};
 use tournament::{EventConfig, Tournament};
@@ -60,29 +61,32 @@ pub fn load_config(template: &str, profile: Option<&str>) -> Result<EventConfig>
 pub fn simulate(config: EventConfig, opts: SimOptions, quiet: bool) -> Result<(Tournament, f64)> {
     let entrants = opts.entrants;
     let start = Instant::now();
-    let mut bar = |p: Progress| {
-        if quiet {
-            return;
-        }
-        let out = p.entrants.saturating_sub(p.alive);
-        let width = 40;
-        let done = (u64::from(out) * width / u64::from(p.entrants.max(1))) as usize;
-        eprint!(
-            "\r[{}{}] {} of {} left, {} tables, {} hands, {:.1} s ",
-            "#".repeat(done),
-            " ".repeat(width as usize - done.min(width as usize)),
+    // Drawn on stderr, and not at all when stderr is no terminal.
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(u64::from(entrants))
+    };
+    bar.set_style(
+        ProgressStyle::with_template("[{bar:40}] {msg}")
+            .context("the progress bar's template")?
+            .progress_chars("# "),
+    );
+    let mut progress = |p: Progress| {
+        bar.set_length(u64::from(p.entrants));
+        bar.set_position(u64::from(p.entrants.saturating_sub(p.alive)));
+        bar.set_message(format!(
+            "{} of {} left, {} tables, {} hands, {:.1} s",
             p.alive,
             p.entrants,
             p.tables,
             p.hands,
             start.elapsed().as_secs_f64()
-        );
-        let _ = std::io::stderr().flush();
+        ));
     };
-    let result = sim::run(config, opts, &mut bar);
-    if !quiet {
-        eprintln!();
-    }
+    let result = sim::run(config, opts, &mut progress);
+    // Left as last drawn, as the run left it.
+    bar.abandon();
     let t = result.with_context(|| format!("simulating {entrants} entrants"))?;
     Ok((t, start.elapsed().as_secs_f64()))
 }
@@ -163,7 +167,7 @@ fn print_summary(t: &Tournament, seconds: f64, top: usize) {
     }
 }
 
-/// The process's peak resident memory (Linux: VmHWM in /proc/self/status).
+/// The process's peak resident memory (Linux: VmHWM in /proc/self/status; sysinfo has no peak).
 pub fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;

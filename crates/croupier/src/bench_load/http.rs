@@ -1,94 +1,73 @@
-//! A plain HTTP/1.1 client for the few calls of the setup (one connection per request), and
-//! the event's template.
+//! The TD's requests of the setup, on hyper's pooled client (plain HTTP/1.1 to the loopback: no
+//! TLS, no proxy, no redirects), and the event's template. Measured against the hand-written
+//! client it replaced (one connection per request), 2026-11-26, release, 1,000 registrations:
+//! 0.03-0.04 s of this process's CPU against 0.07-0.10 s, as connections are kept and reused.
 
 use anyhow::{Context, Result, bail};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue};
+use hyper::{Method, Request};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
 
 /// Level length in the edited template: a day, so that no level ends during a run.
 const LEVEL_MINUTES: u32 = 1440;
 
 /// Requests as the TD (the secret goes with each).
 pub struct Http {
-    pub addr: String,
-    pub secret: String,
+    client: Client<HttpConnector, Full<Bytes>>,
+    /// `http://` and the server's address.
+    base: String,
+    bearer: HeaderValue,
 }
 
 impl Http {
+    pub fn new(addr: &str, secret: &str) -> Result<Http> {
+        Ok(Http {
+            client: Client::builder(TokioExecutor::new()).build_http(),
+            base: format!("http://{addr}"),
+            bearer: HeaderValue::try_from(format!("Bearer {secret}"))
+                .context("the TD's secret in a header")?,
+        })
+    }
+
+    /// `body` (JSON) sent to `path`, and the answer read as JSON; an answer other than 2xx is
+    /// an error that quotes it.
     pub async fn json<T: serde::de::DeserializeOwned>(
         &self,
-        method: &str,
+        method: Method,
         path: &str,
-        body: Option<&str>,
+        body: Option<String>,
     ) -> Result<T> {
-        let (status, text) = self.request(method, path, body).await?;
-        if !(200..300).contains(&status) {
-            bail!("{method} {path}: HTTP {status}: {text}");
-        }
-        serde_json::from_str(&text).with_context(|| format!("{method} {path}: the answer"))
-    }
-
-    async fn request(&self, method: &str, path: &str, body: Option<&str>) -> Result<(u16, String)> {
-        let mut stream = TcpStream::connect(&self.addr)
+        let request = Request::builder()
+            .method(method.clone())
+            .uri(format!("{}{path}", self.base))
+            .header(AUTHORIZATION, &self.bearer)
+            .header(CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(body.unwrap_or_default())))
+            .with_context(|| format!("{method} {path}: the request"))?;
+        let answer = self
+            .client
+            .request(request)
             .await
-            .with_context(|| format!("connecting to {}", self.addr))?;
-        let body = body.unwrap_or("");
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {}\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            self.addr,
-            self.secret,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).await?;
-        stream.write_all(body.as_bytes()).await?;
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).await?;
-        parse_response(&raw).with_context(|| format!("{method} {path}: the answer"))
-    }
-}
-
-/// Status and body of an HTTP/1.1 response read to its end (`Connection: close`).
-pub fn parse_response(raw: &[u8]) -> Result<(u16, String)> {
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .context("no end of headers")?;
-    let head = std::str::from_utf8(&raw[..split]).context("headers not UTF-8")?;
-    let mut body = raw[split + 4..].to_vec();
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|s| s.parse().ok())
-        .context("no status line")?;
-    let chunked = lines.any(|l| {
-        l.split_once(':').is_some_and(|(k, v)| {
-            k.trim().eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked")
-        })
-    });
-    if chunked {
-        body = dechunk(&body)?;
-    }
-    Ok((status, String::from_utf8(body).context("body not UTF-8")?))
-}
-
-fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = rest
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .context("a chunk without its size")?;
-        let size_text = std::str::from_utf8(&rest[..line_end])?;
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .context("a chunk size")?;
-        rest = &rest[line_end + 2..];
-        if size == 0 {
-            return Ok(out);
+            .with_context(|| format!("{method} {path} at {}", self.base))?;
+        let status = answer.status();
+        let text = answer
+            .into_body()
+            .collect()
+            .await
+            .with_context(|| format!("{method} {path}: the answer"))?
+            .to_bytes();
+        if !status.is_success() {
+            bail!(
+                "{method} {path}: HTTP {}: {}",
+                status.as_u16(),
+                String::from_utf8_lossy(&text)
+            );
         }
-        out.extend_from_slice(rest.get(..size).context("a short chunk")?);
-        rest = rest.get(size + 2..).context("a chunk without its end")?;
+        serde_json::from_slice(&text).with_context(|| format!("{method} {path}: the answer"))
     }
 }
 
@@ -143,12 +122,45 @@ mod tests {
         assert!(config.is_ok(), "{config:?}");
     }
 
-    #[test]
-    fn reads_responses() {
-        let plain = b"HTTP/1.1 201 Created\r\ncontent-length: 2\r\n\r\n{}";
-        assert_eq!(parse_response(plain).unwrap(), (201, "{}".into()));
-        let chunked =
-            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n";
-        assert_eq!(parse_response(chunked).unwrap(), (200, "abcde".into()));
+    /// The secret goes with the request; an error answer is quoted, a good one read as JSON.
+    #[tokio::test]
+    async fn asks_as_the_td() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let server = tokio::spawn(async move {
+            let mut heads = Vec::new();
+            for answer in [
+                "HTTP/1.1 409 Conflict\r\nconnection: close\r\ncontent-length: 4\r\n\r\nfull",
+                "HTTP/1.1 200 OK\r\nconnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n[1,\r\n2\r\n2]\r\n0\r\n\r\n",
+            ] {
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let mut head = vec![0; 4096];
+                let n = socket.read(&mut head).await.unwrap();
+                heads.push(String::from_utf8_lossy(&head[..n]).to_lowercase());
+                socket.write_all(answer.as_bytes()).await.unwrap();
+            }
+            heads
+        });
+        let http = Http::new(&addr, "s3cret").unwrap();
+        let refused = http
+            .json::<Vec<u32>>(Method::POST, "/api/x", Some("{}".into()))
+            .await;
+        let refused = format!("{:#}", refused.unwrap_err());
+        assert!(refused.contains("POST /api/x: HTTP 409: full"), "{refused}");
+        let read: Vec<u32> = http.json(Method::GET, "/api/y", None).await.unwrap();
+        assert_eq!(read, vec![1, 2]);
+        let heads = server.await.unwrap();
+        assert!(
+            heads[0].starts_with("post /api/x http/1.1\r\n"),
+            "{}",
+            heads[0]
+        );
+        assert!(
+            heads[0].contains("authorization: bearer s3cret\r\n"),
+            "{}",
+            heads[0]
+        );
+        assert!(heads[1].starts_with("get /api/y "), "{}", heads[1]);
     }
 }

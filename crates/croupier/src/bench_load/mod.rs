@@ -18,9 +18,10 @@
 //! (6 s after hands were tabled at an all-in), which bounds the actions per second in stress
 //! mode, not the latency. At the end every socket closes at once (as when a venue's network
 //! drops) and the time the server stays busy with that is reported. CPU and memory are read
-//! from `/proc` (Linux), for the server and for this process (when the client's CPU nears a
-//! core, the client is the limit). `--players` takes a list, run in turn; `--baseline` names a
-//! second binary (`tools/bench/baseline.sh` builds the design before issue 19) run with the
+//! through sysinfo (the server's peak from Linux's `/proc`), for the server and for this
+//! process (when the client's CPU nears a core, the client is the limit). The setup's requests
+//! go over hyper's client. `--players` takes a list, run in turn; `--baseline` names a second
+//! binary (`tools/bench/baseline.sh` builds the design before issue 19) run with the
 //! same arguments on its own fresh log after this one (the order alternating by count), and the
 //! summary gives the ratios. Server messages are read in one place, `decode`.
 
@@ -36,10 +37,11 @@ pub use player::Think;
 use anyhow::{Context, Result, bail};
 use futures_util::{StreamExt, TryStreamExt};
 use http::Http;
+use hyper::Method;
 use player::{CONNECTING_AT_ONCE, Shared};
 use protocol::{EventSummary, Registered, Template};
-use report::{AfterLeaving, PlayerStats, Report};
-use server::{Server, cpu_seconds, status_kib};
+use report::{AfterLeaving, Latencies, PlayerStats, Report};
+use server::{Probe, Server};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -150,8 +152,7 @@ pub fn run(o: Options) -> Result<()> {
             println!();
             println!("== {label} ({}), {players} players", exe.display());
             match run_one(label, exe, players, &o) {
-                Ok(mut report) => {
-                    report.sort();
+                Ok(report) => {
                     report.print();
                     runs.push(report);
                 }
@@ -189,25 +190,23 @@ fn run_one(label: &str, exe: &Path, players: u32, o: &Options) -> Result<Report>
 
 async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let setup = Instant::now();
+    let client = Probe::this()?;
     let cpu_at_setup = server.cpu_seconds();
-    let http = Http {
-        addr: server.addr.clone(),
-        secret: server.secret.clone(),
-    };
-    let templates: Vec<Template> = http.json("GET", "/api/templates", None).await?;
+    let http = Http::new(&server.addr, &server.secret)?;
+    let templates: Vec<Template> = http.json(Method::GET, "/api/templates", None).await?;
     let template = templates
         .iter()
         .find(|t| t.name == "deepstack")
         .context("the server has no deepstack template")?;
     let toml = http::edit_template(&template.toml, o.table_size)?;
     let body = serde_json::json!({ "toml": toml, "seed": o.seed }).to_string();
-    let _: EventSummary = http.json("POST", "/api/events", Some(&body)).await?;
+    let _: EventSummary = http.json(Method::POST, "/api/events", Some(body)).await?;
     let http_ref = &http;
     let registered: Vec<Registered> = futures_util::stream::iter(1..=players)
         .map(|i| async move {
             let body = serde_json::json!({ "name": format!("Load {i}") }).to_string();
             http_ref
-                .json::<Registered>("POST", "/api/events/0/register", Some(&body))
+                .json::<Registered>(Method::POST, "/api/events/0/register", Some(body))
                 .await
                 .with_context(|| format!("registering player {i}"))
         })
@@ -266,23 +265,23 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     // The run is `--seconds` of play after the start's answer; the start is reported apart
     // (actions during it are counted, as they are few: seats are only known once it is done).
     let server_cpu_start = server.cpu_seconds();
-    let client_cpu_start = cpu_seconds("/proc/self/stat");
+    let client_cpu_start = client.cpu_seconds();
     let end = answered + Duration::from_secs_f64(o.seconds);
     let mut client_rss: Option<u64> = None;
     while Instant::now() < end {
-        client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
+        client_rss = client_rss.max(client.memory_kib());
         let tick = (Instant::now() + Duration::from_secs(1)).min(end);
         tokio::time::sleep_until(tick.into()).await;
     }
-    client_rss = client_rss.max(status_kib("/proc/self/status", "VmRSS:"));
+    client_rss = client_rss.max(client.memory_kib());
     let elapsed = answered.elapsed().as_secs_f64();
     let server_cpu = difference(server_cpu_start, server.cpu_seconds());
-    let client_cpu = difference(client_cpu_start, cpu_seconds("/proc/self/stat"));
+    let client_cpu = difference(client_cpu_start, client.cpu_seconds());
     let server_peak_kib = server.peak_kib().or(server.memory_kib());
     // Read while the players are still connected (their going away is a storm of its own).
-    let last: Option<EventSummary> = http.json("GET", "/api/events/0", None).await.ok();
+    let last: Option<EventSummary> = http.json(Method::GET, "/api/events/0", None).await.ok();
     let _ = stop_tx.send(true);
-    let client_lag = lag.await.unwrap_or_default();
+    let client_lag = Latencies::of(lag.await.unwrap_or_default());
 
     let mut seen = PlayerStats::default();
     for task in tasks {
@@ -291,11 +290,11 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let (done, unfinished) = shared.tracker.finish();
     let settled_after = SETTLED_AFTER.min(o.seconds * SETTLED_SHARE);
     let settled = answered + Duration::from_secs_f64(settled_after);
-    let settled_latencies = done
-        .iter()
-        .filter(|(sent, _)| *sent >= settled)
-        .map(|&(_, l)| l)
-        .collect();
+    let settled_latencies = Latencies::of(
+        done.iter()
+            .filter(|(sent, _)| *sent >= settled)
+            .map(|&(_, l)| l),
+    );
     // Every socket is closed now, all at once, as when a venue's network drops: how long the
     // server stays busy with it, and its memory meanwhile.
     let after = Some(after_players_left(server).await);
@@ -311,9 +310,11 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         register_cpu: difference(cpu_at_setup, cpu_registered),
         connect_cpu: difference(cpu_registered, cpu_connected),
         start_cpu: difference(cpu_connected, server_cpu_start),
-        seen,
-        table_latencies: done.into_iter().map(|(_, l)| l).collect(),
+        table_latencies: Latencies::of(done.into_iter().map(|(_, l)| l)),
         settled_latencies,
+        own_latencies: Latencies::of(seen.latencies.iter().copied()),
+        ending_latencies: Latencies::of(seen.ending.iter().copied()),
+        seen,
         settled_after,
         unfinished,
         server_cpu,
@@ -331,7 +332,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
 /// large field) may still start it: that is waited for, up to `START_LIMIT`, and the refusal
 /// kept for the report.
 async fn start(http: &Http) -> Result<(EventSummary, Option<String>)> {
-    let refusal = match http.json("POST", "/api/events/0/start", None).await {
+    let refusal = match http.json(Method::POST, "/api/events/0/start", None).await {
         Ok(summary) => return Ok((summary, None)),
         Err(e) => e,
     };
@@ -339,7 +340,7 @@ async fn start(http: &Http) -> Result<(EventSummary, Option<String>)> {
     while since.elapsed() < START_LIMIT {
         tokio::time::sleep(Duration::from_millis(500)).await;
         if let Ok(summary) = http
-            .json::<EventSummary>("GET", "/api/events/0", None)
+            .json::<EventSummary>(Method::GET, "/api/events/0", None)
             .await
             && summary.started
         {

@@ -1,5 +1,6 @@
 //! What a run measured, printed run by run and then one line per run side by side.
 
+use hdrhistogram::Histogram;
 use std::collections::{BTreeMap, HashSet};
 
 /// The goal of issue 19 item 6: p99 under 50 ms (10,000 human-paced players in under 2 GiB;
@@ -72,10 +73,14 @@ pub struct Report {
     pub register_cpu: Option<f64>,
     pub connect_cpu: Option<f64>,
     pub seen: PlayerStats,
-    /// Action sent to the last player at its table updated, microseconds.
-    pub table_latencies: Vec<u64>,
+    /// Action sent to the last player at its table updated.
+    pub table_latencies: Latencies,
     /// The same, of the actions sent once the start's rush was over (`settled_after` seconds).
-    pub settled_latencies: Vec<u64>,
+    pub settled_latencies: Latencies,
+    /// Action sent to the actor's next state (`seen.latencies`), and of those the actions
+    /// that ended a hand (`seen.ending`).
+    pub own_latencies: Latencies,
+    pub ending_latencies: Latencies,
     pub settled_after: f64,
     /// Actions some player at the table had not seen when the run ended.
     pub unfinished: u64,
@@ -87,8 +92,8 @@ pub struct Report {
     pub players_left: Option<u32>,
     pub tables_left: Option<u32>,
     pub after: Option<AfterLeaving>,
-    /// How late a 10 ms timer of this process fired, in microseconds.
-    pub client_lag: Vec<u64>,
+    /// How late a 10 ms timer of this process fired.
+    pub client_lag: Latencies,
 }
 
 /// The figures compared across runs.
@@ -108,12 +113,68 @@ pub struct Line {
     pub client_cpu_share: f64,
 }
 
-pub fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
+/// Latencies recorded in microseconds, read by rank in milliseconds: an HdrHistogram to three
+/// significant digits, so that a value read is within 0.1% above the one recorded.
+#[derive(Debug)]
+pub struct Latencies(Histogram<u64>);
+
+/// The largest latency told apart, in microseconds (an hour); longer ones count as an hour.
+const LONGEST_MICROS: u64 = 3_600_000_000;
+
+impl Latencies {
+    pub fn of(micros: impl IntoIterator<Item = u64>) -> Latencies {
+        let mut h = Histogram::new_with_bounds(1, LONGEST_MICROS, 3)
+            .expect("bounds and digits within HdrHistogram's range");
+        for m in micros {
+            h.saturating_record(m);
+        }
+        Latencies(h)
     }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1] as f64 / 1000.0
+
+    pub fn len(&self) -> u64 {
+        self.0.len()
+    }
+
+    /// The smallest latency that `p` percent of them are at or below, in milliseconds
+    /// (`p` = 100: the largest); NaN when there are none.
+    pub fn ms(&self, p: f64) -> f64 {
+        if self.0.is_empty() {
+            return f64::NAN;
+        }
+        self.0.value_at_percentile(p) as f64 / 1000.0
+    }
+
+    /// Shares of the latencies in buckets of milliseconds.
+    fn distribution(&self) -> String {
+        let buckets = [1u64, 5, 10, 25, 50, 100, 250, 500];
+        let mut counts = vec![0u64; buckets.len() + 1];
+        for v in self.0.iter_recorded() {
+            let at = buckets.partition_point(|&b| b * 1000 <= v.value_iterated_to());
+            counts[at] += v.count_at_value();
+        }
+        counts
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                let label = match i {
+                    0 => format!("<{}", buckets[0]),
+                    i if i == buckets.len() => format!(">={}", buckets[i - 1]),
+                    i => format!("{}-{}", buckets[i - 1], buckets[i]),
+                };
+                format!(
+                    "{label} {:.1}%",
+                    100.0 * n as f64 / self.len().max(1) as f64
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl Default for Latencies {
+    fn default() -> Latencies {
+        Latencies::of([])
+    }
 }
 
 fn mib(kib: Option<u64>) -> f64 {
@@ -121,34 +182,25 @@ fn mib(kib: Option<u64>) -> f64 {
 }
 
 impl Report {
-    /// Sorts what is read by rank.
-    pub fn sort(&mut self) {
-        self.seen.latencies.sort_unstable();
-        self.seen.ending.sort_unstable();
-        self.table_latencies.sort_unstable();
-        self.settled_latencies.sort_unstable();
-        self.client_lag.sort_unstable();
-    }
-
     pub fn line(&self) -> Line {
         let per_second = |n: u64| n as f64 / self.seconds.max(1e-9);
         let share = |cpu: Option<f64>| cpu.map_or(f64::NAN, |c| 100.0 * c / self.seconds.max(1e-9));
         Line {
-            actions_per_second: per_second(self.seen.latencies.len() as u64),
+            actions_per_second: per_second(self.own_latencies.len()),
             messages_per_second: per_second(self.seen.messages),
             bytes_per_message: self.seen.bytes as f64 / self.seen.messages.max(1) as f64,
-            p50: percentile(&self.table_latencies, 50.0),
-            p99: percentile(&self.table_latencies, 99.0),
-            max: percentile(&self.table_latencies, 100.0),
-            settled_p99: percentile(&self.settled_latencies, 99.0),
-            own_p99: percentile(&self.seen.latencies, 99.0),
+            p50: self.table_latencies.ms(50.0),
+            p99: self.table_latencies.ms(99.0),
+            max: self.table_latencies.ms(100.0),
+            settled_p99: self.settled_latencies.ms(99.0),
+            own_p99: self.own_latencies.ms(99.0),
             server_cpu_share: share(self.server_cpu),
             server_mib: mib(self.server_peak_kib),
             client_cpu_share: share(self.client_cpu),
         }
     }
 
-    /// The run in full (`sort` first).
+    /// The run in full.
     pub fn print(&self) {
         let l = self.line();
         let s = &self.seen;
@@ -176,7 +228,7 @@ impl Report {
         println!(
             "actions          {} acknowledged in {:.1} s after the start's answer: {:.0} per second ({} sent, \
              {} unanswered at the end)",
-            s.latencies.len(),
+            self.own_latencies.len(),
             self.seconds,
             l.actions_per_second,
             s.actions,
@@ -194,23 +246,23 @@ impl Report {
         println!(
             "own latency      p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms: action sent to the actor's \
              next state; ending a hand p50 {:.2} ms, p99 {:.2} ms ({})",
-            percentile(&s.latencies, 50.0),
+            self.own_latencies.ms(50.0),
             l.own_p99,
-            percentile(&s.latencies, 100.0),
-            percentile(&s.ending, 50.0),
-            percentile(&s.ending, 99.0),
-            s.ending.len()
+            self.own_latencies.ms(100.0),
+            self.ending_latencies.ms(50.0),
+            self.ending_latencies.ms(99.0),
+            self.ending_latencies.len()
         );
         println!(
             "  settled        p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms: the actions sent {:.0} s \
              or more after the start's answer ({})",
-            percentile(&self.settled_latencies, 50.0),
-            percentile(&self.settled_latencies, 99.0),
-            percentile(&self.settled_latencies, 100.0),
+            self.settled_latencies.ms(50.0),
+            self.settled_latencies.ms(99.0),
+            self.settled_latencies.ms(100.0),
             self.settled_after,
             self.settled_latencies.len()
         );
-        println!("  distribution   {}", distribution(&self.table_latencies));
+        println!("  distribution   {}", self.table_latencies.distribution());
         println!(
             "messages         {} ({:.0} per second), {:.1} MiB, mean {:.0} bytes per message",
             s.messages,
@@ -255,8 +307,8 @@ impl Report {
             self.client_cpu.map_or("?".into(), |c| format!("{c:.1}")),
             l.client_cpu_share,
             mib(self.client_rss_kib),
-            percentile(&self.client_lag, 50.0),
-            percentile(&self.client_lag, 99.0)
+            self.client_lag.ms(50.0),
+            self.client_lag.ms(99.0)
         );
         if let Some(a) = &self.after {
             println!(
@@ -268,31 +320,6 @@ impl Report {
             );
         }
     }
-}
-
-/// Shares of the latencies in buckets of milliseconds.
-fn distribution(sorted: &[u64]) -> String {
-    let buckets = [1u64, 5, 10, 25, 50, 100, 250, 500];
-    let mut counts = vec![0usize; buckets.len() + 1];
-    for &l in sorted {
-        counts[buckets.partition_point(|&b| b * 1000 <= l)] += 1;
-    }
-    counts
-        .iter()
-        .enumerate()
-        .map(|(i, &n)| {
-            let label = match i {
-                0 => format!("<{}", buckets[0]),
-                i if i == buckets.len() => format!(">={}", buckets[i - 1]),
-                i => format!("{}-{}", buckets[i - 1], buckets[i]),
-            };
-            format!(
-                "{label} {:.1}%",
-                100.0 * n as f64 / sorted.len().max(1) as f64
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// One line per run, the ratios of each count run by both binaries, and the goals.
@@ -405,11 +432,24 @@ mod tests {
 
     #[test]
     fn percentiles_by_rank() {
-        let sorted: Vec<u64> = (1..=100).map(|n| n * 1000).collect();
-        assert_eq!(percentile(&sorted, 50.0), 50.0);
-        assert_eq!(percentile(&sorted, 99.0), 99.0);
-        assert_eq!(percentile(&sorted, 100.0), 100.0);
-        assert!(percentile(&[], 50.0).is_nan());
+        // 0.01 ms to 1 ms: told apart exactly.
+        let l = Latencies::of((1..=100).rev().map(|n| n * 10));
+        assert_eq!((l.ms(50.0), l.ms(99.0), l.ms(100.0)), (0.5, 0.99, 1.0));
+        assert_eq!(l.len(), 100);
+        assert!(Latencies::default().ms(50.0).is_nan());
+        // Longer ones to three digits, never below the value recorded.
+        let read = Latencies::of([123_456]).ms(100.0);
+        assert!((123.456..123.456 * 1.001).contains(&read), "{read}");
+    }
+
+    #[test]
+    fn shares_by_bucket() {
+        let l = Latencies::of([500, 1_500, 30_000, 600_000]);
+        assert_eq!(
+            l.distribution(),
+            "<1 25.0%, 1-5 25.0%, 5-10 0.0%, 10-25 0.0%, 25-50 25.0%, 50-100 0.0%, \
+             100-250 0.0%, 250-500 0.0%, >=500 25.0%"
+        );
     }
 
     /// Issue 19 item 6: bytes per message and actions per second from the counts.
@@ -417,20 +457,19 @@ mod tests {
     fn figures_of_a_run() {
         let mut r = Report {
             seconds: 10.0,
-            table_latencies: vec![3000, 1000, 2000],
+            table_latencies: Latencies::of([300, 100, 200]),
+            own_latencies: Latencies::of([500; 40]),
             server_cpu: Some(5.0),
             server_peak_kib: Some(2048),
             ..Report::default()
         };
-        r.seen.latencies = vec![500; 40];
         r.seen.messages = 400;
         r.seen.bytes = 400 * 1500;
-        r.sort();
         let l = r.line();
         assert_eq!(l.actions_per_second, 4.0);
         assert_eq!(l.messages_per_second, 40.0);
         assert_eq!(l.bytes_per_message, 1500.0);
-        assert_eq!((l.p50, l.max), (2.0, 3.0));
+        assert_eq!((l.p50, l.max), (0.2, 0.3));
         assert_eq!(l.server_cpu_share, 50.0);
         assert_eq!(l.server_mib, 2.0);
     }

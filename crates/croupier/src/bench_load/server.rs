@@ -1,14 +1,13 @@
-//! The `croupier serve` child under test, and what `/proc` says of it and of this process.
+//! The `croupier serve` child under test, and the CPU time and memory of it and of this process.
 
 use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
-
-/// Linux reports process times in clock ticks of 1/100 s to user space.
-const CLOCK_TICKS: f64 = 100.0;
+use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System};
 
 /// Raises the soft limit on open files to the hard limit; the server child inherits it.
 pub fn raise_open_files() -> Result<(u64, u64)> {
@@ -24,6 +23,7 @@ pub fn raise_open_files() -> Result<(u64, u64)> {
 /// removed) on drop.
 pub struct Server {
     child: Child,
+    probe: Probe,
     db: PathBuf,
     pub addr: String,
     pub secret: String,
@@ -33,6 +33,8 @@ impl Server {
     /// Starts `exe serve` on a new log in the temporary directory.
     /// With `durable`, every commit is synced to disk (`serve --durable`).
     pub fn start(exe: &Path, durable: bool) -> Result<Server> {
+        // Before the child, so that nothing fails between its start and its owner.
+        let system = new_system()?;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -59,8 +61,13 @@ impl Server {
             .spawn()
             .with_context(|| format!("starting {} serve", exe.display()))?;
         let stdout = child.stdout.take().context("the server's stdout")?;
+        let probe = Probe {
+            pid: Pid::from_u32(child.id()),
+            system: Mutex::new(system),
+        };
         let mut server = Server {
             child,
+            probe,
             db,
             addr: String::new(),
             secret: String::new(),
@@ -95,17 +102,25 @@ impl Server {
 
     /// User and system CPU seconds of the server so far.
     pub fn cpu_seconds(&self) -> Option<f64> {
-        cpu_seconds(&format!("/proc/{}/stat", self.child.id()))
+        self.probe.cpu_seconds()
     }
 
     /// Resident memory now.
     pub fn memory_kib(&self) -> Option<u64> {
-        status_kib(&format!("/proc/{}/status", self.child.id()), "VmRSS:")
+        self.probe.memory_kib()
     }
 
-    /// The most resident memory since the server started.
+    /// The most resident memory since the server started: Linux's `VmHWM`, read from `/proc`
+    /// as sysinfo has no peak (samples of the resident size would miss the peaks between them).
     pub fn peak_kib(&self) -> Option<u64> {
-        status_kib(&format!("/proc/{}/status", self.child.id()), "VmHWM:")
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
     }
 }
 
@@ -121,24 +136,65 @@ impl Drop for Server {
     }
 }
 
-/// utime + stime of a process, from its `/proc/.../stat` line.
-pub fn cpu_seconds(stat_path: &str) -> Option<f64> {
-    let stat = std::fs::read_to_string(stat_path).ok()?;
-    // The command name may hold spaces; the fields after it are plain.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / CLOCK_TICKS)
+/// One process's CPU time and resident memory, through sysinfo (each reading refreshes that
+/// process only, without its threads).
+pub struct Probe {
+    pid: Pid,
+    system: Mutex<System>,
 }
 
-/// A `kB` line of a `/proc/.../status` file.
-pub fn status_kib(path: &str, key: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(path).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(key))?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+impl Probe {
+    /// This process.
+    pub fn this() -> Result<Probe> {
+        Ok(Probe {
+            pid: Pid::from_u32(std::process::id()),
+            system: Mutex::new(new_system()?),
+        })
+    }
+
+    /// User and system CPU seconds so far.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        self.read(|p| p.accumulated_cpu_time() as f64 / 1000.0)
+    }
+
+    /// Resident memory now.
+    pub fn memory_kib(&self) -> Option<u64> {
+        self.read(|p| p.memory() / 1024)
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&sysinfo::Process) -> T) -> Option<T> {
+        // A reading that panicked leaves nothing half-written: the next one refreshes anew.
+        let mut system = self.system.lock().unwrap_or_else(|e| e.into_inner());
+        let what = ProcessRefreshKind::nothing()
+            .with_cpu()
+            .with_memory()
+            .without_tasks();
+        system.refresh_processes_specifics(ProcessesToUpdate::Some(&[self.pid]), true, what);
+        system.process(self.pid).map(f)
+    }
+}
+
+fn new_system() -> Result<System> {
+    System::new().context("reading processes (sysinfo)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// This process's CPU time grows while it works, and it holds some memory.
+    #[test]
+    fn probes_this_process() {
+        let probe = Probe::this().unwrap();
+        let before = probe.cpu_seconds().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut spin = 0u64;
+        while probe.cpu_seconds().unwrap() < before + 0.05 {
+            assert!(Instant::now() < deadline, "no CPU time counted");
+            for i in 0..100_000u64 {
+                spin = std::hint::black_box(spin.wrapping_mul(31).wrapping_add(i));
+            }
+        }
+        assert!(probe.memory_kib().unwrap() > 100);
+    }
 }
