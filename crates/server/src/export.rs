@@ -7,11 +7,13 @@
 //! at `;` (German Excel) does not find a formula inside a name either.
 
 use crate::app::App;
+use crate::extract::EventNo;
 use crate::history::attachment;
-use crate::http::{Fail, event_id, read_event};
+use crate::http::{Fail, read_event};
 use crate::room::Refusal;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
+use protocol::EventId;
 
 /// One entry as the files list it.
 #[derive(Debug)]
@@ -66,24 +68,23 @@ const RESULT_COLUMNS: [Column; 7] = [
 ];
 
 /// `GET /api/events/{event}/entries.csv`: every entry, in the order they came.
-pub async fn entries(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
-    file(&app, &event, "entries", &ENTRY_COLUMNS, |rows| rows).await
+pub async fn entries(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {
+    file(&app, event, "entries", &ENTRY_COLUMNS, |rows| rows).await
 }
 
 /// `GET /api/events/{event}/results.csv`: the places given so far, best first.
-pub async fn results(State(app): State<App>, Path(event): Path<String>) -> Result<Response, Fail> {
-    file(&app, &event, "results", &RESULT_COLUMNS, placed).await
+pub async fn results(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {
+    file(&app, event, "results", &RESULT_COLUMNS, placed).await
 }
 
 /// The event's entries, chosen by `rows`, as the CSV attachment `name`.
 async fn file(
     app: &App,
-    event: &str,
+    event: EventId,
     name: &str,
     columns: &[Column],
     rows: fn(Vec<EntryRow>) -> Vec<EntryRow>,
 ) -> Result<Response, Fail> {
-    let event = event_id(event)?;
     let rows = rows(read_event(app, event, |ev, _| Ok(ev.room().entry_rows())).await?);
     let header: Vec<&str> = columns.iter().map(|c| c.0).collect();
     let text = csv_text(

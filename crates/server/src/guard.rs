@@ -256,6 +256,23 @@ async fn as_json(response: Response) -> Response {
     let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
     let text = String::from_utf8_lossy(&text).trim().to_string();
     let status = parts.status.as_u16();
+    let message = if text.is_empty() {
+        parts.status.canonical_reason().unwrap_or("refused")
+    } else {
+        &text
+    };
+    let mut json = Fail(refusal_of(status, message)).into_response();
+    *json.status_mut() = parts.status;
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            json.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    json
+}
+
+/// An error of axum's as a refusal: its status, a code for it and its text (for 413, the limit).
+pub(crate) fn refusal_of(status: u16, text: &str) -> Refusal {
     let code = match status {
         404 => "not_found",
         405 => "method_not_allowed",
@@ -265,26 +282,11 @@ async fn as_json(response: Response) -> Response {
         _ if status >= 500 => "internal",
         _ => "bad_request",
     };
-    let message = match (status, text.is_empty()) {
-        (413, _) => format!(
-            "the request body is larger than the {} bytes taken",
-            BODY_LIMIT
-        ),
-        (_, true) => parts
-            .status
-            .canonical_reason()
-            .unwrap_or("refused")
-            .to_string(),
-        (_, false) => text,
+    let message = match status {
+        413 => format!("the request body is larger than the {BODY_LIMIT} bytes taken"),
+        _ => text.to_string(),
     };
-    let mut json = Fail(Refusal::new(status, code, message)).into_response();
-    *json.status_mut() = parts.status;
-    for (name, value) in &parts.headers {
-        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
-            json.headers_mut().insert(name.clone(), value.clone());
-        }
-    }
-    json
+    Refusal::new(status, code, message)
 }
 
 /// The largest request body taken (axum's default).

@@ -7,10 +7,11 @@
 //! blocking thread, so commands, ticks and pushes go on meanwhile.
 
 use crate::app::App;
-use crate::http::{Fail, event_id, read_event, require_td, role_of, with_event};
+use crate::extract::EventNo;
+use crate::http::{Fail, read_event, require_td, role_of, with_event};
 use crate::hub::Role;
 use crate::room::{HandFormat, Refusal, Selection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
@@ -46,10 +47,9 @@ pub(crate) fn attachment(text: String, file: String, content_type: &'static str)
 pub async fn mine(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Fail> {
-    let event = event_id(&event)?;
     let format = match query.get("format").map(String::as_str) {
         None | Some("pokerstars") => HandFormat::PokerStars,
         Some("phh") => HandFormat::Phh,
@@ -96,10 +96,9 @@ async fn written(selection: Selection, zone: String) -> Result<String, Fail> {
 pub async fn all(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Fail> {
-    let event = event_id(&event)?;
     let zone = zone(&query);
     require_td(role_of(&app, &headers)?)?;
     let selection = read_event(&app, event, |ev, _| Ok(ev.room().select_all())).await?;

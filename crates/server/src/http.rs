@@ -4,19 +4,18 @@
 use crate::app::App;
 use crate::dealer::http as floor;
 use crate::event::EventState;
+use crate::extract::{Body, EventNo, TableNo};
 use crate::hub::Role;
 use crate::room::{Refusal, Viewer};
 use crate::task::Tx;
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use protocol::Actor;
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
@@ -153,32 +152,6 @@ pub fn secret(headers: &HeaderMap, query: &HashMap<String, String>) -> Option<St
         .or_else(|| query.get("token").cloned())
 }
 
-pub fn event_id(text: &str) -> Result<EventId, Refusal> {
-    text.parse()
-        .map_err(|_| Refusal::new(400, "bad_path", format!("{text:?} is not an event number")))
-}
-
-pub(crate) fn table_number(text: &str) -> Result<u32, Refusal> {
-    match text.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(Refusal::new(
-            400,
-            "bad_path",
-            format!("{text:?} is not a table number (tables count from 1)"),
-        )),
-    }
-}
-
-pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
-    serde_json::from_slice(bytes).map_err(|e| {
-        Refusal::new(
-            400,
-            "bad_json",
-            format!("the request body is not valid: {e}"),
-        )
-    })
-}
-
 pub(crate) fn require_td(role: Role) -> Result<(), Refusal> {
     match role {
         Role::Td => Ok(()),
@@ -265,9 +238,9 @@ async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummar
     Ok(Json(all))
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateEvent {
+pub struct CreateEvent {
     toml: String,
     seed: Option<u64>,
 }
@@ -275,10 +248,9 @@ struct CreateEvent {
 async fn create_event(
     State(app): State<App>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<CreateEvent>,
 ) -> Answer<protocol::EventSummary> {
     require_td(role_of(&app, &headers)?)?;
-    let request: CreateEvent = body(&bytes)?;
     let seed = match request.seed {
         Some(seed) => seed,
         None => crate::secret::new_seed()?,
@@ -298,32 +270,25 @@ async fn create_event(
 
 async fn summary(
     State(app): State<App>,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
 ) -> Answer<protocol::EventSummary> {
-    let event = event_id(&event)?;
     read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 
-async fn seating(State(app): State<App>, Path(event): Path<String>) -> Answer<protocol::Seating> {
-    let event = event_id(&event)?;
+async fn seating(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Seating> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().seating()))).await
 }
 
-async fn standings(
-    State(app): State<App>,
-    Path(event): Path<String>,
-) -> Answer<protocol::Standings> {
-    let event = event_id(&event)?;
+async fn standings(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Standings> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().standings()))).await
 }
 
 async fn audit(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
 ) -> Answer<Vec<protocol::AuditLine>> {
     require_td(role_of(&app, &headers)?)?;
-    let event = event_id(&event)?;
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
 }
 
@@ -331,11 +296,7 @@ async fn audit(
 const MOVES: usize = 200;
 
 /// The director's moves, newest first: the move slips.
-async fn moves(
-    State(app): State<App>,
-    Path(event): Path<String>,
-) -> Answer<Vec<protocol::MoveLine>> {
-    let event = event_id(&event)?;
+async fn moves(State(app): State<App>, EventNo(event): EventNo) -> Answer<Vec<protocol::MoveLine>> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().moves(MOVES)))).await
 }
 
@@ -344,18 +305,17 @@ async fn moves(
 async fn deal(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
 ) -> Answer<protocol::DealOffer> {
     require_td(role_of(&app, &headers)?)?;
-    let event = event_id(&event)?;
     read_event(&app, event, |ev, _| ev.room().deal_offer().map(Json)).await
 }
 
 async fn table(
     State(app): State<App>,
-    Path((event, table)): Path<(String, String)>,
+    EventNo(event): EventNo,
+    TableNo(table): TableNo,
 ) -> Answer<protocol::TableView> {
-    let (event, table) = (event_id(&event)?, table_number(&table)?);
     read_event(&app, event, move |ev, now| {
         let room = ev.room();
         if table > room.table_count() {
@@ -366,22 +326,21 @@ async fn table(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct HandRef {
+pub struct HandRef {
     hand: u64,
 }
 
 async fn call_clock(
     State(app): State<App>,
     headers: HeaderMap,
-    Path((event, table)): Path<(String, String)>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    TableNo(table): TableNo,
+    Body(request): Body<HandRef>,
 ) -> Answer<protocol::TableView> {
-    let (event, table) = (event_id(&event)?, table_number(&table)?);
     with_event(&app, &headers, event, move |tx, role| {
         let by = caller_at_table(tx.state(), role, table - 1)?;
-        let request: HandRef = body(&bytes)?;
         tx.submit(Command::CallClock {
             event,
             table: protocol::TableId(table - 1),
@@ -417,9 +376,9 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor,
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Register {
+pub struct Register {
     name: String,
     #[serde(default)]
     bot: bool,
@@ -429,13 +388,12 @@ async fn register(
     State(app): State<App>,
     headers: HeaderMap,
     extensions: Extensions,
-    Path(event): Path<String>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    Body(request): Body<Register>,
 ) -> Answer<Registered> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
-    let event = event_id(&event)?;
     let role = role_of(&app, &headers)?;
     let public = read_event(&app, event, |ev, _| Ok(ev.room().public_registration())).await?;
     if role != Role::Td {
@@ -449,7 +407,6 @@ async fn register(
         }
         app.hub().count_registration(address)?;
     }
-    let request: Register = body(&bytes)?;
     let token = crate::secret::new_secret()?;
     with_event(&app, &headers, event, move |tx, _| {
         let room = tx.state().room();
@@ -493,9 +450,8 @@ async fn register(
 async fn start(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
 ) -> Answer<protocol::EventSummary> {
-    let event = event_id(&event)?;
     with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
         tx.submit(Command::Start {
@@ -510,13 +466,11 @@ async fn start(
 async fn td(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    Body(action): Body<TdCommand>,
 ) -> Answer<protocol::EventSummary> {
-    let event = event_id(&event)?;
     with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
-        let action: TdCommand = body(&bytes)?;
         tx.submit(Command::Td {
             event,
             by: Actor::Td,
@@ -530,9 +484,8 @@ async fn td(
 async fn me(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
 ) -> Answer<protocol::Me> {
-    let event = event_id(&event)?;
     with_event(&app, &headers, event, |tx, role| {
         let entry = tx.state().entry_of(role)?;
         tx.state()
@@ -544,9 +497,9 @@ async fn me(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Act {
+pub struct Act {
     hand: u64,
     action: PlayerAction,
 }
@@ -554,12 +507,10 @@ struct Act {
 async fn act(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(event): Path<String>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    Body(request): Body<Act>,
 ) -> Answer<protocol::Me> {
-    let event = event_id(&event)?;
     with_event(&app, &headers, event, move |tx, role| {
-        let request: Act = body(&bytes)?;
         player_act(tx, role, request.hand, request.action)?;
         let entry = tx.state().entry_of(role)?;
         tx.state()

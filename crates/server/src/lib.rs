@@ -15,6 +15,7 @@ pub mod dealer;
 pub mod driver;
 pub mod event;
 mod export;
+pub mod extract;
 pub mod guard;
 mod history;
 pub mod http;

@@ -7,14 +7,12 @@
 //! (`dealer::link`).
 
 use crate::app::App;
-use crate::http::{
-    Fail, body, event_id, read_event, require_td, role_of, table_number, with_event,
-};
+use crate::extract::{Body, EventNo, TableNo};
+use crate::http::{Fail, read_event, require_td, role_of, with_event};
 use crate::hub::Role;
 use crate::room::Refusal;
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use protocol::Actor;
 use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
@@ -37,7 +35,7 @@ pub struct TabletToken {
 /// What the TD asks for: a pad (the default), or a tablet that follows every hand.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BindRequest {
+pub struct BindRequest {
     #[serde(default)]
     track: bool,
 }
@@ -45,17 +43,13 @@ struct BindRequest {
 pub async fn bind(
     State(app): State<App>,
     headers: HeaderMap,
-    Path((event, table)): Path<(String, String)>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    TableNo(table): TableNo,
+    request: Option<Body<BindRequest>>,
 ) -> Result<Json<TabletToken>, Fail> {
-    let event = event_id(&event)?;
-    let table = table_number(&table)?;
     require_td(role_of(&app, &headers)?)?;
-    let request: BindRequest = if bytes.iter().all(u8::is_ascii_whitespace) {
-        BindRequest::default()
-    } else {
-        body(&bytes)?
-    };
+    // No body at all asks for a pad.
+    let request = request.map(|b| b.0).unwrap_or_default();
     if request.track {
         return track(&app, event, table).await;
     }
@@ -154,14 +148,12 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
 pub async fn report(
     State(app): State<App>,
     headers: HeaderMap,
-    Path((event, table)): Path<(String, String)>,
-    bytes: Bytes,
+    EventNo(event): EventNo,
+    TableNo(table): TableNo,
+    Body(report): Body<TableReport>,
 ) -> Result<Json<EventSummary>, Fail> {
-    let event = event_id(&event)?;
-    let table = table_number(&table)?;
     with_event(&app, &headers, event, move |tx, role| {
         let by = reporter(role, event, table)?;
-        let report: TableReport = body(&bytes)?;
         let t = tx.state().room().tournament();
         if t.table(tournament::TableId(table - 1))
             .is_ok_and(|x| x.broken)

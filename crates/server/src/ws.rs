@@ -4,7 +4,8 @@
 
 use crate::app::App;
 use crate::event::EventState;
-use crate::http::{caller_at_table, event_id, player_act, secret};
+use crate::extract::EventNo;
+use crate::http::{caller_at_table, player_act, secret};
 use crate::hub::{Role, Topics};
 use crate::outbox::{Outbox, outbox};
 use crate::room::Refusal;
@@ -12,7 +13,7 @@ use crate::task::Handle;
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Utf8Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -23,13 +24,12 @@ use std::time::{Duration, Instant};
 
 pub async fn upgrade(
     State(app): State<App>,
-    Path(event): Path<String>,
+    EventNo(event): EventNo,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let checked = async {
-        let event = event_id(&event)?;
         let hub = app.hub();
         hub.event(event)?;
         let role = hub.role(secret(&headers, &query).as_deref())?;

@@ -8,11 +8,11 @@
 
 use super::CashState;
 use crate::app::App;
-use crate::http::{Fail, body, require_td, role_of};
+use crate::extract::{Body, CashTableNo};
+use crate::http::{Fail, require_td, role_of};
 use crate::room::Refusal;
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{Extensions, HeaderMap};
 use protocol::Actor;
 use protocol::{
@@ -32,10 +32,9 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
 pub async fn command(
     State(app): State<App>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(command): Body<RingCommand>,
 ) -> Result<Json<RingBoard>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let command: RingCommand = body(&bytes)?;
     if matches!(
         command,
         RingCommand::RegisterGuest { .. }
@@ -78,13 +77,12 @@ pub struct GuestToken {
 pub async fn register(
     State(app): State<App>,
     extensions: Extensions,
-    bytes: Bytes,
+    Body(request): Body<NewGuest>,
 ) -> Result<Json<GuestToken>, Fail> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
     app.hub().count_registration(address)?;
-    let request: NewGuest = body(&bytes)?;
     let token = crate::secret::new_secret()?;
     let hash = crate::secret::hash(&token);
     let task = app.hub().cash();
@@ -102,12 +100,6 @@ pub async fn register(
         })
         .await?;
     Ok(Json(GuestToken { guest, token }))
-}
-
-/// A cash table's id in a path: a number from 0.
-pub(super) fn table_id(text: &str) -> Result<u32, Refusal> {
-    text.parse()
-        .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))
 }
 
 fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
@@ -210,10 +202,9 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
 pub async fn ask(
     State(app): State<App>,
     headers: HeaderMap,
-    bytes: Bytes,
+    Body(request): Body<GuestRequest>,
 ) -> Result<Json<GuestView>, Fail> {
     let guest = guest(&app, &headers)?;
-    let request: GuestRequest = body(&bytes)?;
     let playing =
         matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
     let command = as_command(guest, request, playing);
@@ -233,9 +224,8 @@ pub async fn ask(
 
 pub async fn table(
     State(app): State<App>,
-    Path(table): Path<String>,
+    CashTableNo(table): CashTableNo,
 ) -> Result<Json<CashTableView>, Fail> {
-    let table = table_id(&table)?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
@@ -250,10 +240,9 @@ pub async fn table(
 pub async fn statement(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(table): Path<String>,
+    CashTableNo(table): CashTableNo,
 ) -> Result<Json<TableStatement>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let table = table_id(&table)?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| super::wire::statement(tx.state().room(), CashTableId(table)).map(Json))

@@ -6,10 +6,11 @@
 
 use super::online::{dealing_order, forced};
 use crate::app::App;
+use crate::extract::CashTableNo;
 use crate::http::{Fail, require_td, role_of};
 use crate::room::Refusal;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use protocol::{Actor, Tablet};
 use protocol::{Command, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, RingCommand};
@@ -143,10 +144,9 @@ pub fn start_and_deal(
 pub async fn bind(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(table): Path<String>,
+    CashTableNo(table): CashTableNo,
 ) -> Result<Json<CashTablet>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let table = super::http::table_id(&table)?;
     let deal = app
         .hub()
         .cash()

@@ -5,12 +5,12 @@
 
 use super::Followed;
 use crate::app::App;
-use crate::http::{Fail, body, read_event, require_td, role_of};
+use crate::extract::{Body, LiveTableNo};
+use crate::http::{Fail, read_event, require_td, role_of};
 use crate::hub::Role;
 use crate::room::Refusal;
 use axum::Json;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use floor::procedure::Irregularity;
 use protocol::{Actor, Tablet};
@@ -20,19 +20,8 @@ use protocol::{
 };
 use ring::CashTableId;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 
 type Answer = Result<Json<LiveTableView>, Fail>;
-
-fn table_id(text: &str) -> Result<LiveTableId, Refusal> {
-    text.parse().map_err(|_| {
-        Refusal::new(
-            400,
-            "bad_path",
-            format!("{text:?} is not a live table number"),
-        )
-    })
-}
 
 pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fail> {
     let mut all = Vec::new();
@@ -42,8 +31,7 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
     Ok(Json(all))
 }
 
-pub async fn view(State(app): State<App>, Path(table): Path<String>) -> Answer {
-    let table = table_id(&table)?;
+pub async fn view(State(app): State<App>, LiveTableNo(table): LiveTableNo) -> Answer {
     // A followed table waiting for the director takes its next hand as soon as it is dealt;
     // a seed refused (another poller was first) leaves the view as it is.
     let _seeded = seed_if_due(&app, table).await;
@@ -153,12 +141,10 @@ async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
 pub async fn next_hand(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(table): Path<String>,
-    bytes: Bytes,
+    LiveTableNo(id): LiveTableNo,
+    Body(asked): Body<HandRef>,
 ) -> Answer {
-    let id = table_id(&table)?;
     dealer_of(role_of(&app, &headers)?, id)?;
-    let asked: HandRef = body(&bytes)?;
     let task = app.hub().dealer(id)?;
     let report = task
         .run(move |tx| {
@@ -179,19 +165,22 @@ pub async fn next_hand(
             Report::Event(report) => report_to_event(&app, report?).await?,
         }
     }
-    let _moved_on = change(&app, &headers, &table, &bytes, |table, r: HandRef| {
+    let _moved_on = change(&app, &headers, id, asked, |table, r: HandRef| {
         FloorCommand::NextHand {
             table,
             hand: r.hand,
         }
     })
     .await?;
-    view(State(app), Path(table)).await
+    view(State(app), LiveTableNo(id)).await
 }
 
-pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> Answer {
+pub async fn open(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Body(request): Body<OpenTable>,
+) -> Answer {
     require_td(role_of(&app, &headers)?)?;
-    let request: OpenTable = body(&bytes)?;
     let command = Command::Floor {
         by: Actor::Td,
         command: FloorCommand::Open(request),
@@ -200,7 +189,7 @@ pub async fn open(State(app): State<App>, headers: HeaderMap, bytes: Bytes) -> A
     let table = app
         .to_the_end(move |app| async move { app.hub().open_table(now, command).await })
         .await?;
-    view(State(app), Path(table.to_string())).await
+    view(State(app), LiveTableNo(table)).await
 }
 
 /// A dealer token for the tablet at one table.
@@ -216,9 +205,8 @@ pub struct DealerToken {
 pub async fn dealer_token(
     State(app): State<App>,
     headers: HeaderMap,
-    Path(table): Path<String>,
+    LiveTableNo(table): LiveTableNo,
 ) -> Result<Json<DealerToken>, Fail> {
-    let table = table_id(&table)?;
     require_td(role_of(&app, &headers)?)?;
     let token = app
         .to_the_end(move |app| async move { app.hub().new_dealer_token(table).await })
@@ -250,18 +238,16 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<Actor, Refusal> {
     }
 }
 
-/// Checks the caller and the table, reads the body and submits the command it makes.
-async fn change<T: DeserializeOwned>(
+/// Checks the caller and the table and submits the command the request makes.
+async fn change<T>(
     app: &App,
     headers: &HeaderMap,
-    table: &str,
-    bytes: &Bytes,
+    table: LiveTableId,
+    request: T,
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
-    let table = table_id(table)?;
     let by = dealer_of(role_of(app, headers)?, table)?;
     let task = app.hub().dealer(table)?;
-    let request: T = body(bytes)?;
     let command = Command::Floor {
         by,
         command: command(table, request),
@@ -274,7 +260,7 @@ async fn change<T: DeserializeOwned>(
         .await?)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandRef {
     hand: u64,
@@ -332,10 +318,10 @@ macro_rules! route {
         pub async fn $name(
             State(app): State<App>,
             headers: HeaderMap,
-            Path(table): Path<String>,
-            bytes: Bytes,
+            LiveTableNo(table): LiveTableNo,
+            Body(request): Body<$request>,
         ) -> Answer {
-            change(&app, &headers, &table, &bytes, |$table, $r: $request| {
+            change(&app, &headers, table, request, |$table, $r: $request| {
                 $command
             })
             .await
