@@ -6,7 +6,7 @@ use crate::room::Refusal;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, RawPathParams, Request};
 use axum::http::request::Parts;
-use protocol::{EventId, LiveTableId};
+use protocol::{CashTableId, EventId, LiveTableId};
 use serde::de::DeserializeOwned;
 
 /// A request body of JSON; anything that does not parse as a `T` (an empty body too) is a 400
@@ -80,7 +80,7 @@ pub struct LiveTableNo(pub LiveTableId);
 
 /// `{table}` under `/api/ring`: a cash table's number, from 0.
 #[derive(Debug, Clone, Copy)]
-pub struct CashTableNo(pub u32);
+pub struct CashTableNo(pub CashTableId);
 
 impl<S: Send + Sync> FromRequestParts<S> for EventNo {
     type Rejection = Fail;
@@ -132,8 +132,8 @@ impl<S: Send + Sync> FromRequestParts<S> for CashTableNo {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Fail> {
         let text = param(parts, "table").await?;
         let table = text
-            .parse()
+            .parse::<u32>()
             .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
-        Ok(CashTableNo(table))
+        Ok(CashTableNo(CashTableId(table)))
     }
 }

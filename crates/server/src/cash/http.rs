@@ -18,7 +18,7 @@ use protocol::Actor;
 use protocol::{
     CashTableView, Command, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement,
 };
-use ring::{CashTableId, GuestId};
+use ring::GuestId;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
@@ -229,7 +229,7 @@ pub async fn table(
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
-            super::view::table_view(tx.state(), CashTableId(table), None, tx.now)
+            super::view::table_view(tx.state(), table, None, tx.now)
                 .map(Json)
                 .ok_or_else(|| Refusal::not_found(format!("no cash table {table}")))
         })
@@ -245,6 +245,6 @@ pub async fn statement(
     require_td(role_of(&app, &headers)?)?;
     let task = app.hub().cash();
     Ok(task
-        .run(move |tx| super::wire::statement(tx.state().room(), CashTableId(table)).map(Json))
+        .run(move |tx| super::wire::statement(tx.state().room(), table).map(Json))
         .await?)
 }

@@ -20,7 +20,7 @@ use serde::Serialize;
 /// A dealer tablet bound to a cash table.
 #[derive(Debug, Serialize)]
 pub struct CashTablet {
-    pub table: u32,
+    pub table: CashTableId,
     /// The live table it deals (`/api/floor/{id}`).
     pub live_table: LiveTableId,
     /// Shown once: only its hash is kept.
@@ -150,7 +150,7 @@ pub async fn bind(
     let deal = app
         .hub()
         .cash()
-        .run(move |tx| start_and_deal(tx, CashTableId(table), false))
+        .run(move |tx| start_and_deal(tx, table, false))
         .await?
         .ok_or_else(|| {
             Refusal::conflict(
@@ -161,7 +161,7 @@ pub async fn bind(
     let command = Command::Floor {
         by: Actor::Td,
         command: FloorCommand::TrackCash {
-            cash_table: CashTableId(table),
+            cash_table: table,
             deal: Box::new(deal),
         },
     };
