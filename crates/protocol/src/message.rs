@@ -104,7 +104,7 @@ pub enum ClientMessage {
     /// Calls time on the player to act (TDA-29).
     CallClock { hand: u64 },
     /// Watches a table (numbered from 1) with the public's eyes.
-    Watch { table: u32 },
+    Watch { table: crate::TableNumber },
     /// Keeps the connection alive; answered by nothing. Only whole messages count as a client
     /// being there (not pongs): a client that may have nothing else to say sends one at least
     /// every 20 s, or is closed after the server's idle time (60 s by default).

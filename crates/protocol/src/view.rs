@@ -2,7 +2,7 @@
 //! viewer's own, or shown at showdown, or turned up at an all-in (TDA-16), or a stud hand's up
 //! cards while it is live (TDA-RP-10).
 
-use crate::{EntryId, EventId};
+use crate::{EntryId, EventId, TableNumber};
 use serde::{Deserialize, Serialize};
 
 /// An event as the public sees it: the big-screen clock's data.
@@ -48,7 +48,7 @@ pub struct NoticeLine {
     pub de: String,
     pub rules: Vec<String>,
     /// The tables (from 1) it stops.
-    pub tables: Vec<u32>,
+    pub tables: Vec<TableNumber>,
 }
 
 /// An instruction of the director for the people at a live event's tables.
@@ -66,7 +66,7 @@ pub struct InstructionLine {
     /// Tables (from 1) that wait until it is done.
     pub holds: Vec<u32>,
     /// Tables (from 1) where something is to be done.
-    pub tables: Vec<u32>,
+    pub tables: Vec<TableNumber>,
     /// A move's player.
     pub player: Option<EntryId>,
     /// A chip race: the cards each racing player is dealt, one per odd chip, in dealing order
@@ -130,7 +130,7 @@ pub struct Seating {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableSeating {
     /// Numbered from 1.
-    pub table: u32,
+    pub table: TableNumber,
     pub seats: Vec<Option<SeatLine>>,
     /// The seat (from 1) the button lies on in the hand in play, or between hands for the
     /// next one, perhaps an empty seat (TDA-32's dead button); none with fewer than two players.
@@ -182,7 +182,7 @@ pub struct Standing {
     pub status: String,
     pub bot: bool,
     /// Table and seat, from 1.
-    pub table: Option<u32>,
+    pub table: Option<TableNumber>,
     pub seat: Option<u8>,
     pub chips: u64,
     pub place: Option<u32>,
@@ -202,7 +202,7 @@ pub struct Standing {
 pub struct TableView {
     pub event: EventId,
     /// Numbered from 1.
-    pub table: u32,
+    pub table: TableNumber,
     pub seats: Vec<Option<SeatView>>,
     pub hand: Option<HandView>,
     /// Why no hand is being dealt, when none is.
@@ -397,9 +397,9 @@ pub struct MoveLine {
     pub player: EntryId,
     pub name: String,
     /// Tables and seats numbered from 1.
-    pub from_table: u32,
+    pub from_table: TableNumber,
     pub from_seat: u8,
-    pub to_table: u32,
+    pub to_table: TableNumber,
     pub to_seat: u8,
     /// The rule that moved them (TDA-10, TDA-11, HC-1.8, ...).
     pub rule: String,

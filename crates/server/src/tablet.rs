@@ -184,7 +184,7 @@ pub async fn report(
                     .find(|i| i.id == instruction);
                 if let Some(line) = line
                     && role != Role::Td
-                    && !line.tables.contains(&table)
+                    && !line.tables.contains(&protocol::TableNumber(table))
                 {
                     return Err(Refusal::forbidden(format!(
                         "instruction {instruction} is not for table {table}"

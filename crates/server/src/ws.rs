@@ -240,7 +240,7 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
         Ok(ClientMessage::Watch { table }) => {
             task.run(move |tx| {
                 let now = tx.now;
-                tx.state_mut().watch(id, table, now)
+                tx.state_mut().watch(id, table.0, now)
             })
             .await
         }

@@ -580,7 +580,9 @@ fn client_messages_fit_their_schemas() {
             action: protocol::PlayerAction::Fold,
         },
         protocol::ClientMessage::CallClock { hand: 3 },
-        protocol::ClientMessage::Watch { table: 1 },
+        protocol::ClientMessage::Watch {
+            table: protocol::TableNumber(1),
+        },
         protocol::ClientMessage::Ping,
         protocol::ClientMessage::Resync,
     ] {

@@ -6,7 +6,7 @@ use super::hand_view::{SeatCards, brought_in, hand_view, history, legal_view, vi
 use super::*;
 use protocol::{
     Blinds, ClockView, EventSummary, InstructionLine, Me, NoticeLine, PayoutLine, SeatLine,
-    SeatView, Seating, Standing, Standings, TableSeating, TableView, You,
+    SeatView, Seating, Standing, Standings, TableNumber, TableSeating, TableView, You,
 };
 use tournament::clock::Phase;
 use tournament::director::{Lang, Notice, Task};
@@ -159,7 +159,11 @@ impl Room {
                 en: n.text(profile, Lang::En),
                 de: n.text(profile, Lang::De),
                 rules: n.rules(profile).iter().map(|r| r.to_string()).collect(),
-                tables: n.tables(&self.t).iter().map(|t| t.0 + 1).collect(),
+                tables: n
+                    .tables(&self.t)
+                    .iter()
+                    .map(|&t| TableNumber::from(t))
+                    .collect(),
             })
             .collect()
     }
@@ -217,7 +221,7 @@ impl Room {
                     de: i.text(&self.t, Lang::De),
                     rules: i.rules(profile).iter().map(|r| r.to_string()).collect(),
                     holds: i.holds.iter().map(|t| t.0 + 1).collect(),
-                    tables,
+                    tables: tables.into_iter().map(TableNumber).collect(),
                     player,
                     race,
                 }
@@ -232,7 +236,7 @@ impl Room {
             .iter()
             .filter(|t| !t.broken)
             .map(|et| TableSeating {
-                table: et.id.0 + 1,
+                table: TableNumber::from(et.id),
                 // In a hand, the button it is played with; between hands, the next one's.
                 button: match et.hand_positions() {
                     Some(p) => Some(p.button.0 + 1),
@@ -279,7 +283,7 @@ impl Room {
             entry_number: e.entry_number,
             status: status_name(e.status).to_string(),
             bot: self.person_of(entry).is_some_and(|p| p.bot),
-            table: e.seat.map(|(t, _)| t.0 + 1),
+            table: e.seat.map(|(t, _)| TableNumber::from(t)),
             seat: e.seat.map(|(_, s)| s.0 + 1),
             chips,
             place: e.place,
@@ -343,9 +347,9 @@ impl Room {
                     at_ms: e.at.0,
                     player: *player,
                     name: self.name_of(*player),
-                    from_table: from.0.0 + 1,
+                    from_table: TableNumber::from(from.0),
                     from_seat: from.1.0 + 1,
-                    to_table: to.0.0 + 1,
+                    to_table: TableNumber::from(to.0),
                     to_seat: to.1.0 + 1,
                     rule: (*rule).to_string(),
                 }),
@@ -365,7 +369,7 @@ impl Room {
                     name: s.name,
                     entry_number: s.entry_number,
                     status: s.status,
-                    table: s.table,
+                    table: s.table.map(|t| t.0),
                     seat: s.seat,
                     chips: s.chips,
                     rebuys: s.rebuys,
@@ -538,7 +542,7 @@ impl Room {
         }
         TableView {
             event: self.id,
-            table: table + 1,
+            table: TableNumber(table + 1),
             seats,
             hand: hand.map(hand_view),
             waiting: if hand.is_some_and(|h| !h.hand.is_over()) {
