@@ -3,7 +3,9 @@
 //!
 //! It owns the shape of what crosses the wire and what is stored, in plain serde types (chips as
 //! integers, cards as text such as `As`), so that the UI, the log and the tests agree on one
-//! format; a live table's irregularities are the `floor` crate's own wire type. It does not own
+//! format; a live table's irregularities are the `floor` crate's own wire type. Who gave a
+//! command is an `Actor` and every id a type of its own (`ids`), shared with the logic crates;
+//! both keep the text and numbers the log always had. It does not own
 //! what the commands do (the server applies them through the engine, the tournament director
 //! and the floor), storage (`store`) or I/O.
 
