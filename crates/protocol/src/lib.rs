@@ -24,6 +24,6 @@ pub use dealer::{
 };
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};
-pub use message::{ApiError, ClientMessage, ServerMessage, Stream};
+pub use message::{ApiError, ClientMessage, PatchOp, PatchOperation, ServerMessage, Stream};
 pub use ring::*;
 pub use view::*;
