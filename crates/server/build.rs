@@ -8,6 +8,12 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 fn main() {
+    // The id aliases as the API's document gives them (as in protocol's build script).
+    utoipa_config::Config::new()
+        .alias_for("EventId", "u32")
+        .alias_for("EntryId", "u32")
+        .alias_for("LiveTableId", "u32")
+        .write_to_file();
     match ui_files() {
         Ok((dir, names)) => {
             println!("cargo::rerun-if-changed={}", dir.display());

@@ -109,6 +109,22 @@ impl FromStr for Actor {
     }
 }
 
+/// In the API's document: the text the log keeps.
+impl utoipa::PartialSchema for Actor {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "Who gave the command: td, player N (from 1), self, guest N, tablet of table N, \
+                 tablet N, tablet, dealer, floor, list keeper or system",
+            ))
+            .examples(["td", "player 3"])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Actor {}
+
 impl Serialize for Actor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

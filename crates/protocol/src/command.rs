@@ -122,7 +122,7 @@ impl Command {
 }
 
 /// A player's action; amounts are "to" amounts, the player's whole bet in this round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum PlayerAction {
     Fold,
@@ -137,7 +137,7 @@ pub enum PlayerAction {
 }
 
 /// The director's actions from the TD console.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TdCommand {
     Pause,
@@ -245,7 +245,7 @@ pub enum TdCommand {
 }
 
 /// The card dealt for a table (from 1), as "Kh".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableCard {
     pub table: TableNumber,
@@ -253,7 +253,7 @@ pub struct TableCard {
 }
 
 /// The cards a player was dealt, as "Kh".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerCards {
     pub player: EntryId,
@@ -262,7 +262,7 @@ pub struct PlayerCards {
 
 /// What a live event's table reports from its bound tablet (`POST .../tables/{table}/report`):
 /// the TD command of the same name, for this table only.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TableReport {
     /// The hand is over, with the players it busted (HC-1.8).
@@ -279,7 +279,7 @@ pub enum TableReport {
 }
 
 /// One bust called at a live table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BustCall {
     pub player: EntryId,
@@ -297,7 +297,7 @@ pub struct BustCall {
 }
 
 /// The card dealt to a seat (from 1), as "Kh".
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatDraw {
     pub seat: u8,
@@ -305,7 +305,7 @@ pub struct SeatDraw {
 }
 
 /// The seat a player's card names (from 1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatCard {
     pub player: EntryId,
@@ -317,7 +317,7 @@ pub struct SeatCard {
 }
 
 /// One player's counted stack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountedStack {
     pub player: EntryId,
@@ -325,7 +325,7 @@ pub struct CountedStack {
 }
 
 /// One player's amount in a deal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DealShare {
     pub player: EntryId,

@@ -104,7 +104,7 @@ impl FloorCommand {
 }
 
 /// A live table as the TD opens it. Players are given in seat order from seat 1.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OpenTable {
     /// `tda2019` (default), `wwpla`, `hc`, `dg`, `jpr`.
@@ -131,7 +131,7 @@ pub struct OpenTable {
 /// A hand of a live event's table as the director starts it (positions and forced bets by its
 /// rules: the dead button, the profile), for a tablet to follow. Seats from 1; the lists after
 /// `dealt` are in dealing order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkedDeal {
     /// The event's profile (`tda`, `wwpla`, `hc`, `dg`, `jpr`) and game (PHH code).
@@ -159,12 +159,12 @@ pub struct LinkedDeal {
 }
 
 /// A player at a followed table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkedSeat {
     /// Who sits there: an event's entry, or at a cash table the guest (the engine's
     /// `PlayerId` names either, for its caller).
-    pub entry: engine::PlayerId,
+    pub entry: crate::EntryId,
     pub name: String,
     pub stack: u64,
 }
@@ -178,7 +178,7 @@ fn nt() -> String {
 }
 
 /// What physically happened: words, one motion of chips, or both.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FloorAct {
     pub player: u8,
@@ -208,7 +208,7 @@ pub struct FloorAct {
     pub unclear: bool,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     SayFirst,
@@ -217,7 +217,7 @@ pub enum Order {
     Together,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PulledBack {
     #[default]

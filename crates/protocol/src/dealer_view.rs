@@ -7,7 +7,7 @@ use crate::dealer::FloorAct;
 use serde::{Deserialize, Serialize};
 
 /// A live table and its hand in play (or just finished).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LiveTableView {
     pub id: LiveTableId,
     /// The profile's id (`tda2019`, `wwpla`, `hc`, `dg`, `jpr`) and its rulebook's name.
@@ -55,7 +55,7 @@ pub struct LiveTableView {
     pub procedure: Option<ProcedureView>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LivePlayer {
     /// Index in dealing order, from 0.
     pub player: u8,
@@ -80,13 +80,13 @@ pub struct LivePlayer {
     pub passive_only: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LiveSeat {
     pub seat: u8,
     pub name: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LivePot {
     pub amount: u64,
     /// Who can win it: players (from 0) and their names.
@@ -95,7 +95,7 @@ pub struct LivePot {
 }
 
 /// The event table a tablet follows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Tracking {
     pub event: crate::EventId,
     /// From 1.
@@ -111,7 +111,7 @@ pub struct Tracking {
 }
 
 /// What the hand waits for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Waiting {
     /// `act`, `board`, `show_or_muck`, `award_pot`, `next_hand`; `director` at a followed
     /// table whose hand is reported, until the director starts the next one there.
@@ -125,7 +125,7 @@ pub struct Waiting {
 }
 
 /// A ruling on an act, or on an error noticed.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RulingView {
     /// `act` or `notice`.
     pub kind: String,
@@ -145,7 +145,7 @@ pub struct RulingView {
     pub next: Option<u8>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RuledAction {
     pub player: u8,
     pub name: String,
@@ -153,7 +153,7 @@ pub struct RuledAction {
 }
 
 /// A rule id and what it says here, in both languages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ReasonView {
     pub rule: String,
     pub de: String,
@@ -161,7 +161,7 @@ pub struct ReasonView {
 }
 
 /// The steps the dealer follows for an irregularity, each with its rule.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ProcedureView {
     pub irregularity: floor::procedure::Irregularity,
     pub title: Text,
@@ -170,14 +170,14 @@ pub struct ProcedureView {
     pub penalty: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Text {
     pub de: String,
     pub en: String,
 }
 
 /// What the procedure does to the hand.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct OutcomeView {
     /// `continue`, `redeal`, `void_refund`, `split_among_live`, `kill_hand`,
     /// `kill_hand_return_uncalled`, `check`, `passive_only`, `miss_hands`, `sit_out`,

@@ -11,7 +11,19 @@ pub use ring::{CashTableId, GameId, GuestId};
 pub use tournament::TableId;
 
 /// An event (tournament) on this server, numbered from 0 in order of creation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct EventId(pub u32);
 
@@ -22,7 +34,19 @@ impl fmt::Display for EventId {
 }
 
 /// A live table opened by the TD for a dealer tablet, numbered from 0 in order of opening.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct LiveTableId(pub u32);
 
@@ -34,7 +58,19 @@ impl fmt::Display for LiveTableId {
 
 /// An event's table as floor staff count it, from 1: the number in paths, on the TD console and
 /// in a tablet's reports. `id()` is the director's table (from 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct TableNumber(pub u32);
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// takes version `v - 1` of its stream to `v`. A full message comes first, then patches, or
 /// another full message when the patch would not be smaller. A client that misses a version
 /// sends [`ClientMessage::Resync`]. [`crate::Follower`] does this for Rust clients.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     Summary {
@@ -47,6 +47,7 @@ pub enum ServerMessage {
     Patch {
         stream: Stream,
         v: u64,
+        #[schema(value_type = Vec<PatchOperation>)]
         ops: json_patch::Patch,
     },
     /// A request over the socket was refused.
@@ -54,7 +55,7 @@ pub enum ServerMessage {
 }
 
 /// One of the states a connection follows, named as its full message's `type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Stream {
     Me,
@@ -95,7 +96,7 @@ impl Stream {
 }
 
 /// Sent by a client over the WebSocket.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// A player's action in the hand numbered `hand` (so that a late click never lands in the
@@ -114,8 +115,29 @@ pub enum ClientMessage {
     Resync,
 }
 
+/// One RFC 6902 operation of a [`ServerMessage::Patch`] as the API's document describes it
+/// (the message carries a `json_patch::Patch`): `path` is a JSON pointer (RFC 6901) into the
+/// stream's payload; `add` and `replace` carry the new `value`.
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct PatchOperation {
+    pub op: PatchOp,
+    pub path: String,
+    /// Any JSON value, for `add` and `replace`.
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    pub value: serde_json::Value,
+}
+
+/// The operations a patch uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PatchOp {
+    Add,
+    Remove,
+    Replace,
+}
+
 /// Every refusal: what was wrong, and the rule where one decided it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ApiError {
     /// HTTP status (4xx for the caller's mistakes).
     pub status: u16,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{CashTableId, GameId, GuestId};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RingCommand {
     /// A cash game the room runs (HC-1.6: the conditions fixed at the opening).
@@ -140,7 +140,7 @@ pub enum RingCommand {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameSpec {
     pub name: String,
@@ -168,7 +168,7 @@ fn tda() -> String {
     "tda".into()
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GuestStack {
     pub guest: GuestId,
@@ -177,7 +177,7 @@ pub struct GuestStack {
 
 /// The waiting-list board: every game with its tables, open seats, list and offers, and the
 /// list keeper's books.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RingBoard {
     pub games: Vec<BoardGame>,
     pub books: BoardBooks,
@@ -189,7 +189,7 @@ pub struct RingBoard {
     pub interest_min: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardGuest {
     pub id: GuestId,
     pub name: String,
@@ -197,7 +197,7 @@ pub struct BoardGuest {
 
 /// A table's statement (HC-1.10): who opened it on what conditions, its hands, and what each
 /// player brought and took; once it is closed, brought = took + rake.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TableStatement {
     pub table: CashTableId,
     pub game: GameId,
@@ -212,7 +212,7 @@ pub struct TableStatement {
     pub rake: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StatementLine {
     pub guest: GuestId,
     pub name: String,
@@ -220,7 +220,7 @@ pub struct StatementLine {
     pub took: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardGame {
     pub id: GameId,
     pub name: String,
@@ -235,7 +235,7 @@ pub struct BoardGame {
     pub worth_opening: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardTable {
     pub id: CashTableId,
     pub mode: String,
@@ -251,7 +251,7 @@ pub struct BoardTable {
 }
 
 /// The next hand of a cash table (`engine::ring`): seats from 1, 0 for none.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NextHandView {
     pub button: u8,
     pub small_blind: u8,
@@ -261,14 +261,14 @@ pub struct NextHandView {
     pub rules: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PostView {
     pub seat: u8,
     pub live: u64,
     pub dead: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardSeat {
     pub guest: GuestId,
     pub name: String,
@@ -278,7 +278,7 @@ pub struct BoardSeat {
     pub owes: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardWaiting {
     pub guest: GuestId,
     pub name: String,
@@ -288,14 +288,14 @@ pub struct BoardWaiting {
     pub offer: Option<BoardOffer>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardOffer {
     pub table: CashTableId,
     pub seat: u8,
     pub expires_ms: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BoardBooks {
     pub bought_in: u64,
     pub at_tables: u64,
@@ -305,7 +305,7 @@ pub struct BoardBooks {
 }
 
 /// What a guest asks for from the browser (`POST /api/ring/me`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GuestRequest {
     Join {
@@ -337,7 +337,7 @@ pub enum GuestRequest {
 }
 
 /// A guest's own page: their lists, the seat offered, their seat and table, their sessions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestView {
     pub guest: GuestId,
     pub name: String,
@@ -351,7 +351,7 @@ pub struct GuestView {
     pub sessions: Vec<GuestSession>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestListing {
     pub game: GameId,
     pub game_name: String,
@@ -361,7 +361,7 @@ pub struct GuestListing {
     pub wants: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestOffer {
     pub game: GameId,
     pub game_name: String,
@@ -374,7 +374,7 @@ pub struct GuestOffer {
     pub brings: Option<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestSeat {
     pub table: CashTableId,
     pub seat: u8,
@@ -385,13 +385,13 @@ pub struct GuestSeat {
     pub max_buy_in: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestFrozen {
     pub game: GameId,
     pub chips: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestSession {
     pub game: GameId,
     pub table: CashTableId,
@@ -403,7 +403,7 @@ pub struct GuestSession {
 
 /// A cash table as one viewer sees it: seats, the hand in play (their own cards only, and
 /// what was shown), and between hands the next hand by the rules.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CashTableView {
     pub id: CashTableId,
     pub game_name: String,
@@ -414,7 +414,7 @@ pub struct CashTableView {
     pub next: Option<NextHandView>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CashSeatView {
     pub guest: GuestId,
     pub name: String,
@@ -429,7 +429,7 @@ pub struct CashSeatView {
     pub cards: Vec<Option<String>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CashHandView {
     pub number: u64,
     pub button: u8,

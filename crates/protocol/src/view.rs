@@ -6,7 +6,7 @@ use crate::{EntryId, EventId, TableNumber};
 use serde::{Deserialize, Serialize};
 
 /// An event as the public sees it: the big-screen clock's data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EventSummary {
     pub id: EventId,
     pub name: String,
@@ -40,7 +40,7 @@ pub struct EventSummary {
 }
 
 /// Why tables of a live event wait now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NoticeLine {
     /// `hand_for_hand`, `balancing`, `final_table_next` or `short`.
     pub kind: String,
@@ -52,7 +52,7 @@ pub struct NoticeLine {
 }
 
 /// An instruction of the director for the people at a live event's tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct InstructionLine {
     /// Numbered from 1; confirmed with the TD command `confirm`.
     pub id: u32,
@@ -76,14 +76,14 @@ pub struct InstructionLine {
 }
 
 /// A player's cards due in a chip race.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RaceCardsDue {
     pub player: EntryId,
     pub name: String,
     pub cards: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ClockView {
     /// 1-based level; during a break, the level just played.
     pub level: u32,
@@ -99,7 +99,7 @@ pub struct ClockView {
     pub next_break_in_ms: Option<u64>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Blinds {
     /// Blinds and antes of flop games; 0 at a level dealing only stud.
     pub small_blind: u64,
@@ -115,19 +115,19 @@ pub struct Blinds {
     pub minutes: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PayoutLine {
     pub place: u32,
     pub amount: u64,
 }
 
 /// Every table's seats, for the seating chart.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Seating {
     pub tables: Vec<TableSeating>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TableSeating {
     /// Numbered from 1.
     pub table: TableNumber,
@@ -141,7 +141,7 @@ pub struct TableSeating {
     pub wait: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatLine {
     pub player: EntryId,
     pub name: String,
@@ -150,7 +150,7 @@ pub struct SeatLine {
 }
 
 /// Every entry with its standing: chip counts while in play, places and prizes at the end.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Standings {
     pub rows: Vec<Standing>,
     /// The deal the players left agreed, if any (HC-1.2): their prizes at the end are its
@@ -159,21 +159,21 @@ pub struct Standings {
 }
 
 /// A deal agreed by the players left (HC-1.2).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AgreedDeal {
     pub amounts: Vec<AgreedShare>,
     /// Prizes by place, 1st first, for what they played on for.
     pub play_for: Vec<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AgreedShare {
     pub player: EntryId,
     pub name: String,
     pub amount: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Standing {
     pub player: EntryId,
     pub name: String,
@@ -198,7 +198,7 @@ pub struct Standing {
 }
 
 /// One table as a given viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TableView {
     pub event: EventId,
     /// Numbered from 1.
@@ -215,7 +215,7 @@ pub struct TableView {
     pub server_time_ms: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatView {
     /// From 1.
     pub seat: u8,
@@ -243,7 +243,7 @@ pub struct SeatView {
     pub to_act: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HandView {
     /// The table's hand number, from 1.
     pub number: u64,
@@ -271,14 +271,14 @@ pub struct HandView {
     pub equities: Vec<SeatEquity>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PotView {
     pub amount: u64,
     /// Seats (from 1) that can win it.
     pub eligible: Vec<u8>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SeatEquity {
     pub seat: u8,
     /// 0 to 1.
@@ -286,7 +286,7 @@ pub struct SeatEquity {
 }
 
 /// A dealer's announcement, for the UI to say in the viewer's language.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Announcement {
     /// `posts`, `brings_in`, `folds`, `checks`, `calls`, `bets`, `completes`, `raises`,
     /// `all_in`, `killed`, `dead_money`, `returned`, `board`, `street_fourth` to
@@ -303,7 +303,7 @@ pub struct Announcement {
 }
 
 /// The viewer's own place at the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct You {
     pub player: EntryId,
     pub seat: u8,
@@ -311,7 +311,7 @@ pub struct You {
 }
 
 /// The legal actions of the player to act, with exact amounts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Legal {
     pub hand: u64,
     pub fold: bool,
@@ -334,7 +334,7 @@ pub struct Legal {
 }
 
 /// A finished hand as the viewer saw it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HandHistory {
     pub number: u64,
     /// As in [`HandView::game`].
@@ -345,7 +345,7 @@ pub struct HandHistory {
     pub announcements: Vec<Announcement>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HistorySeat {
     pub seat: u8,
     pub player: EntryId,
@@ -357,7 +357,7 @@ pub struct HistorySeat {
 }
 
 /// One line of the audit log: every command applied, with who made it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AuditLine {
     pub seq: u64,
     pub at_ms: u64,
@@ -366,7 +366,7 @@ pub struct AuditLine {
 }
 
 /// What a player gets back from registering: keep the token, it is the only key to the seat.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Registered {
     pub event: EventId,
     pub player: EntryId,
@@ -374,14 +374,14 @@ pub struct Registered {
 }
 
 /// A template's name and text, to create an event from or edit.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Template {
     pub name: String,
     pub toml: String,
 }
 
 /// A player's own page: their entry and, while seated, their table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Me {
     pub event: EventId,
     pub standing: Standing,
@@ -390,7 +390,7 @@ pub struct Me {
 
 /// A player moved to another seat by the director (balancing, breaking, the final table, or
 /// the TD's own move), for the move slip.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MoveLine {
     /// When, ms since the Unix epoch.
     pub at_ms: u64,
@@ -406,7 +406,7 @@ pub struct MoveLine {
 }
 
 /// What a deal among the players left would pay each (HC-1.2), for the TD to show them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DealOffer {
     pub players: Vec<DealLine>,
     /// The prizes still to be won, 1st place first, one per player left.
@@ -415,7 +415,7 @@ pub struct DealOffer {
     pub unit: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DealLine {
     pub player: EntryId,
     pub name: String,
@@ -427,7 +427,7 @@ pub struct DealLine {
 }
 
 /// Who a secret belongs to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct WhoAmI {
     /// `td`, `player`, `dealer`, `tablet`, `guest` (of the cash room) or `public`.
     pub role: String,

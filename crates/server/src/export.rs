@@ -68,11 +68,41 @@ const RESULT_COLUMNS: [Column; 7] = [
 ];
 
 /// `GET /api/events/{event}/entries.csv`: every entry, in the order they came.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/entries.csv",
+    operation_id = "entries_csv",
+    tag = "events",
+    summary = r#"Every entry of an event, as CSV"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"An attachment: player (from 1), name, entry, status, table, seat, chips, rebuys, add-ons, warnings, place, prize, bounties, knockouts, league points (HC-4); a name a spreadsheet would take for a formula starts with '."#, body = String, content_type = "text/csv"),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn entries(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {
     file(&app, event, "entries", &ENTRY_COLUMNS, |rows| rows).await
 }
 
 /// `GET /api/events/{event}/results.csv`: the places given so far, best first.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/results.csv",
+    operation_id = "results_csv",
+    tag = "events",
+    summary = r#"An event's results, as CSV"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"An attachment: the places given so far, best first: place, name, entry, prize, bounties, knockouts, league points (HC-4)."#, body = String, content_type = "text/csv"),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn results(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {
     file(&app, event, "results", &RESULT_COLUMNS, placed).await
 }

@@ -44,6 +44,27 @@ pub(crate) fn attachment(text: String, file: String, content_type: &'static str)
 
 /// `GET /api/events/{event}/hands/mine?format=pokerstars|phh&tz=Europe/Berlin`: the hands
 /// the caller was dealt in the event, by their player secret.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/hands/mine",
+    operation_id = "myHands",
+    tag = "play",
+    summary = r#"A player's own hands, as PokerStars text or PHH"#,
+    description = r#"Every hand the caller (any of their entries) was dealt in the event, with their own hole cards and only the cards other players showed (TDA-16) or, in stud, dealt face up. Needs a player's token of this event. Sent as an attachment."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("format" = Option<String>, Query, description = r#"`pokerstars` (the default, `.txt`) or `phh` (`.phhs`, one table per hand)."#),
+        ("tz" = Option<String>, Query, description = r#"The time zone the hands' times are written in, an IANA name such as `Europe/Berlin`; `UTC` by default. PokerStars text adds the ET time in brackets, as PokerStars writes it for a player outside ET."#)
+    ),
+    responses(
+        (status = 200, description = r#"The hands (`croupier-event-{event}-my-hands.txt` or `.phhs`)."#, body = String, content_type = "text/plain"),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn mine(
     State(app): State<App>,
     headers: HeaderMap,
@@ -93,6 +114,25 @@ async fn written(selection: Selection, zone: String) -> Result<String, Fail> {
 
 /// `GET /api/events/{event}/hands?tz=...`: every hand of the event with every card, as PHH,
 /// for the TD.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/hands",
+    operation_id = "allHands",
+    tag = "td",
+    summary = r#"Every hand of the event as PHH (TD)"#,
+    description = r#"Every finished hand of the event with every card dealt, as a `.phhs` file with one table per hand (the event's hand number), in the order the hands finished; the newest 20000 hands are kept. Sent as an attachment."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("tz" = Option<String>, Query, description = r#"The time zone the hands' times are written in, an IANA name such as `Europe/Berlin`; `UTC` by default. PokerStars text adds the ET time in brackets, as PokerStars writes it for a player outside ET."#)
+    ),
+    responses(
+        (status = 200, description = r#"The hands as PHH (`croupier-event-{event}-hands.phhs`)."#, body = String, content_type = "text/plain"),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn all(
     State(app): State<App>,
     headers: HeaderMap,

@@ -12,12 +12,15 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::any;
 use protocol::Actor;
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// A refusal as an HTTP answer.
 #[derive(Debug)]
@@ -26,6 +29,13 @@ pub struct Fail(pub Refusal);
 impl From<Refusal> for Fail {
     fn from(r: Refusal) -> Fail {
         Fail(r)
+    }
+}
+
+/// A refusal found outside an event's task, given back inside it.
+impl From<Fail> for Refusal {
+    fn from(f: Fail) -> Refusal {
+        f.0
     }
 }
 
@@ -44,77 +54,62 @@ impl IntoResponse for Fail {
 
 type Answer<T> = Result<Json<T>, Fail>;
 
+/// The API's routes; anything else under `/api` is a 404 `ApiError`.
 pub fn routes() -> axum::Router<App> {
-    axum::Router::new()
-        .route("/api/openapi.json", get(openapi))
-        .route("/api/whoami", get(whoami))
-        .route("/api/templates", get(templates))
-        .route("/api/events", get(list_events).post(create_event))
-        .route("/api/events/{event}", get(summary))
-        .route("/api/events/{event}/seating", get(seating))
-        .route("/api/events/{event}/standings", get(standings))
-        .route("/api/events/{event}/audit", get(audit))
-        .route("/api/events/{event}/deal", get(deal))
-        .route("/api/events/{event}/moves", get(moves))
-        .route(
-            "/api/events/{event}/entries.csv",
-            get(crate::export::entries),
-        )
-        .route(
-            "/api/events/{event}/results.csv",
-            get(crate::export::results),
-        )
-        .route("/api/events/{event}/tables/{table}", get(table))
-        .route("/api/events/{event}/tables/{table}/clock", post(call_clock))
-        .route(
-            "/api/events/{event}/tables/{table}/tablet",
-            post(crate::tablet::bind),
-        )
-        .route(
-            "/api/events/{event}/tables/{table}/report",
-            post(crate::tablet::report),
-        )
-        .route("/api/events/{event}/register", post(register))
-        .route("/api/events/{event}/start", post(start))
-        .route("/api/events/{event}/td", post(td))
-        .route("/api/events/{event}/me", get(me))
-        .route("/api/events/{event}/act", post(act))
-        .route("/api/events/{event}/ws", get(crate::ws::upgrade))
-        .route("/api/events/{event}/hands", get(crate::history::all))
-        .route("/api/events/{event}/hands/mine", get(crate::history::mine))
-        .route(
-            "/api/ring",
-            get(crate::cash::http::board).post(crate::cash::http::command),
-        )
-        .route("/api/ring/guests", post(crate::cash::http::register))
-        .route(
-            "/api/ring/me",
-            get(crate::cash::http::me).post(crate::cash::http::ask),
-        )
-        .route("/api/ring/tables/{table}", get(crate::cash::http::table))
-        .route(
-            "/api/ring/tables/{table}/statement",
-            get(crate::cash::http::statement),
-        )
-        .route(
-            "/api/ring/tables/{table}/tablet",
-            post(crate::cash::tablet::bind),
-        )
-        .route("/api/floor", get(floor::list).post(floor::open))
-        .route("/api/floor/{table}", get(floor::view))
-        .route("/api/floor/{table}/dealer-token", post(floor::dealer_token))
-        .route("/api/floor/{table}/act", post(floor::act))
-        .route("/api/floor/{table}/notice", post(floor::notice))
-        .route("/api/floor/{table}/irregularity", post(floor::irregularity))
-        .route("/api/floor/{table}/board", post(floor::board))
-        .route("/api/floor/{table}/show", post(floor::show))
-        .route("/api/floor/{table}/muck", post(floor::muck))
-        .route("/api/floor/{table}/award", post(floor::award))
-        .route("/api/floor/{table}/next-hand", post(floor::next_hand))
-        .route("/api/{*rest}", axum::routing::any(no_such_route))
-        .route("/api", axum::routing::any(no_such_route))
-        .route("/api/", axum::routing::any(no_such_route))
+    let (router, _) = api().split_for_parts();
+    router
+        .route("/api/{*rest}", any(no_such_route))
+        .route("/api", any(no_such_route))
+        .route("/api/", any(no_such_route))
         .method_not_allowed_fallback(wrong_method)
+}
+
+/// Every documented route: the router and the OpenAPI document come from this one list.
+pub(crate) fn api() -> OpenApiRouter<App> {
+    use crate::cash::{http as cash, tablet as cash_tablet};
+    use crate::{export, history, tablet, ws};
+    OpenApiRouter::with_openapi(crate::openapi::Doc::openapi())
+        .routes(routes!(openapi))
+        .routes(routes!(whoami))
+        .routes(routes!(templates))
+        .routes(routes!(list_events, create_event))
+        .routes(routes!(summary))
+        .routes(routes!(seating))
+        .routes(routes!(standings))
+        .routes(routes!(audit))
+        .routes(routes!(deal))
+        .routes(routes!(moves))
+        .routes(routes!(export::entries))
+        .routes(routes!(export::results))
+        .routes(routes!(table))
+        .routes(routes!(call_clock))
+        .routes(routes!(tablet::bind))
+        .routes(routes!(tablet::report))
+        .routes(routes!(register))
+        .routes(routes!(start))
+        .routes(routes!(td))
+        .routes(routes!(me))
+        .routes(routes!(act))
+        .routes(routes!(ws::upgrade))
+        .routes(routes!(history::all))
+        .routes(routes!(history::mine))
+        .routes(routes!(cash::board, cash::command))
+        .routes(routes!(cash::register))
+        .routes(routes!(cash::me, cash::ask))
+        .routes(routes!(cash::table))
+        .routes(routes!(cash::statement))
+        .routes(routes!(cash_tablet::bind))
+        .routes(routes!(floor::list, floor::open))
+        .routes(routes!(floor::view))
+        .routes(routes!(floor::dealer_token))
+        .routes(routes!(floor::act))
+        .routes(routes!(floor::notice))
+        .routes(routes!(floor::irregularity))
+        .routes(routes!(floor::board))
+        .routes(routes!(floor::show))
+        .routes(routes!(floor::muck))
+        .routes(routes!(floor::award))
+        .routes(routes!(floor::next_hand))
 }
 
 async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Fail {
@@ -134,10 +129,20 @@ async fn no_such_route() -> Fail {
     ))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "openapi",
+    tag = "meta",
+    summary = r#"This document"#,
+    responses(
+        (status = 200, description = r#"The OpenAPI 3.1 description of the API."#, body = Object)
+    )
+)]
 async fn openapi() -> Response {
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
-        crate::OPENAPI,
+        crate::openapi::document(),
     )
         .into_response()
 }
@@ -191,6 +196,19 @@ pub(crate) async fn read_event<T: Send + 'static>(
     Ok(task.run(move |tx| f(tx.state(), tx.now)).await?)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/whoami",
+    operation_id = "whoami",
+    tag = "meta",
+    summary = r#"Who the bearer secret belongs to"#,
+    description = r#"No secret is the public; an unknown secret is refused with 401."#,
+    security((), ("bearerAuth" = [])),
+    responses(
+        (status = 200, description = r#"The caller's role."#, body = WhoAmI),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
     let role = role_of(&app, &headers)?;
     let who = |role: &str| WhoAmI {
@@ -218,6 +236,16 @@ async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/templates",
+    operation_id = "templates",
+    tag = "events",
+    summary = r#"The event templates shipped with the server"#,
+    responses(
+        (status = 200, description = r#"Every template."#, body = Vec<Template>)
+    )
+)]
 async fn templates() -> Json<Vec<Template>> {
     Json(
         tournament::config::TEMPLATES
@@ -230,6 +258,16 @@ async fn templates() -> Json<Vec<Template>> {
     )
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events",
+    operation_id = "list_events",
+    tag = "events",
+    summary = r#"Every event"#,
+    responses(
+        (status = 200, description = r#"Every event's summary, in order of creation."#, body = Vec<protocol::EventSummary>)
+    )
+)]
 async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummary>> {
     let mut all = Vec::new();
     for task in app.hub().events() {
@@ -238,19 +276,39 @@ async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummar
     Ok(Json(all))
 }
 
-#[derive(Debug, Deserialize)]
+/// A new event from a TOML configuration (see `GET /api/templates`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateEvent {
+    /// The event's configuration.
     toml: String,
+    /// The seed of the event's seating and decks; drawn at random when absent.
     seed: Option<u64>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events",
+    operation_id = "create_event",
+    tag = "td",
+    summary = r#"Create an event (TD)"#,
+    security(("bearerAuth" = [])),
+    request_body = CreateEvent,
+    responses(
+        (status = 200, description = r#"The new event."#, body = protocol::EventSummary),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn create_event(
     State(app): State<App>,
     headers: HeaderMap,
-    Body(request): Body<CreateEvent>,
+    body: Result<Body<CreateEvent>, Fail>,
 ) -> Answer<protocol::EventSummary> {
     require_td(role_of(&app, &headers)?)?;
+    let Body(request) = body?;
     let seed = match request.seed {
         Some(seed) => seed,
         None => crate::secret::new_seed()?,
@@ -268,6 +326,21 @@ async fn create_event(
     read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}",
+    operation_id = "summary",
+    tag = "events",
+    summary = r#"An event's summary"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The event as the public sees it."#, body = protocol::EventSummary),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn summary(
     State(app): State<App>,
     EventNo(event): EventNo,
@@ -275,14 +348,61 @@ async fn summary(
     read_event(&app, event, |ev, now| Ok(Json(ev.room().summary(now)))).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/seating",
+    operation_id = "seating",
+    tag = "events",
+    summary = r#"An event's seating chart"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"Every table's seats."#, body = protocol::Seating),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn seating(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Seating> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().seating()))).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/standings",
+    operation_id = "standings",
+    tag = "events",
+    summary = r#"An event's standings"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"Every entry, best first; at the end, by place."#, body = protocol::Standings),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn standings(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Standings> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().standings()))).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/audit",
+    operation_id = "audit",
+    tag = "td",
+    summary = r#"An event's audit log (TD)"#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"Every command applied but the hands' own actions, deals and clock ticks, in order."#, body = Vec<protocol::AuditLine>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn audit(
     State(app): State<App>,
     headers: HeaderMap,
@@ -296,12 +416,46 @@ async fn audit(
 const MOVES: usize = 200;
 
 /// The director's moves, newest first: the move slips.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/moves",
+    operation_id = "moves",
+    tag = "events",
+    summary = r#"The director's moves, newest first (the move slips)"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"At most 200 moves, newest first."#, body = Vec<protocol::MoveLine>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn moves(State(app): State<App>, EventNo(event): EventNo) -> Answer<Vec<protocol::MoveLine>> {
     read_event(&app, event, |ev, _| Ok(Json(ev.room().moves(MOVES)))).await
 }
 
 /// What a deal among the players left would pay (TD; HC-1.2); agreed with the TD command
 /// `agree_deal`.
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/deal",
+    operation_id = "deal",
+    tag = "td",
+    summary = r#"What a deal among the players left would pay (TD)"#,
+    description = r#"A chip chop (the lowest prize left each, the rest by chips) and an exact ICM split (Malmuth-Harville) of the prizes left, in the event's payout unit, for the players to agree on (HC-1.2). Agreed with the TD command `agree_deal`. Refused (409) while the prize pool can still change, during a hand, or after a deal."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"Each player left with their chips and both splits."#, body = protocol::DealOffer),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict)
+    )
+)]
 async fn deal(
     State(app): State<App>,
     headers: HeaderMap,
@@ -311,6 +465,22 @@ async fn deal(
     read_event(&app, event, |ev, _| ev.room().deal_offer().map(Json)).await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/tables/{table}",
+    operation_id = "table",
+    tag = "play",
+    summary = r#"A table as the public sees it"#,
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = u32, Path, description = r#"The table's number, from 1."#, minimum = 1)
+    ),
+    responses(
+        (status = 200, description = r#"The table; hole cards only where shown (TDA-16)."#, body = protocol::TableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn table(
     State(app): State<App>,
     EventNo(event): EventNo,
@@ -326,21 +496,46 @@ async fn table(
     .await
 }
 
-#[derive(Debug, Deserialize)]
+/// The hand a request is about, by the table's hand number.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandRef {
     hand: u64,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/tables/{table}/clock",
+    operation_id = "call_clock",
+    tag = "play",
+    summary = r#"Call the clock on the player to act (TDA-29)"#,
+    description = r#"The TD, or a player seated at the table once the player to act has had a reasonable time (TDA-29)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = u32, Path, description = r#"The table's number, from 1."#, minimum = 1)
+    ),
+    request_body = HandRef,
+    responses(
+        (status = 200, description = r#"The table after time was called."#, body = protocol::TableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn call_clock(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    Body(request): Body<HandRef>,
+    body: Result<Body<HandRef>, Fail>,
 ) -> Answer<protocol::TableView> {
     with_event(&app, &headers, event, move |tx, role| {
         let by = caller_at_table(tx.state(), role, table - 1)?;
+        let Body(request) = body?;
         tx.submit(Command::CallClock {
             event,
             table: protocol::TableId(table - 1),
@@ -376,20 +571,48 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor,
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// A registration.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
+    /// 1 to 40 characters, trimmed.
     name: String,
+    /// A bot the server plays; only the TD seats bots.
     #[serde(default)]
     bot: bool,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/register",
+    operation_id = "register",
+    tag = "play",
+    summary = r#"Register a player"#,
+    description = r#"Players register themselves while registration is open (TDA-8A), when the event's TOML sets `registration.public = true` (off by default: then only the TD registers players, 401 otherwise); the TD may register players at any time, and only the TD registers bots (403 otherwise). Self-registrations are limited per client address, an IPv6 one by its /64 (429 with `Retry-After`). A name is 1 to 40 printable characters, without control, invisible or direction-changing characters (422 `bad_name`), and no other player of the event has it, case aside (409 `name_taken`). The token is in this answer only: the server keeps its hash."#,
+    security((), ("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    request_body = Register,
+    responses(
+        (status = 200, description = r#"The new entry and its secret token."#, body = Registered),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 415, response = crate::openapi::UnsupportedMediaType),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 429, response = crate::openapi::TooManyRequests),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn register(
     State(app): State<App>,
     headers: HeaderMap,
     extensions: Extensions,
     EventNo(event): EventNo,
-    Body(request): Body<Register>,
+    body: Result<Body<Register>, Fail>,
 ) -> Answer<Registered> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
@@ -407,6 +630,7 @@ async fn register(
         }
         app.hub().count_registration(address)?;
     }
+    let Body(request) = body?;
     let token = crate::secret::new_secret()?;
     with_event(&app, &headers, event, move |tx, _| {
         let room = tx.state().room();
@@ -447,6 +671,25 @@ async fn register(
     .await
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/start",
+    operation_id = "start",
+    tag = "td",
+    summary = r#"Start the event (TD)"#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The started event."#, body = protocol::EventSummary),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn start(
     State(app): State<App>,
     headers: HeaderMap,
@@ -463,14 +706,36 @@ async fn start(
     .await
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/td",
+    operation_id = "td",
+    tag = "td",
+    summary = r#"A director's action (TD)"#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    request_body = TdCommand,
+    responses(
+        (status = 200, description = r#"The event after the action."#, body = protocol::EventSummary),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn td(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
-    Body(action): Body<TdCommand>,
+    body: Result<Body<TdCommand>, Fail>,
 ) -> Answer<protocol::EventSummary> {
     with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
+        let Body(action) = body?;
         tx.submit(Command::Td {
             event,
             by: Actor::Td,
@@ -481,6 +746,25 @@ async fn td(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/me",
+    operation_id = "me",
+    tag = "play",
+    summary = r#"A player's own entry and table"#,
+    description = r#"Needs a player's token of this event."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The caller's standing and, while seated, their table with their own hole cards and legal actions."#, body = protocol::Me),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 async fn me(
     State(app): State<App>,
     headers: HeaderMap,
@@ -497,20 +781,45 @@ async fn me(
     .await
 }
 
-#[derive(Debug, Deserialize)]
+/// A player's action for their own seat in hand `hand`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Act {
     hand: u64,
     action: PlayerAction,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/act",
+    operation_id = "act",
+    tag = "play",
+    summary = r#"A player's action for their own seat"#,
+    description = r#"Needs a player's token of this event. Only in turn: out of turn is 422 `not_your_turn` (TDA-53A); an amount the rules refuse is 422 `illegal_action` with its rule (a raise below the minimum, TDA-43). A hand number other than the one in play is 409 `stale_hand`."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    request_body = Act,
+    responses(
+        (status = 200, description = r#"The caller's page after the action."#, body = protocol::Me),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 async fn act(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
-    Body(request): Body<Act>,
+    body: Result<Body<Act>, Fail>,
 ) -> Answer<protocol::Me> {
     with_event(&app, &headers, event, move |tx, role| {
+        let Body(request) = body?;
         player_act(tx, role, request.hand, request.action)?;
         let entry = tx.state().entry_of(role)?;
         tx.state()

@@ -22,6 +22,7 @@ pub mod http;
 pub mod hub;
 pub mod limit;
 pub mod net;
+pub mod openapi;
 pub mod outbox;
 pub mod push;
 pub mod room;
@@ -30,6 +31,3 @@ mod tablet;
 pub mod task;
 pub mod writer;
 pub mod ws;
-
-/// The API's OpenAPI 3.1 description, served at `/api/openapi.json`.
-pub const OPENAPI: &str = include_str!("../openapi.json");

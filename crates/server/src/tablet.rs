@@ -18,10 +18,11 @@ use protocol::Actor;
 use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
 use serde::{Deserialize, Serialize};
 
-/// A tablet's token for one table.
-#[derive(Debug, Serialize)]
+/// A tablet's token for one table of a live event.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TabletToken {
     event: EventId,
+    /// Numbered from 1.
     table: u32,
     /// Shown once: only its hash is kept.
     token: String,
@@ -32,24 +33,48 @@ pub struct TabletToken {
     live_table: Option<LiveTableId>,
 }
 
-/// What the TD asks for: a pad (the default), or a tablet that follows every hand.
-#[derive(Debug, Default, Deserialize)]
+/// What the TD asks for: the reporting pad (the default), or a dealer tablet that follows every
+/// hand.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[schema(as = TabletRequest)]
 #[serde(deny_unknown_fields)]
 pub struct BindRequest {
     #[serde(default)]
     track: bool,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/tables/{table}/tablet",
+    operation_id = "bind_tablet",
+    tag = "td",
+    summary = r#"Bind a tablet to a live event's table (TD)"#,
+    description = r#"A token for the dealer's tablet at one table of a live event (`tables = "live"`): it reports that table's hands, busts and button and confirms the director's instructions for it (`POST .../report`), and nothing else. Shown in this answer only (the server keeps its hash); a new one for the table replaces the old, which stops working. `url` opens the tablet page signed in with it. With `{"track": true}` the token is instead a dealer token for a live table (`/api/floor/{live_table}`, page `/dealer`) that follows this table from the hand it plays now: it deals each hand the director starts there, and when the dealer moves on, reports the hand's busts (who won their chips, their stacks at the start) and every other stack to the event, then waits for the director's next hand (its view's `tracking`). A table between hands is refused (409) for that. Refused (409) for an event the server deals or a broken table."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = u32, Path, description = r#"The table's number, from 1."#, minimum = 1)
+    ),
+    request_body = Option<BindRequest>,
+    responses(
+        (status = 200, description = r#"The token."#, body = TabletToken),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn bind(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    request: Option<Body<BindRequest>>,
+    request: Result<Option<Body<BindRequest>>, Fail>,
 ) -> Result<Json<TabletToken>, Fail> {
     require_td(role_of(&app, &headers)?)?;
     // No body at all asks for a pad.
-    let request = request.map(|b| b.0).unwrap_or_default();
+    let request = request?.map(|b| b.0).unwrap_or_default();
     if request.track {
         return track(&app, event, table).await;
     }
@@ -145,15 +170,40 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/tables/{table}/report",
+    operation_id = "table_report",
+    tag = "td",
+    summary = r#"A report from a live event's table (its tablet or the TD)"#,
+    description = r#"The end of the hand in play with the busts the dealer called (HC-1.8), the button's seat, or an instruction for this table carried out: the TD commands `hand_over`, `button` and `confirm` for this table only. The table's tablet token or the TD's secret; another table's tablet is refused (403)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = u32, Path, description = r#"The table's number, from 1."#, minimum = 1)
+    ),
+    request_body = TableReport,
+    responses(
+        (status = 200, description = r#"The event after the report."#, body = EventSummary),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn report(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    Body(report): Body<TableReport>,
+    body: Result<Body<TableReport>, Fail>,
 ) -> Result<Json<EventSummary>, Fail> {
     with_event(&app, &headers, event, move |tx, role| {
         let by = reporter(role, event, table)?;
+        let Body(report) = body?;
         let t = tx.state().room().tournament();
         if t.table(tournament::TableId(table - 1))
             .is_ok_and(|x| x.broken)

@@ -22,6 +22,50 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/ws",
+    operation_id = "ws",
+    tag = "play",
+    summary = r#"WebSocket: pushed views and player actions"#,
+    description = r#"A WebSocket (upgrade with `GET`). The secret goes in the `token` query parameter (or the `Authorization: Bearer` header): the TD's secret, a player's token of this event, or none for the public. A player's open connections are their presence at the table: while none is open they are away, dealt in and blinded off, their hand killed (TDA-30).
+
+On connect the server sends the current state of each topic asked for, then every change, as JSON text frames of `ServerMessage` (tagged by `type`):
+
+* `summary` `{"type":"summary","summary":EventSummary,"v":N}` (topic `summary`)
+* `seating` `{"type":"seating","seating":Seating,"v":N}` (topic `seating`)
+* `standings` `{"type":"standings","standings":Standings,"v":N}` (topic `standings`)
+* `me` `{"type":"me","me":Me,"v":N}`: a player's own entry and table, sent on connect and after each change at their table or a move
+* `table` `{"type":"table","table":TableView,"v":N}`: a watched table, as the public sees it, after each change
+* `patch` `{"type":"patch","stream":"me","v":N,"ops":[...]}`: what changed in a stream (one of the five above) since its version N-1, as RFC 6902 operations on that version's payload; sent instead of the full message when smaller, and nothing at all is sent when nothing changed. Each stream's versions count from 1 on each connection, its first message full
+* `error` `{"type":"error","error":ApiError}`: a message from the client was refused
+
+The client may send JSON text frames of `ClientMessage` (tagged by `type`):
+
+* `act` `{"type":"act","hand":N,"action":PlayerAction}`: a player's action, as `POST /act`
+* `call_clock` `{"type":"call_clock","hand":N}`: a seated player calls time (TDA-29); the TD uses `POST /tables/{table}/clock`
+* `watch` `{"type":"watch","table":N}`: watch a table (from 1) with the public's eyes
+* `ping` `{"type":"ping"}`: a keep-alive, answered by nothing
+* `resync` `{"type":"resync"}`: after a patch that does not follow the client's version or does not apply, asks for every stream it follows whole again
+
+Only whole messages show that the client is there; pongs to the server's pings do not. A connection that completes no message for the server's idle time (`--ws-idle-ms`, 60 s by default), an unfinished one included, is closed with code 1008; a client that may have nothing else to say sends `{"type":"ping"}` at least every 20 s (the web UI does). A message larger than a command closes it with 1009, and a client too far behind in reading with 1013.
+
+Refusals before the upgrade are answered as HTTP errors with an `ApiError` body."#,
+    security((), ("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("token" = Option<String>, Query, description = r#"The caller's secret (TD's or a player's), for clients that cannot set headers."#),
+        ("topics" = Option<String>, Query, description = r#"Comma-separated topics to be pushed: `summary`, `seating`, `standings`. By default the public and the TD get all three, a player the summary only (and always their own page)."#, pattern = r#"^((summary|seating|standings)(,(summary|seating|standings))*)?$"#, example = "summary,standings")
+    ),
+    responses(
+        (status = 101, description = r#"Switching protocols; then text frames of `ServerMessage` (server to client) and `ClientMessage` (client to server), as `x-websocket-messages` says."#),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    ),
+    extensions(("x-websocket-messages" = json!({"server": {"$ref": "#/components/schemas/ServerMessage"}, "client": {"$ref": "#/components/schemas/ClientMessage"}})))
+)]
 pub async fn upgrade(
     State(app): State<App>,
     EventNo(event): EventNo,

@@ -27,6 +27,7 @@ pub use crate::text::Text;
 ///
 /// On the wire a `Player` is its 0-based index in dealing order, a `Street` its snake-case name.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Irregularity {
     /// A misdeal called (TDA-35A's list, WWPLA-3's list, HC-3.1's list, DG-12's list).
@@ -39,6 +40,7 @@ pub enum Irregularity {
     /// A player has too few or too many hole cards (TDA-37, 38 and its examples; HC-3.3 extra
     /// card; WWPLA-10).
     WrongCardCount {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         has: u8,
@@ -58,6 +60,7 @@ pub enum Irregularity {
     /// `street` is the street whose card(s) came too early (flop, turn or river; in stud
     /// fourth to seventh street, TDA-RP-5D).
     PrematureBoard {
+        #[cfg_attr(feature = "schema", schema(value_type = String))]
         #[serde(with = "wire::street")]
         street: Street,
     },
@@ -65,6 +68,7 @@ pub enum Irregularity {
     /// before `street`'s board cards; `board_dealt`: whether those board cards are already
     /// turned (DG-17a, WWPLA-5, WWPLA-10, HC-3.3).
     BurnError {
+        #[cfg_attr(feature = "schema", schema(value_type = String))]
         #[serde(with = "wire::street")]
         street: Street,
         burned: u8,
@@ -74,6 +78,7 @@ pub enum Irregularity {
     /// TDA-35E); `player_knew`: a player who knew of it and played on (HC-3.3, WWPLA-5).
     DeckDefect {
         defect: DeckDefect,
+        #[cfg_attr(feature = "schema", schema(value_type = Option<u8>))]
         #[serde(default, with = "wire::opt_player")]
         player_knew: Option<Player>,
     },
@@ -85,12 +90,14 @@ pub enum Irregularity {
     /// A player exposed own cards to the table during the hand (TDA-68, DG-36, DG-36a, HC-2.2,
     /// WWPLA-7).
     PlayerExposedCards {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
     },
     /// A player showed own cards to one other player during the hand (TDA-67, JPR-2.0, DG-13a,
     /// HC-1.13.6, WWPLA-7); `to_live_player`: whether that player is still in the hand.
     ShowedCardsTo {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         to_live_player: bool,
@@ -98,17 +105,20 @@ pub enum Irregularity {
     /// The dealer judges that another player has likely seen this player's hole cards
     /// (JPR-1.0, DG-13.2).
     HandSeen {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
     },
     /// Showdown irregularities (TDA-13 to 19, 65): see `ShowdownIssue`.
     Showdown {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         issue: ShowdownIssue,
     },
     /// Time called on a player (TDA-29 and the profile's times: DG-14a, HC-1.13.7, WWPLA-11).
     ClockCalled {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         facing_bet: bool,
@@ -116,6 +126,7 @@ pub enum Irregularity {
     /// A penalty given (TDA-71 with the missed-hands count, DG-38, HC-1.10, WWPLA-12);
     /// `players_at_table` includes the penalised player (TDA-71A).
     Penalty {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         /// On the wire `penalty`, as `kind` is the tag.
@@ -125,14 +136,17 @@ pub enum Irregularity {
     },
     /// A hidden chip found after an all-in was called (TDA-62, WWPLA-12).
     ChipFoundLater {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
+        #[cfg_attr(feature = "schema", schema(value_type = u64))]
         #[serde(with = "wire::chips")]
         amount: Chips,
     },
     /// Stud: a player picks up their up cards, turns them over or mixes them with the down
     /// cards (TDA-66, HC-3.2); `in_turn`: it was their turn to act.
     UpCardsTaken {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         in_turn: bool,
@@ -146,6 +160,7 @@ pub enum Irregularity {
     /// A player away from the table (TDA-30) or serving a penalty (TDA-71C) when the initial
     /// deal ends; in stud `bring_in_card`: they were dealt the bring-in card.
     AbsentAtDeal {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
         #[serde(with = "wire::player")]
         player: Player,
         penalized: bool,
@@ -157,6 +172,7 @@ pub enum Irregularity {
 /// Why a misdeal is called: the items of TDA-35A, WWPLA-3, HC-3.1 and DG-12 that are not an
 /// exposed card, a wrong card count or a dropped deck (those have their own irregularities).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MisdealCause {
     /// Two or more cards face up in the deck at the deal (TDA-35A 1, WWPLA-3 3, HC-3.1).
@@ -184,6 +200,7 @@ pub enum MisdealCause {
 
 /// What is wrong with the deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DeckDefect {
     /// Two cards of the same rank and suit (WWPLA-5, HC-3.3).
@@ -194,6 +211,7 @@ pub enum DeckDefect {
     /// (none: found in the stub or on the board), `holder_acted` whether that player has acted
     /// on the hand since.
     Joker {
+        #[cfg_attr(feature = "schema", schema(value_type = Option<u8>))]
         #[serde(default, with = "wire::opt_player")]
         holder: Option<Player>,
         #[serde(default)]
@@ -205,6 +223,7 @@ pub enum DeckDefect {
 
 /// What went wrong at the showdown; `Irregularity::Showdown::player` is the player concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ShowdownIssue {
     /// Only one card tabled (TDA-15A, DG-28.1); `refuses`: the player will not table the rest
@@ -241,6 +260,7 @@ pub enum ShowdownIssue {
 
 /// A penalty kind as the rulebooks name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PenaltyKind {
     /// A spoken warning (TDA-71A, DG-38.1).

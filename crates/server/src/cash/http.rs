@@ -22,6 +22,16 @@ use ring::GuestId;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
+#[utoipa::path(
+    get,
+    path = "/api/ring",
+    operation_id = "ring_board",
+    tag = "ring",
+    summary = r#"The waiting-list board"#,
+    responses(
+        (status = 200, description = r#"The board."#, body = RingBoard)
+    )
+)]
 pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
     let task = app.hub().cash();
     Ok(task
@@ -29,12 +39,33 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
         .await?)
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/ring",
+    operation_id = "ring_command",
+    tag = "ring",
+    summary = r#"A list keeper's command (TD)"#,
+    description = r#"Games, tables, lists, offers and money of the room's cash games (issue 18). Every command is logged and replayed; a refusal changes nothing: 404 for an unknown guest, game or table, 409 `offer_expired` for an offer answered too late, 409 `hand_in_play` for a top-up during a hand or a cash-out with chips in the pot, 422 `refused` otherwise (with the rule where one applies, e.g. HC-1.4, HC-1.9). Guests' own registrations and actions, and the server's deals at online tables, are not list keeper commands (422 `not_a_list_keeper_command`)."#,
+    security(("bearerAuth" = [])),
+    request_body = RingCommand,
+    responses(
+        (status = 200, description = r#"The board."#, body = RingBoard),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn command(
     State(app): State<App>,
     headers: HeaderMap,
-    Body(command): Body<RingCommand>,
+    body: Result<Body<RingCommand>, Fail>,
 ) -> Result<Json<RingBoard>, Fail> {
     require_td(role_of(&app, &headers)?)?;
+    let Body(command) = body?;
     if matches!(
         command,
         RingCommand::RegisterGuest { .. }
@@ -61,28 +92,47 @@ pub async fn command(
         .await?)
 }
 
-#[derive(Debug, Deserialize)]
+/// A guest who registers: their name.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGuest {
     name: String,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+/// A new guest and their token, given once: send it as `Authorization: Bearer <token>`.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GuestToken {
     pub guest: u32,
     /// The guest's secret, given once: it is sent as `Authorization: Bearer <token>`.
     pub token: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/ring/guests",
+    operation_id = "ring_register_guest",
+    tag = "ring",
+    summary = r#"A guest registers from the browser"#,
+    description = r#"Gives the guest a token, once (only its hash is logged). Limited per address like a tournament's self-registration (429)."#,
+    request_body = NewGuest,
+    responses(
+        (status = 200, description = r#"The guest and their token."#, body = GuestToken),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 429, response = crate::openapi::TooManyRequests),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn register(
     State(app): State<App>,
     extensions: Extensions,
-    Body(request): Body<NewGuest>,
+    body: Result<Body<NewGuest>, Fail>,
 ) -> Result<Json<GuestToken>, Fail> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
     app.hub().count_registration(address)?;
+    let Body(request) = body?;
     let token = crate::secret::new_secret()?;
     let hash = crate::secret::hash(&token);
     let task = app.hub().cash();
@@ -112,6 +162,18 @@ fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
     })
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/ring/me",
+    operation_id = "ring_me",
+    tag = "ring",
+    summary = r#"A guest's own page"#,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = r#"The guest's view."#, body = GuestView),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn me(State(app): State<App>, headers: HeaderMap) -> Result<Json<GuestView>, Fail> {
     let guest = guest(&app, &headers)?;
     let task = app.hub().cash();
@@ -199,12 +261,32 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/ring/me",
+    operation_id = "ring_guest_request",
+    tag = "ring",
+    summary = r#"What a guest asks for"#,
+    description = r#"Join or leave a list, answer a seat offer, sit out and come back (HC-1.9, JPR-3.0, TDA-30), top up, cash out, act at an online table. Logged and replayed; a refusal changes nothing (409 `offer_expired`, `hand_in_play`, `not_your_turn`, `stale`; 422 with the rule)."#,
+    security(("bearerAuth" = [])),
+    request_body = GuestRequest,
+    responses(
+        (status = 200, description = r#"The guest's view after it."#, body = GuestView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn ask(
     State(app): State<App>,
     headers: HeaderMap,
-    Body(request): Body<GuestRequest>,
+    body: Result<Body<GuestRequest>, Fail>,
 ) -> Result<Json<GuestView>, Fail> {
     let guest = guest(&app, &headers)?;
+    let Body(request) = body?;
     let playing =
         matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
     let command = as_command(guest, request, playing);
@@ -222,6 +304,21 @@ pub async fn ask(
         .await?)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/ring/tables/{table}",
+    operation_id = "ring_table",
+    tag = "ring",
+    summary = r#"A cash table as the public sees it"#,
+    params(
+        ("table" = u32, Path, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The table."#, body = CashTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn table(
     State(app): State<App>,
     CashTableNo(table): CashTableNo,
@@ -237,12 +334,31 @@ pub async fn table(
 }
 
 /// `GET /api/ring/tables/{table}/statement` (TD): the table's statement (HC-1.10).
+#[utoipa::path(
+    get,
+    path = "/api/ring/tables/{table}/statement",
+    operation_id = "ring_statement",
+    tag = "ring",
+    summary = r#"A table's statement (TD)"#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The statement (HC-1.10)."#, body = TableStatement),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn statement(
     State(app): State<App>,
     headers: HeaderMap,
-    CashTableNo(table): CashTableNo,
+    table: Result<CashTableNo, Fail>,
 ) -> Result<Json<TableStatement>, Fail> {
     require_td(role_of(&app, &headers)?)?;
+    let CashTableNo(table) = table?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| super::wire::statement(tx.state().room(), table).map(Json))

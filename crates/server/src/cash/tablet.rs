@@ -17,9 +17,10 @@ use protocol::{Command, FloorCommand, LinkedDeal, LinkedSeat, LiveTableId, RingC
 use ring::{CashTableId, Room, TableMode};
 use serde::Serialize;
 
-/// A dealer tablet bound to a cash table.
-#[derive(Debug, Serialize)]
+/// A dealer tablet bound to a cash table: the live table it deals and its token, given once.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CashTablet {
+    #[schema(value_type = u32)]
     pub table: CashTableId,
     /// The live table it deals (`/api/floor/{id}`).
     pub live_table: LiveTableId,
@@ -141,12 +142,34 @@ pub fn start_and_deal(
 }
 
 /// `POST /api/ring/tables/{table}/tablet` (TD): a dealer tablet that follows the table.
+#[utoipa::path(
+    post,
+    path = "/api/ring/tables/{table}/tablet",
+    operation_id = "ring_tablet",
+    tag = "ring",
+    summary = r#"A dealer tablet that follows a cash table (TD)"#,
+    description = r#"Starts the table's hand as the game's rules deal it (who is dealt in, who posts what) and opens a live table following it (`/api/floor/{live_table}`) with its dealer token. Each hand's `next-hand` settles it in the list's books (the rake from the winners) and the next hand comes 15 seconds later (time to top up, cash out or sit down between hands) once two players can be dealt in; players without chips sit out. A hand the floor ended (void, split) is raked nothing. 409 `not_a_tablet_table` for a table not opened for a tablet, `too_few_players` while fewer than two can be dealt in."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The tablet."#, body = CashTablet),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn bind(
     State(app): State<App>,
     headers: HeaderMap,
-    CashTableNo(table): CashTableNo,
+    table: Result<CashTableNo, Fail>,
 ) -> Result<Json<CashTablet>, Fail> {
     require_td(role_of(&app, &headers)?)?;
+    let CashTableNo(table) = table?;
     let deal = app
         .hub()
         .cash()

@@ -23,6 +23,16 @@ use serde::Deserialize;
 
 type Answer = Result<Json<LiveTableView>, Fail>;
 
+#[utoipa::path(
+    get,
+    path = "/api/floor",
+    operation_id = "list_live_tables",
+    tag = "floor",
+    summary = r#"Every live table"#,
+    responses(
+        (status = 200, description = r#"Every live table's view, in order of opening."#, body = Vec<LiveTableView>)
+    )
+)]
 pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fail> {
     let mut all = Vec::new();
     for task in app.hub().dealers() {
@@ -31,6 +41,21 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
     Ok(Json(all))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/floor/{table}",
+    operation_id = "live_table",
+    tag = "floor",
+    summary = r#"A live table"#,
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The table and its hand."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn view(State(app): State<App>, LiveTableNo(table): LiveTableNo) -> Answer {
     // A followed table waiting for the director takes its next hand as soon as it is dealt;
     // a seed refused (another poller was first) leaves the view as it is.
@@ -138,13 +163,37 @@ async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
 /// The hand is over. A followed table first reports it to its event, from the hand itself:
 /// busts with who won their chips and their stacks at the start (HC-1.2, HC-1.3), every other
 /// stack as counted; a report already in (a retry) is not sent again.
+#[utoipa::path(
+    post,
+    path = "/api/floor/{table}/next-hand",
+    operation_id = "floor_next_hand",
+    tag = "floor",
+    summary = r#"Deal the next hand (TD or dealer)"#,
+    description = r#"When the hand is over: the stacks go to the table, busted players leave, the button and blinds move on (TDA-32). The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = HandRef,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn next_hand(
     State(app): State<App>,
     headers: HeaderMap,
     LiveTableNo(id): LiveTableNo,
-    Body(asked): Body<HandRef>,
+    body: Result<Body<HandRef>, Fail>,
 ) -> Answer {
     dealer_of(role_of(&app, &headers)?, id)?;
+    let Body(asked) = body?;
     let task = app.hub().dealer(id)?;
     let report = task
         .run(move |tx| {
@@ -165,7 +214,7 @@ pub async fn next_hand(
             Report::Event(report) => report_to_event(&app, report?).await?,
         }
     }
-    let _moved_on = change(&app, &headers, id, asked, |table, r: HandRef| {
+    let _moved_on = change(&app, &headers, id, Ok(Body(asked)), |table, r: HandRef| {
         FloorCommand::NextHand {
             table,
             hand: r.hand,
@@ -175,12 +224,30 @@ pub async fn next_hand(
     view(State(app), LiveTableNo(id)).await
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/floor",
+    operation_id = "open_live_table",
+    tag = "floor",
+    summary = r#"Open a live table (TD)"#,
+    description = r#"Seats the players and deals the first hand: the dealer posts nothing, the engine takes the blinds and antes; hole cards are dealt unknown."#,
+    security(("bearerAuth" = [])),
+    request_body = OpenTable,
+    responses(
+        (status = 200, description = r#"The new table."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn open(
     State(app): State<App>,
     headers: HeaderMap,
-    Body(request): Body<OpenTable>,
+    body: Result<Body<OpenTable>, Fail>,
 ) -> Answer {
     require_td(role_of(&app, &headers)?)?;
+    let Body(request) = body?;
     let command = Command::Floor {
         by: Actor::Td,
         command: FloorCommand::Open(request),
@@ -193,7 +260,7 @@ pub async fn open(
 }
 
 /// A dealer token for the tablet at one table.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct DealerToken {
     table: LiveTableId,
     /// Shown once: only its hash is kept. A new one replaces the old.
@@ -202,6 +269,25 @@ pub struct DealerToken {
     url: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/floor/{table}/dealer-token",
+    operation_id = "dealer_token",
+    tag = "floor",
+    summary = r#"Make a dealer token (TD)"#,
+    description = r#"A token for the dealer's tablet at this live table: it enters what happens at this table and nothing else (no other table, no event). Shown in this answer only (the server keeps its hash); a new one replaces the old, which stops working. `url` opens the dealer page signed in with it."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The token."#, body = DealerToken),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
 pub async fn dealer_token(
     State(app): State<App>,
     headers: HeaderMap,
@@ -238,16 +324,17 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<Actor, Refusal> {
     }
 }
 
-/// Checks the caller and the table and submits the command the request makes.
+/// Checks the caller and the table, then the body, and submits the command it makes.
 async fn change<T>(
     app: &App,
     headers: &HeaderMap,
     table: LiveTableId,
-    request: T,
+    body: Result<Body<T>, Fail>,
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
     let by = dealer_of(role_of(app, headers)?, table)?;
     let task = app.hub().dealer(table)?;
+    let Body(request) = body?;
     let command = Command::Floor {
         by,
         command: command(table, request),
@@ -260,53 +347,69 @@ async fn change<T>(
         .await?)
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+/// The hand a change is for.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = FloorHandRef)]
 pub struct HandRef {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
 }
 
-#[derive(Debug, Deserialize)]
+/// An act entered for the hand.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = FloorActRequest)]
 pub struct ActRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     act: FloorAct,
 }
 
-#[derive(Debug, Deserialize)]
+/// An irregularity picked from the menu.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IrregularityRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     irregularity: Irregularity,
 }
 
-#[derive(Debug, Deserialize)]
+/// The due street laid.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     /// `null` or left out: laid but not entered.
     #[serde(default)]
     cards: Option<Vec<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A hand tabled at the showdown, its cards entered.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShowRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     player: u8,
     cards: Vec<String>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A hand mucked at the showdown.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MuckRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     player: u8,
 }
 
-#[derive(Debug, Deserialize)]
+/// The dealer names the winners of a pot whose hands were not entered (TDA-20, TDA-21).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AwardRequest {
+    /// The hand number the change is for: a late tap never lands in the next hand.
     hand: u64,
     pot: usize,
     winners: Vec<u8>,
@@ -314,14 +417,15 @@ pub struct AwardRequest {
 
 /// A handler: the state, the headers, the table in the path and the body.
 macro_rules! route {
-    ($name:ident, $request:ty, |$table:ident, $r:ident| $command:expr) => {
+    ($(#[$meta:meta])* $name:ident, $request:ty, |$table:ident, $r:ident| $command:expr) => {
+        $(#[$meta])*
         pub async fn $name(
             State(app): State<App>,
             headers: HeaderMap,
             LiveTableNo(table): LiveTableNo,
-            Body(request): Body<$request>,
+            body: Result<Body<$request>, Fail>,
         ) -> Answer {
-            change(&app, &headers, table, request, |$table, $r: $request| {
+            change(&app, &headers, table, body, |$table, $r: $request| {
                 $command
             })
             .await
@@ -329,44 +433,233 @@ macro_rules! route {
     };
 }
 
-route!(act, ActRequest, |table, r| FloorCommand::Act {
-    table,
-    hand: r.hand,
-    act: r.act,
-});
-route!(notice, HandRef, |table, r| FloorCommand::Notice {
-    table,
-    hand: r.hand,
-});
-route!(irregularity, IrregularityRequest, |table, r| {
-    FloorCommand::Irregularity {
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/act",
+    operation_id = "floor_act",
+    tag = "floor",
+    summary = r#"Enter an act (TD or dealer)"#,
+    description = r#"The floor rules on what a player did: in turn or out of turn (TDA-53), words and chips (TDA-40 to 46), string bets (TDA-42, 56); the ruling, newest first in `rulings`, names the actions applied, chips returned or owed and each rule. The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = ActRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    act,
+    ActRequest,
+    |table, r| FloorCommand::Act {
         table,
         hand: r.hand,
-        irregularity: r.irregularity,
+        act: r.act,
     }
-});
-route!(board, BoardRequest, |table, r| FloorCommand::Board {
-    table,
-    hand: r.hand,
-    cards: r.cards,
-});
-route!(show, ShowRequest, |table, r| FloorCommand::Show {
-    table,
-    hand: r.hand,
-    player: r.player,
-    cards: r.cards,
-});
-route!(muck, MuckRequest, |table, r| FloorCommand::Muck {
-    table,
-    hand: r.hand,
-    player: r.player,
-});
-route!(award, AwardRequest, |table, r| FloorCommand::Award {
-    table,
-    hand: r.hand,
-    pot: r.pot,
-    winners: r.winners,
-});
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/notice",
+    operation_id = "floor_notice",
+    tag = "floor",
+    summary = r#"An error noticed (TD or dealer)"#,
+    description = r#"A short pot-limit bet is corrected unless substantial action followed (TDA-52B, TDA-36). The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = HandRef,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    notice,
+    HandRef,
+    |table, r| FloorCommand::Notice {
+        table,
+        hand: r.hand,
+    }
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/irregularity",
+    operation_id = "floor_irregularity",
+    tag = "floor",
+    summary = r#"An irregularity (TD or dealer)"#,
+    description = r#"The procedure under the table's rulebook, its steps with their rules, and its outcome carried out on the hand (a misdeal redeals it, TDA-35C). The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = IrregularityRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    irregularity,
+    IrregularityRequest,
+    |table, r| {
+        FloorCommand::Irregularity {
+            table,
+            hand: r.hand,
+            irregularity: r.irregularity,
+        }
+    }
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/board",
+    operation_id = "floor_board",
+    tag = "floor",
+    summary = r#"Lay the due street (TD or dealer)"#,
+    description = r#"With its cards entered, or laid without them. The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = BoardRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    board,
+    BoardRequest,
+    |table, r| FloorCommand::Board {
+        table,
+        hand: r.hand,
+        cards: r.cards,
+    }
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/show",
+    operation_id = "floor_show",
+    tag = "floor",
+    summary = r#"A hand shown at the showdown (TD or dealer)"#,
+    description = r#"Its cards entered. The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = ShowRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    show,
+    ShowRequest,
+    |table, r| FloorCommand::Show {
+        table,
+        hand: r.hand,
+        player: r.player,
+        cards: r.cards,
+    }
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/muck",
+    operation_id = "floor_muck",
+    tag = "floor",
+    summary = r#"A hand mucked at the showdown (TD or dealer)"#,
+    description = r#"Refused while every hand must be shown at an all-in (TDA-16). The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = MuckRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    muck,
+    MuckRequest,
+    |table, r| FloorCommand::Muck {
+        table,
+        hand: r.hand,
+        player: r.player,
+    }
+);
+route!(
+    #[utoipa::path(
+    post,
+    path = "/api/floor/{table}/award",
+    operation_id = "floor_award",
+    tag = "floor",
+    summary = r#"Name a pot's winners (TD or dealer)"#,
+    description = r#"When the cards are not entered the dealer names who won each pot; only a player who can win it (TDA-21). The TD's secret or this table's dealer token (403 with another table's token or a player's)."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, description = r#"The live table's number, from 0."#, minimum = 0)
+    ),
+    request_body = AwardRequest,
+    responses(
+        (status = 200, description = r#"The table after the change."#, body = LiveTableView),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable),
+        (status = 503, response = crate::openapi::Unavailable)
+    )
+)]
+    award,
+    AwardRequest,
+    |table, r| FloorCommand::Award {
+        table,
+        hand: r.hand,
+        pot: r.pot,
+        winners: r.winners,
+    }
+);
 
 /// A followed table's hand, as it reports it.
 enum Report {

@@ -5,10 +5,9 @@ use super::Api;
 use axum::http::Method;
 use serde_json::{Value, json};
 
-const DOCUMENT: &str = include_str!("../../openapi.json");
-
+/// The document the server makes from its router.
 pub fn document() -> Value {
-    serde_json::from_str(DOCUMENT).expect("openapi.json is JSON")
+    serde_json::from_str(server::openapi::document()).expect("the OpenAPI document is JSON")
 }
 
 pub fn resolve<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {
@@ -25,7 +24,8 @@ pub fn resolve<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {
     }
 }
 
-/// Checks `value` against `schema`: `$ref`, `oneOf` (by the discriminator where there is one),
+/// Checks `value` against `schema`: `$ref`, `allOf` (its parts' properties as one object),
+/// `oneOf` (by the discriminator where there is one),
 /// `const`, `enum`, `type` (a name or a list), `minimum`/`maximum`, an object's `required` and
 /// declared `properties` (a property the schema does not declare is an error too: the
 /// document mirrors the serde output exactly), and an array's `items`.
@@ -36,6 +36,9 @@ pub fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut 
             .pointer(pointer)
             .unwrap_or_else(|| panic!("no {target}"));
         return check(doc, resolved, value, at, errors);
+    }
+    if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+        return check(doc, &all_of(doc, schema, parts), value, at, errors);
     }
     if let Some(discriminator) = schema.get("discriminator") {
         let property = discriminator["propertyName"].as_str().unwrap();
@@ -132,6 +135,32 @@ pub fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut 
             check(doc, items, v, &format!("{at}[{i}]"), errors);
         }
     }
+}
+
+/// An `allOf` as the one object schema it makes: every part's properties and required ones (a
+/// property declared by one part is declared for the whole), and the rest of `schema`.
+fn all_of(doc: &Value, schema: &Value, parts: &[Value]) -> Value {
+    let mut whole = schema.as_object().cloned().unwrap_or_default();
+    whole.remove("allOf");
+    let mut properties = serde_json::Map::new();
+    let mut required = Vec::new();
+    for part in parts {
+        let part = resolve(doc, part);
+        if let Some(more) = part.get("properties").and_then(Value::as_object) {
+            properties.extend(more.clone());
+        }
+        if let Some(more) = part.get("required").and_then(Value::as_array) {
+            required.extend(more.iter().cloned());
+        }
+        for (key, v) in part.as_object().into_iter().flatten() {
+            if key != "properties" && key != "required" {
+                whole.entry(key.clone()).or_insert_with(|| v.clone());
+            }
+        }
+    }
+    whole.insert("properties".into(), Value::Object(properties));
+    whole.insert("required".into(), Value::Array(required));
+    Value::Object(whole)
 }
 
 /// Asserts that `value` fits the schema `#/components/schemas/{name}` (`name` may be
