@@ -8,18 +8,26 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    // The id aliases as the API's document gives them (as in protocol's build script).
-    utoipa_config::Config::new()
-        .alias_for("EventId", "u32")
-        .alias_for("EntryId", "u32")
-        .alias_for("LiveTableId", "u32")
-        .write_to_file();
+    utoipa_aliases();
     match ui_files() {
         Ok((dir, names)) => {
             println!("cargo::rerun-if-changed={}", dir.display());
             write_table(&dir, &names);
         }
         Err(message) => println!("cargo::error={message}"),
+    }
+}
+
+/// The id aliases as the API's document gives them (as in protocol's build script): `utoipa`
+/// reads this file at compile time, as `utoipa_config::Config::write_to_file` would write it.
+/// Written here by hand: this script builds alone, without dependencies (`tests/ui_embed.rs`).
+fn utoipa_aliases() {
+    let Ok(out) = std::env::var("OUT_DIR") else {
+        return;
+    };
+    let config = r#"{"aliases":{"EventId":"u32","EntryId":"u32","LiveTableId":"u32"},"schema_collect":"non_inlined"}"#;
+    if let Err(e) = std::fs::write(Path::new(&out).join("utoipa-config.json"), config) {
+        println!("cargo::error=utoipa-config.json cannot be written in {out}: {e}");
     }
 }
 

@@ -1,56 +1,63 @@
 //! The API's extractors: a JSON body and the numbers in a path, each refused with an `ApiError`
-//! (`bad_json`, `bad_path`) before the handler runs.
+//! (`bad_json`, `bad_path`). A handler reads the body (`Body::read`) after its checks of the
+//! caller, where it parsed the bytes before: the order of refusals stays.
 
 use crate::http::Fail;
 use crate::room::Refusal;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, OptionalFromRequest, RawPathParams, Request};
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use protocol::{CashTableId, EventId, LiveTableId};
 use serde::de::DeserializeOwned;
+use std::marker::PhantomData;
 
-/// A request body of JSON; anything that does not parse as a `T` (an empty body too) is a 400
-/// `bad_json`. As `Option<Body<T>>`, an empty body (or one of white space) is `None`.
+/// A request body of JSON, read at once (a body over the limit is refused then, with axum's
+/// status) and parsed when the handler asks, after its own checks of the caller: anything that
+/// does not parse as a `T` (an empty body too) is a 400 `bad_json`.
 #[derive(Debug)]
-pub struct Body<T>(pub T);
-
-/// The body's bytes; an error of axum's (a body over the limit) keeps its status.
-async fn bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, Fail> {
-    Bytes::from_request(request, state).await.map_err(|e| {
-        Fail(crate::guard::refusal_of(
-            e.status().as_u16(),
-            e.body_text().trim(),
-        ))
-    })
+pub struct Body<T> {
+    bytes: Bytes,
+    of: PhantomData<fn() -> T>,
 }
 
-fn parse<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Fail> {
-    serde_json::from_slice(bytes).map_err(|e| {
-        Fail(Refusal::new(
-            400,
-            "bad_json",
-            format!("the request body is not valid: {e}"),
-        ))
-    })
-}
+impl<T: DeserializeOwned> Body<T> {
+    /// The body as a `T`.
+    pub fn read(&self) -> Result<T, Fail> {
+        serde_json::from_slice(&self.bytes).map_err(|e| {
+            Fail(Refusal::new(
+                400,
+                "bad_json",
+                format!("the request body is not valid: {e}"),
+            ))
+        })
+    }
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
-    type Rejection = Fail;
-
-    async fn from_request(request: Request, state: &S) -> Result<Self, Fail> {
-        parse(&bytes(request, state).await?).map(Body)
+    /// The body as a `T`; an empty body (or one of white space) is `T::default()`.
+    pub fn read_or_default(&self) -> Result<T, Fail>
+    where
+        T: Default,
+    {
+        if self.bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(T::default());
+        }
+        self.read()
     }
 }
 
-impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for Body<T> {
+impl<T, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = Fail;
 
-    async fn from_request(request: Request, state: &S) -> Result<Option<Self>, Fail> {
-        let bytes = bytes(request, state).await?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return Ok(None);
-        }
-        parse(&bytes).map(|t| Some(Body(t)))
+    async fn from_request(request: Request, state: &S) -> Result<Self, Fail> {
+        let bytes = Bytes::from_request(request, state).await.map_err(|e| {
+            Fail(crate::guard::refusal_of(
+                e.status().as_u16(),
+                e.body_text().trim(),
+            ))
+        })?;
+        Ok(Body {
+            bytes,
+            of: PhantomData,
+        })
     }
 }
 

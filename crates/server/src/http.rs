@@ -305,10 +305,10 @@ pub struct CreateEvent {
 async fn create_event(
     State(app): State<App>,
     headers: HeaderMap,
-    body: Result<Body<CreateEvent>, Fail>,
+    body: Body<CreateEvent>,
 ) -> Answer<protocol::EventSummary> {
     require_td(role_of(&app, &headers)?)?;
-    let Body(request) = body?;
+    let request = body.read()?;
     let seed = match request.seed {
         Some(seed) => seed,
         None => crate::secret::new_seed()?,
@@ -531,11 +531,11 @@ async fn call_clock(
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    body: Result<Body<HandRef>, Fail>,
+    body: Body<HandRef>,
 ) -> Answer<protocol::TableView> {
     with_event(&app, &headers, event, move |tx, role| {
         let by = caller_at_table(tx.state(), role, table - 1)?;
-        let Body(request) = body?;
+        let request = body.read()?;
         tx.submit(Command::CallClock {
             event,
             table: protocol::TableId(table - 1),
@@ -612,7 +612,7 @@ async fn register(
     headers: HeaderMap,
     extensions: Extensions,
     EventNo(event): EventNo,
-    body: Result<Body<Register>, Fail>,
+    body: Body<Register>,
 ) -> Answer<Registered> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
@@ -630,7 +630,7 @@ async fn register(
         }
         app.hub().count_registration(address)?;
     }
-    let Body(request) = body?;
+    let request = body.read()?;
     let token = crate::secret::new_secret()?;
     with_event(&app, &headers, event, move |tx, _| {
         let room = tx.state().room();
@@ -731,11 +731,11 @@ async fn td(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
-    body: Result<Body<TdCommand>, Fail>,
+    body: Body<TdCommand>,
 ) -> Answer<protocol::EventSummary> {
     with_event(&app, &headers, event, move |tx, role| {
         require_td(role)?;
-        let Body(action) = body?;
+        let action = body.read()?;
         tx.submit(Command::Td {
             event,
             by: Actor::Td,
@@ -816,10 +816,10 @@ async fn act(
     State(app): State<App>,
     headers: HeaderMap,
     EventNo(event): EventNo,
-    body: Result<Body<Act>, Fail>,
+    body: Body<Act>,
 ) -> Answer<protocol::Me> {
     with_event(&app, &headers, event, move |tx, role| {
-        let Body(request) = body?;
+        let request = body.read()?;
         player_act(tx, role, request.hand, request.action)?;
         let entry = tx.state().entry_of(role)?;
         tx.state()

@@ -70,11 +70,11 @@ pub async fn bind(
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    request: Result<Option<Body<BindRequest>>, Fail>,
+    request: Body<BindRequest>,
 ) -> Result<Json<TabletToken>, Fail> {
     require_td(role_of(&app, &headers)?)?;
     // No body at all asks for a pad.
-    let request = request?.map(|b| b.0).unwrap_or_default();
+    let request = request.read_or_default()?;
     if request.track {
         return track(&app, event, table).await;
     }
@@ -199,11 +199,11 @@ pub async fn report(
     headers: HeaderMap,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
-    body: Result<Body<TableReport>, Fail>,
+    body: Body<TableReport>,
 ) -> Result<Json<EventSummary>, Fail> {
     with_event(&app, &headers, event, move |tx, role| {
         let by = reporter(role, event, table)?;
-        let Body(report) = body?;
+        let report = body.read()?;
         let t = tx.state().room().tournament();
         if t.table(tournament::TableId(table - 1))
             .is_ok_and(|x| x.broken)

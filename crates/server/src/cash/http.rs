@@ -62,10 +62,10 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
 pub async fn command(
     State(app): State<App>,
     headers: HeaderMap,
-    body: Result<Body<RingCommand>, Fail>,
+    body: Body<RingCommand>,
 ) -> Result<Json<RingBoard>, Fail> {
     require_td(role_of(&app, &headers)?)?;
-    let Body(command) = body?;
+    let command = body.read()?;
     if matches!(
         command,
         RingCommand::RegisterGuest { .. }
@@ -126,13 +126,13 @@ pub struct GuestToken {
 pub async fn register(
     State(app): State<App>,
     extensions: Extensions,
-    body: Result<Body<NewGuest>, Fail>,
+    body: Body<NewGuest>,
 ) -> Result<Json<GuestToken>, Fail> {
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
     app.hub().count_registration(address)?;
-    let Body(request) = body?;
+    let request = body.read()?;
     let token = crate::secret::new_secret()?;
     let hash = crate::secret::hash(&token);
     let task = app.hub().cash();
@@ -283,10 +283,10 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
 pub async fn ask(
     State(app): State<App>,
     headers: HeaderMap,
-    body: Result<Body<GuestRequest>, Fail>,
+    body: Body<GuestRequest>,
 ) -> Result<Json<GuestView>, Fail> {
     let guest = guest(&app, &headers)?;
-    let Body(request) = body?;
+    let request = body.read()?;
     let playing =
         matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
     let command = as_command(guest, request, playing);

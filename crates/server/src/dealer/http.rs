@@ -190,10 +190,10 @@ pub async fn next_hand(
     State(app): State<App>,
     headers: HeaderMap,
     LiveTableNo(id): LiveTableNo,
-    body: Result<Body<HandRef>, Fail>,
+    body: Body<HandRef>,
 ) -> Answer {
     dealer_of(role_of(&app, &headers)?, id)?;
-    let Body(asked) = body?;
+    let asked = body.read()?;
     let task = app.hub().dealer(id)?;
     let report = task
         .run(move |tx| {
@@ -214,7 +214,7 @@ pub async fn next_hand(
             Report::Event(report) => report_to_event(&app, report?).await?,
         }
     }
-    let _moved_on = change(&app, &headers, id, Ok(Body(asked)), |table, r: HandRef| {
+    let _moved_on = change(&app, &headers, id, Ok(asked), |table, r: HandRef| {
         FloorCommand::NextHand {
             table,
             hand: r.hand,
@@ -241,13 +241,9 @@ pub async fn next_hand(
         (status = 503, response = crate::openapi::Unavailable)
     )
 )]
-pub async fn open(
-    State(app): State<App>,
-    headers: HeaderMap,
-    body: Result<Body<OpenTable>, Fail>,
-) -> Answer {
+pub async fn open(State(app): State<App>, headers: HeaderMap, body: Body<OpenTable>) -> Answer {
     require_td(role_of(&app, &headers)?)?;
-    let Body(request) = body?;
+    let request = body.read()?;
     let command = Command::Floor {
         by: Actor::Td,
         command: FloorCommand::Open(request),
@@ -329,12 +325,12 @@ async fn change<T>(
     app: &App,
     headers: &HeaderMap,
     table: LiveTableId,
-    body: Result<Body<T>, Fail>,
+    request: Result<T, Fail>,
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
     let by = dealer_of(role_of(app, headers)?, table)?;
     let task = app.hub().dealer(table)?;
-    let Body(request) = body?;
+    let request = request?;
     let command = Command::Floor {
         by,
         command: command(table, request),
@@ -423,9 +419,9 @@ macro_rules! route {
             State(app): State<App>,
             headers: HeaderMap,
             LiveTableNo(table): LiveTableNo,
-            body: Result<Body<$request>, Fail>,
+            body: Body<$request>,
         ) -> Answer {
-            change(&app, &headers, table, body, |$table, $r: $request| {
+            change(&app, &headers, table, body.read(), |$table, $r: $request| {
                 $command
             })
             .await
