@@ -18,14 +18,14 @@ fn main() {
     }
 }
 
-/// The id aliases as the API's document gives them (as in protocol's build script): `utoipa`
+/// The logic crates' ids as the API's document gives them (as in protocol's build script): `utoipa`
 /// reads this file at compile time, as `utoipa_config::Config::write_to_file` would write it.
 /// Written here by hand: this script builds alone, without dependencies (`tests/ui_embed.rs`).
 fn utoipa_aliases() {
     let Ok(out) = std::env::var("OUT_DIR") else {
         return;
     };
-    let config = r#"{"aliases":{"EventId":"u32","EntryId":"u32","LiveTableId":"u32"},"schema_collect":"non_inlined"}"#;
+    let config = r#"{"aliases":{"EntryId":"u32","TableId":"u32","GuestId":"u32","GameId":"u32","CashTableId":"u32"},"schema_collect":"non_inlined"}"#;
     if let Err(e) = std::fs::write(Path::new(&out).join("utoipa-config.json"), config) {
         println!("cargo::error=utoipa-config.json cannot be written in {out}: {e}");
     }

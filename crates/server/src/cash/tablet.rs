@@ -20,7 +20,6 @@ use serde::Serialize;
 /// A dealer tablet bound to a cash table: the live table it deals and its token, given once.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CashTablet {
-    #[schema(value_type = u32)]
     pub table: CashTableId,
     /// The live table it deals (`/api/floor/{id}`).
     pub live_table: LiveTableId,
