@@ -327,3 +327,17 @@ fn a_setup_with_one_problem_reads_as_that_problem() {
     assert_eq!(errors.to_string(), errors.first().to_string());
     assert_eq!(errors.first().rule(), Some(Rule("WWPLA-9")));
 }
+
+/// A player the hand does not have is refused by the dry run, not a panic (TDA-RP-10E's
+/// out-of-turn opener check reads the player's seat first).
+#[test]
+fn a_player_outside_the_hand_is_refused_by_check_and_apply() {
+    let mut hand = stud_unknown_up_cards();
+    let before = hand.clone();
+    for action in [Action::Check, Action::BringIn, Action::Fold] {
+        let op = Op::Act(Player(200), action);
+        assert!(hand.check(&op).is_err());
+        assert!(hand.apply(op).is_err());
+        assert_eq!(hand, before);
+    }
+}

@@ -91,8 +91,10 @@ impl FromStr for Actor {
             "director" | "clock" => Some(Actor::System),
             _ => {
                 if let Some(rest) = text.strip_prefix("player ") {
-                    number(rest)
-                        .and_then(|n| n.checked_sub(1))
+                    // Written from the entry's u32 plus one: the last entry's text is above u32.
+                    rest.parse::<u64>()
+                        .ok()
+                        .and_then(|n| u32::try_from(n.checked_sub(1)?).ok())
                         .map(|e| Actor::Player(EntryId(e)))
                 } else if let Some(rest) = text.strip_prefix("guest ") {
                     number(rest).map(|g| Actor::Guest(GuestId(g)))
@@ -149,6 +151,7 @@ mod tests {
             Actor::Td,
             Actor::Player(EntryId(0)),
             Actor::Player(EntryId(41)),
+            Actor::Player(EntryId(u32::MAX)),
             Actor::Entrant,
             Actor::Guest(GuestId(7)),
             Actor::Dealer(Tablet::EventTable(TableNumber(3))),

@@ -406,9 +406,11 @@ async fn standings(State(app): State<App>, EventNo(event): EventNo) -> Answer<pr
 async fn audit(
     State(app): State<App>,
     headers: HeaderMap,
-    EventNo(event): EventNo,
+    event: Result<EventNo, Fail>,
 ) -> Answer<Vec<protocol::AuditLine>> {
+    // The caller is told first that the TD's secret is needed, as before the extractors.
     require_td(role_of(&app, &headers)?)?;
+    let EventNo(event) = event?;
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
 }
 
@@ -459,9 +461,10 @@ async fn moves(State(app): State<App>, EventNo(event): EventNo) -> Answer<Vec<pr
 async fn deal(
     State(app): State<App>,
     headers: HeaderMap,
-    EventNo(event): EventNo,
+    event: Result<EventNo, Fail>,
 ) -> Answer<protocol::DealOffer> {
     require_td(role_of(&app, &headers)?)?;
+    let EventNo(event) = event?;
     read_event(&app, event, |ev, _| ev.room().deal_offer().map(Json)).await
 }
 

@@ -198,6 +198,9 @@ impl Hand {
     pub(super) fn plan_act(&self, p: Player, action: Action) -> Result<(bool, ActPlan), HandError> {
         let actor = self.actor.unwrap_or(p);
         let opens = actor != p;
+        if self.players.get(p.index()).is_none() {
+            return Err(HandError::NotInHand { player: p });
+        }
         if opens {
             // Up cards not entered: whichever possible opener acts first is the opener.
             let candidate =

@@ -156,7 +156,6 @@ fn mode(text: &str) -> Result<TableMode, Refusal> {
 }
 
 pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result<(), Refusal> {
-    let (_g, _t) = (GuestId, CashTableId);
     let r = match command {
         RingCommand::AddGame(spec) => room.add_game(game(spec)?).map(drop),
         RingCommand::AddGuest { name } => room.add_guest(name).map(drop),
