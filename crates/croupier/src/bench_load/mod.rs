@@ -35,11 +35,12 @@ mod track;
 pub use player::Think;
 
 use anyhow::{Context, Result, bail};
+use decode::SummaryLite;
 use futures_util::{StreamExt, TryStreamExt};
 use http::Http;
 use hyper::Method;
 use player::{CONNECTING_AT_ONCE, Shared};
-use protocol::{EventSummary, Registered, Template};
+use protocol::{Registered, Template};
 use report::{AfterLeaving, Latencies, PlayerStats, Report};
 use server::{Probe, Server};
 use std::path::{Path, PathBuf};
@@ -200,7 +201,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         .context("the server has no deepstack template")?;
     let toml = http::edit_template(&template.toml, o.table_size)?;
     let body = serde_json::json!({ "toml": toml, "seed": o.seed }).to_string();
-    let _: EventSummary = http.json(Method::POST, "/api/events", Some(body)).await?;
+    let _: SummaryLite = http.json(Method::POST, "/api/events", Some(body)).await?;
     let http_ref = &http;
     let registered: Vec<Registered> = futures_util::stream::iter(1..=players)
         .map(|i| async move {
@@ -279,7 +280,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let client_cpu = difference(client_cpu_start, client.cpu_seconds());
     let server_peak_kib = server.peak_kib().or(server.memory_kib());
     // Read while the players are still connected (their going away is a storm of its own).
-    let last: Option<EventSummary> = http.json(Method::GET, "/api/events/0", None).await.ok();
+    let last: Option<SummaryLite> = http.json(Method::GET, "/api/events/0", None).await.ok();
     let _ = stop_tx.send(true);
     let client_lag = Latencies::of(lag.await.unwrap_or_default());
 
@@ -331,7 +332,7 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
 /// Starts the event. A server that answers with an error (such as a timeout while it seats a
 /// large field) may still start it: that is waited for, up to `START_LIMIT`, and the refusal
 /// kept for the report.
-async fn start(http: &Http) -> Result<(EventSummary, Option<String>)> {
+async fn start(http: &Http) -> Result<(SummaryLite, Option<String>)> {
     let refusal = match http.json(Method::POST, "/api/events/0/start", None).await {
         Ok(summary) => return Ok((summary, None)),
         Err(e) => e,
@@ -340,7 +341,7 @@ async fn start(http: &Http) -> Result<(EventSummary, Option<String>)> {
     while since.elapsed() < START_LIMIT {
         tokio::time::sleep(Duration::from_millis(500)).await;
         if let Ok(summary) = http
-            .json::<EventSummary>(Method::GET, "/api/events/0", None)
+            .json::<SummaryLite>(Method::GET, "/api/events/0", None)
             .await
             && summary.started
         {
