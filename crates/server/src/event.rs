@@ -5,7 +5,7 @@
 use crate::driver::{Pace, drive_in};
 use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
-use crate::push::Pushed;
+use crate::push::{Pushed, SharedTable};
 use crate::room::{Changes, Refusal, Room, Viewer};
 use crate::task::{Owned, Tx};
 use protocol::{Command, EntryId, EventId, ServerMessage};
@@ -116,6 +116,14 @@ impl EventState {
         self.dirty = true;
         self.subscribers.retain(|s| !s.tx.is_closed());
         let room = &self.room;
+        // Each changed table's public view is made once for every player at it.
+        let mut publics: HashMap<u32, Arc<SharedTable>> = HashMap::new();
+        let mut public = |t: u32| {
+            publics
+                .entry(t)
+                .or_insert_with(|| SharedTable::new(room.table_public(t, now)))
+                .clone()
+        };
         for sub in &mut self.subscribers {
             match sub.role {
                 Role::Player { person, .. } => {
@@ -132,8 +140,8 @@ impl EventState {
                         if history {
                             sub.history_sent = key;
                         }
-                        if let Some(me) = room.me_with(entry, now, history) {
-                            sub.tx.send_me(me);
+                        if let Some(me) = room.me_parts(entry, history, &mut public) {
+                            sub.tx.send_me_parts(me);
                         }
                     }
                 }

@@ -2,7 +2,7 @@
 //! waits on it: a client that falls this far behind is marked behind and sent nothing more; its
 //! session closes it (1013) and the browser reconnects for a fresh state.
 
-use crate::push::Pushed;
+use crate::push::{MeParts, Pushed};
 use protocol::{Me, TableView};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -29,7 +29,7 @@ pub struct Inbox {
 #[derive(Debug)]
 enum Push {
     Text(Arc<str>),
-    Me(Box<Me>),
+    Me(Box<MeParts>),
     Table(Box<TableView>),
     /// The client asked for every stream whole again: forget what was sent.
     Reset,
@@ -87,6 +87,11 @@ impl Outbox {
 
     /// Queues a player's own view, sent as what changed since the last one.
     pub fn send_me(&self, me: Me) {
+        self.send_me_parts(MeParts::whole(me));
+    }
+
+    /// Queues a player's own view in parts, its table's public view shared (`push::me`).
+    pub fn send_me_parts(&self, me: MeParts) {
         self.queue(Push::Me(Box::new(me)));
     }
 
@@ -153,7 +158,7 @@ impl Inbox {
                 self.pushed.reset();
                 None
             }
-            Push::Me(me) => self.pushed.next_me(*me),
+            Push::Me(me) => self.pushed.next_me_parts(*me),
             Push::Table(table) => self.pushed.next_table(*table),
         }
     }

@@ -10,6 +10,7 @@
 use crate::hub::Topics;
 use crate::outbox::Outbox;
 use crate::room::Room;
+pub use me::{MeParts, OwnCards, SharedTable, TableParts, TablePrivate};
 use protocol::{Me, Stream, TableView};
 use serde::Serialize;
 use serde_json::Value;
@@ -20,8 +21,15 @@ use views::View;
 #[derive(Debug, Default)]
 pub struct Pushed {
     sent: [Option<Sent>; 5],
-    me: Option<Kept<Me>>,
+    me: Option<KeptMe>,
     table: Option<Kept<TableView>>,
+}
+
+/// A player's page last sent, in the parts it came in, its history filled in.
+#[derive(Debug)]
+struct KeptMe {
+    v: u64,
+    parts: MeParts,
 }
 
 /// A view last sent, with its history filled in when it was left out as unchanged.
@@ -105,7 +113,54 @@ impl Pushed {
 
     /// The message taking this connection to a player's new own view.
     pub fn next_me(&mut self, me: Me) -> Option<Arc<str>> {
-        next_view(&mut self.me, Stream::Me, me)
+        self.next_me_parts(MeParts::whole(me))
+    }
+
+    /// The message taking this connection to a player's new page, given in parts: the public
+    /// ops are made once per table (`me.rs`), this player's own here.
+    pub fn next_me_parts(&mut self, mut new: MeParts) -> Option<Arc<str>> {
+        let name = Stream::Me.name();
+        let Some(KeptMe { v, parts: old }) = self.me.take() else {
+            let text = full(name, &serde_json::to_string(&new.assemble()).ok()?, 1);
+            self.me = Some(KeptMe { v: 1, parts: new });
+            return Some(text.into());
+        };
+        let ops = match me::ops_between(&old, &new) {
+            Some(ops) => ops,
+            None => {
+                // Another table, or none: the whole pages are diffed.
+                let before = old.assemble();
+                let after = new.assemble();
+                let mut ops = Vec::new();
+                if before.ops_to(&after, &mut String::new(), &mut ops).is_err() {
+                    // Never (views serialize): the next one goes whole.
+                    return None;
+                }
+                me::join(&ops)
+            }
+        };
+        new.fill_history(Some(old));
+        if ops.is_empty() {
+            self.me = Some(KeptMe { v, parts: new });
+            return None;
+        }
+        let v = v + 1;
+        let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":[{ops}]}}"#);
+        // A patch shorter than the table's public view is shorter than the page, which holds
+        // it: the page is counted only when a patch is longer (perf: counting a page per
+        // connection was a fifth of a push).
+        let text = if patch.len() < SMALL_PATCH || patch.len() < new.shorter_than() {
+            patch
+        } else {
+            let whole = full(name, &serde_json::to_string(&new.assemble()).ok()?, v);
+            if patch.len() < whole.len() {
+                patch
+            } else {
+                whole
+            }
+        };
+        self.me = Some(KeptMe { v, parts: new });
+        Some(text.into())
     }
 
     /// The message taking this connection to a watched table's new view.
@@ -252,6 +307,7 @@ pub fn topics(room: &Room, wanted: Topics, now: u64) -> [Option<Batch>; 3] {
 }
 
 mod diff;
+mod me;
 #[cfg(test)]
 mod tests;
 mod views;

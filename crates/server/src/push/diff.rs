@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 /// At most this many items put in front of an array are found as such.
-const FRONT: usize = 4;
+pub(super) const FRONT: usize = 4;
 
 /// The operations taking `before` to `after`, in order.
 pub fn diff(before: &Value, after: &Value) -> Vec<Value> {

@@ -200,7 +200,7 @@ fn hand_ops(old: &HandView, new: &HandView, path: &mut String, ops: &mut Ops) ->
 }
 
 /// The operations for one member of an object.
-fn field<T: Serialize + PartialEq>(
+pub(super) fn field<T: Serialize + PartialEq>(
     old: &T,
     new: &T,
     key: &str,
@@ -217,7 +217,12 @@ fn field<T: Serialize + PartialEq>(
 }
 
 /// The operations for a value that differs, walked as JSON.
-fn whole<T: Serialize + PartialEq>(old: &T, new: &T, path: &mut String, ops: &mut Ops) -> Result {
+pub(super) fn whole<T: Serialize + PartialEq>(
+    old: &T,
+    new: &T,
+    path: &mut String,
+    ops: &mut Ops,
+) -> Result {
     if old != new {
         let (old, new) = (serde_json::to_value(old)?, serde_json::to_value(new)?);
         diff::walk(&old, &new, path, ops);

@@ -4,10 +4,12 @@
 
 use super::hand_view::{SeatCards, brought_in, hand_view, history, legal_view, visible_cards};
 use super::*;
+use crate::push::{MeParts, OwnCards, SharedTable, TableParts, TablePrivate};
 use protocol::{
     Blinds, ClockView, EventSummary, InstructionLine, Me, NoticeLine, PayoutLine, SeatLine,
     SeatView, Seating, Standing, Standings, TableNumber, TableSeating, TableView, You,
 };
+use std::sync::Arc;
 use tournament::clock::Phase;
 use tournament::director::{Lang, Notice, Task};
 use tournament::{DirectorError, Status, TableId, Time};
@@ -429,6 +431,26 @@ impl Room {
         })
     }
 
+    /// A player's page in parts: their table's public view from `public` (made once for all
+    /// at that table) and what only they see. `MeParts::assemble` gives `me_with`'s page.
+    pub fn me_parts(
+        &self,
+        entry: EntryId,
+        history: bool,
+        public: &mut impl FnMut(u32) -> Arc<SharedTable>,
+    ) -> Option<MeParts> {
+        let standing = self.standing(entry)?;
+        let table = self.table_of(entry).map(|t| TableParts {
+            public: public(t),
+            own: self.table_private(t, entry, history),
+        });
+        Some(MeParts {
+            event: self.id,
+            standing,
+            table,
+        })
+    }
+
     pub fn table_view(&self, table: u32, viewer: Viewer, now: u64) -> TableView {
         self.table_view_with(table, viewer, now, true)
     }
@@ -450,13 +472,23 @@ impl Room {
         now: u64,
         with_history: bool,
     ) -> TableView {
+        let mut view = self.table_public(table, now);
+        match viewer {
+            Viewer::Player(entry) => self
+                .table_private(table, entry, with_history)
+                .apply(&mut view),
+            Viewer::Public => {
+                view.history = with_history.then(|| self.table_history(table, None));
+            }
+        }
+        view
+    }
+
+    /// A table as the public sees it, without its history: what every viewer shares.
+    pub fn table_public(&self, table: u32, now: u64) -> TableView {
         let et = self.t.table(TableId(table)).ok();
         let live = self.tables.get(table as usize);
         let hand = live.and_then(|l| l.hand.as_ref());
-        let me = match viewer {
-            Viewer::Player(e) => Some(e),
-            Viewer::Public => None,
-        };
         let mut seats: Vec<Option<SeatView>> = Vec::new();
         if let Some(et) = et {
             for (i, s) in et.table.seats().iter().enumerate() {
@@ -480,7 +512,6 @@ impl Room {
                 }));
             }
         }
-        let mut you = None;
         if let Some(live) = hand {
             let over = live.hand.is_over();
             let stud = live.hand.variant().game.is_stud();
@@ -495,7 +526,7 @@ impl Room {
                     continue;
                 }
                 let p = live.hand.players()[i];
-                let SeatCards { cards, up } = visible_cards(&p, me == Some(entry));
+                let SeatCards { cards, up } = visible_cards(&p, false);
                 view.cards = cards;
                 view.up = up;
                 view.in_hand = true;
@@ -514,31 +545,6 @@ impl Room {
                 view.small_blind = pos.small_blind.is_some_and(|s| s.0 + 1 == view.seat);
                 view.big_blind = pos.big_blind.0 + 1 == view.seat;
             }
-            if let (Some(entry), false) = (me, over)
-                && let Some(i) = live.start.players.iter().position(|p| *p == entry)
-            {
-                let legal = match (live.hand.legal_actions(), live.turn) {
-                    (Some(l), Some(turn)) if turn.player.index() == i => Some(legal_view(live, &l)),
-                    _ => None,
-                };
-                you = Some(You {
-                    player: entry,
-                    seat: pos.dealt[i].0 + 1,
-                    legal,
-                });
-            }
-        }
-        if you.is_none()
-            && let Some(entry) = me
-            && let Ok(e) = self.t.entry(entry)
-            && let Some((t, s)) = e.seat
-            && t.0 == table
-        {
-            you = Some(You {
-                player: entry,
-                seat: s.0 + 1,
-                legal: None,
-            });
         }
         TableView {
             event: self.id,
@@ -550,18 +556,78 @@ impl Room {
             } else {
                 self.waiting(table)
             },
-            you,
-            history: with_history.then(|| {
-                live.map(|l| {
-                    l.history
-                        .iter()
-                        .map(|h| history(h, me, |e| self.name_of(e)))
-                        .collect()
-                })
-                .unwrap_or_default()
-            }),
+            you: None,
+            history: None,
             server_time_ms: now,
         }
+    }
+
+    /// What only `entry` sees of a table: their hole cards, their seat and legal actions, and
+    /// the history as they saw it (when `with_history`).
+    pub fn table_private(&self, table: u32, entry: EntryId, with_history: bool) -> TablePrivate {
+        let et = self.t.table(TableId(table)).ok();
+        let live = self.tables.get(table as usize);
+        let hand = live.and_then(|l| l.hand.as_ref());
+        let mut own = None;
+        let mut you = None;
+        if let Some(live) = hand
+            && let Some(i) = live.start.players.iter().position(|p| *p == entry)
+        {
+            let pos = &live.start.positions;
+            let seat = pos.dealt[i];
+            // As `table_public` fills a seat: only while the player still sits in it.
+            let seated = et
+                .and_then(|et| et.table.seats().get(seat.index()).copied().flatten())
+                .is_some_and(|p| p.id == entry);
+            if seated {
+                let SeatCards { cards, up } = visible_cards(&live.hand.players()[i], true);
+                own = Some(OwnCards {
+                    seat: seat.index(),
+                    cards,
+                    up,
+                });
+            }
+            if !live.hand.is_over() {
+                let legal = match (live.hand.legal_actions(), live.turn) {
+                    (Some(l), Some(turn)) if turn.player.index() == i => Some(legal_view(live, &l)),
+                    _ => None,
+                };
+                you = Some(You {
+                    player: entry,
+                    seat: seat.0 + 1,
+                    legal,
+                });
+            }
+        }
+        if you.is_none()
+            && let Ok(e) = self.t.entry(entry)
+            && let Some((t, s)) = e.seat
+            && t.0 == table
+        {
+            you = Some(You {
+                player: entry,
+                seat: s.0 + 1,
+                legal: None,
+            });
+        }
+        TablePrivate {
+            own,
+            you,
+            history: with_history.then(|| self.table_history(table, Some(entry))),
+        }
+    }
+
+    /// A table's finished hands as `me` saw them (`None`: the public).
+    fn table_history(&self, table: u32, me: Option<EntryId>) -> Vec<protocol::HandHistory> {
+        self.tables
+            .get(table as usize)
+            .map(|l| {
+                l.history
+                    .iter()
+                    .map(|h| history(h, me, |e| self.name_of(e)))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 
