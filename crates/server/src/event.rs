@@ -5,8 +5,8 @@
 use crate::driver::{Pace, drive_in};
 use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
-use crate::push::{Pushed, SharedTable};
-use crate::room::{Changes, Refusal, Room, Viewer};
+use crate::push::Pushed;
+use crate::room::{Changes, PublicViews, Refusal, Room, Viewer};
 use crate::task::{Owned, Tx};
 use protocol::{Command, EntryId, EventId, ServerMessage};
 use rand_chacha::ChaCha8Rng;
@@ -116,14 +116,7 @@ impl EventState {
         self.dirty = true;
         self.subscribers.retain(|s| !s.tx.is_closed());
         let room = &self.room;
-        // Each changed table's public view is made once for every player at it.
-        let mut publics: HashMap<u32, Arc<SharedTable>> = HashMap::new();
-        let mut public = |t: u32| {
-            publics
-                .entry(t)
-                .or_insert_with(|| SharedTable::new(room.table_public(t, now)))
-                .clone()
-        };
+        let mut public = PublicViews::new(now);
         for sub in &mut self.subscribers {
             match sub.role {
                 Role::Player { person, .. } => {

@@ -430,3 +430,37 @@ async fn a_download_is_written_without_holding_the_hub() {
         "{slow} of {tries} tries waited over half a download ({each:?})"
     );
 }
+
+/// TDA-16: the table's history on a player's page shows their own hole cards in every hand
+/// they played there (the public history, made once per table, with their cards put back),
+/// and no unshown card of anyone else (`visibility.rs` checks every message for that).
+#[test]
+fn a_players_table_history_shows_their_own_cards_tda_16() {
+    let sim = played(40);
+    let room = &sim.hub.room(protocol::EventId(0)).expect("the event");
+    let mut seen = 0;
+    for person in &sim.people {
+        let Role::Player { person: p, .. } = person.role else {
+            continue;
+        };
+        let entry = room.current_entry(p).expect("an entry");
+        let Some(table) = room.me(entry, 0).and_then(|me| me.table) else {
+            continue;
+        };
+        for hand in table.history.expect("a page holds the history") {
+            for seat in hand.seats.iter().filter(|s| s.player == entry) {
+                assert!(
+                    !seat.cards.is_empty() && seat.cards.iter().all(Option::is_some),
+                    "{entry:?} in hand {}: {:?}",
+                    hand.number,
+                    seat.cards
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(
+        seen > 10,
+        "only {seen} hands of a player's own in the histories"
+    );
+}

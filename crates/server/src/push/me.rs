@@ -25,6 +25,8 @@ pub struct SharedTable {
     diffs: Mutex<Vec<(u64, Arc<PublicOps>)>>,
     /// The length of the view's JSON, counted once when needed.
     len: OnceLock<usize>,
+    /// The length of the table's public history's JSON, when a page in this push holds it.
+    history_len: OnceLock<usize>,
 }
 
 /// The ops from one public view to the next, as JSON text without brackets, and the seats
@@ -44,7 +46,16 @@ impl SharedTable {
             view,
             diffs: Mutex::new(Vec::new()),
             len: OnceLock::new(),
+            history_len: OnceLock::new(),
         })
+    }
+
+    /// Pages made with this view hold `history` as their player saw it, no shorter: their
+    /// cards take the place of nulls, four characters for four.
+    pub fn holds_history_of(&self, history: &[HandHistory]) {
+        if let Some(len) = super::json_len(&history) {
+            let _ = self.history_len.set(len);
+        }
     }
 
     /// The length of the view's JSON: a player's page is longer (it holds the view, their
@@ -188,9 +199,14 @@ impl MeParts {
         }
     }
 
-    /// A length the whole page's JSON is longer than (0: none known without counting).
+    /// A length the whole page's message is longer than (0: none known without counting):
+    /// it holds the public view (`null` for `you` and `history` at most four characters
+    /// more) and the history when one came with it.
     pub(super) fn shorter_than(&self) -> usize {
-        self.table.as_ref().map_or(0, |t| t.public.json_len())
+        self.table.as_ref().map_or(0, |t| {
+            let history = t.own.history.as_ref().and(t.public.history_len.get());
+            t.public.json_len() + history.copied().unwrap_or(0)
+        })
     }
 
     /// Whether both pages show the same table of the same event.

@@ -157,11 +157,7 @@ pub(crate) fn hand_view(live: &LiveHand) -> HandView {
     }
 }
 
-pub(crate) fn history(
-    live: &LiveHand,
-    me: Option<EntryId>,
-    name: impl Fn(EntryId) -> String,
-) -> HandHistory {
+pub(crate) fn history(live: &LiveHand, name: impl Fn(EntryId) -> String) -> HandHistory {
     HandHistory {
         number: live.number,
         game: game_name(live.hand.variant().game).to_string(),
@@ -173,7 +169,7 @@ pub(crate) fn history(
             .enumerate()
             .map(|(i, p)| {
                 let entry = live.start.players[i];
-                let SeatCards { cards, up } = visible_cards(p, me == Some(entry));
+                let SeatCards { cards, up } = visible_cards(p, false);
                 HistorySeat {
                     seat: live.start.positions.dealt[i].0 + 1,
                     player: entry,

@@ -14,7 +14,7 @@ mod refusal;
 mod undo;
 mod views;
 
-pub use views::Viewer;
+pub use views::{PublicViews, Viewer};
 
 pub use refusal::Refusal;
 

@@ -9,6 +9,7 @@ use protocol::{
     Blinds, ClockView, EventSummary, InstructionLine, Me, NoticeLine, PayoutLine, SeatLine,
     SeatView, Seating, Standing, Standings, TableNumber, TableSeating, TableView, You,
 };
+use std::collections::HashMap;
 use std::sync::Arc;
 use tournament::clock::Phase;
 use tournament::director::{Lang, Notice, Task};
@@ -431,18 +432,22 @@ impl Room {
         })
     }
 
-    /// A player's page in parts: their table's public view from `public` (made once for all
-    /// at that table) and what only they see. `MeParts::assemble` gives `me_with`'s page.
+    /// A player's page in parts: their table's public view and history from `public` (made
+    /// once for all at that table) and what only they see. `MeParts::assemble` gives
+    /// `me_with`'s page.
     pub fn me_parts(
         &self,
         entry: EntryId,
         history: bool,
-        public: &mut impl FnMut(u32) -> Arc<SharedTable>,
+        public: &mut PublicViews,
     ) -> Option<MeParts> {
         let standing = self.standing(entry)?;
-        let table = self.table_of(entry).map(|t| TableParts {
-            public: public(t),
-            own: self.table_private(t, entry, history),
+        let table = self.table_of(entry).map(|t| {
+            let history = history.then(|| public.history(self, t));
+            TableParts {
+                public: public.view(self, t),
+                own: self.table_private(t, entry, history.as_deref().map(Vec::as_slice)),
+            }
         });
         Some(MeParts {
             event: self.id,
@@ -473,13 +478,12 @@ impl Room {
         with_history: bool,
     ) -> TableView {
         let mut view = self.table_public(table, now);
+        let history = with_history.then(|| self.table_history(table));
         match viewer {
             Viewer::Player(entry) => self
-                .table_private(table, entry, with_history)
+                .table_private(table, entry, history.as_deref())
                 .apply(&mut view),
-            Viewer::Public => {
-                view.history = with_history.then(|| self.table_history(table, None));
-            }
+            Viewer::Public => view.history = history,
         }
         view
     }
@@ -563,8 +567,13 @@ impl Room {
     }
 
     /// What only `entry` sees of a table: their hole cards, their seat and legal actions, and
-    /// the history as they saw it (when `with_history`).
-    pub fn table_private(&self, table: u32, entry: EntryId, with_history: bool) -> TablePrivate {
+    /// the table's public history (when given) as they saw it.
+    pub fn table_private(
+        &self,
+        table: u32,
+        entry: EntryId,
+        history: Option<&[protocol::HandHistory]>,
+    ) -> TablePrivate {
         let et = self.t.table(TableId(table)).ok();
         let live = self.tables.get(table as usize);
         let hand = live.and_then(|l| l.hand.as_ref());
@@ -613,21 +622,89 @@ impl Room {
         TablePrivate {
             own,
             you,
-            history: with_history.then(|| self.table_history(table, Some(entry))),
+            history: history.map(|public| self.own_history(table, entry, public)),
         }
     }
 
-    /// A table's finished hands as `me` saw them (`None`: the public).
-    fn table_history(&self, table: u32, me: Option<EntryId>) -> Vec<protocol::HandHistory> {
+    /// A table's finished hands as the public saw them.
+    fn table_history(&self, table: u32) -> Vec<protocol::HandHistory> {
         self.tables
             .get(table as usize)
             .map(|l| {
                 l.history
                     .iter()
-                    .map(|h| history(h, me, |e| self.name_of(e)))
+                    .map(|h| history(h, |e| self.name_of(e)))
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// The public history of a table as `entry` saw it: their own cards in the hands they
+    /// played (as `history` shows them to their owner).
+    fn own_history(
+        &self,
+        table: u32,
+        entry: EntryId,
+        public: &[protocol::HandHistory],
+    ) -> Vec<protocol::HandHistory> {
+        let mut mine = public.to_vec();
+        let Some(live) = self.tables.get(table as usize) else {
+            return mine;
+        };
+        for (hand, seen) in live.history.iter().zip(&mut mine) {
+            let players = hand.start.players.iter().zip(hand.hand.players());
+            for ((player, p), seat) in players.zip(&mut seen.seats) {
+                if *player == entry {
+                    let SeatCards { cards, up } = visible_cards(p, true);
+                    seat.cards = cards;
+                    seat.up = up;
+                }
+            }
+        }
+        mine
+    }
+}
+
+/// The public views and histories of a push's tables, each made once for every player at
+/// the table (`push::me`).
+#[derive(Debug)]
+pub struct PublicViews {
+    now: u64,
+    tables: HashMap<u32, Public>,
+}
+
+/// A table's public view, and its history once a page needed it.
+type Public = (Arc<SharedTable>, Option<Arc<Vec<protocol::HandHistory>>>);
+
+impl PublicViews {
+    pub fn new(now: u64) -> PublicViews {
+        PublicViews {
+            now,
+            tables: HashMap::new(),
+        }
+    }
+
+    fn get(&mut self, room: &Room, table: u32) -> &mut Public {
+        let now = self.now;
+        self.tables
+            .entry(table)
+            .or_insert_with(|| (SharedTable::new(room.table_public(table, now)), None))
+    }
+
+    pub fn view(&mut self, room: &Room, table: u32) -> Arc<SharedTable> {
+        self.get(room, table).0.clone()
+    }
+
+    /// The table's public history; its length tells the view how long a page holding it is.
+    pub fn history(&mut self, room: &Room, table: u32) -> Arc<Vec<protocol::HandHistory>> {
+        let (view, history) = self.get(room, table);
+        history
+            .get_or_insert_with(|| {
+                let history = room.table_history(table);
+                view.holds_history_of(&history);
+                Arc::new(history)
+            })
+            .clone()
     }
 }
 
