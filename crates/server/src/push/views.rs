@@ -224,8 +224,14 @@ pub(super) fn whole<T: Serialize + PartialEq>(
     ops: &mut Ops,
 ) -> Result {
     if old != new {
-        let (old, new) = (serde_json::to_value(old)?, serde_json::to_value(new)?);
-        diff::walk(&old, &new, path, ops);
+        let new = serde_json::to_value(new)?;
+        // A new number, string, bool or null replaces whatever was there, as `walk` would
+        // find: the old value is not written out.
+        if !new.is_object() && !new.is_array() {
+            ops.push(diff::op("replace", path, Some(new)));
+            return Ok(());
+        }
+        diff::walk(&serde_json::to_value(old)?, &new, path, ops);
     }
     Ok(())
 }
