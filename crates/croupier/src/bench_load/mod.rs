@@ -27,6 +27,7 @@
 
 mod decode;
 mod http;
+mod patch;
 mod player;
 mod report;
 mod server;
