@@ -2,6 +2,7 @@
 //! sees an [`Update`]; a server that sends patches (issue 19 item 5) is followed here alone.
 
 use super::patch::{self, Op};
+use super::tree::Node;
 use protocol::{EntryId, Legal};
 use serde::Deserialize;
 use serde_json::Value;
@@ -48,7 +49,7 @@ pub struct Mark {
 #[derive(Default)]
 pub struct Follower {
     /// The `me` view and its version, while known.
-    me: Option<(u64, Value)>,
+    me: Option<(u64, Node)>,
 }
 
 /// The parts of a message read before its kind is known, each parsed once, straight from the
@@ -64,7 +65,7 @@ struct Envelope<'a> {
     #[serde(default, borrow)]
     ops: Option<Vec<Op<'a>>>,
     #[serde(default)]
-    me: Option<Value>,
+    me: Option<Node>,
     #[serde(default)]
     error: Option<Value>,
 }
@@ -118,28 +119,32 @@ impl Follower {
 
 /// What a `me` view shows. Read by lookups, as the view is read after every message; a view
 /// not shaped as the server makes it is left to serde, which decides what it means.
-fn read_me(state: &Value) -> Update {
+fn read_me(state: &Node) -> Update {
     if let Some(seat) = seat_of(state) {
         return Update::Me(seat);
     }
-    match MeLite::deserialize(state) {
+    match MeLite::deserialize(state.to_value()) {
         Ok(me) => Update::Me(me.table.map(TableLite::seat)),
         Err(_) => Update::Other,
     }
 }
 
 /// The player's table as [`MeLite`] reads it, or `None` where the view differs in shape.
-fn seat_of(me: &Value) -> Option<Option<Seat>> {
-    let table = match me.as_object()?.get("table") {
-        None | Some(Value::Null) => return Some(None),
-        Some(table) => table.as_object()?,
+fn seat_of(me: &Node) -> Option<Option<Seat>> {
+    if !me.is_object() {
+        return None;
+    }
+    let table = match me.get("table") {
+        None | Some(Node::Null) => return Some(None),
+        Some(table) if table.is_object() => table,
+        Some(_) => return None,
     };
     let number = u32::try_from(table.get("table")?.as_u64()?).ok()?;
     let mut seated = Vec::new();
     for seat in table.get("seats")?.as_array()? {
         match seat {
-            Value::Null => {}
-            Value::Object(seat) => {
+            Node::Null => {}
+            seat @ Node::Object(_) => {
                 let player = u32::try_from(seat.get("player")?.as_u64()?).ok()?;
                 seated.push(engine::PlayerId(player));
             }
@@ -147,9 +152,11 @@ fn seat_of(me: &Value) -> Option<Option<Seat>> {
         }
     }
     let hand = match table.get("hand") {
-        None | Some(Value::Null) => None,
+        None | Some(Node::Null) => None,
         Some(hand) => {
-            let hand = hand.as_object()?;
+            if !hand.is_object() {
+                return None;
+            }
             let number = hand.get("number")?.as_u64()?;
             let street = hand.get("street")?.as_str()?;
             let said = hand.get("announcements")?.as_array()?.len();
@@ -157,11 +164,12 @@ fn seat_of(me: &Value) -> Option<Option<Seat>> {
         }
     };
     let legal = match table.get("you") {
-        None | Some(Value::Null) => None,
-        Some(you) => match you.as_object()?.get("legal") {
-            None | Some(Value::Null) => None,
-            Some(legal) => Some(Legal::deserialize(legal).ok()?),
+        None | Some(Node::Null) => None,
+        Some(you) if you.is_object() => match you.get("legal") {
+            None | Some(Node::Null) => None,
+            Some(legal) => Some(Legal::deserialize(legal.to_value()).ok()?),
         },
+        Some(_) => return None,
     };
     Some(Some(Seat {
         table: number,
@@ -339,10 +347,10 @@ mod tests {
                 read_as_before(&mut before, text),
                 "message {i}: {text}"
             );
-            let kept = lean.me.as_ref().map(|(v, state)| (*v, state));
+            let kept = lean.me.as_ref().map(|(v, state)| (*v, state.to_value()));
             let known = before
                 .version(protocol::Stream::Me)
-                .zip(before.get(protocol::Stream::Me));
+                .zip(before.get(protocol::Stream::Me).cloned());
             assert_eq!(kept, known, "message {i}");
             updates.push(update);
         }

@@ -32,6 +32,7 @@ mod player;
 mod report;
 mod server;
 mod track;
+mod tree;
 
 pub use player::Think;
 

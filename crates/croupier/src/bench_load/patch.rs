@@ -6,6 +6,7 @@
 //! token is unescaped only when it has a `~`; and no undo list is kept, since a patch that
 //! does not apply makes the follower forget the view.
 
+use super::tree::{self, Node};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -21,20 +22,20 @@ pub struct Op<'a> {
     from: Option<String>,
     /// `None` when the op has no `value`; `Some(Null)` for `"value":null`.
     #[serde(default, deserialize_with = "present")]
-    value: Option<Value>,
+    value: Option<Node>,
 }
 
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(d).map(Some)
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Node>, D::Error> {
+    Node::deserialize(d).map(Some)
 }
 
 /// An operation ready to apply: the three the server sends done here, any other by
 /// `json_patch` itself.
 #[derive(Debug)]
 pub enum Step<'a> {
-    Add(Cow<'a, str>, Value),
+    Add(Cow<'a, str>, Node),
     Remove(Cow<'a, str>),
-    Replace(Cow<'a, str>, Value),
+    Replace(Cow<'a, str>, Node),
     Other(json_patch::PatchOperation),
 }
 
@@ -61,7 +62,7 @@ impl<'a> Op<'a> {
                     map.insert("from".into(), from.into());
                 }
                 if let Some(value) = value {
-                    map.insert("value".into(), value);
+                    map.insert("value".into(), value.to_value());
                 }
                 serde_json::from_value(Value::Object(map))
                     .ok()
@@ -73,7 +74,7 @@ impl<'a> Op<'a> {
 
 /// Applies `steps` to `doc` in order; `Err` at the first that does not apply (`doc` is then
 /// partly patched, and to be forgotten).
-pub fn apply(doc: &mut Value, steps: Vec<Step<'_>>) -> Result<(), String> {
+pub fn apply(doc: &mut Node, steps: Vec<Step<'_>>) -> Result<(), String> {
     for (i, step) in steps.into_iter().enumerate() {
         let done = match step {
             Step::Add(path, value) => add(doc, &path, value),
@@ -85,7 +86,13 @@ pub fn apply(doc: &mut Value, steps: Vec<Step<'_>>) -> Result<(), String> {
                 }
                 None => None,
             },
-            Step::Other(op) => json_patch::patch_unsafe(doc, std::slice::from_ref(&op)).ok(),
+            Step::Other(op) => {
+                // Never sent by the server: done on a `Value`, by `json_patch` itself.
+                let mut value = doc.to_value();
+                let done = json_patch::patch_unsafe(&mut value, std::slice::from_ref(&op));
+                *doc = Node::from_value(value);
+                done.ok()
+            }
         };
         if done.is_none() {
             return Err(format!("operation {i} does not apply"));
@@ -94,17 +101,15 @@ pub fn apply(doc: &mut Value, steps: Vec<Step<'_>>) -> Result<(), String> {
     Ok(())
 }
 
-fn add(doc: &mut Value, path: &str, value: Value) -> Option<()> {
+fn add(doc: &mut Node, path: &str, value: Node) -> Option<()> {
     let Some((parent, last)) = path.rsplit_once('/') else {
         // The empty pointer: the whole document.
         *doc = value;
         return Some(());
     };
     match pointer_mut(doc, parent)? {
-        Value::Object(map) => {
-            map.insert(unescape(last).into_owned(), value);
-        }
-        Value::Array(items) => {
+        Node::Object(members) => tree::insert(members, &unescape(last), value),
+        Node::Array(items) => {
             let at = match index(last)? {
                 Index::Next => items.len(),
                 Index::Num(at) if at <= items.len() => at,
@@ -117,11 +122,16 @@ fn add(doc: &mut Value, path: &str, value: Value) -> Option<()> {
     Some(())
 }
 
-fn remove(doc: &mut Value, path: &str) -> Option<()> {
+fn remove(doc: &mut Node, path: &str) -> Option<()> {
     let (parent, last) = path.rsplit_once('/')?;
     match pointer_mut(doc, parent)? {
-        Value::Object(map) => map.remove(&*unescape(last)).map(drop),
-        Value::Array(items) => match index(last)? {
+        Node::Object(members) => {
+            let name = unescape(last);
+            let at = members.iter().position(|(k, _)| k.is(&name))?;
+            members.swap_remove(at);
+            Some(())
+        }
+        Node::Array(items) => match index(last)? {
             Index::Num(at) if at < items.len() => {
                 items.remove(at);
                 Some(())
@@ -133,15 +143,19 @@ fn remove(doc: &mut Value, path: &str) -> Option<()> {
 }
 
 /// `Value::pointer_mut`, but unescaping only the tokens that need it.
-fn pointer_mut<'v>(doc: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
+fn pointer_mut<'v>(doc: &'v mut Node, pointer: &str) -> Option<&'v mut Node> {
     if pointer.is_empty() {
         return Some(doc);
     }
     let mut target = doc;
     for token in pointer.strip_prefix('/')?.split('/') {
         target = match target {
-            Value::Object(map) => map.get_mut(&*unescape(token))?,
-            Value::Array(items) => items.get_mut(array_index(token)?)?,
+            Node::Object(members) => {
+                let name = unescape(token);
+                let (_, value) = members.iter_mut().find(|(k, _)| k.is(&name))?;
+                value
+            }
+            Node::Array(items) => items.get_mut(array_index(token)?)?,
             _ => return None,
         };
     }
@@ -267,8 +281,8 @@ mod tests {
                 });
             let ops: Vec<Op> = serde_json::from_str(&text).unwrap();
             let got = steps(ops).map(|steps| {
-                let mut d = doc.clone();
-                apply(&mut d, steps).map(|()| d).ok()
+                let mut d = Node::from_value(doc.clone());
+                apply(&mut d, steps).map(|()| d.to_value()).ok()
             });
             assert_eq!(got, expected, "{text}");
             match got {
