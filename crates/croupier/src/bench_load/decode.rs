@@ -1,8 +1,12 @@
 //! The one place where the bench reads what the server sends. Everything else in `bench load`
 //! sees an [`Update`]; a server that sends patches (issue 19 item 5) is followed here alone.
 
-use protocol::{EntryId, Legal, Stream, Taken};
+use super::patch::{self, Op};
+use super::tree::Node;
+use protocol::{EntryId, Legal};
 use serde::Deserialize;
+use serde_json::Value;
+use std::borrow::Cow;
 
 /// What one server message meant to a simulated player.
 #[derive(Debug, PartialEq)]
@@ -39,40 +43,141 @@ pub struct Mark {
 }
 
 /// Reads one connection's messages, in order: whole views (`{"type":"me","me":{...}}`), and
-/// patches of them (issue 19 item 5) applied by `protocol`'s follower. A server before lean
-/// pushes sends whole views only, which the follower passes through.
+/// patches of them (issue 19 item 5), applied as `protocol::Follower` applies them (`patch.rs`).
+/// A server before lean pushes sends whole views only. The bench follows only its `me` stream
+/// (it asks for no topics); any other stream's message is skipped.
 #[derive(Default)]
 pub struct Follower {
-    streams: protocol::Follower,
+    /// The `me` view and its version, while known.
+    me: Option<(u64, Node)>,
+}
+
+/// The parts of a message read before its kind is known, each parsed once, straight from the
+/// text (the client's CPU is shared with the server under test).
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    stream: Option<String>,
+    #[serde(default)]
+    v: Option<Value>,
+    #[serde(default, borrow)]
+    ops: Option<Vec<Op<'a>>>,
+    #[serde(default)]
+    me: Option<Node>,
+    #[serde(default)]
+    error: Option<Value>,
 }
 
 impl Follower {
     /// What the message `text` meant.
     pub fn read(&mut self, text: &str) -> Update {
-        // A gap or a patch that does not apply is skipped: the socket is ordered, so it does
-        // not happen unless the server is wrong, and then the player stops acting and shows
-        // as unanswered.
-        // The view is read where the follower keeps it, not copied out: the client's CPU
-        // is shared with the server under test.
-        match self.streams.follow(text) {
-            Ok(Taken::State {
-                stream: Stream::Me,
-                state,
-                ..
-            }) => match MeLite::deserialize(state) {
-                Ok(me) => Update::Me(me.table.map(TableLite::seat)),
-                Err(_) => Update::Other,
-            },
-            Ok(Taken::Other(message)) => match Incoming::deserialize(&message) {
-                Ok(Incoming {
-                    kind,
-                    error: Some(error),
-                }) if kind == "error" => Update::Refused(error.code),
+        let Ok(message) = serde_json::from_str::<Envelope>(text) else {
+            return Update::Other;
+        };
+        // A message without a version is version 0, as `protocol::Follower` reads it.
+        let v = message.v.as_ref().and_then(Value::as_u64).unwrap_or(0);
+        match &*message.kind {
+            "me" => {
+                let (_, state) = self.me.insert((v, message.me.unwrap_or_default()));
+                read_me(state)
+            }
+            "patch" if message.stream.as_deref() == Some("me") => self.patch(v, message.ops),
+            "error" => match message.error.map(ErrorLite::deserialize) {
+                Some(Ok(error)) => Update::Refused(error.code),
                 _ => Update::Other,
             },
             _ => Update::Other,
         }
     }
+
+    /// A gap or a patch that does not apply is skipped and the view forgotten until the next
+    /// whole one: the socket is ordered, so it does not happen unless the server is wrong, and
+    /// then the player stops acting and shows as unanswered.
+    fn patch(&mut self, got: u64, ops: Option<Vec<Op<'_>>>) -> Update {
+        let have = self.me.as_ref().map(|(v, _)| *v);
+        if have.and_then(|v| v.checked_add(1)) != Some(got) {
+            self.me = None;
+            return Update::Other;
+        }
+        // Ops that are not a patch are skipped and the view kept, as `protocol::Follower` does.
+        let Some(steps) = ops.and_then(patch::steps) else {
+            return Update::Other;
+        };
+        let Some((v, state)) = self.me.as_mut() else {
+            return Update::Other;
+        };
+        if patch::apply(state, steps).is_err() {
+            self.me = None;
+            return Update::Other;
+        }
+        *v = got;
+        read_me(state)
+    }
+}
+
+/// What a `me` view shows. Read by lookups, as the view is read after every message; a view
+/// not shaped as the server makes it is left to serde, which decides what it means.
+fn read_me(state: &Node) -> Update {
+    if let Some(seat) = seat_of(state) {
+        return Update::Me(seat);
+    }
+    match MeLite::deserialize(state.to_value()) {
+        Ok(me) => Update::Me(me.table.map(TableLite::seat)),
+        Err(_) => Update::Other,
+    }
+}
+
+/// The player's table as [`MeLite`] reads it, or `None` where the view differs in shape.
+fn seat_of(me: &Node) -> Option<Option<Seat>> {
+    if !me.is_object() {
+        return None;
+    }
+    let table = match me.get("table") {
+        None | Some(Node::Null) => return Some(None),
+        Some(table) if table.is_object() => table,
+        Some(_) => return None,
+    };
+    let number = u32::try_from(table.get("table")?.as_u64()?).ok()?;
+    let mut seated = Vec::new();
+    for seat in table.get("seats")?.as_array()? {
+        match seat {
+            Node::Null => {}
+            seat @ Node::Object(_) => {
+                let player = u32::try_from(seat.get("player")?.as_u64()?).ok()?;
+                seated.push(engine::PlayerId(player));
+            }
+            _ => return None,
+        }
+    }
+    let hand = match table.get("hand") {
+        None | Some(Node::Null) => None,
+        Some(hand) => {
+            if !hand.is_object() {
+                return None;
+            }
+            let number = hand.get("number")?.as_u64()?;
+            let street = hand.get("street")?.as_str()?;
+            let said = hand.get("announcements")?.as_array()?.len();
+            Some((Mark { hand: number, said }, street))
+        }
+    };
+    let legal = match table.get("you") {
+        None | Some(Node::Null) => None,
+        Some(you) if you.is_object() => match you.get("legal") {
+            None | Some(Node::Null) => None,
+            Some(legal) => Some(Legal::deserialize(legal.to_value()).ok()?),
+        },
+        Some(_) => return None,
+    };
+    Some(Some(Seat {
+        table: number,
+        mark: hand.map(|(mark, _)| mark),
+        over: hand.is_none_or(|(_, street)| street == "over"),
+        seated,
+        legal,
+    }))
 }
 
 /// The parts of an event's summary the bench reads. Only these, so that a baseline server
@@ -84,14 +189,7 @@ pub struct SummaryLite {
     pub tables: u32,
 }
 
-/// The parts of a server message the players read; the rest is skipped unparsed.
-#[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: String,
-    error: Option<ErrorLite>,
-}
-
+/// The parts of a `me` view the bench reads, by serde: the reading [`seat_of`] stands for.
 #[derive(Deserialize)]
 struct MeLite {
     table: Option<TableLite>,
@@ -145,6 +243,7 @@ struct ErrorLite {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     /// Issue 19 item 6: the baseline (793c9ec) is measured in the same run, so the bench reads
     /// its summaries too; they have no `live` (issue 17) and future fields are skipped alike.
@@ -203,6 +302,112 @@ mod tests {
         }
         let gap = r#"{"type":"patch","stream":"me","v":4,"ops":[]}"#;
         assert_eq!(f.read(gap), Update::Other);
+    }
+
+    /// A player's `me` stream as a server with lean pushes sent it (1,000 players, stress):
+    /// whole views, patches, a whole view again and a new hand.
+    const RECORDED: &str = include_str!("../../tests/fixtures/me_stream.jsonl");
+
+    /// The reading before the follower kept its own view: `protocol::Follower` and serde.
+    fn read_as_before(streams: &mut protocol::Follower, text: &str) -> Update {
+        #[derive(Deserialize)]
+        struct Incoming {
+            #[serde(rename = "type")]
+            kind: String,
+            error: Option<ErrorLite>,
+        }
+        match streams.follow(text) {
+            Ok(protocol::Taken::State {
+                stream: protocol::Stream::Me,
+                state,
+                ..
+            }) => match MeLite::deserialize(state) {
+                Ok(me) => Update::Me(me.table.map(TableLite::seat)),
+                Err(_) => Update::Other,
+            },
+            Ok(protocol::Taken::Other(message)) => match Incoming::deserialize(&message) {
+                Ok(Incoming {
+                    kind,
+                    error: Some(error),
+                }) if kind == "error" => Update::Refused(error.code),
+                _ => Update::Other,
+            },
+            _ => Update::Other,
+        }
+    }
+
+    /// Reads `messages` both ways; every update must agree. Returns the updates.
+    fn read_both_ways<'a>(messages: impl IntoIterator<Item = &'a str>) -> Vec<Update> {
+        let (mut lean, mut before) = (Follower::default(), protocol::Follower::new());
+        let mut updates = Vec::new();
+        for (i, text) in messages.into_iter().enumerate() {
+            let update = lean.read(text);
+            assert_eq!(
+                update,
+                read_as_before(&mut before, text),
+                "message {i}: {text}"
+            );
+            let kept = lean.me.as_ref().map(|(v, state)| (*v, state.to_value()));
+            let known = before
+                .version(protocol::Stream::Me)
+                .zip(before.get(protocol::Stream::Me).cloned());
+            assert_eq!(kept, known, "message {i}");
+            updates.push(update);
+        }
+        updates
+    }
+
+    #[test]
+    fn reads_a_recorded_stream_as_before() {
+        let updates = read_both_ways(RECORDED.lines());
+        let seats: Vec<&Seat> = updates
+            .iter()
+            .filter_map(|u| match u {
+                Update::Me(seat) => seat.as_ref(),
+                _ => None,
+            })
+            .collect();
+        // The recording is worth comparing: turns, announcements and two hands.
+        assert!(seats.iter().filter(|s| s.legal.is_some()).count() >= 2);
+        let marks: HashSet<Mark> = seats.iter().filter_map(|s| s.mark).collect();
+        assert!(marks.len() > 20);
+        assert!(marks.iter().map(|m| m.hand).collect::<HashSet<_>>().len() >= 2);
+    }
+
+    /// A gap, a patch that does not apply, ops that are no patch, a message that is no JSON:
+    /// each skipped (and the messages after it read) as before.
+    #[test]
+    fn reads_a_damaged_stream_as_before() {
+        let lines: Vec<&str> = RECORDED.lines().collect();
+        let damages: [fn(&str) -> String; 6] = [
+            |_| String::new(),
+            |t| t.replacen(r#""path":"/table/"#, r#""path":"/tables/"#, 1),
+            |t| t.replacen(r#""op":"replace""#, r#""op":"swap""#, 1),
+            |t| t.replacen(r#""op":"add""#, r#""op":"remove""#, 1),
+            |t| {
+                t.replacen(
+                    r#""path":"/table/hand/announcements/"#,
+                    r#""path":"/table/hand/announcements/0"#,
+                    1,
+                )
+            },
+            |t| t.replacen(r#""ops":["#, r#""ops":{"#, 1),
+        ];
+        for at in [3, 12, 20, 30, 34] {
+            for damage in damages {
+                let damaged = damage(lines[at]);
+                let mut messages = lines.clone();
+                messages[at] = &damaged;
+                let updates = read_both_ways(messages);
+                if damaged != lines[at] {
+                    assert_eq!(updates[at], Update::Other, "{damaged}");
+                }
+            }
+            // A message lost: the next patch is a gap.
+            let mut messages = lines.clone();
+            messages.remove(at);
+            assert_eq!(read_both_ways(messages)[at], Update::Other);
+        }
     }
 
     /// A later hand reflects every action of an earlier one; within a hand, more announcements.

@@ -27,10 +27,12 @@
 
 mod decode;
 mod http;
+mod patch;
 mod player;
 mod report;
 mod server;
 mod track;
+mod tree;
 
 pub use player::Think;
 

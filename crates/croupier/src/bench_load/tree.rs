@@ -1,0 +1,251 @@
+//! The kept view as a lean JSON tree: a `serde_json::Value` with each object's members in one
+//! vector, their names in place, found by comparing names, instead of a B-tree of separately
+//! allocated keys. With
+//! thousands of views kept, each patch's path lookups missed the cache on every key compared
+//! (perf: `Value::pointer_mut`, `memcmp`, `BTreeMap::get`), and building and dropping the
+//! B-trees was much of the rest. Converts to and from `Value` exactly.
+
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+use std::fmt;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Node {
+    #[default]
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(Box<str>),
+    Array(Vec<Node>),
+    /// Members in no order; a name at most once.
+    Object(Vec<(Key, Node)>),
+}
+
+/// A member's name: in place up to [`SHORT`] bytes (every name of a view), else on the heap.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Key {
+    Short { len: u8, bytes: [u8; SHORT] },
+    Long(Box<str>),
+}
+
+pub const SHORT: usize = 22;
+
+impl Key {
+    pub fn new(name: &str) -> Key {
+        match u8::try_from(name.len()) {
+            Ok(len) if name.len() <= SHORT => {
+                let mut bytes = [0; SHORT];
+                bytes[..name.len()].copy_from_slice(name.as_bytes());
+                Key::Short { len, bytes }
+            }
+            _ => Key::Long(name.into()),
+        }
+    }
+
+    pub fn is(&self, name: &str) -> bool {
+        self.as_bytes() == name.as_bytes()
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        match self {
+            Key::Short { len, bytes } => &bytes[..usize::from(*len)],
+            Key::Long(name) => name.as_bytes(),
+        }
+    }
+
+    fn to_name(&self) -> String {
+        // Always UTF-8: made from a `&str`.
+        String::from_utf8_lossy(self.as_bytes()).into_owned()
+    }
+}
+
+impl Node {
+    /// The member `name` of an object.
+    pub fn get(&self, name: &str) -> Option<&Node> {
+        match self {
+            Node::Object(members) => members.iter().find(|(k, _)| k.is(name)).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Node::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Node]> {
+        match self {
+            Node::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self, Node::Object(_))
+    }
+
+    pub fn to_value(&self) -> Value {
+        match self {
+            Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(*b),
+            Node::Number(n) => Value::Number(n.clone()),
+            Node::String(s) => Value::String(s.to_string()),
+            Node::Array(items) => Value::Array(items.iter().map(Node::to_value).collect()),
+            Node::Object(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(k, v)| (k.to_name(), v.to_value()))
+                    .collect::<Map<_, _>>(),
+            ),
+        }
+    }
+
+    pub fn from_value(value: Value) -> Node {
+        match value {
+            Value::Null => Node::Null,
+            Value::Bool(b) => Node::Bool(b),
+            Value::Number(n) => Node::Number(n),
+            Value::String(s) => Node::String(s.into()),
+            Value::Array(items) => Node::Array(items.into_iter().map(Node::from_value).collect()),
+            Value::Object(map) => Node::Object(
+                map.into_iter()
+                    .map(|(k, v)| (Key::new(&k), Node::from_value(v)))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// Sets member `name` of `members`, as `Map::insert` does (a name read twice: the last value).
+pub fn insert(members: &mut Vec<(Key, Node)>, name: &str, value: Node) {
+    match members.iter_mut().find(|(k, _)| k.is(name)) {
+        Some((_, old)) => *old = value,
+        None => members.push((Key::new(name), value)),
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// What `Value`'s own visitor makes of each input, into a [`Node`].
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
+        Ok(Node::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Node, E> {
+        Ok(Node::Number(n.into()))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Node, E> {
+        Ok(Node::Number(n.into()))
+    }
+
+    fn visit_f64<E>(self, f: f64) -> Result<Node, E> {
+        Ok(Number::from_f64(f).map_or(Node::Null, Node::Number))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Node, E> {
+        Ok(Node::String(s.into()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Node, E> {
+        Ok(Node::String(s.into()))
+    }
+
+    fn visit_none<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        Node::deserialize(d)
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Node::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut members = Vec::new();
+        while let Some(name) = map.next_key::<Name>()? {
+            let value = map.next_value()?;
+            insert(&mut members, &name.0, value);
+        }
+        Ok(Node::Object(members))
+    }
+}
+
+/// A member's name, borrowed from the text where it can be.
+struct Name<'a>(std::borrow::Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Name<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Name<'de>, D::Error> {
+        struct NameVisitor;
+        impl<'de> Visitor<'de> for NameVisitor {
+            type Value = Name<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string key")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Name<'de>, E> {
+                Ok(Name(s.into()))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Name<'de>, E> {
+                Ok(Name(s.to_owned().into()))
+            }
+        }
+        d.deserialize_str(NameVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Read from text, a tree is the `Value` serde_json reads, duplicate names and all.
+    #[test]
+    fn reads_as_serde_json_does() {
+        let text = r#"{"b":[1,-2,3.5,1e300,"s\u00e9",null,true,{}],"a":{"x":1,"x":2},"":[]}"#;
+        let node: Node = serde_json::from_str(text).unwrap();
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(node.to_value(), value);
+        assert_eq!(Node::from_value(value.clone()).to_value(), value);
+        assert_eq!(
+            node.get("a").and_then(|a| a.get("x")),
+            Some(&Node::Number(2.into()))
+        );
+        let long = "a name longer than twenty-two bytes";
+        let named = json!({ long: 1, "short": 2 });
+        assert_eq!(Node::from_value(named.clone()).to_value(), named);
+        let nested = json!({"k": [{"n": 18446744073709551615u64}]});
+        assert_eq!(Node::from_value(nested.clone()).to_value(), nested);
+    }
+}
