@@ -268,10 +268,10 @@ pub(super) fn ops_between(old: &MeParts, new: &MeParts) -> Option<String> {
         ops.push(diff::op("replace", &format!("{at}/up"), Some(up.into())));
     };
     // Cards the player no longer holds in that seat go back to what the public sees there,
-    // unless a public op set them already.
+    // whatever the public ops did: they set only the cards that changed in the public view,
+    // and the player's may still lie under the others (a seat taken by a player dealt more).
     if let Some(gone) = &was.own.own
         && now.own.own.as_ref().is_none_or(|o| o.seat != gone.seat)
-        && reached & bit(gone.seat) == 0
         && let Some(Some(seat)) = now.public.view.seats.get(gone.seat)
     {
         cards(gone.seat, &seat.cards, &seat.up);

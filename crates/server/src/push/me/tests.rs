@@ -10,8 +10,9 @@ fn typed<T: serde::de::DeserializeOwned>(value: Value) -> T {
 }
 
 fn seat(n: u8, player: u32, stack: u64, cards: Value) -> Value {
+    let up = vec![false; cards.as_array().map_or(0, Vec::len)];
     json!({"seat": n, "player": player, "name": format!("Player {player}"), "stack": stack,
-        "bet": 0, "cards": cards, "up": [false, false], "in_hand": true, "folded": false,
+        "bet": 0, "cards": cards, "up": up, "in_hand": true, "folded": false,
         "all_in": false, "away": false, "button": false, "small_blind": false,
         "big_blind": false, "bring_in": false, "to_act": false})
 }
@@ -28,6 +29,9 @@ fn hand(number: u64, said: usize) -> Value {
         "clock_called": false, "announcements": said, "equities": []})
 }
 
+/// The player dealt four cards (an Omaha hand) where the others hold two.
+const OMAHA: u32 = 9;
+
 /// The public view of table 1: seats as given (by index), nobody's cards but `shown`.
 fn public(
     seats: [Option<(u32, u64)>; 4],
@@ -41,6 +45,7 @@ fn public(
             Some((player, stack)) => {
                 let cards = match shown {
                     Some((at, cards)) if at == i => json!(cards),
+                    _ if *player == OMAHA => json!([null, null, null, null]),
                     _ => json!([null, null]),
                 };
                 seat(i as u8 + 1, *player, *stack, cards)
@@ -105,7 +110,7 @@ fn page(
 
 /// The pages player 1 is sent through three hands: an action, a new hand with their new
 /// cards and a history with the last hand in front, a showdown that shows their cards, the
-/// cards face down again, out of the hand, a move to another seat, and a bust.
+/// cards face down again, out of the hand, a move to another seat (twice), and a bust.
 fn pages() -> Vec<(MeParts, MeParts)> {
     let four = |stack: u64| [Some((1, stack)), None, Some((3, 900)), Some((4, 800))];
     let p = [
@@ -120,6 +125,13 @@ fn pages() -> Vec<(MeParts, MeParts)> {
             [None, Some((1, 900)), Some((3, 900)), Some((4, 800))],
             None,
             hand(6, 1),
+        ),
+        // Player 1 moves on; the seat they left gets a player with four cards: only the
+        // cards after the first two change there in the public view.
+        public(
+            [None, Some((OMAHA, 500)), Some((3, 900)), Some((1, 900))],
+            None,
+            hand(6, 2),
         ),
     ];
     // Both connections at the table are sent the same public views.
@@ -146,6 +158,7 @@ fn pages() -> Vec<(MeParts, MeParts)> {
             true,
             Some(vec![past(5), past(4)]),
         ),
+        both(7, Some((3, ["2c", "7d"])), false, None),
         (
             MeParts {
                 event: EventId(1),
