@@ -1,8 +1,9 @@
 //! Lean pushes (issue 19 item 5): each connection is sent what changed in the streams it
 //! follows, not the whole state. Per connection and stream the last value sent is kept with
 //! its version; a new state becomes nothing (unchanged), an RFC 6902 patch against that value
-//! (`diff.rs`; a player's own view and a watched table are kept typed and diffed part by part,
-//! `views.rs`), or the full message when the patch is not smaller or nothing was sent before.
+//! (`diff.rs`; a watched table is kept typed and diffed part by part, `views.rs`; a player's
+//! own page in parts, its table's public part diffed once for the table, `me.rs`), or the full
+//! message when the patch is not smaller or nothing was sent before.
 //! The socket is ordered and a client that falls behind is closed (outbox.rs), so a patch
 //! against the last value sent reaches a client that has it; each message still names its
 //! version.
@@ -22,7 +23,7 @@ use views::View;
 pub struct Pushed {
     sent: [Option<Sent>; 5],
     me: Option<KeptMe>,
-    table: Option<Kept<TableView>>,
+    table: Option<KeptTable>,
 }
 
 /// A player's page last sent, in the parts it came in, its history filled in.
@@ -32,11 +33,11 @@ struct KeptMe {
     parts: MeParts,
 }
 
-/// A view last sent, with its history filled in when it was left out as unchanged.
+/// A watched table last sent, with its history filled in when it was left out as unchanged.
 #[derive(Debug)]
-struct Kept<V> {
+struct KeptTable {
     v: u64,
-    view: V,
+    view: TableView,
     /// The length of this stream's last full message counted.
     full_len: usize,
 }
@@ -139,13 +140,13 @@ impl Pushed {
                 me::join(&ops)
             }
         };
-        new.fill_history(Some(old));
+        new.fill_history(old);
         if ops.is_empty() {
             self.me = Some(KeptMe { v, parts: new });
             return None;
         }
         let v = v + 1;
-        let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":[{ops}]}}"#);
+        let patch = patch(name, v, format_args!("[{ops}]"));
         // A patch shorter than the table's public view is shorter than the page, which holds
         // it: the page is counted only when a patch is longer (perf: counting a page per
         // connection was a fifth of a push).
@@ -165,7 +166,7 @@ impl Pushed {
 
     /// The message taking this connection to a watched table's new view.
     pub fn next_table(&mut self, table: TableView) -> Option<Arc<str>> {
-        next_view(&mut self.table, Stream::Table, table)
+        next_table(&mut self.table, table)
     }
 
     /// The message taking this connection to the batch's state.
@@ -180,7 +181,7 @@ impl Pushed {
                     return None;
                 };
                 let v = sent.v + 1;
-                let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#);
+                let patch = patch(name, v, &ops);
                 // A patch this small is smaller than any view: the view is not written out.
                 let text = if patch.len() < SMALL_PATCH {
                     patch
@@ -202,6 +203,10 @@ impl Pushed {
         });
         Some(text.into())
     }
+}
+
+fn patch(name: &str, v: u64, ops: impl std::fmt::Display) -> String {
+    format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#)
 }
 
 fn full(name: &str, payload: &str, v: u64) -> String {
@@ -237,23 +242,23 @@ const SMALL_PATCH: usize = 160;
 /// The message taking a connection from `kept` to `new` (`None`: unchanged). A table's
 /// history left out (`None`: unchanged since the last one sent, as the hub makes it) is the one
 /// sent before. A patch is sent when it is shorter than the full message.
-fn next_view<V: View>(kept: &mut Option<Kept<V>>, stream: Stream, mut new: V) -> Option<Arc<str>> {
-    let name = stream.name();
+fn next_table(kept: &mut Option<KeptTable>, mut new: TableView) -> Option<Arc<str>> {
+    let name = Stream::Table.name();
     let Some(old) = kept else {
         let payload = serde_json::to_string(&new).ok()?;
         let text = full(name, &payload, 1);
-        *kept = Some(Kept {
+        *kept = Some(KeptTable {
             v: 1,
             view: new,
             full_len: text.len(),
         });
         return Some(text.into());
     };
-    let history = old.view.take_history_for(&new);
+    let history = views::take_history_for(&mut old.view, &new);
     let mut ops = Vec::new();
     let diffed = old.view.ops_to(&new, &mut String::new(), &mut ops);
-    if let Some(history) = history {
-        new.put_history(history);
+    if history.is_some() {
+        new.history = history;
     }
     if diffed.is_err() {
         // Never (views serialize): the next one goes whole.
@@ -268,8 +273,7 @@ fn next_view<V: View>(kept: &mut Option<Kept<V>>, stream: Stream, mut new: V) ->
     let shrinks = ops
         .iter()
         .any(|op| op["op"] == "remove" || op.get("value").is_some_and(Value::is_null));
-    let ops = Value::Array(ops).to_string();
-    let patch = format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#);
+    let patch = patch(name, v, Value::Array(ops));
     // A patch shorter than half the last full message counted is sent as it is, unless it
     // takes something out (a view shrinks only so): counting a view is a fifth of a push (perf).
     let text = if patch.len() < SMALL_PATCH || (patch.len() * 2 < old.full_len && !shrinks) {

@@ -220,10 +220,10 @@ impl MeParts {
     }
 
     /// Takes the history of `before` when this page leaves it out and shows the same table.
-    pub(super) fn fill_history(&mut self, before: Option<MeParts>) {
-        let Some(before) = before.filter(|b| b.same_table(self)) else {
+    pub(super) fn fill_history(&mut self, before: MeParts) {
+        if !before.same_table(self) {
             return;
-        };
+        }
         if let (Some(t), Some(old)) = (&mut self.table, before.table)
             && t.own.history.is_none()
         {

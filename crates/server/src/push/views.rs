@@ -21,13 +21,6 @@ type Result = std::result::Result<(), serde_json::Error>;
 pub trait View: Serialize + PartialEq {
     /// The operations taking `self` to `new`, under `path`.
     fn ops_to(&self, new: &Self, path: &mut String, ops: &mut Ops) -> Result;
-
-    /// The table's history taken out of `self` when `new` leaves it out (`None`) as unchanged
-    /// since: both are then diffed without it, and it goes into `new` after.
-    fn take_history_for(&mut self, new: &Self) -> Option<Vec<HandHistory>>;
-
-    /// Puts back a history taken out.
-    fn put_history(&mut self, history: Vec<HandHistory>);
 }
 
 impl View for Me {
@@ -46,19 +39,6 @@ impl View for Me {
         };
         path.truncate(len);
         done
-    }
-
-    fn take_history_for(&mut self, new: &Me) -> Option<Vec<HandHistory>> {
-        match (&mut self.table, &new.table) {
-            (Some(old), Some(new)) => old.take_history_for(new),
-            _ => None,
-        }
-    }
-
-    fn put_history(&mut self, history: Vec<HandHistory>) {
-        if let Some(table) = &mut self.table {
-            table.put_history(history);
-        }
     }
 }
 
@@ -96,17 +76,15 @@ impl View for TableView {
             ops,
         )
     }
+}
 
-    fn take_history_for(&mut self, new: &TableView) -> Option<Vec<HandHistory>> {
-        if new.history.is_none() && self.table == new.table {
-            self.history.take()
-        } else {
-            None
-        }
-    }
-
-    fn put_history(&mut self, history: Vec<HandHistory>) {
-        self.history = Some(history);
+/// The table's history taken out of `old` when `new` leaves it out (`None`) as unchanged
+/// since: both are then diffed without it, and it goes into `new` after.
+pub(super) fn take_history_for(old: &mut TableView, new: &TableView) -> Option<Vec<HandHistory>> {
+    if new.history.is_none() && old.table == new.table {
+        old.history.take()
+    } else {
+        None
     }
 }
 
