@@ -3,6 +3,7 @@
 //! and standings at most every `FLUSH_EVERY`.
 
 use crate::driver::{Pace, drive_in};
+use crate::followers::{Followers, Subscriber};
 use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
 use crate::push::Pushed;
@@ -18,26 +19,9 @@ use std::sync::Arc;
 const FLUSH_EVERY: u64 = 500;
 
 #[derive(Debug)]
-struct Subscriber {
-    id: u64,
-    role: Role,
-    topics: Topics,
-    /// A table watched with the public's eyes (0-based).
-    watch: Option<u32>,
-    /// The table last sent to a player, to notice a move.
-    last_table: Option<Option<u32>>,
-    /// The table and newest finished hand whose history this client has.
-    history_sent: Option<(u32, Option<u64>)>,
-    /// What this connection was last sent of the summary, seating and standings, to send
-    /// only what changed (its own view and a watched table are followed by its `Inbox`).
-    pushed: Pushed,
-    tx: Outbox,
-}
-
-#[derive(Debug)]
 pub struct EventState {
     room: Room,
-    subscribers: Vec<Subscriber>,
+    subscribers: Followers,
     next_subscriber: u64,
     /// Open connections of each person, for presence at the table (TDA-30).
     connections: HashMap<usize, u32>,
@@ -57,7 +41,7 @@ impl EventState {
     pub fn new(room: Room, index: Arc<Index>, rng: ChaCha8Rng, pace: Pace) -> EventState {
         EventState {
             room,
-            subscribers: Vec::new(),
+            subscribers: Followers::default(),
             next_subscriber: 0,
             connections: HashMap::new(),
             dirty: true,
@@ -114,48 +98,52 @@ impl EventState {
     /// Pushes table views to the players and watchers of the changed tables.
     pub fn notify(&mut self, changes: &Changes, now: u64) {
         self.dirty = true;
-        self.subscribers.retain(|s| !s.tx.is_closed());
         let room = &self.room;
         let mut public = PublicViews::new(now);
-        for sub in &mut self.subscribers {
-            match sub.role {
-                Role::Player { person, .. } => {
-                    let Some(entry) = room.current_entry(person) else {
-                        continue;
-                    };
-                    let table = room.table_of(entry);
-                    let moved = sub.last_table != Some(table);
-                    let changed = table.is_some_and(|t| changes.tables.contains(&t));
-                    if moved || changed {
-                        sub.last_table = Some(table);
-                        let key = table.map(|t| (t, room.history_key(t)));
-                        let history = key.is_some() && key != sub.history_sent;
-                        if history {
+        for id in self.subscribers.concerned(room, &changes.tables) {
+            self.subscribers.update(id, |sub| {
+                if sub.tx.is_closed() {
+                    return;
+                }
+                match sub.role {
+                    Role::Player { person, .. } => {
+                        let Some(entry) = room.current_entry(person) else {
+                            return;
+                        };
+                        let table = room.table_of(entry);
+                        let moved = sub.last_table != Some(table);
+                        let changed = table.is_some_and(|t| changes.tables.contains(&t));
+                        if moved || changed {
+                            sub.last_table = Some(table);
+                            let key = table.map(|t| (t, room.history_key(t)));
+                            let history = key.is_some() && key != sub.history_sent;
+                            if history {
+                                sub.history_sent = key;
+                            }
+                            if let Some(me) = room.me_parts(entry, history, &mut public) {
+                                sub.tx.send_me_parts(me);
+                            }
+                        }
+                    }
+                    _ => {
+                        if let Some(t) = sub.watch
+                            && changes.tables.contains(&t)
+                        {
+                            let key = Some((t, room.history_key(t)));
+                            let history = key != sub.history_sent;
                             sub.history_sent = key;
-                        }
-                        if let Some(me) = room.me_parts(entry, history, &mut public) {
-                            sub.tx.send_me_parts(me);
+                            let table = room.table_view_with(t, Viewer::Public, now, history);
+                            sub.tx.send_table(table);
                         }
                     }
                 }
-                _ => {
-                    if let Some(t) = sub.watch
-                        && changes.tables.contains(&t)
-                    {
-                        let key = Some((t, room.history_key(t)));
-                        let history = key != sub.history_sent;
-                        sub.history_sent = key;
-                        let table = room.table_view_with(t, Viewer::Public, now, history);
-                        sub.tx.send_table(table);
-                    }
-                }
-            }
+            });
         }
     }
 
     /// Sends the summary, seating and standings to those who asked, if they changed.
     pub fn flush(&mut self, now: u64) {
-        self.subscribers.retain(|s| !s.tx.is_closed());
+        self.subscribers.drop_closed();
         if !std::mem::take(&mut self.dirty) || self.subscribers.is_empty() {
             return;
         }
@@ -166,7 +154,7 @@ impl EventState {
             .fold(Topics::default(), |all, s| all.or(s.topics));
         // Each state is made once, and each patch once for all who had the same before.
         let mut batches = crate::push::topics(&self.room, wanted, now);
-        for sub in &mut self.subscribers {
+        for sub in self.subscribers.iter_mut() {
             for (wanted, batch) in sub.topics.as_array().into_iter().zip(&mut batches) {
                 if let (true, Some(batch)) = (wanted, batch)
                     && let Some(text) = sub.pushed.next_in(batch)
@@ -222,7 +210,7 @@ impl EventState {
         }
         self.next_subscriber += 1;
         let id = self.next_subscriber;
-        self.subscribers.push(Subscriber {
+        self.subscribers.insert(Subscriber {
             id,
             role,
             topics,
@@ -237,8 +225,7 @@ impl EventState {
 
     /// A connection closed; the presence change when a player's last one closed.
     pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
-        let i = self.subscribers.iter().position(|s| s.id == id)?;
-        let sub = self.subscribers.swap_remove(i);
+        let sub = self.subscribers.remove(id)?;
         let Role::Player { event, person } = sub.role else {
             return None;
         };
@@ -260,49 +247,53 @@ impl EventState {
         })
     }
 
-    /// The room, and one connection to change.
-    fn connection(&mut self, id: u64) -> Result<(&Room, &mut Subscriber), Refusal> {
-        let sub = self
-            .subscribers
-            .iter_mut()
-            .find(|s| s.id == id)
-            .ok_or_else(|| Refusal::not_found("no such connection"))?;
-        Ok((&self.room, sub))
+    /// Changes one connection, with the room to read.
+    fn connection<T>(
+        &mut self,
+        id: u64,
+        f: impl FnOnce(&Room, &mut Subscriber) -> Result<T, Refusal>,
+    ) -> Result<T, Refusal> {
+        let room = &self.room;
+        self.subscribers
+            .update(id, |sub| f(room, sub))
+            .ok_or_else(|| Refusal::not_found("no such connection"))?
     }
 
     /// A public or TD connection watches a table (numbered from 1).
     pub fn watch(&mut self, id: u64, table: u32, now: u64) -> Result<(), Refusal> {
-        let (room, sub) = self.connection(id)?;
-        if table == 0 || table > room.table_count() {
-            return Err(Refusal::not_found(format!("no table {table}")));
-        }
-        sub.watch = Some(table - 1);
-        sub.history_sent = Some((table - 1, room.history_key(table - 1)));
-        let view = room.table_view(table - 1, Viewer::Public, now);
-        sub.tx.send_table(view);
-        Ok(())
+        self.connection(id, |room, sub| {
+            if table == 0 || table > room.table_count() {
+                return Err(Refusal::not_found(format!("no table {table}")));
+            }
+            sub.watch = Some(table - 1);
+            sub.history_sent = Some((table - 1, room.history_key(table - 1)));
+            let view = room.table_view(table - 1, Viewer::Public, now);
+            sub.tx.send_table(view);
+            Ok(())
+        })
     }
 
     /// A client that lost track of a stream is sent every stream it follows whole again.
     pub fn resync(&mut self, id: u64, now: u64) -> Result<(), Refusal> {
-        let (room, sub) = self.connection(id)?;
-        sub.pushed.reset();
-        sub.tx.reset_views();
-        sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
-        if let Role::Player { person, .. } = sub.role {
-            let entry = room.current_entry(person);
-            if let Some(me) = entry.and_then(|e| room.me(e, now)) {
-                let table = entry.and_then(|e| room.table_of(e));
-                sub.last_table = Some(table);
-                sub.history_sent = table.map(|t| (t, room.history_key(t)));
-                sub.tx.send_me(me);
+        self.connection(id, |room, sub| {
+            sub.pushed.reset();
+            sub.tx.reset_views();
+            sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
+            if let Role::Player { person, .. } = sub.role {
+                let entry = room.current_entry(person);
+                if let Some(me) = entry.and_then(|e| room.me(e, now)) {
+                    let table = entry.and_then(|e| room.table_of(e));
+                    sub.last_table = Some(table);
+                    sub.history_sent = table.map(|t| (t, room.history_key(t)));
+                    sub.tx.send_me(me);
+                }
+            } else if let Some(t) = sub.watch {
+                sub.history_sent = Some((t, room.history_key(t)));
+                let view = room.table_view(t, Viewer::Public, now);
+                sub.tx.send_table(view);
             }
-        } else if let Some(t) = sub.watch {
-            sub.history_sent = Some((t, room.history_key(t)));
-            let view = room.table_view(t, Viewer::Public, now);
-            sub.tx.send_table(view);
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// Every person at a table is away until a connection of theirs comes (TDA-30): after a
@@ -427,7 +418,7 @@ impl EventState {
 
     /// Sends a refusal to one connection.
     pub fn tell(&self, id: u64, refusal: &Refusal) {
-        if let Some(sub) = self.subscribers.iter().find(|s| s.id == id) {
+        if let Some(sub) = self.subscribers.get(id) {
             send(
                 &sub.tx,
                 &ServerMessage::Error {

@@ -16,6 +16,7 @@ pub mod driver;
 pub mod event;
 mod export;
 pub mod extract;
+pub(crate) mod followers;
 pub mod guard;
 mod history;
 pub mod http;

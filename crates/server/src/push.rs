@@ -31,6 +31,8 @@ pub struct Pushed {
 struct KeptMe {
     v: u64,
     parts: MeParts,
+    /// The length of the history's JSON, when known: a page is at least that long.
+    history_len: Option<usize>,
 }
 
 /// A watched table last sent, with its history filled in when it was left out as unchanged.
@@ -121,10 +123,32 @@ impl Pushed {
     /// ops are made once per table (`me.rs`), this player's own here.
     pub fn next_me_parts(&mut self, mut new: MeParts) -> Option<Arc<str>> {
         let name = Stream::Me.name();
-        let Some(KeptMe { v, parts: old }) = self.me.take() else {
+        // A history in the push is as long as the public one made for it (`SharedTable`).
+        let pushed_len = new.table.as_ref().and_then(|t| {
+            t.own
+                .history
+                .as_ref()
+                .map(|_| t.public.history_len().or_else(|| json_len(&t.own.history)))
+        });
+        let Some(KeptMe {
+            v,
+            parts: old,
+            history_len: kept_len,
+        }) = self.me.take()
+        else {
             let text = full(name, &serde_json::to_string(&new.assemble()).ok()?, 1);
-            self.me = Some(KeptMe { v: 1, parts: new });
+            let history_len = pushed_len.flatten();
+            self.me = Some(KeptMe {
+                v: 1,
+                parts: new,
+                history_len,
+            });
             return Some(text.into());
+        };
+        let history_len = match pushed_len {
+            Some(len) => len,
+            None if old.same_table(&new) => kept_len,
+            None => None,
         };
         let ops = match me::ops_between(&old, &new) {
             Some(ops) => ops,
@@ -142,25 +166,28 @@ impl Pushed {
         };
         new.fill_history(old);
         if ops.is_empty() {
-            self.me = Some(KeptMe { v, parts: new });
+            self.me = Some(KeptMe {
+                v,
+                parts: new,
+                history_len,
+            });
             return None;
         }
         let v = v + 1;
-        let patch = patch(name, v, format_args!("[{ops}]"));
-        // A patch shorter than the table's public view is shorter than the page, which holds
-        // it: the page is counted only when a patch is longer (perf: counting a page per
-        // connection was a fifth of a push).
-        let text = if patch.len() < SMALL_PATCH || patch.len() < new.shorter_than() {
+        let patch = patch_of(name, v, &ops);
+        // A patch shorter than the parts the page holds is shorter than the page; a longer one
+        // (a new hand, a new table) goes whole, without counting the page first (perf:
+        // counting pages was a fifth of the pushes to players).
+        let text = if patch.len() < SMALL_PATCH || patch.len() < new.shorter_than(history_len) {
             patch
         } else {
-            let whole = full(name, &serde_json::to_string(&new.assemble()).ok()?, v);
-            if patch.len() < whole.len() {
-                patch
-            } else {
-                whole
-            }
+            full(name, &serde_json::to_string(&new.assemble()).ok()?, v)
         };
-        self.me = Some(KeptMe { v, parts: new });
+        self.me = Some(KeptMe {
+            v,
+            parts: new,
+            history_len,
+        });
         Some(text.into())
     }
 
@@ -207,6 +234,26 @@ impl Pushed {
 
 fn patch(name: &str, v: u64, ops: impl std::fmt::Display) -> String {
     format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#)
+}
+
+/// `patch` for ops as text without brackets, put together without formatting (perf: a
+/// formatted copy of every player's ops).
+fn patch_of(name: &str, v: u64, ops: &str) -> String {
+    let v = v.to_string();
+    let parts: [&str; 7] = [
+        r#"{"type":"patch","stream":""#,
+        name,
+        r#"","v":"#,
+        &v,
+        r#","ops":["#,
+        ops,
+        "]}",
+    ];
+    let mut text = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for part in parts {
+        text.push_str(part);
+    }
+    text
 }
 
 fn full(name: &str, payload: &str, v: u64) -> String {

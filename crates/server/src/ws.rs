@@ -153,8 +153,15 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
     let mut ping = tokio::time::interval(limits.ws_idle / 3);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
+    // One timer for the connection, moved when a message comes: a new one per pass was a
+    // timer wheel entry per pushed message (perf).
+    let idle = tokio::time::sleep_until((heard + limits.ws_idle).into());
+    tokio::pin!(idle);
     let close = loop {
-        let idle = tokio::time::sleep_until((heard + limits.ws_idle).into());
+        let due = tokio::time::Instant::from_std(heard + limits.ws_idle);
+        if idle.deadline() != due {
+            idle.as_mut().reset(due);
+        }
         tokio::select! {
             out = inbox.recv() => match out {
                 _ if inbox.is_behind() => break Some(BEHIND),
@@ -197,7 +204,7 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
                     break None;
                 }
             },
-            _ = idle => break Some(IDLE),
+            () = &mut idle => break Some(IDLE),
         }
     };
     // What is still queued is freed with the inbox, before the close is awaited.

@@ -12,6 +12,7 @@
 pub mod balance;
 pub mod bounty;
 pub mod chip_race;
+pub mod chunked;
 pub mod clock;
 pub mod config;
 pub mod deal;

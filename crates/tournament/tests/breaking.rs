@@ -52,8 +52,9 @@ fn tda_11c_the_highest_table_breaks_and_tda_10_its_players_draw_new_seats() {
     for seed in 1..=4 {
         let (t, since, from_c, _, _) = break_by_bust_at_b("tda", seed);
         // The bust was at B, but C, the highest number, breaks (the predetermined order).
-        let broken: Vec<TableId> = t.events()[since..]
-            .iter()
+        let broken: Vec<TableId> = t
+            .events()
+            .iter_from(since)
             .filter_map(|e| match e.what {
                 Happening::TableBroken { table } => Some(table),
                 _ => None,
@@ -63,8 +64,9 @@ fn tda_11c_the_highest_table_breaks_and_tda_10_its_players_draw_new_seats() {
         assert_eq!(counts(&t), vec![(A, 9), (B, 9)]);
         // Every player of C has exactly one new seat, drawn by TDA-10, with the same stack.
         for (player, stack) in from_c {
-            let seated: Vec<_> = t.events()[since..]
-                .iter()
+            let seated: Vec<_> = t
+                .events()
+                .iter_from(since)
                 .filter_map(|e| match e.what {
                     Happening::Seated {
                         player: p,
@@ -140,8 +142,8 @@ fn wwpla_12_more_than_two_new_players_redraw_the_button() {
         };
         assert_eq!((new_at(&t, A), new_at(&t, B)), (2, 4), "seed {seed}");
         let drawn = |t: &Tournament, table| {
-            t.events()[since..]
-                .iter()
+            t.events()
+                .iter_from(since)
                 .filter_map(|e| match e.what {
                     Happening::ButtonDrawn { table: d, seat, .. } if d == table => Some(seat),
                     _ => None,

@@ -58,6 +58,11 @@ impl SharedTable {
         }
     }
 
+    /// The length of the table's public history's JSON, when a page in this push holds it.
+    pub(super) fn history_len(&self) -> Option<usize> {
+        self.history_len.get().copied()
+    }
+
     /// The length of the view's JSON: a player's page is longer (it holds the view, their
     /// standing and more), so a patch shorter than this is shorter than the whole page.
     fn json_len(&self) -> usize {
@@ -111,12 +116,14 @@ fn bit(seat: usize) -> u64 {
 
 /// Ops as JSON text, comma-separated, without brackets.
 pub(super) fn join(ops: &[Value]) -> String {
+    use std::fmt::Write;
     let mut text = String::new();
     for op in ops {
         if !text.is_empty() {
             text.push(',');
         }
-        text.push_str(&op.to_string());
+        // Written in place: `to_string` made a string per op (perf).
+        let _ = write!(text, "{op}");
     }
     text
 }
@@ -200,17 +207,19 @@ impl MeParts {
     }
 
     /// A length the whole page's message is longer than (0: none known without counting):
-    /// it holds the public view (`null` for `you` and `history` at most four characters
-    /// more) and the history when one came with it.
-    pub(super) fn shorter_than(&self) -> usize {
+    /// it holds the public view (with `null` for `you` and `history`, which the page's event
+    /// and keys outweigh), the history when one came with it, the standing and `you`.
+    pub(super) fn shorter_than(&self, history_len: Option<usize>) -> usize {
         self.table.as_ref().map_or(0, |t| {
-            let history = t.own.history.as_ref().and(t.public.history_len.get());
-            t.public.json_len() + history.copied().unwrap_or(0)
+            let history = t.own.history.as_ref().and(history_len);
+            let own = super::json_len(&self.standing).unwrap_or(0)
+                + super::json_len(&t.own.you).unwrap_or(0);
+            t.public.json_len() + history.unwrap_or(0) + own
         })
     }
 
     /// Whether both pages show the same table of the same event.
-    fn same_table(&self, new: &MeParts) -> bool {
+    pub(super) fn same_table(&self, new: &MeParts) -> bool {
         match (&self.table, &new.table) {
             (Some(a), Some(b)) => {
                 self.event == new.event && a.public.view.table == b.public.view.table

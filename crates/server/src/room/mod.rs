@@ -223,6 +223,20 @@ impl Room {
         self.people.iter().any(|p| p.name.to_lowercase() == name)
     }
 
+    /// The people (by index) seated at a table (0-based).
+    pub fn people_at(&self, table: u32) -> impl Iterator<Item = usize> + '_ {
+        let seats = self
+            .t
+            .table(tournament::TableId(table))
+            .map(|t| t.table.seats());
+        seats
+            .unwrap_or(&[])
+            .iter()
+            .flatten()
+            .filter_map(|p| self.entry_person.get(p.id.0 as usize).copied())
+            .filter(|&person| person < self.people.len())
+    }
+
     /// The table (0-based) an entry sits at.
     pub fn table_of(&self, entry: EntryId) -> Option<u32> {
         let e = self.t.entry(entry).ok()?;

@@ -26,6 +26,7 @@ pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
 use crate::bounty::BountyBook;
+use crate::chunked::Chunked;
 use crate::clock::{Clock, Time};
 use crate::config::{EventConfig, Money};
 use crate::draw::Draw;
@@ -190,8 +191,8 @@ pub struct Tournament {
     /// carries on from there.
     pub(crate) last_game_hands: u64,
     pub(crate) draw: Draw,
-    pub(crate) entries: Vec<Entry>,
-    pub(crate) tables: Vec<EventTable>,
+    pub(crate) entries: Chunked<Entry>,
+    pub(crate) tables: Chunked<EventTable>,
     pub(crate) index: CountIndex,
     pub(crate) clock: Clock,
     pub(crate) started: bool,
@@ -203,10 +204,10 @@ pub struct Tournament {
     /// The sum of the tables' books.
     pub(crate) table_chips: u64,
     pub(crate) denominations: Vec<u64>,
-    pub(crate) events: Vec<DirectorEvent>,
-    pub(crate) actions: Vec<actions::Record>,
+    pub(crate) events: Chunked<DirectorEvent>,
+    pub(crate) actions: Chunked<actions::Record>,
     /// The finishing order so far, first out first; places are given at the end.
-    pub(crate) out: Vec<results::OutGroup>,
+    pub(crate) out: Chunked<results::OutGroup>,
     /// Busts of the current hand-for-hand round, placed together (TDA-RP-8A).
     pub(crate) round_busts: Vec<results::Bust>,
     /// Tables with a hand in progress.
@@ -262,8 +263,8 @@ impl Tournament {
             rotation: config.rotation(),
             last_game_hands: 0,
             draw: Draw::new(seed),
-            entries: Vec::new(),
-            tables: Vec::new(),
+            entries: Chunked::new(),
+            tables: Chunked::new(),
             index: CountIndex::new(10),
             clock: Clock::new(&config),
             started: false,
@@ -272,9 +273,9 @@ impl Tournament {
             expected_chips: 0,
             table_chips: 0,
             denominations: config.chips.clone(),
-            events: Vec::new(),
-            actions: Vec::new(),
-            out: Vec::new(),
+            events: Chunked::new(),
+            actions: Chunked::new(),
+            out: Chunked::new(),
             round_busts: Vec::new(),
             in_hand_tables: 0,
             barrier: None,
@@ -308,7 +309,7 @@ impl Tournament {
         &self.profile
     }
 
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &Chunked<Entry> {
         &self.entries
     }
 
@@ -318,7 +319,7 @@ impl Tournament {
             .ok_or(DirectorError::NoSuchPlayer(id))
     }
 
-    pub fn tables(&self) -> &[EventTable] {
+    pub fn tables(&self) -> &Chunked<EventTable> {
         &self.tables
     }
 
@@ -332,7 +333,7 @@ impl Tournament {
         &self.clock
     }
 
-    pub fn events(&self) -> &[DirectorEvent] {
+    pub fn events(&self) -> &Chunked<DirectorEvent> {
         &self.events
     }
 

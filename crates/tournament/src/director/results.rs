@@ -173,7 +173,7 @@ impl Tournament {
         );
         // The last out places highest: places from 2 down the finishing order.
         let mut place = 2;
-        for group in std::mem::take(&mut self.out).into_iter().rev() {
+        for group in std::mem::take(&mut self.out).to_vec().into_iter().rev() {
             let entrants = group.order.len() as u32;
             let places = places::places_for(place + entrants - 1, group.order.len());
             for (&player, &p) in group.order.iter().zip(&places) {

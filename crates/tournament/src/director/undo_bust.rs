@@ -192,7 +192,7 @@ impl Tournament {
                 ),
             ));
         }
-        for (i, ev) in self.events[record.events.0..].iter().enumerate() {
+        for (i, ev) in self.events.iter_from(record.events.0).enumerate() {
             let own = record.events.0 + i < record.events.1;
             let why = match &ev.what {
                 // A seat change at its table, and whatever the count of players decides.

@@ -188,8 +188,8 @@ pub type Move = (PlayerId, (TableId, Seat), (TableId, Seat), &'static str);
 
 /// The balancing moves logged from event `since` on.
 pub fn moves_since(t: &Tournament, since: usize) -> Vec<Move> {
-    t.events()[since..]
-        .iter()
+    t.events()
+        .iter_from(since)
         .filter_map(|e| match e.what {
             tournament::director::Happening::Moved {
                 player,
