@@ -355,3 +355,54 @@ fn a_resync_sends_every_stream_whole_issue_19_item_5() {
         }
     }
 }
+
+/// Issue 19 item 1: a turn looks only at the connections of the tables it changed
+/// (`followers.rs`). After every step each connected player's page shows the seats of the table
+/// they sit at now, as the room shows them, through balancing moves and broken tables
+/// (TDA-RP-6, TDA-RP-7) and busts.
+#[test]
+fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_item_1() {
+    let mut sim = Sim::new(&Sim::template("turbo"), 11);
+    let people = 24;
+    for i in 0..people {
+        sim.register(&format!("Person {i}"), false);
+    }
+    for i in 0..12 {
+        sim.register(&format!("Bot {i}"), true);
+    }
+    sim.start();
+    let mut tables_seen: Vec<Option<u32>> = vec![None; people];
+    let (mut moves, mut busts, mut checks) = (0, 0, 0);
+    for _ in 0..20_000 {
+        let going = sim.step();
+        if moves >= 3 && busts >= people / 2 {
+            break;
+        }
+        let room = sim.hub.room(protocol::EventId(0)).expect("the event");
+        for (person, seen) in tables_seen.iter_mut().enumerate() {
+            let entry = sim.people[person].entry;
+            let sits = room.table_of(entry);
+            match (*seen, sits) {
+                (Some(a), Some(b)) if a != b => moves += 1,
+                (Some(_), None) => busts += 1,
+                _ => {}
+            }
+            *seen = sits;
+            let c = sim.people[person].connection.expect("connected");
+            let shown = sim.connections[c].follower.get(Stream::Me).cloned();
+            let now = serde_json::to_value(room.me(entry, sim.now)).expect("JSON");
+            let table = |me: &Value| me["table"]["table"].clone();
+            let seats = |me: &Value| me["table"]["seats"].clone();
+            let shown = shown.unwrap_or(Value::Null);
+            assert_eq!(table(&shown), table(&now), "person {person}'s table");
+            assert_eq!(seats(&shown), seats(&now), "person {person}'s seats");
+            checks += 1;
+        }
+        if !going {
+            break;
+        }
+    }
+    assert!(moves >= 3, "only {moves} moves");
+    assert!(busts >= people / 2, "only {busts} busts");
+    assert!(checks > 500, "only {checks} checks");
+}
