@@ -22,6 +22,8 @@ const FLUSH_EVERY: u64 = 500;
 pub struct EventState {
     room: Room,
     subscribers: Followers,
+    /// Players' connections dropped as closed before their session unsubscribed them.
+    closing: HashMap<u64, (EventId, usize)>,
     next_subscriber: u64,
     /// Open connections of each person, for presence at the table (TDA-30).
     connections: HashMap<usize, u32>,
@@ -42,6 +44,7 @@ impl EventState {
         EventState {
             room,
             subscribers: Followers::default(),
+            closing: HashMap::new(),
             next_subscriber: 0,
             connections: HashMap::new(),
             dirty: true,
@@ -143,7 +146,13 @@ impl EventState {
 
     /// Sends the summary, seating and standings to those who asked, if they changed.
     pub fn flush(&mut self, now: u64) {
-        self.subscribers.drop_closed();
+        // A session drops its queue before it unsubscribes: its player's connection is
+        // counted off then (TDA-30: away once the last one closed).
+        for sub in self.subscribers.drop_closed() {
+            if let Role::Player { event, person } = sub.role {
+                self.closing.insert(sub.id, (event, person));
+            }
+        }
         if !std::mem::take(&mut self.dirty) || self.subscribers.is_empty() {
             return;
         }
@@ -225,9 +234,12 @@ impl EventState {
 
     /// A connection closed; the presence change when a player's last one closed.
     pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
-        let sub = self.subscribers.remove(id)?;
-        let Role::Player { event, person } = sub.role else {
-            return None;
+        let (event, person) = match self.subscribers.remove(id) {
+            Some(sub) => match sub.role {
+                Role::Player { event, person } => (event, person),
+                _ => return None,
+            },
+            None => self.closing.remove(&id)?,
         };
         let count = self.connections.entry(person).or_insert(1);
         *count = count.saturating_sub(1);

@@ -113,17 +113,18 @@ impl Followers {
         Some(out)
     }
 
-    /// Drops the connections whose session is gone.
-    pub fn drop_closed(&mut self) {
+    /// Drops the connections whose session is gone; the ones dropped.
+    pub fn drop_closed(&mut self) -> Vec<Subscriber> {
         let closed: Vec<u64> = self
             .subs
             .values()
             .filter(|s| s.tx.is_closed())
             .map(|s| s.id)
             .collect();
-        for id in closed {
-            self.remove(id);
-        }
+        closed
+            .into_iter()
+            .filter_map(|id| self.remove(id))
+            .collect()
     }
 
     /// The connections a change at `tables` may concern, in order: those following one of

@@ -358,11 +358,14 @@ fn a_resync_sends_every_stream_whole_issue_19_item_5() {
 
 /// Issue 19 item 1: a turn looks only at the connections of the tables it changed
 /// (`followers.rs`). After every step each connected player's page shows the seats of the table
-/// they sit at now, as the room shows them, through balancing moves and broken tables
-/// (TDA-RP-6, TDA-RP-7) and busts.
+/// they sit at now (its seats, as the room shows them, now and then), through balancing moves,
+/// broken tables, busts and absent players removed.
 #[test]
 fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_item_1() {
-    let mut sim = Sim::new(&Sim::template("turbo"), 11);
+    // Absent players removed from level 2 of a turbo (HC-1.4's rule): a table that deals may
+    // lose players, and the director may move others.
+    let toml = Sim::template("turbo") + "\n[late_players]\nremoved_at_level = 2\n";
+    let mut sim = Sim::new(&toml, 11);
     let people = 24;
     for i in 0..people {
         sim.register(&format!("Person {i}"), false);
@@ -370,15 +373,26 @@ fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_i
     for i in 0..12 {
         sim.register(&format!("Bot {i}"), true);
     }
+    // Removed at the deadline when their table deals, which may break or balance others.
+    for i in 0..10 {
+        sim.register_absent(&format!("Absent {i}"));
+    }
     sim.start();
     let mut tables_seen: Vec<Option<u32>> = vec![None; people];
     let (mut moves, mut busts, mut checks) = (0, 0, 0);
-    for _ in 0..20_000 {
+    for step in 0..20_000 {
         let going = sim.step();
-        if moves >= 3 && busts >= people / 2 {
+        let room = sim.hub.room(protocol::EventId(0)).expect("the event");
+        let removed = (people + 12..sim.people.len())
+            .filter(|&p| {
+                room.tournament()
+                    .entry(sim.people[p].entry)
+                    .is_ok_and(|e| e.status == tournament::Status::Removed)
+            })
+            .count();
+        if moves >= 3 && busts >= people / 2 && removed > 0 {
             break;
         }
-        let room = sim.hub.room(protocol::EventId(0)).expect("the event");
         for (person, seen) in tables_seen.iter_mut().enumerate() {
             let entry = sim.people[person].entry;
             let sits = room.table_of(entry);
@@ -389,13 +403,20 @@ fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_i
             }
             *seen = sits;
             let c = sim.people[person].connection.expect("connected");
-            let shown = sim.connections[c].follower.get(Stream::Me).cloned();
-            let now = serde_json::to_value(room.me(entry, sim.now)).expect("JSON");
-            let table = |me: &Value| me["table"]["table"].clone();
-            let seats = |me: &Value| me["table"]["seats"].clone();
-            let shown = shown.unwrap_or(Value::Null);
-            assert_eq!(table(&shown), table(&now), "person {person}'s table");
-            assert_eq!(seats(&shown), seats(&now), "person {person}'s seats");
+            let shown = sim.connections[c].follower.get(Stream::Me);
+            let shown_table = shown.and_then(|me| me["table"]["table"].as_u64());
+            assert_eq!(
+                shown_table,
+                sits.map(|t| u64::from(t) + 1),
+                "person {person}'s table"
+            );
+            // The whole table now and then: serializing every page each step is slow.
+            if step % 25 == 0 {
+                let now = serde_json::to_value(room.me(entry, sim.now)).expect("JSON");
+                let seats = |me: &Value| me["table"]["seats"].clone();
+                let shown = shown.cloned().unwrap_or(Value::Null);
+                assert_eq!(seats(&shown), seats(&now), "person {person}'s seats");
+            }
             checks += 1;
         }
         if !going {
@@ -405,4 +426,36 @@ fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_i
     assert!(moves >= 3, "only {moves} moves");
     assert!(busts >= people / 2, "only {busts} busts");
     assert!(checks > 500, "only {checks} checks");
+}
+
+/// TDA-30: a player whose last connection closed is away. A session drops its queue before it
+/// unsubscribes, and a flush in between drops the closed connection: the player must still be
+/// counted off and marked away when the session unsubscribes.
+#[test]
+fn a_player_whose_queue_closed_before_the_session_unsubscribed_is_away_tda_30() {
+    let mut sim = Sim::new(&Sim::template("turbo"), 3);
+    for i in 0..4 {
+        sim.register(&format!("Person {i}"), false);
+    }
+    for i in 0..4 {
+        sim.register(&format!("Bot {i}"), true);
+    }
+    sim.start();
+    sim.step();
+    let entry = sim.people[0].entry;
+    let away = |sim: &Sim| {
+        sim.hub
+            .room(protocol::EventId(0))
+            .expect("the event")
+            .is_away(entry)
+    };
+    assert!(!away(&sim), "connected");
+    let id = sim.drop_queue(0).expect("connected");
+    sim.flush();
+    let event = sim.hub.event_mut(protocol::EventId(0)).expect("the event");
+    let gone = event
+        .unsubscribe(id)
+        .expect("the player's last connection closed");
+    sim.hub.submit(sim.now, gone).expect("presence");
+    assert!(away(&sim), "away once the last connection closed");
 }

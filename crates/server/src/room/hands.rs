@@ -34,6 +34,9 @@ impl Room {
         self.t
             .may_start(id)
             .map_err(|w| Refusal::director(&DirectorError::Wait(id, w)))?;
+        // Dealing may move players at other tables first (a table broken, late players
+        // removed, balancing before any hand, TDA-RP-6, TDA-RP-7): they are changes too.
+        let before = self.seating_ids();
         self.keep_tournament();
         let start = match self.t.next_hand(id, Time(at)) {
             Ok(start) => start,
@@ -61,7 +64,16 @@ impl Room {
             equities: Vec::new(),
             dealt_at: at,
         });
-        self.after_change(table, at)
+        let mut changes = self.after_change(table, at)?;
+        self.sync_tables();
+        let after = self.seating_ids();
+        for (i, seats) in after.iter().enumerate() {
+            let i = i as u32;
+            if before.get(i as usize) != Some(seats) && !changes.tables.contains(&i) {
+                changes.tables.push(i);
+            }
+        }
+        Ok(changes)
     }
 
     pub(super) fn act(

@@ -21,7 +21,8 @@ pub struct Connection {
     #[allow(dead_code, reason = "read by the visibility tests")]
     pub eyes: Eyes,
     pub id: u64,
-    rx: Inbox,
+    /// `None` once the queue was dropped (a session ending).
+    rx: Option<Inbox>,
     pub follower: Follower,
     /// Every message received, a patch as the full message it makes (issue 19 item 5).
     pub received: Vec<String>,
@@ -92,6 +93,16 @@ impl Sim {
 
     /// Registers a bot, or a person who then connects.
     pub fn register(&mut self, name: &str, bot: bool) -> usize {
+        self.register_as(name, bot, !bot)
+    }
+
+    /// Registers a person who never comes (TDA-30: dealt in, removed at the deadline).
+    #[allow(dead_code, reason = "used by the tests of absent players")]
+    pub fn register_absent(&mut self, name: &str) -> usize {
+        self.register_as(name, false, false)
+    }
+
+    fn register_as(&mut self, name: &str, bot: bool, connect: bool) -> usize {
         let token = server::secret::new_secret().expect("a token");
         let changes = self
             .hub
@@ -115,7 +126,7 @@ impl Sim {
             connection: None,
         });
         let person = self.people.len() - 1;
-        if !bot {
+        if connect {
             self.connect_person(person);
         }
         person
@@ -136,7 +147,7 @@ impl Sim {
         self.connections.push(Connection {
             eyes,
             id,
-            rx,
+            rx: Some(rx),
             follower: Follower::new(),
             received: Vec::new(),
             sent: Vec::new(),
@@ -153,6 +164,16 @@ impl Sim {
         };
         let c = self.connect(eyes, role, topics);
         self.people[person].connection = Some(c);
+    }
+
+    /// The person's session drops its queue, as a closing session does before it
+    /// unsubscribes; the connection's id.
+    #[allow(dead_code, reason = "used by the tests of closing sessions")]
+    pub fn drop_queue(&mut self, person: usize) -> Option<u64> {
+        let c = self.people[person].connection.take()?;
+        self.collect();
+        self.connections[c].rx = None;
+        Some(self.connections[c].id)
     }
 
     /// The person's browser closes: away from the table (TDA-30).
@@ -196,7 +217,7 @@ impl Sim {
     /// Moves every message sent so far into the connections' records.
     pub fn collect(&mut self) {
         for c in &mut self.connections {
-            while let Some(text) = c.rx.try_recv() {
+            while let Some(text) = c.rx.as_mut().and_then(Inbox::try_recv) {
                 let followed = c.follower.take(&text).expect("every patch follows");
                 c.received.push(followed.to_string());
                 c.sent.push(text.to_string());
