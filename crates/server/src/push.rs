@@ -85,14 +85,15 @@ impl Batch {
             .clone()
     }
 
-    /// The ops from `before` to this state, as JSON text; `None` when nothing changed.
+    /// The ops from `before` to this state, as JSON text without brackets; `None` when
+    /// nothing changed.
     fn ops_from(&mut self, before: &Arc<Value>) -> Option<Arc<str>> {
         if let Some((_, ops)) = self.diffs.iter().find(|(v, _)| Arc::ptr_eq(v, before)) {
             return ops.clone();
         }
         let ops = diff::diff(before, &self.value);
         let ops = (!ops.is_empty())
-            .then(|| Value::Array(ops).to_string())
+            .then(|| me::join(&ops))
             .map(Arc::<str>::from);
         self.diffs.push((before.clone(), ops.clone()));
         ops
@@ -174,7 +175,7 @@ impl Pushed {
             return None;
         }
         let v = v + 1;
-        let patch = patch_of(name, v, &ops);
+        let patch = patch(name, v, &ops);
         // A patch shorter than the parts the page holds is shorter than the page; a longer one
         // (a new hand, a new table) goes whole, without counting the page first (perf:
         // counting pages was a fifth of the pushes to players).
@@ -232,13 +233,9 @@ impl Pushed {
     }
 }
 
-fn patch(name: &str, v: u64, ops: impl std::fmt::Display) -> String {
-    format!(r#"{{"type":"patch","stream":"{name}","v":{v},"ops":{ops}}}"#)
-}
-
-/// `patch` for ops as text without brackets, put together without formatting (perf: a
-/// formatted copy of every player's ops).
-fn patch_of(name: &str, v: u64, ops: &str) -> String {
+/// A patch message of `ops`, JSON text without brackets, put together without formatting (perf:
+/// a formatted copy of every player's ops).
+fn patch(name: &str, v: u64, ops: &str) -> String {
     let v = v.to_string();
     let parts: [&str; 7] = [
         r#"{"type":"patch","stream":""#,
@@ -320,7 +317,7 @@ fn next_table(kept: &mut Option<KeptTable>, mut new: TableView) -> Option<Arc<st
     let shrinks = ops
         .iter()
         .any(|op| op["op"] == "remove" || op.get("value").is_some_and(Value::is_null));
-    let patch = patch(name, v, Value::Array(ops));
+    let patch = patch(name, v, &me::join(&ops));
     // A patch shorter than half the last full message counted is sent as it is, unless it
     // takes something out (a view shrinks only so): counting a view is a fifth of a push (perf).
     let text = if patch.len() < SMALL_PATCH || (patch.len() * 2 < old.full_len && !shrinks) {

@@ -218,13 +218,7 @@ fn tally(sim: &Sim) -> (Tally, Tally) {
 /// same messages the same states as `protocol::Follower`.
 #[test]
 fn the_web_ui_follows_patches_to_the_same_states_issue_19_item_5() {
-    let mut sim = Sim::new(&Sim::template("turbo"), 8);
-    for i in 0..3 {
-        sim.register(&format!("Person {i}"), false);
-    }
-    for i in 0..9 {
-        sim.register(&format!("Bot {i}"), true);
-    }
+    let mut sim = Sim::with_field(&Sim::template("turbo"), 8, 3, 9);
     sim.connect(Eyes::Public, Role::Public, ALL);
     sim.start();
     watch(&mut sim, Eyes::Public, Role::Public, 1);
@@ -365,14 +359,8 @@ fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_i
     // Absent players removed from level 2 of a turbo (HC-1.4's rule): a table that deals may
     // lose players, and the director may move others.
     let toml = Sim::template("turbo") + "\n[late_players]\nremoved_at_level = 2\n";
-    let mut sim = Sim::new(&toml, 11);
     let people = 24;
-    for i in 0..people {
-        sim.register(&format!("Person {i}"), false);
-    }
-    for i in 0..12 {
-        sim.register(&format!("Bot {i}"), true);
-    }
+    let mut sim = Sim::with_field(&toml, 11, people, 12);
     // Removed at the deadline when their table deals, which may break or balance others.
     for i in 0..10 {
         sim.register_absent(&format!("Absent {i}"));
@@ -433,13 +421,7 @@ fn every_player_follows_the_table_they_sit_at_through_moves_and_busts_issue_19_i
 /// counted off and marked away when the session unsubscribes.
 #[test]
 fn a_player_whose_queue_closed_before_the_session_unsubscribed_is_away_tda_30() {
-    let mut sim = Sim::new(&Sim::template("turbo"), 3);
-    for i in 0..4 {
-        sim.register(&format!("Person {i}"), false);
-    }
-    for i in 0..4 {
-        sim.register(&format!("Bot {i}"), true);
-    }
+    let mut sim = Sim::with_field(&Sim::template("turbo"), 3, 4, 4);
     sim.start();
     sim.step();
     let entry = sim.people[0].entry;

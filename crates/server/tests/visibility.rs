@@ -197,13 +197,7 @@ fn check_message(text: &str, eyes: Eyes) -> Result<(), String> {
 /// Returns the messages checked, the hands played and the messages with another player's cards
 /// shown at an all-in.
 fn tournament(toml: &str, seed: u64, people: usize, bots: usize) -> (usize, u64, usize) {
-    let mut sim = Sim::new(toml, seed);
-    for i in 0..people {
-        sim.register(&format!("Person {i}"), false);
-    }
-    for i in 0..bots {
-        sim.register(&format!("Bot {i}"), true);
-    }
+    let mut sim = Sim::with_field(toml, seed, people, bots);
     let td = sim.hub.new_td_secret().expect("made now").to_string();
     let td_role = sim.hub.role(Some(&td)).expect("td");
     sim.connect(Eyes::Public, Role::Public, ALL);

@@ -316,8 +316,11 @@ fn a_hand_put_in_front_of_the_history_is_one_add_and_one_remove() {
 #[test]
 fn a_patch_put_together_is_the_formatted_one() {
     let ops = r#"{"op":"remove","path":"/table/you"},{"op":"add","path":"/a~1b","value":[1]}"#;
-    let joined = patch_of("me", 17, ops);
-    assert_eq!(joined, patch("me", 17, format_args!("[{ops}]")));
+    let joined = patch("me", 17, ops);
+    assert_eq!(
+        joined,
+        format!(r#"{{"type":"patch","stream":"me","v":17,"ops":[{ops}]}}"#)
+    );
     let message = parse(&joined);
     assert_eq!(message["v"], 17);
     assert_eq!(message["ops"].as_array().map(Vec::len), Some(2));

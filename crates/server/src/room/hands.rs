@@ -65,12 +65,9 @@ impl Room {
             dealt_at: at,
         });
         let mut changes = self.after_change(table, at)?;
-        self.sync_tables();
-        let after = self.seating_ids();
-        for (i, seats) in after.iter().enumerate() {
-            let i = i as u32;
-            if before.get(i as usize) != Some(seats) && !changes.tables.contains(&i) {
-                changes.tables.push(i);
+        for t in self.reseated_since(&before) {
+            if !changes.tables.contains(&t) {
+                changes.tables.push(t);
             }
         }
         Ok(changes)
@@ -363,16 +360,26 @@ impl Room {
             .declare_winner_if_alone(Time(at))
             .map_err(|e| Refusal::director(&e))?;
         // The finished table, and every table whose players changed (balancing, breaking).
-        self.sync_tables();
-        let after = self.seating_ids();
-        let tables = (0..after.len())
-            .filter(|&i| i == table as usize || before.get(i) != after.get(i))
-            .map(|i| i as u32)
-            .collect();
+        let mut tables = self.reseated_since(&before);
+        if !tables.contains(&table) {
+            tables.insert(0, table);
+        }
+        tables.sort_unstable();
         Ok(Changes {
             tables,
             ..Changes::default()
         })
+    }
+
+    /// The tables (0-based) whose seating differs from `before` (`seating_ids`), in order; the
+    /// room gets a live table for each new one.
+    fn reseated_since(&mut self, before: &[Vec<Option<u32>>]) -> Vec<u32> {
+        self.sync_tables();
+        let after = self.seating_ids();
+        (0..after.len())
+            .filter(|&i| before.get(i) != after.get(i))
+            .map(|i| i as u32)
+            .collect()
     }
 
     /// Who sits where at every table, to see which tables a change touched.

@@ -83,6 +83,23 @@ impl Sim {
         }
     }
 
+    /// An event with `people` people who connect ("Person 0"...) registered before `bots`
+    /// bots ("Bot 0"...).
+    #[allow(
+        dead_code,
+        reason = "used by some of the tests that include this module"
+    )]
+    pub fn with_field(toml: &str, seed: u64, people: usize, bots: usize) -> Sim {
+        let mut sim = Sim::new(toml, seed);
+        for i in 0..people {
+            sim.register(&format!("Person {i}"), false);
+        }
+        for i in 0..bots {
+            sim.register(&format!("Bot {i}"), true);
+        }
+        sim
+    }
+
     pub fn template(name: &str) -> String {
         tournament::config::TEMPLATES
             .iter()
