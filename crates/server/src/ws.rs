@@ -101,9 +101,10 @@ pub async fn upgrade(
     };
     let topics = topics(query.get("topics").map(String::as_str), role);
     let max = app.limits().ws_message_bytes;
-    // Clients send little: a small read buffer saves zeroing a large one on every poll, and a
+    // Clients send little (an action is under 100 bytes): a small read buffer saves zeroing
+    // a large one on every poll (tungstenite zeroes up to this much per read; perf), and a
     // message or frame larger than a command closes the connection.
-    ws.read_buffer_size(8 * 1024)
+    ws.read_buffer_size(1024)
         .max_message_size(max)
         .max_frame_size(max)
         .on_upgrade(move |socket| session(app, socket, event, role, topics))

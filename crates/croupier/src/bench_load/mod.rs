@@ -31,6 +31,7 @@ mod patch;
 mod player;
 mod report;
 mod server;
+mod shape;
 mod track;
 mod tree;
 

@@ -2,12 +2,16 @@
 //! with the results of `json_patch::patch`, but cheaper per message (perf, 2,000 players:
 //! the client's time went to parsing each patch into a JSON tree, cloning its ops out of it,
 //! reading them again as `json_patch` ops, `str::replace` per pointer token and the undo
-//! list). Here each op's value is parsed once, straight into the value the view keeps; a
-//! token is unescaped only when it has a `~`; and no undo list is kept, since a patch that
-//! does not apply makes the follower forget the view.
+//! list). Here each op's value is kept as its text and parsed only when the op reaches a part
+//! of the view the bench keeps (`shape.rs`), straight into the value the view keeps; a token
+//! is unescaped only when it has a `~`; and no undo list is kept, since a patch that does not
+//! apply makes the follower forget the view.
 
+use super::shape::{Pruned, Shape};
 use super::tree::{self, Node};
+use serde::de::DeserializeSeed;
 use serde::{Deserialize, Deserializer};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
@@ -20,13 +24,20 @@ pub struct Op<'a> {
     path: Cow<'a, str>,
     #[serde(default)]
     from: Option<String>,
-    /// `None` when the op has no `value`; `Some(Null)` for `"value":null`.
-    #[serde(default, deserialize_with = "present")]
-    value: Option<Node>,
+    /// `None` when the op has no `value`; `Some("null")` for `"value":null`.
+    #[serde(default, borrow, deserialize_with = "present")]
+    value: Option<&'a RawValue>,
 }
 
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Node>, D::Error> {
-    Node::deserialize(d).map(Some)
+/// A value's text, present (`Option`'s own reading takes `null` for absent).
+pub fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(d).map(Some)
+}
+
+/// A value's text read into a tree keeping what `shape` keeps.
+pub fn read(raw: &RawValue, shape: &Shape) -> Option<Node> {
+    let mut de = serde_json::Deserializer::from_str(raw.get());
+    Pruned(shape).deserialize(&mut de).ok()
 }
 
 /// An operation ready to apply: the three the server sends done here, any other by
@@ -39,21 +50,39 @@ pub enum Step<'a> {
     Other(json_patch::PatchOperation),
 }
 
-/// The ops as steps, or `None` where `json_patch` would not read them as a patch (an unknown
-/// op, a missing field, a pointer that is not one): nothing is applied then.
-pub fn steps(ops: Vec<Op<'_>>) -> Option<Vec<Step<'_>>> {
-    ops.into_iter().map(Op::step).collect()
+/// The ops as steps on a view kept in `shape`, or `None` where `json_patch` would not read
+/// them as a patch (an unknown op, a missing field, a pointer that is not one): nothing is
+/// applied then. An op at a part the shape does not keep is left out.
+pub fn steps<'a>(ops: Vec<Op<'a>>, shape: &Shape) -> Option<Vec<Step<'a>>> {
+    let mut steps = Vec::with_capacity(ops.len());
+    for op in ops {
+        if let Some(step) = op.step(shape)? {
+            steps.push(step);
+        }
+    }
+    Some(steps)
 }
 
 impl<'a> Op<'a> {
-    fn step(self) -> Option<Step<'a>> {
+    /// `None`: not an op; `Some(None)`: an op at a part not kept.
+    fn step(self, root: &Shape) -> Option<Option<Step<'a>>> {
         if !valid(&self.path) {
             return None;
         }
+        let kept = || shape_at(root, &self.path);
         match (&*self.op, self.value) {
-            ("add", Some(value)) => Some(Step::Add(self.path, value)),
-            ("remove", _) => Some(Step::Remove(self.path)),
-            ("replace", Some(value)) => Some(Step::Replace(self.path, value)),
+            ("add" | "replace", Some(raw)) => {
+                let Some(shape) = kept() else {
+                    return Some(None);
+                };
+                let value = read(raw, shape)?;
+                Some(Some(if self.op == "add" {
+                    Step::Add(self.path, value)
+                } else {
+                    Step::Replace(self.path, value)
+                }))
+            }
+            ("remove", _) => Some(kept().map(|_| Step::Remove(self.path))),
             (op, value) => {
                 let mut map = Map::new();
                 map.insert("op".into(), op.into());
@@ -61,15 +90,24 @@ impl<'a> Op<'a> {
                 if let Some(from) = self.from {
                     map.insert("from".into(), from.into());
                 }
-                if let Some(value) = value {
-                    map.insert("value".into(), value.to_value());
+                if let Some(raw) = value {
+                    map.insert("value".into(), serde_json::from_str(raw.get()).ok()?);
                 }
                 serde_json::from_value(Value::Object(map))
                     .ok()
-                    .map(Step::Other)
+                    .map(|op| Some(Step::Other(op)))
             }
         }
     }
+}
+
+/// The shape of the part `pointer` (a valid one) names, `None` when it is not kept.
+fn shape_at<'s>(root: &'s Shape, pointer: &str) -> Option<&'s Shape> {
+    let Some(rest) = pointer.strip_prefix('/') else {
+        return Some(root);
+    };
+    rest.split('/')
+        .try_fold(root, |shape, token| shape.below(&unescape(token)))
 }
 
 /// Applies `steps` to `doc` in order; `Err` at the first that does not apply (`doc` is then
@@ -223,6 +261,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
     use serde_json::json;
+    use serde_json::value::RawValue;
 
     /// Tokens that name something in `doc` below, and some that do not or are no index.
     const TOKENS: [&str; 14] = [
@@ -280,7 +319,7 @@ mod tests {
                     json_patch::patch_unsafe(&mut d, &p).map(|()| d).ok()
                 });
             let ops: Vec<Op> = serde_json::from_str(&text).unwrap();
-            let got = steps(ops).map(|steps| {
+            let got = steps(ops, &Shape::Whole).map(|steps| {
                 let mut d = Node::from_value(doc.clone());
                 apply(&mut d, steps).map(|()| d.to_value()).ok()
             });
@@ -296,5 +335,106 @@ mod tests {
             applied > 500 && refused > 500 && unread > 500,
             "{applied} {refused} {unread}"
         );
+    }
+
+    /// Issue 19 item 6: on a view kept in part (`shape.rs`), a patch leaves what `json_patch`
+    /// leaves on the whole view, in the parts kept; it refuses as `json_patch` does where
+    /// every op is at a part kept (an op at a part not kept is skipped unread).
+    #[test]
+    fn a_view_kept_in_part_follows_json_patch_in_the_parts_kept() {
+        use super::super::shape::ME;
+        let page = json!({"event": 0, "standing": {"chips": 5},
+            "table": {"table": 3, "server_time_ms": 9,
+                "seats": [null, {"seat": 2, "player": 7, "cards": ["As", null]}, {"player": 9}],
+                "hand": {"number": 12, "street": "flop", "pot": 40,
+                    "announcements": [{"kind": "posts"}, {"kind": "calls", "seat": 1}]},
+                "you": {"player": 7, "legal": {"hand": 12, "fold": true}},
+                "history": [{"number": 11}]}});
+        let keep = |v: &Value| read(&RawValue::from_string(v.to_string()).unwrap(), &ME).unwrap();
+        let tokens = [
+            "table",
+            "seats",
+            "hand",
+            "announcements",
+            "you",
+            "legal",
+            "player",
+            "number",
+            "street",
+            "standing",
+            "cards",
+            "history",
+            "kind",
+            "pot",
+            "0",
+            "1",
+            "2",
+            "3",
+            "-",
+        ];
+        let values = [
+            json!(1),
+            json!(null),
+            json!("river"),
+            json!({"player": 4, "cards": []}),
+            json!({"number": 13, "street": "preflop", "announcements": [{"kind": "x"}]}),
+            json!([{"kind": "bets"}, 2]),
+            json!({"legal": {"hand": 13}, "seat": 1}),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(20);
+        let (mut applied, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let ops: Vec<Value> = (0..1 + below_u32(&mut rng, 3))
+                .map(|_| {
+                    // Mostly paths the view has, so that ops reach deep and kept parts.
+                    let mut path = String::new();
+                    let mut at = &page;
+                    for _ in 0..1 + below_u32(&mut rng, 5) {
+                        let token = match at {
+                            Value::Object(m) if below_u32(&mut rng, 4) != 0 => {
+                                let keys: Vec<&String> = m.keys().collect();
+                                pick(&mut rng, &keys).to_string()
+                            }
+                            Value::Array(a) if below_u32(&mut rng, 4) != 0 => {
+                                below_u32(&mut rng, a.len() as u32 + 1).to_string()
+                            }
+                            _ => pick(&mut rng, &tokens).to_string(),
+                        };
+                        at = at
+                            .get(&token)
+                            .or_else(|| token.parse::<usize>().ok().and_then(|i| at.get(i)))
+                            .unwrap_or(&Value::Null);
+                        path.push('/');
+                        path.push_str(&token);
+                    }
+                    let op = pick(&mut rng, &["add", "remove", "replace"]);
+                    json!({"op": op, "path": path, "value": pick(&mut rng, &values)})
+                })
+                .collect();
+            let text = Value::Array(ops.clone()).to_string();
+            let patch: json_patch::Patch = serde_json::from_str(&text).unwrap();
+            let mut whole = page.clone();
+            let expected =
+                json_patch::patch_unsafe(&mut whole, &patch).map(|()| keep(&whole).to_value());
+            let parsed: Vec<Op> = serde_json::from_str(&text).unwrap();
+            let mut doc = keep(&page);
+            let steps = steps(parsed, &ME).expect("every op here is an op");
+            let got = apply(&mut doc, steps).map(|()| doc.to_value());
+            let all_kept = ops
+                .iter()
+                .all(|op| shape_at(&ME, op["path"].as_str().unwrap()).is_some());
+            match expected {
+                Ok(kept) => {
+                    applied += 1;
+                    assert_eq!(got.ok(), Some(kept), "{text}");
+                }
+                Err(_) if all_kept => {
+                    refused += 1;
+                    assert!(got.is_err(), "{text}");
+                }
+                Err(_) => {}
+            }
+        }
+        assert!(applied > 2_000 && refused > 200, "{applied} {refused}");
     }
 }

@@ -5,7 +5,8 @@
 //! (perf: `Value::pointer_mut`, `memcmp`, `BTreeMap::get`), and building and dropping the
 //! B-trees was much of the rest. Converts to and from `Value` exactly.
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use super::shape::{Pruned, Shape};
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 use std::fmt;
 
@@ -135,14 +136,15 @@ pub fn insert(members: &mut Vec<(Key, Node)>, name: &str, value: Node) {
 
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
-        d.deserialize_any(NodeVisitor)
+        d.deserialize_any(NodeVisitor(&Shape::Whole))
     }
 }
 
-/// What `Value`'s own visitor makes of each input, into a [`Node`].
-struct NodeVisitor;
+/// What `Value`'s own visitor makes of each input, into a [`Node`], keeping of an object or
+/// an array what its shape keeps (`shape.rs`).
+pub struct NodeVisitor<'s>(pub &'s Shape);
 
-impl<'de> Visitor<'de> for NodeVisitor {
+impl<'de> Visitor<'de> for NodeVisitor<'_> {
     type Value = Node;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -178,7 +180,7 @@ impl<'de> Visitor<'de> for NodeVisitor {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
-        Node::deserialize(d)
+        d.deserialize_any(self)
     }
 
     fn visit_unit<E>(self) -> Result<Node, E> {
@@ -186,18 +188,39 @@ impl<'de> Visitor<'de> for NodeVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let item = match self.0 {
+            Shape::Items(item) => item,
+            Shape::Members(_) => {
+                // Not the kind the shape keeps: not kept (`shape.rs`).
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                return Ok(Node::Null);
+            }
+            _ => &Shape::Whole,
+        };
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(item) = seq.next_element()? {
+        while let Some(item) = seq.next_element_seed(Pruned(item))? {
             items.push(item);
         }
         Ok(Node::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        if let Shape::Items(_) = self.0 {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            return Ok(Node::Null);
+        }
+        let shape = self.0;
         let mut members = Vec::new();
         while let Some(name) = map.next_key::<Name>()? {
-            let value = map.next_value()?;
-            insert(&mut members, &name.0, value);
+            match shape.below(&name.0) {
+                Some(below) => {
+                    let value = map.next_value_seed(Pruned(below))?;
+                    insert(&mut members, &name.0, value);
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
         }
         Ok(Node::Object(members))
     }
