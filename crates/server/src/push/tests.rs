@@ -172,6 +172,34 @@ fn an_action_is_a_patch_of_what_it_changed() {
     assert_eq!(again["v"], 3);
 }
 
+/// Issue 19 item 5: the next hand at the table replaces the hand in one op; walked, every
+/// announcement of the last hand was replaced or removed one by one.
+#[test]
+fn a_new_hand_is_one_op_and_the_patch_gives_the_new_view() {
+    let said_all: Vec<Value> = (0..12).map(|i| said("calls", 1 + i % 3, 100)).collect();
+    let last = hand("river", json!(["As", "Kd", "7c", "2h", "9s"]), json!(said_all), None);
+    let mut next = hand("preflop", json!([]), json!([said("posts", 2, 50)]), Some(3));
+    next["number"] = json!(5);
+    let before = me(10, table(1, [1, 2, 3], last, json!([]), 1));
+    let after = me(10, table(1, [1, 2, 3], next, json!([]), 2));
+    let mut pushed = Pushed::default();
+    pushed.next_me(typed(before.clone()));
+    let message = parse(&pushed.next_me(typed(after.clone())).unwrap());
+    assert_eq!(message["type"], "patch");
+    let ops = message["ops"].as_array().unwrap();
+    let under_hand: Vec<&Value> = ops
+        .iter()
+        .filter(|op| op["path"].as_str().unwrap().starts_with("/table/hand"))
+        .collect();
+    assert_eq!(under_hand.len(), 1, "{message}");
+    assert_eq!(under_hand[0]["op"], "replace");
+    assert_eq!(under_hand[0]["path"], "/table/hand");
+    let mut value = before;
+    let patch: json_patch::Patch = serde_json::from_value(message["ops"].clone()).unwrap();
+    json_patch::patch(&mut value, &patch).unwrap();
+    assert_eq!(value, after);
+}
+
 #[test]
 fn streams_are_counted_apart_and_a_reset_sends_full_messages_again() {
     let mes = mes();
