@@ -81,7 +81,11 @@ impl Batch {
 
     fn payload(&mut self) -> Arc<str> {
         self.payload
-            .get_or_insert_with(|| self.value.to_string().into())
+            .get_or_insert_with(|| {
+                serde_json::to_string(&*self.value)
+                    .unwrap_or_default()
+                    .into()
+            })
             .clone()
     }
 
@@ -316,7 +320,7 @@ fn next_table(kept: &mut Option<KeptTable>, mut new: TableView) -> Option<Arc<st
     let v = old.v + 1;
     let shrinks = ops
         .iter()
-        .any(|op| op["op"] == "remove" || op.get("value").is_some_and(Value::is_null));
+        .any(|op| op.op == "remove" || op.value.as_ref().is_some_and(Value::is_null));
     let patch = patch(name, v, &me::join(&ops));
     // A patch shorter than half the last full message counted is sent as it is, unless it
     // takes something out (a view shrinks only so): counting a view is a fifth of a push (perf).

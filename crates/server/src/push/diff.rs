@@ -3,19 +3,31 @@
 //! newest hand in front and loses its oldest at the end, which an item-by-item diff turns into
 //! a replacement of every hand.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
+
+/// One operation. Typed, not a JSON object: each op built as a map made three key strings
+/// and a map node, and was written out through `Display` (perf). Written as the map was:
+/// `op`, `path`, then `value` when there is one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Op {
+    pub op: &'static str,
+    pub path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+}
 
 /// At most this many items put in front of an array are found as such.
 pub(super) const FRONT: usize = 4;
 
 /// The operations taking `before` to `after`, in order.
-pub fn diff(before: &Value, after: &Value) -> Vec<Value> {
+pub fn diff(before: &Value, after: &Value) -> Vec<Op> {
     let mut ops = Vec::new();
     walk(before, after, &mut String::new(), &mut ops);
     ops
 }
 
-pub(super) fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut Vec<Value>) {
+pub(super) fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut Vec<Op>) {
     match (before, after) {
         (Value::Object(a), Value::Object(b)) => object(a, b, path, ops),
         (Value::Array(a), Value::Array(b)) => array(a, b, path, ops),
@@ -24,7 +36,7 @@ pub(super) fn walk(before: &Value, after: &Value, path: &mut String, ops: &mut V
     }
 }
 
-fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops: &mut Vec<Value>) {
+fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops: &mut Vec<Op>) {
     for key in a.keys().filter(|k| !b.contains_key(*k)) {
         let len = push(path, key);
         ops.push(op("remove", path, None));
@@ -40,7 +52,7 @@ fn object(a: &Map<String, Value>, b: &Map<String, Value>, path: &mut String, ops
     }
 }
 
-fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
+fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Op>) {
     // Items put in front, the rest the old ones in order, perhaps fewer; looked for only when
     // the first item changed (an array that grew at its end, the usual case, is walked at once).
     let moved = matches!((a.first(), b.first()), (Some(x), Some(y)) if x != y);
@@ -70,18 +82,16 @@ fn array(a: &[Value], b: &[Value], path: &mut String, ops: &mut Vec<Value>) {
 }
 
 /// One operation at `path`: `add` and `replace` with a value, `remove` without.
-pub(super) fn op(op: &str, path: &str, value: Option<Value>) -> Value {
-    let mut map = Map::new();
-    map.insert("op".into(), Value::String(op.into()));
-    map.insert("path".into(), Value::String(path.into()));
-    if let Some(value) = value {
-        map.insert("value".into(), value);
+pub(super) fn op(op: &'static str, path: &str, value: Option<Value>) -> Op {
+    Op {
+        op,
+        path: path.to_owned(),
+        value,
     }
-    Value::Object(map)
 }
 
 /// Removes the items from index `keep` of an array `len` long, last first.
-fn remove_from(keep: usize, len: usize, path: &mut String, ops: &mut Vec<Value>) {
+fn remove_from(keep: usize, len: usize, path: &mut String, ops: &mut Vec<Op>) {
     for i in (keep..len).rev() {
         let at = push(path, &i.to_string());
         ops.push(op("remove", path, None));

@@ -11,7 +11,6 @@
 use super::diff;
 use super::views::{View, field, whole};
 use protocol::{EventId, HandHistory, Me, Standing, TableView, You};
-use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -81,9 +80,7 @@ impl SharedTable {
         let mut ops = Vec::new();
         let mut path = String::from("/table");
         before.view.ops_to(&self.view, &mut path, &mut ops).ok()?;
-        let seats = ops.iter().fold(0, |all, op| {
-            all | seats_reached(op["path"].as_str().unwrap_or(""))
-        });
+        let seats = ops.iter().fold(0, |all, op| all | seats_reached(&op.path));
         let ops = Arc::new(PublicOps {
             text: join(&ops),
             seats,
@@ -115,17 +112,18 @@ fn bit(seat: usize) -> u64 {
 }
 
 /// Ops as JSON text, comma-separated, without brackets.
-pub(super) fn join(ops: &[Value]) -> String {
-    use std::fmt::Write;
-    let mut text = String::new();
+pub(super) fn join(ops: &[diff::Op]) -> String {
+    let mut text = Vec::with_capacity(64 * ops.len());
     for op in ops {
         if !text.is_empty() {
-            text.push(',');
+            text.push(b',');
         }
-        // Written in place: `to_string` made a string per op (perf).
-        let _ = write!(text, "{op}");
+        // Written in place by serde_json's writer: `to_string` made a string per op, and
+        // `Display` wrote through `fmt` a piece at a time (perf).
+        let _ = serde_json::to_writer(&mut text, op);
     }
-    text
+    // serde_json writes UTF-8.
+    String::from_utf8(text).unwrap_or_default()
 }
 
 /// A player's own page in parts.
@@ -310,7 +308,7 @@ pub(super) fn ops_between(old: &MeParts, new: &MeParts) -> Option<String> {
 fn history_ops(
     old: Option<&[HandHistory]>,
     new: &[HandHistory],
-    ops: &mut Vec<Value>,
+    ops: &mut Vec<diff::Op>,
 ) -> Result<(), serde_json::Error> {
     let mut path = String::from("/table/history");
     if let Some(old) = old {

@@ -12,9 +12,8 @@
 use super::diff;
 use protocol::{HandHistory, HandView, Me, SeatView, TableView};
 use serde::Serialize;
-use serde_json::Value;
 
-type Ops = Vec<Value>;
+type Ops = Vec<diff::Op>;
 type Result = std::result::Result<(), serde_json::Error>;
 
 /// A view the hub pushes as patches.
