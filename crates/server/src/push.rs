@@ -318,12 +318,17 @@ fn next_table(kept: &mut Option<KeptTable>, mut new: TableView) -> Option<Arc<st
         return None;
     }
     let v = old.v + 1;
-    let shrinks = ops
-        .iter()
-        .any(|op| op.op == "remove" || op.value.as_ref().is_some_and(Value::is_null));
+    // A view shrinks only by a remove, a null, or an object or array replaced whole (a new
+    // hand in place of a long one).
+    let shrinks = ops.iter().any(|op| {
+        op.op == "remove"
+            || op.value.as_ref().is_some_and(|value| {
+                value.is_null() || (op.op == "replace" && (value.is_object() || value.is_array()))
+            })
+    });
     let patch = patch(name, v, &me::join(&ops));
-    // A patch shorter than half the last full message counted is sent as it is, unless it
-    // takes something out (a view shrinks only so): counting a view is a fifth of a push (perf).
+    // A patch shorter than half the last full message counted is sent as it is, unless the
+    // view may have shrunk: counting a view is a fifth of a push (perf).
     let text = if patch.len() < SMALL_PATCH || (patch.len() * 2 < old.full_len && !shrinks) {
         patch
     } else {

@@ -5,6 +5,9 @@
 //! parsing and patching parts it never read, and its trees' memory grew by some 170 MB in the
 //! first hand, page faults that the server under test waited behind (perf). An op at a part
 //! not kept is skipped unread; ops at kept parts apply as `json_patch` applies them (`patch.rs`).
+//! A page shaped otherwise than the server makes it (an object where an array is kept), or a
+//! `move`, `copy` or `test` op (never sent), is not followed exactly: the bench measures the
+//! server, and the protocol's own tests (`protocol::Follower`, `push/tests.rs`) check patches.
 
 use super::tree::{Node, NodeVisitor};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny};
