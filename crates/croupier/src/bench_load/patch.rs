@@ -261,7 +261,6 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
     use serde_json::json;
-    use serde_json::value::RawValue;
 
     /// Tokens that name something in `doc` below, and some that do not or are no index.
     const TOKENS: [&str; 14] = [
@@ -342,7 +341,7 @@ mod tests {
     /// every op is at a part kept (an op at a part not kept is skipped unread).
     #[test]
     fn a_view_kept_in_part_follows_json_patch_in_the_parts_kept() {
-        use super::super::shape::ME;
+        use super::super::shape::{ME, kept_of_me};
         let page = json!({"event": 0, "standing": {"chips": 5},
             "table": {"table": 3, "server_time_ms": 9,
                 "seats": [null, {"seat": 2, "player": 7, "cards": ["As", null]}, {"player": 9}],
@@ -350,7 +349,6 @@ mod tests {
                     "announcements": [{"kind": "posts"}, {"kind": "calls", "seat": 1}]},
                 "you": {"player": 7, "legal": {"hand": 12, "fold": true}},
                 "history": [{"number": 11}]}});
-        let keep = |v: &Value| read(&RawValue::from_string(v.to_string()).unwrap(), &ME).unwrap();
         let tokens = [
             "table",
             "seats",
@@ -414,10 +412,10 @@ mod tests {
             let text = Value::Array(ops.clone()).to_string();
             let patch: json_patch::Patch = serde_json::from_str(&text).unwrap();
             let mut whole = page.clone();
-            let expected =
-                json_patch::patch_unsafe(&mut whole, &patch).map(|()| keep(&whole).to_value());
+            let expected = json_patch::patch_unsafe(&mut whole, &patch)
+                .map(|()| kept_of_me(&whole).to_value());
             let parsed: Vec<Op> = serde_json::from_str(&text).unwrap();
-            let mut doc = keep(&page);
+            let mut doc = kept_of_me(&page);
             let steps = steps(parsed, &ME).expect("every op here is an op");
             let got = apply(&mut doc, steps).map(|()| doc.to_value());
             let all_kept = ops

@@ -70,6 +70,15 @@ impl<'de> DeserializeSeed<'de> for Pruned<'_> {
     }
 }
 
+/// What the bench keeps of a `me` view given whole, for the tests that compare it with one
+/// followed in full.
+#[cfg(test)]
+pub fn kept_of_me(me: &serde_json::Value) -> Node {
+    let text = me.to_string();
+    let mut de = serde_json::Deserializer::from_str(&text);
+    Pruned(&ME).deserialize(&mut de).expect("a view read back")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -361,10 +361,9 @@ impl Room {
             .map_err(|e| Refusal::director(&e))?;
         // The finished table, and every table whose players changed (balancing, breaking).
         let mut tables = self.reseated_since(&before);
-        if !tables.contains(&table) {
-            tables.insert(0, table);
+        if let Err(at) = tables.binary_search(&table) {
+            tables.insert(at, table);
         }
-        tables.sort_unstable();
         Ok(Changes {
             tables,
             ..Changes::default()
