@@ -270,6 +270,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     // (actions during it are counted, as they are few: seats are only known once it is done).
     let server_cpu_start = server.cpu_seconds();
     let client_cpu_start = client.cpu_seconds();
+    let server_kernel_start = server.kernel_seconds();
+    let client_kernel_start = client.kernel_seconds();
     let end = answered + Duration::from_secs_f64(o.seconds);
     let mut client_rss: Option<u64> = None;
     while Instant::now() < end {
@@ -281,6 +283,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let elapsed = answered.elapsed().as_secs_f64();
     let server_cpu = difference(server_cpu_start, server.cpu_seconds());
     let client_cpu = difference(client_cpu_start, client.cpu_seconds());
+    let server_kernel = difference(server_kernel_start, server.kernel_seconds());
+    let client_kernel = difference(client_kernel_start, client.kernel_seconds());
     let server_peak_kib = server.peak_kib().or(server.memory_kib());
     // Read while the players are still connected (their going away is a storm of its own).
     let last: Option<SummaryLite> = http.json(Method::GET, "/api/events/0", None).await.ok();
@@ -323,6 +327,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         unfinished,
         server_cpu,
         client_cpu,
+        server_kernel,
+        client_kernel,
         server_peak_kib,
         client_rss_kib: client_rss,
         players_left: last.as_ref().map(|s| s.players_left),

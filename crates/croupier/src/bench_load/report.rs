@@ -86,6 +86,10 @@ pub struct Report {
     pub unfinished: u64,
     pub server_cpu: Option<f64>,
     pub client_cpu: Option<f64>,
+    /// Of that CPU, the seconds spent in the kernel (on loopback, mostly TCP: a send per
+    /// message in the server, a receive in the client).
+    pub server_kernel: Option<f64>,
+    pub client_kernel: Option<f64>,
     /// The server's peak resident memory (from its start), and this process's (sampled).
     pub server_peak_kib: Option<u64>,
     pub client_rss_kib: Option<u64>,
@@ -111,6 +115,28 @@ pub struct Line {
     pub server_cpu_share: f64,
     pub server_mib: f64,
     pub client_cpu_share: f64,
+}
+
+impl Report {
+    /// CPU per action acknowledged, the kernel's part beside it: what a burst of actions at
+    /// every table at once waits for (tables x CPU per action / cores).
+    fn per_action(&self) -> Option<String> {
+        let actions = self.own_latencies.len();
+        if actions == 0 {
+            return None;
+        }
+        let ms = |seconds: Option<f64>| seconds.map(|s| s * 1000.0 / actions as f64);
+        let part = |cpu: Option<f64>, kernel: Option<f64>| match (ms(cpu), ms(kernel)) {
+            (Some(c), Some(k)) => format!("{c:.3} ms ({k:.3} in the kernel)"),
+            (Some(c), None) => format!("{c:.3} ms"),
+            _ => "?".into(),
+        };
+        Some(format!(
+            "per action       CPU: server {}, client {}",
+            part(self.server_cpu, self.server_kernel),
+            part(self.client_cpu, self.client_kernel)
+        ))
+    }
 }
 
 /// Latencies recorded in microseconds, read by rank in milliseconds: an HdrHistogram to three
@@ -310,6 +336,9 @@ impl Report {
             self.client_lag.ms(50.0),
             self.client_lag.ms(99.0)
         );
+        if let Some(line) = self.per_action() {
+            println!("{line}");
+        }
         if let Some(a) = &self.after {
             println!(
                 "sockets closed   all at once: the server was busy {}{:.1} s ({} CPU s), memory up to {:.1} MiB",
@@ -472,5 +501,23 @@ mod tests {
         assert_eq!((l.p50, l.max), (0.2, 0.3));
         assert_eq!(l.server_cpu_share, 50.0);
         assert_eq!(l.server_mib, 2.0);
+    }
+
+    /// CPU per action is the CPU over the actions acknowledged, the kernel's share beside.
+    #[test]
+    fn cpu_per_action_names_the_kernels_part() {
+        let mut r = Report {
+            own_latencies: Latencies::of([500; 40]),
+            server_cpu: Some(0.02),
+            server_kernel: Some(0.008),
+            client_cpu: Some(0.01),
+            ..Report::default()
+        };
+        assert_eq!(
+            r.per_action().unwrap(),
+            "per action       CPU: server 0.500 ms (0.200 in the kernel), client 0.250 ms"
+        );
+        r.own_latencies = Latencies::of(std::iter::empty());
+        assert_eq!(r.per_action(), None);
     }
 }

@@ -110,6 +110,11 @@ impl Server {
         self.probe.memory_kib()
     }
 
+    /// CPU seconds the server spent in the kernel so far.
+    pub fn kernel_seconds(&self) -> Option<f64> {
+        kernel_seconds(self.child.id())
+    }
+
     /// The most resident memory since the server started: Linux's `VmHWM`, read from `/proc`
     /// as sysinfo has no peak (samples of the resident size would miss the peaks between them).
     pub fn peak_kib(&self) -> Option<u64> {
@@ -162,6 +167,11 @@ impl Probe {
         self.read(|p| p.memory() / 1024)
     }
 
+    /// CPU seconds spent in the kernel so far.
+    pub fn kernel_seconds(&self) -> Option<f64> {
+        kernel_seconds(self.pid.as_u32())
+    }
+
     fn read<T>(&self, f: impl FnOnce(&sysinfo::Process) -> T) -> Option<T> {
         // A reading that panicked leaves nothing half-written: the next one refreshes anew.
         let mut system = self.system.lock().unwrap_or_else(|e| e.into_inner());
@@ -172,6 +182,23 @@ impl Probe {
         system.refresh_processes_specifics(ProcessesToUpdate::Some(&[self.pid]), true, what);
         system.process(self.pid).map(f)
     }
+}
+
+/// A process's CPU seconds in the kernel (its system time, `stime` in proc(5)), read from
+/// `/proc`: sysinfo gives user and system time only together. Why: on loopback every push is
+/// a TCP send and receive in the kernel, a floor under the CPU an action costs (README).
+fn kernel_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stime_seconds(&stat, rustix::param::clock_ticks_per_second())
+}
+
+/// Field 15 of a `/proc/PID/stat` line, in seconds. The command's name, in parentheses, may
+/// hold spaces and parentheses: fields are counted after the last `)`, the state (field 3)
+/// first.
+fn stime_seconds(stat: &str, ticks_per_second: u64) -> Option<f64> {
+    let (_, rest) = stat.rsplit_once(')')?;
+    let ticks: u64 = rest.split_whitespace().nth(12)?.parse().ok()?;
+    (ticks_per_second > 0).then(|| ticks as f64 / ticks_per_second as f64)
 }
 
 fn new_system() -> Result<System> {
@@ -196,5 +223,19 @@ mod tests {
             }
         }
         assert!(probe.memory_kib().unwrap() > 100);
+        // Some of it in the kernel (reading /proc is a syscall), never more than all of it.
+        let kernel = probe.kernel_seconds().unwrap();
+        assert!(kernel <= probe.cpu_seconds().unwrap() + 0.02, "{kernel}");
+    }
+
+    /// The kernel's time is field 15, counted after the name however odd the name.
+    #[test]
+    fn reads_the_kernel_time_after_an_odd_name() {
+        let stat = "4242 (tokio (rt) 1) S 1 4242 4242 0 -1 4194560 900 0 0 0 735 250 0 0 20 0 \
+                    4 0 123 456789 1234 18446744073709551615";
+        assert_eq!(stime_seconds(stat, 100), Some(2.5));
+        assert_eq!(stime_seconds(stat, 0), None);
+        assert_eq!(stime_seconds("4242 (croupier) S 1 2", 100), None);
+        assert_eq!(stime_seconds("no name here", 100), None);
     }
 }
