@@ -4,7 +4,7 @@
 use super::patch::{self, Op};
 use super::shape::ME;
 use super::tree::Node;
-use protocol::{EntryId, Legal};
+use protocol::Legal;
 use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -29,8 +29,6 @@ pub struct Seat {
     pub mark: Option<Mark>,
     /// The hand is over (or none is dealt).
     pub over: bool,
-    /// The players seated at the table.
-    pub seated: Vec<EntryId>,
     /// What this player may do, when it is their turn.
     pub legal: Option<Legal>,
 }
@@ -64,7 +62,7 @@ struct Envelope<'a> {
     stream: Option<String>,
     #[serde(default)]
     v: Option<Value>,
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "patch::ops")]
     ops: Option<Vec<Op<'a>>>,
     #[serde(default, borrow, deserialize_with = "patch::present")]
     me: Option<&'a RawValue>,
@@ -149,17 +147,6 @@ fn seat_of(me: &Node) -> Option<Option<Seat>> {
         Some(_) => return None,
     };
     let number = u32::try_from(table.get("table")?.as_u64()?).ok()?;
-    let mut seated = Vec::new();
-    for seat in table.get("seats")?.as_array()? {
-        match seat {
-            Node::Null => {}
-            seat @ Node::Object(_) => {
-                let player = u32::try_from(seat.get("player")?.as_u64()?).ok()?;
-                seated.push(engine::PlayerId(player));
-            }
-            _ => return None,
-        }
-    }
     let hand = match table.get("hand") {
         None | Some(Node::Null) => None,
         Some(hand) => {
@@ -184,7 +171,6 @@ fn seat_of(me: &Node) -> Option<Option<Seat>> {
         table: number,
         mark: hand.map(|(mark, _)| mark),
         over: hand.is_none_or(|(_, street)| street == "over"),
-        seated,
         legal,
     }))
 }
@@ -207,7 +193,6 @@ struct MeLite {
 #[derive(Deserialize)]
 struct TableLite {
     table: u32,
-    seats: Vec<Option<SeatLite>>,
     hand: Option<HandLite>,
     you: Option<YouLite>,
 }
@@ -221,15 +206,9 @@ impl TableLite {
                 said: h.announcements.len(),
             }),
             over: self.hand.as_ref().is_none_or(|h| h.street == "over"),
-            seated: self.seats.iter().flatten().map(|s| s.player).collect(),
             legal: self.you.and_then(|y| y.legal),
         }
     }
-}
-
-#[derive(Deserialize)]
-struct SeatLite {
-    player: EntryId,
 }
 
 #[derive(Deserialize)]
@@ -277,7 +256,6 @@ mod tests {
             table: 3,
             mark: Some(Mark { hand: 12, said: 2 }),
             over: false,
-            seated: vec![engine::PlayerId(7), engine::PlayerId(9)],
             legal: None,
         };
         assert_eq!(Follower::default().read(text), Update::Me(Some(seat)));
@@ -310,6 +288,9 @@ mod tests {
             Update::Me(Some(seat)) => assert_eq!(seat.mark, Some(Mark { hand: 12, said: 1 })),
             other => panic!("{other:?}"),
         }
+        // Ops that are not a list of ops: nothing applied, the view kept.
+        let null = r#"{"type":"patch","stream":"me","v":3,"ops":null}"#;
+        assert_eq!(f.read(null), Update::Other);
         let gap = r#"{"type":"patch","stream":"me","v":4,"ops":[]}"#;
         assert_eq!(f.read(gap), Update::Other);
     }

@@ -9,7 +9,7 @@
 
 use super::shape::{Pruned, Shape};
 use super::tree::{self, Node};
-use serde::de::DeserializeSeed;
+use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -32,6 +32,40 @@ pub struct Op<'a> {
 /// A value's text, present (`Option`'s own reading takes `null` for absent).
 pub fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
     <&RawValue>::deserialize(d).map(Some)
+}
+
+/// A patch's ops, `None` for `null`, read into a list sized for a usual patch at once (perf:
+/// growing it op by op was 2% of the client's CPU).
+pub fn ops<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Op<'de>>>, D::Error> {
+    struct Ops;
+    impl<'de> Visitor<'de> for Ops {
+        type Value = Option<Vec<Op<'de>>>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list of patch operations or null")
+        }
+
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_seq(self)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut ops = Vec::with_capacity(seq.size_hint().unwrap_or(16).min(64));
+            while let Some(op) = seq.next_element()? {
+                ops.push(op);
+            }
+            Ok(Some(ops))
+        }
+    }
+    d.deserialize_option(Ops)
 }
 
 /// A value's text read into a tree keeping what `shape` keeps.

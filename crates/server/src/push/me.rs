@@ -216,6 +216,11 @@ impl MeParts {
         })
     }
 
+    /// The length of the table's public view's JSON (0 without a table): the page is longer.
+    pub(super) fn public_len(&self) -> usize {
+        self.table.as_ref().map_or(0, |t| t.public.json_len())
+    }
+
     /// Whether both pages show the same table of the same event.
     pub(super) fn same_table(&self, new: &MeParts) -> bool {
         match (&self.table, &new.table) {
