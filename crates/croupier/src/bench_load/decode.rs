@@ -288,10 +288,29 @@ mod tests {
             Update::Me(Some(seat)) => assert_eq!(seat.mark, Some(Mark { hand: 12, said: 1 })),
             other => panic!("{other:?}"),
         }
-        // Ops that are not a list of ops: nothing applied, the view kept.
-        let null = r#"{"type":"patch","stream":"me","v":3,"ops":null}"#;
-        assert_eq!(f.read(null), Update::Other);
-        let gap = r#"{"type":"patch","stream":"me","v":4,"ops":[]}"#;
+        // A patch with null ops or none: nothing applied, and the view and its version kept,
+        // so the next patch (version 3) still applies to it.
+        for no_ops in [
+            r#"{"type":"patch","stream":"me","v":3,"ops":null}"#,
+            r#"{"type":"patch","stream":"me","v":3}"#,
+        ] {
+            assert_eq!(f.read(no_ops), Update::Other, "{no_ops}");
+        }
+        let next = r#"{"type":"patch","stream":"me","v":3,"ops":[{"op":"add",
+            "path":"/table/hand/announcements/1","value":{"kind":"calls"}}]}"#;
+        match f.read(next) {
+            Update::Me(Some(seat)) => assert_eq!(seat.mark, Some(Mark { hand: 12, said: 2 })),
+            other => panic!("{other:?}"),
+        }
+        // Ops that are not a list: the message is not read at all, the view kept.
+        let not_a_list = r#"{"type":"patch","stream":"me","v":4,"ops":5}"#;
+        assert_eq!(f.read(not_a_list), Update::Other);
+        let next = next.replace("\"v\":3", "\"v\":4").replace("/1", "/2");
+        match f.read(&next) {
+            Update::Me(Some(seat)) => assert_eq!(seat.mark, Some(Mark { hand: 12, said: 3 })),
+            other => panic!("{other:?}"),
+        }
+        let gap = r#"{"type":"patch","stream":"me","v":6,"ops":[]}"#;
         assert_eq!(f.read(gap), Update::Other);
     }
 
