@@ -183,12 +183,7 @@ impl Pushed {
         // A patch shorter than the parts the page holds is shorter than the page; a longer one
         // (a new hand, a new table) goes whole, without counting the page first (perf:
         // counting pages was a fifth of the pushes to players).
-        // The table's view alone, counted once for the table, settles most: the player's own
-        // parts are counted only past it (perf: counting them was 2% of a push).
-        let text = if patch.len() < SMALL_PATCH
-            || patch.len() < new.public_len()
-            || patch.len() < new.shorter_than(history_len)
-        {
+        let text = if patch.len() < SMALL_PATCH || new.is_longer_than(patch.len(), history_len) {
             patch
         } else {
             full(name, &serde_json::to_string(&new.assemble()).ok()?, v)

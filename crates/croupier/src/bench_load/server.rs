@@ -112,7 +112,7 @@ impl Server {
 
     /// CPU seconds the server spent in the kernel so far.
     pub fn kernel_seconds(&self) -> Option<f64> {
-        kernel_seconds(self.child.id())
+        self.probe.kernel_seconds()
     }
 
     /// The most resident memory since the server started: Linux's `VmHWM`, read from `/proc`

@@ -1,10 +1,10 @@
 //! The parts of a player's page the bench keeps: what `decode::seat_of` reads (the table's
 //! number, the hand's number, street and count of announcements, the legal actions), and
-//! nothing else. Why: every simulated player kept the whole page as a tree and
-//! parsed every op's value into one; at 3,000 players the client spent about half its CPU
-//! parsing and patching parts it never read, and its trees' memory grew by some 170 MB in the
-//! first hand, page faults that the server under test waited behind (perf). An op at a part
-//! not kept is skipped unread; ops at kept parts apply as `json_patch` applies them (`patch.rs`).
+//! nothing else. Why: every simulated player kept the whole page as a tree and parsed every
+//! op's value into one; at 3,000 players the client spent about half its CPU parsing and
+//! patching parts it never read, and its trees' memory grew by some 170 MB in the first hand,
+//! page faults that the server under test waited behind (perf). An op at a part not kept is
+//! skipped unread; ops at kept parts apply as `json_patch` applies them (`patch.rs`).
 //! A page shaped otherwise than the server makes it (an object where an array is kept), or a
 //! `move`, `copy` or `test` op (never sent), is not followed exactly: the bench measures the
 //! server, and the protocol's own tests (`protocol::Follower`, `push/tests.rs`) check patches.
