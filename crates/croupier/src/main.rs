@@ -9,6 +9,7 @@ mod files;
 mod hh_cmd;
 mod phh_cmd;
 mod rule_cmd;
+mod rules_cmd;
 mod serve_cmd;
 mod sim_cmd;
 
@@ -54,6 +55,10 @@ enum Command {
     /// Floor rulings: `rule FILE...` runs scenario files (what was said, which chips, who acted)
     /// and prints each ruling with its rule ids, checking the expected ones.
     Rule(rule_cmd::RuleArgs),
+    /// The rule index: how many rules of each rulebook the software decides by, shows, or leaves
+    /// to people (`rules`), or the whole table with the files that apply and test each
+    /// (`rules --markdown`, as docs/rules.md holds it).
+    Rules(rules_cmd::RulesArgs),
     /// A whole tournament played by bots, e.g. `sim --entrants 1000 --template hc --seed 7`.
     Sim(sim_cmd::SimArgs),
 }
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Sim(args) => sim_cmd::run(args),
         Command::Rule(args) => rule_cmd::run(args),
+        Command::Rules(args) => rules_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

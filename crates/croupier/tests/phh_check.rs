@@ -1,4 +1,4 @@
-//! `croupier phh check` over every hand in ../shared/phh: each no-limit, pot-limit and
+//! `croupier phh check` over every hand in testdata/phh (the public PHH sample): each no-limit, pot-limit and
 //! fixed-limit hold'em and Omaha hand passes, and each stud, stud hi/lo and razz hand; other
 //! variants are skipped, by name.
 
@@ -10,7 +10,7 @@ fn check(args: &[&str]) -> (bool, String, String) {
 
 #[test]
 fn every_flop_and_stud_game_hand_in_the_dataset_replays() {
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/phh/data");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/phh/data");
     let (ok, stdout, stderr) = check(&[data]);
     assert!(ok, "{stdout}\n{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();

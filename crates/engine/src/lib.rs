@@ -13,6 +13,9 @@
 //! such as chips and words or out-of-turn action (`floor`), I/O, clocks or randomness: a
 //! shuffled deck and seeds come in from the caller.
 
+// First, so that `rule!` is in scope in every module after it.
+#[macro_use]
+mod rule;
 mod chips;
 mod error;
 mod event;
@@ -22,7 +25,7 @@ mod pots;
 mod random;
 pub mod ring;
 mod rotation;
-mod rule;
+pub mod rule_index;
 mod rulebook;
 mod ruleset;
 mod setup;

@@ -17,7 +17,7 @@
 //! Everywhere: heads-up the small blind has the button and the big blind goes to whoever would
 //! have had it next (TDA-34, HC-3.6); fewer than two players to deal is no hand.
 
-use crate::Seat;
+use crate::{Rule, Seat};
 
 /// The ring-game rules of a profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,18 +39,18 @@ impl RingRules {
         }
     }
 
-    fn absent_rule(self) -> &'static str {
+    fn absent_rule(self) -> Rule {
         match self {
-            RingRules::Hc => "HC-1.9",
-            RingRules::Jpr => "JPR-3.0",
-            RingRules::Default => "TDA-30",
+            RingRules::Hc => rule!("HC-1.9"),
+            RingRules::Jpr => rule!("JPR-3.0"),
+            RingRules::Default => rule!("TDA-30"),
         }
     }
 
-    fn button_rule(self) -> &'static str {
+    fn button_rule(self) -> Rule {
         match self {
-            RingRules::Hc => "HC-3.6",
-            _ => "TDA-32",
+            RingRules::Hc => rule!("HC-3.6"),
+            _ => rule!("TDA-32"),
         }
     }
 }
@@ -136,11 +136,11 @@ pub struct NextHand {
     /// What each player owes once the hand is dealt.
     pub owes: Vec<(Seat, Debt)>,
     /// The rules applied, each once.
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<Rule>,
 }
 
 impl NextHand {
-    fn cite(&mut self, rule: &'static str) {
+    fn cite(&mut self, rule: Rule) {
         if !self.rules.contains(&rule) {
             self.rules.push(rule);
         }
@@ -218,9 +218,9 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
     let (button, small_blind) = if players == 2 {
         // Heads-up: the other player has the small blind and the button (TDA-34, HC-3.6).
         let other = (1..n).map(|k| (bb + k) % n).find(|&i| will_play(i));
-        out.cite("TDA-34");
+        out.cite(rule!("TDA-34"));
         if rules == RingRules::Hc {
-            out.cite("HC-3.6");
+            out.cite(rule!("HC-3.6"));
         }
         (other, other)
     } else {
@@ -231,7 +231,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
         let last_bb_left = sb_position.filter(|&i| away(i));
         if let Some(i) = last_bb_left {
             if rules == RingRules::Hc {
-                out.cite("HC-1.9");
+                out.cite(rule!("HC-1.9"));
             } else {
                 add(&mut owes, i, Debt::Small);
                 out.cite(rules.absent_rule());
@@ -268,7 +268,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
             i = (i + 1) % n;
             if away(i) {
                 add(&mut owes, i, Debt::Both);
-                out.cite("HC-1.9");
+                out.cite(rule!("HC-1.9"));
             }
         }
     }
@@ -297,7 +297,7 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
             // elsewhere the big blind settles it.
             if let (RingRules::Jpr, Some(d)) = (rules, owes[i].take()) {
                 out.post(seat, 0, dead_of(d, table));
-                out.cite("JPR-3.0");
+                out.cite(rule!("JPR-3.0"));
             }
             continue;
         }
@@ -310,18 +310,18 @@ pub fn next_hand(table: &RingTable, rules: RingRules) -> NextHand {
                 match (rules, debt) {
                     (RingRules::Hc, Some(Debt::Both)) => {
                         out.post(seat, table.big_blind_amount, table.small_blind_amount);
-                        out.cite("HC-1.9");
+                        out.cite(rule!("HC-1.9"));
                     }
                     (RingRules::Hc, _) => {
                         if debt.is_some() {
-                            out.cite("HC-1.9");
+                            out.cite(rule!("HC-1.9"));
                         }
                     }
                     // JPR-3.0: "die Nachzahlung wird vom Dealer mit in den folgenden Pot gelegt":
                     // into the pot, dead.
                     (RingRules::Jpr, Some(d)) => {
                         out.post(seat, 0, dead_of(d, table));
-                        out.cite("JPR-3.0");
+                        out.cite(rule!("JPR-3.0"));
                     }
                     (_, Some(d)) => {
                         let live = if d.owes_big() {

@@ -90,8 +90,8 @@ impl Ruleset {
             .into_iter()
             .find(|r| r.name() == &*self.name)?;
         match rulebook {
-            RulebookId::Wwpla => Some(Rule("WWPLA-9")),
-            RulebookId::Hc => Some(Rule("HC-1.12")),
+            RulebookId::Wwpla => Some(rule!("WWPLA-9")),
+            RulebookId::Hc => Some(rule!("HC-1.12")),
             _ => None,
         }
     }

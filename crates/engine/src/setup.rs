@@ -122,8 +122,8 @@ impl SetupError {
     /// The rule a refusal applies, where one does; its message names this rule.
     pub fn rule(&self) -> Option<Rule> {
         match self {
-            SetupError::StudPlayers(_) => Some(Rule("TDA-RP-10H")),
-            SetupError::StudBlinds | SetupError::BringIn => Some(Rule("TDA-RP-10")),
+            SetupError::StudPlayers(_) => Some(rule!("TDA-RP-10H")),
+            SetupError::StudBlinds | SetupError::BringIn => Some(rule!("TDA-RP-10")),
             SetupError::Straddle { rule, .. } => *rule,
             _ => None,
         }

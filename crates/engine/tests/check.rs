@@ -5,9 +5,10 @@ mod common;
 
 use cards::{CardSet, Deck, Seed};
 use common::{act, chips};
+use engine::rule;
 use engine::{
-    Action, Automations, Chips, Game, Hand, HandError, HandSetup, Hole, Op, Player, Rule,
-    RulebookId, SetupError, Step, Variant, random_action,
+    Action, Automations, Chips, Game, Hand, HandError, HandSetup, Hole, Op, Player, RulebookId,
+    SetupError, Step, Variant, random_action,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -109,7 +110,7 @@ fn candidates(hand: &Hand, rng: &mut ChaCha8Rng) -> Vec<Op> {
             },
             Op::KillHand {
                 player: p,
-                rule: Rule("TDA-29"),
+                rule: rule!("TDA-29"),
             },
             Op::DeadMoney {
                 player: p,
@@ -267,7 +268,7 @@ fn tda_43_a_raise_refused_by_the_dry_run_is_refused_alike_and_changes_nothing() 
     act(&mut hand, "10");
     let raise = Op::Act(hand.actor().unwrap(), Action::BetOrRaiseTo(Chips(15)));
     let e = hand.check(&raise).unwrap_err();
-    assert_eq!(e.rule(), Some(Rule("TDA-43")), "{e}");
+    assert_eq!(e.rule(), Some(rule!("TDA-43")), "{e}");
     let before = hand.clone();
     assert_eq!(hand.apply(raise), Err(e));
     assert!(hand == before);
@@ -325,7 +326,7 @@ fn a_setup_with_one_problem_reads_as_that_problem() {
     let errors = Hand::new(s).expect_err("a straddle under WWPLA");
     assert_eq!(errors.problems().len(), 1);
     assert_eq!(errors.to_string(), errors.first().to_string());
-    assert_eq!(errors.first().rule(), Some(Rule("WWPLA-9")));
+    assert_eq!(errors.first().rule(), Some(rule!("WWPLA-9")));
 }
 
 /// A player the hand does not have is refused by the dry run, not a panic (TDA-RP-10E's

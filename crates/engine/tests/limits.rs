@@ -4,7 +4,8 @@
 
 mod common;
 use common::*;
-use engine::{Action, Chips, Game, Hand, HandError, HandSetup, Op, Player, Rule, Ruleset, Variant};
+use engine::rule;
+use engine::{Action, Chips, Game, Hand, HandError, HandSetup, Op, Player, Ruleset, Variant};
 
 fn plo(stacks: &[u64], blinds: &[u64]) -> Hand {
     let bb = blinds.iter().copied().max().unwrap();
@@ -155,7 +156,7 @@ fn hc_3_4_1a_tda_48_one_bet_and_three_raises_multiway() {
         err,
         HandError::RaiseCapReached {
             cap: 4,
-            rule: Rule("TDA-48")
+            rule: rule!("TDA-48")
         }
     );
     assert!(err.to_string().contains("one bet and 3 raises"), "{err}");
@@ -182,7 +183,7 @@ fn tda_48_the_cap_holds_heads_up_until_the_event_is_down_to_two() {
         try_raise(&mut h, 10),
         Err(HandError::RaiseCapReached {
             cap: 4,
-            rule: Rule("TDA-48")
+            rule: rule!("TDA-48")
         })
     );
     finish(h, &stacks);
@@ -249,7 +250,7 @@ fn hc_3_4_1c_capped_multiway_stays_capped_after_a_fold_to_heads_up() {
         err,
         HandError::RaiseCapReached {
             cap: 4,
-            rule: Rule("HC-3.4.1")
+            rule: rule!("HC-3.4.1")
         }
     );
     act(&mut h, "c");
@@ -313,10 +314,7 @@ fn tda_47b_an_all_in_of_less_than_half_a_bet_does_not_reopen() {
     assert!(
         matches!(
             err,
-            HandError::NotReopened {
-                rule: Rule("TDA-47B"),
-                ..
-            }
+            HandError::NotReopened { rule, .. } if rule == rule!("TDA-47B")
         ),
         "{err:?}"
     );

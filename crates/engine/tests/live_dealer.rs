@@ -3,7 +3,8 @@
 
 mod common;
 use common::*;
-use engine::{Action, Chips, Hand, HandError, Hole, Op, Player, Rule, Status, Step, Variant};
+use engine::rule;
+use engine::{Action, Chips, Hand, HandError, Hole, Op, Player, Status, Step, Variant};
 
 fn live_hand(stacks: &[u64]) -> Hand {
     let mut blinds = vec![0; stacks.len()];
@@ -75,7 +76,7 @@ fn a_pot_goes_only_to_players_in_it_tda_21() {
             winners: vec![Player(7)],
         })
         .unwrap_err();
-    assert_eq!(err.rule(), Some(Rule("TDA-21")));
+    assert_eq!(err.rule(), Some(rule!("TDA-21")));
 }
 
 #[test]
@@ -84,7 +85,7 @@ fn killing_the_actor_passes_the_action_tda_29() {
     assert_eq!(h.actor(), Some(Player(2)));
     h.apply(Op::KillHand {
         player: Player(2),
-        rule: Rule("TDA-29"),
+        rule: rule!("TDA-29"),
     })
     .unwrap();
     assert_eq!(h.player(Player(2)).status, Status::Folded);
@@ -92,14 +93,14 @@ fn killing_the_actor_passes_the_action_tda_29() {
     // Killing another player ends the hand: the last live hand wins without showing.
     h.apply(Op::KillHand {
         player: Player(1),
-        rule: Rule("TDA-38"),
+        rule: rule!("TDA-38"),
     })
     .unwrap();
     assert!(h.is_over());
     assert_eq!(h.winnings()[0], Chips(150));
     let last = h.apply(Op::KillHand {
         player: Player(0),
-        rule: Rule("TDA-29"),
+        rule: rule!("TDA-29"),
     });
     assert!(last.is_err());
 }

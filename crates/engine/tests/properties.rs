@@ -96,7 +96,7 @@ fn random_op(hand: &Hand, rng: &mut ChaCha8Rng, fresh: &mut Deck) -> Op {
             7 => Op::CollectBets,
             8 => Op::KillHand {
                 player: any_player(rng),
-                rule: engine::Rule("TDA-29"),
+                rule: engine::rule!("TDA-29"),
             },
             9 => Op::DeadMoney {
                 player: any_player(rng),

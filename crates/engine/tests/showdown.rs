@@ -613,7 +613,7 @@ fn tda_13a_19_a_show_of_fewer_than_all_hole_cards_is_refused() {
         }
     );
     // TDA-13A: a proper show is all cards face up; the message names that rule only.
-    assert_eq!(err.rule(), Some(engine::Rule("TDA-13A")));
+    assert_eq!(err.rule(), Some(engine::rule!("TDA-13A")));
     assert!(err.to_string().ends_with("(TDA-13A)"), "{err}");
     assert_eq!(format!("{h:?}"), before, "refusals change nothing");
     // Both cards shown: the board plays, and both get their half (TDA-19).

@@ -5,9 +5,10 @@ mod common;
 
 use cards::{Deck, Seed, parse_cards};
 use common::{act, actor, chips, legal};
+use engine::rule;
 use engine::{
-    Action, Automations, Chips, Event, Game, Hand, HandError, HandSetup, Hole, Op, Player, Rule,
-    Step, Street, Variant,
+    Action, Automations, Chips, Event, Game, Hand, HandError, HandSetup, Hole, Op, Player, Step,
+    Street, Variant,
 };
 
 /// Fixed-limit stud with the dealer's cards entered: antes, bring-in, small and big bet.
@@ -52,7 +53,7 @@ fn street(hand: &mut Hand, cards: &[(usize, &str)]) {
 }
 
 fn rule_of(e: HandError) -> &'static str {
-    e.rule().map_or("", |r| r.0)
+    e.rule().map_or("", |r| r.id())
 }
 
 #[test]
@@ -423,7 +424,7 @@ fn tda_30_an_absent_player_dealt_the_bring_in_card_posts_it_and_the_hand_is_kill
         .position(|e| {
             *e == Event::HandKilled {
                 player: Player(1),
-                rule: Rule("TDA-30"),
+                rule: rule!("TDA-30"),
             }
         })
         .expect("the absent hand is killed");
@@ -442,7 +443,7 @@ fn tda_66_a_stud_hand_whose_up_cards_are_picked_up_is_dead() {
     act(&mut hand, "b");
     hand.apply(Op::KillHand {
         player: Player(1),
-        rule: Rule("TDA-66"),
+        rule: rule!("TDA-66"),
     })
     .unwrap();
     assert!(!hand.player(Player(1)).is_live());

@@ -5,9 +5,9 @@
 mod common;
 use cards::{Deck, Seed};
 use common::*;
+use engine::rule;
 use engine::{
-    Automations, Blinds, Chips, Event, Hand, PlayerId, Positions, Rule, Ruleset, Seat, Table,
-    Variant,
+    Automations, Blinds, Chips, Event, Hand, PlayerId, Positions, Ruleset, Seat, Table, Variant,
 };
 
 const LEVEL: Blinds = Blinds {
@@ -200,7 +200,7 @@ fn tda_30_absent_player_is_dealt_in_blinds_posted_hand_killed_after_the_deal() {
     act(&mut hand, "c"); // seat 0, the button
     assert!(hand.events().contains(&Event::HandKilled {
         player: engine::Player(0),
-        rule: Rule("TDA-30")
+        rule: rule!("TDA-30")
     }));
     assert_eq!(actor(&hand), engine::Player(1), "the big blind acts next");
 }
@@ -349,7 +349,7 @@ fn tda_30_an_absent_player_all_in_on_the_blind_cannot_win() {
     acts(&mut h, &["c", "c"]); // the button calls, the small blind completes
     assert!(h.events().contains(&Event::HandKilled {
         player: engine::Player(1),
-        rule: Rule("TDA-30")
+        rule: rule!("TDA-30")
     }));
     while h.legal_actions().is_some() {
         act(&mut h, "x");

@@ -3,6 +3,7 @@
 
 use crate::procedure::{self, Irregularity, Outcome, Procedure, Situation};
 use crate::table::{FloorHand, action_with_chips, substantial};
+use engine::rule;
 use engine::{Action, Chips, Event, Op, Player, Rule, Status};
 
 impl FloorHand {
@@ -42,7 +43,7 @@ impl FloorHand {
     /// The procedure for an irregularity under the profile, its outcome carried out.
     pub fn irregularity(&mut self, irregularity: &Irregularity) -> Procedure {
         let procedure = procedure::procedure(self.profile, irregularity, &self.situation());
-        let rule = procedure.steps.last().map_or(Rule("TDA-1"), |s| s.rule);
+        let rule = procedure.steps.last().map_or(rule!("TDA-1"), |s| s.rule);
         if let Irregularity::AbsentAtDeal {
             player,
             bring_in_card: true,

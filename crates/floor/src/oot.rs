@@ -7,7 +7,8 @@ use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::table::{FloorHand, substantial};
 use crate::text::say;
-use engine::{Action, Chips, Event, Player, Rule};
+use engine::rule;
+use engine::{Action, Chips, Event, Player};
 
 /// An act out of turn, held until the action reaches its player.
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +41,7 @@ impl FloorHand {
         };
         r.in_turn = false;
         r.because(
-            "TDA-53A",
+            rule!("TDA-53A"),
             say![
                 "out of turn: the action goes back to ",
                 actor,
@@ -58,12 +59,12 @@ impl FloorHand {
         );
         if self.profile == Profile::Jpr {
             r.because(
-                "JPR-4.0",
+                rule!("JPR-4.0"),
                 "every player waits for their turn",
                 "jeder Spieler wartet, bis er an der Reihe ist",
             );
         }
-        r.penalty = Some(Rule("TDA-53A"));
+        r.penalty = Some(rule!("TDA-53A"));
         let kept = self.hand.player(q).bet + self.held[q.index()];
         let judge = Judge {
             facing,
@@ -90,7 +91,7 @@ impl FloorHand {
         let action = if premature_call { Action::Call } else { action };
         if premature_call {
             r.because(
-                "TDA-59B",
+                rule!("TDA-59B"),
                 say![
                     q,
                     " called before ",
@@ -163,13 +164,13 @@ impl FloorHand {
             o.binding = true;
         }
         let rule = if self.profile == Profile::Wwpla {
-            "WWPLA-6"
+            rule!("WWPLA-6")
         } else {
-            "TDA-53B"
+            rule!("TDA-53B")
         };
-        self.passive[actor.index()] = Some(Rule(rule));
+        self.passive[actor.index()] = Some(rule);
         r.because(
-            "TDA-36",
+            rule!("TDA-36"),
             "the acts out of turn amount to substantial action",
             "die Aktionen außer der Reihe sind wesentliche Aktionen",
         );
@@ -193,7 +194,7 @@ impl FloorHand {
             let in_front = self.hand.player(q).bet + o.chips;
             if o.action == Action::Fold || !changed {
                 r.because(
-                    "TDA-53A",
+                    rule!("TDA-53A"),
                     say![
                         "nothing changed the action before ",
                         q,
@@ -216,9 +217,9 @@ impl FloorHand {
             match self.profile {
                 Profile::Dg => {
                     self.held[q.index()] = o.chips;
-                    self.passive[q.index()] = Some(Rule("DG-15.11"));
+                    self.passive[q.index()] = Some(rule!("DG-15.11"));
                     r.because(
-                        "DG-15.11",
+                        rule!("DG-15.11"),
                         say!["the action changed before ", q, ": the chips put in out of turn stay in as part of a call; ", q, " may only call or fold"],
                         say!["die Aktion hat sich vor ", q, " geändert: die außer der Reihe gesetzten Chips bleiben als Anzahlung für einen Call; ", q, " kann nur callen oder folden"],
                     );
@@ -226,7 +227,7 @@ impl FloorHand {
                 Profile::Hc => {
                     self.held[q.index()] = o.chips;
                     r.because(
-                        "HC-3.4.2",
+                        rule!("HC-3.4.2"),
                         say!["the bet changed before ", q, ": ", q, " may fold, call or raise; folding, the chips put in out of turn stay in the pot as dead money"],
                         say!["die Einsatzhöhe hat sich vor ", q, " geändert: ", q, " kann folden, callen oder raisen; bei einem Fold bleiben die außer der Reihe gesetzten Chips als Dead Money im Pot"],
                     );
@@ -234,15 +235,15 @@ impl FloorHand {
                 profile => {
                     r.returned += o.chips;
                     r.because(
-                        "TDA-53A",
+                        rule!("TDA-53A"),
                         say!["the action changed before ", q, ": the out-of-turn action is not binding, its chips go back; ", q, " has every option"],
                         say!["die Aktion hat sich vor ", q, " geändert: die Aktion außer der Reihe ist nicht verbindlich, die Chips gehen zurück; ", q, " hat alle Optionen"],
                     );
                     if profile == Profile::Wwpla && matches!(o.action, Action::Call | Action::Check)
                     {
-                        self.passive[q.index()] = Some(Rule("WWPLA-6"));
+                        self.passive[q.index()] = Some(rule!("WWPLA-6"));
                         r.because(
-                            "WWPLA-6",
+                            rule!("WWPLA-6"),
                             "a call or check out of turn can never become a raise",
                             "ein Call oder Check außer der Reihe kann nie zu einem Raise werden",
                         );

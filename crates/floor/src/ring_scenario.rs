@@ -198,7 +198,7 @@ pub fn run(text: &str) -> Result<RingReport, String> {
     let mut report = RingReport {
         profile: rulebook.id(),
         lines: describe(&next, &name),
-        rules: next.rules.clone(),
+        rules: next.rules.iter().map(|r| r.id()).collect(),
         checked: file.expect.is_some(),
         mismatches: Vec::new(),
     };
@@ -302,7 +302,7 @@ fn check(expect: &Expect, next: &NextHand, name: &dyn Fn(engine::Seat) -> String
         }
     }
     for rule in expect.rules.iter().flatten() {
-        if !next.rules.iter().any(|r| r.starts_with(rule.as_str())) {
+        if !next.rules.iter().any(|r| r.id().starts_with(rule.as_str())) {
             out.push(format!("rules: {rule} not cited (cited {:?})", next.rules));
         }
     }

@@ -44,9 +44,9 @@ impl Ruling {
         }
     }
 
-    pub(crate) fn because(&mut self, rule: &'static str, en: impl Into<Line>, de: impl Into<Line>) {
+    pub(crate) fn because(&mut self, rule: Rule, en: impl Into<Line>, de: impl Into<Line>) {
         self.reasons.push(Reason {
-            rule: Rule(rule),
+            rule,
             text: Text::new(en, de),
         });
     }

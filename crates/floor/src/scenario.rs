@@ -109,8 +109,8 @@ impl Report {
     pub fn rules(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for rule in self.rulings.iter().flat_map(|r| r.rules()) {
-            if !out.iter().any(|r| r == rule.0) {
-                out.push(rule.0.to_string());
+            if !out.iter().any(|r| r == rule.id()) {
+                out.push(rule.id().to_string());
             }
         }
         out

@@ -9,6 +9,7 @@ use crate::oot::{Oot, Skipped};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::text::{Line, say};
+use engine::rule;
 use engine::{
     Action, Automations, Chips, Event, Hand, HandError, HandSetup, Hole, Op, Player, Rule, Step,
 };
@@ -310,7 +311,7 @@ impl FloorHand {
         let p = act.player;
         let mut r = Ruling::new(p, self.hand.actor() == Some(p));
         if self.settled.is_some() || self.hand.is_over() {
-            r.because("TDA-2", "the hand is over", "die Hand ist vorbei");
+            r.because(rule!("TDA-2"), "the hand is over", "die Hand ist vorbei");
             r.returned = act.pushed();
             return Ok(r);
         }
@@ -322,7 +323,7 @@ impl FloorHand {
             self.second_motion(act, &mut r);
         } else if !self.hand.player(p).can_bet() {
             r.because(
-                "TDA-2",
+                rule!("TDA-2"),
                 "the player has no live hand with chips to bet: the chips go back",
                 "der Spieler ist nicht mehr mit Chips in der Hand: die Chips gehen zurück",
             );
@@ -333,7 +334,7 @@ impl FloorHand {
             self.out_of_turn(act, &mut r);
         } else {
             r.because(
-                "TDA-50A",
+                rule!("TDA-50A"),
                 "no betting round is open: the chips go back",
                 "keine Setzrunde offen: die Chips gehen zurück",
             );
@@ -387,7 +388,7 @@ impl FloorHand {
             }
             Outcome::NoAction { passive_only } => {
                 if passive_only {
-                    self.passive[p.index()] = Some(Rule("TDA-55"));
+                    self.passive[p.index()] = Some(rule!("TDA-55"));
                 }
                 r.returned += act.pushed();
             }
@@ -407,7 +408,7 @@ impl FloorHand {
         match (self.passive[p.index()], action) {
             (Some(rule), Action::BetOrRaiseTo(_)) => {
                 r.because(
-                    rule.0,
+                    rule,
                     "this player may only check, call or fold",
                     "dieser Spieler darf nur checken, callen oder folden",
                 );
@@ -442,7 +443,7 @@ impl FloorHand {
         if let Err(e) = self.apply(Op::Act(p, action)) {
             let refused = Line::refusal(&e);
             r.because(
-                e.rule().map_or("TDA-1", |rule| rule.0),
+                e.rule().unwrap_or(rule!("TDA-1")),
                 say!["the engine refused ", action.to_string(), ": "].and(refused.clone()),
                 say!["nicht zulässig: "].and(refused),
             );
@@ -462,9 +463,9 @@ impl FloorHand {
         {
             r.because(
                 if self.profile == Profile::Dg {
-                    "DG-15.11"
+                    rule!("DG-15.11")
                 } else {
-                    "HC-3.4.2"
+                    rule!("HC-3.4.2")
                 },
                 say![
                     "the ",
@@ -499,7 +500,7 @@ impl FloorHand {
             r.returned += pushed - paid;
             r.owed = owed - paid;
             r.because(
-                "TDA-51A",
+                rule!("TDA-51A"),
                 say![paid, " completes the action ruled"],
                 say![paid, " vervollständigen die entschiedene Aktion"],
             );
@@ -507,27 +508,27 @@ impl FloorHand {
         }
         let (rule, en, de) = match self.profile {
             Profile::Dg => (
-                "DG-15.5",
+                rule!("DG-15.5"),
                 "a bet brought in pieces without a declaration is a string bet: only the first motion counts",
                 "ein Einsatz „in Häppchen“ ohne Ansage ist eine String-Bet: nur der erste Zug zählt",
             ),
             Profile::Jpr => (
-                "JPR-6.0",
+                rule!("JPR-6.0"),
                 "only the chips of the first motion count: a string bet",
                 "es zählen nur die Chips des ersten Zuges: String-Bet",
             ),
             Profile::Wwpla => (
-                "WWPLA-6",
+                rule!("WWPLA-6"),
                 "string bets are not allowed: only the first motion counts",
                 "String-Bets sind nicht gestattet: nur der erste Zug zählt",
             ),
             Profile::Hc => (
-                "HC-3.4.1",
+                rule!("HC-3.4.1"),
                 "chips go in one motion unless the amount was declared: a string bet",
                 "Chips werden in einem Zug gesetzt, außer der Betrag wurde angesagt: String-Bet",
             ),
             Profile::Tda => (
-                "TDA-56",
+                rule!("TDA-56"),
                 "a second motion without a declaration is a string bet: only the first motion counts",
                 "ein zweiter Zug ohne Ansage ist eine String-Bet: nur der erste Zug zählt",
             ),
@@ -535,7 +536,7 @@ impl FloorHand {
         r.because(rule, en, de);
         if self.profile == Profile::Tda {
             r.because(
-                "TDA-42",
+                rule!("TDA-42"),
                 "a raise is made in one motion or by declaring the full amount first",
                 "ein Raise erfolgt in einer Bewegung oder durch vorherige Ansage des vollen Betrags",
             );
@@ -554,7 +555,7 @@ impl FloorHand {
             return;
         };
         r.because(
-            "TDA-51A",
+            rule!("TDA-51A"),
             say![
                 p,
                 "'s raise without an amount stands as the minimum raise to ",
@@ -593,7 +594,7 @@ impl FloorHand {
         let mut r = Ruling::new(Player(0), true);
         let Some(short) = self.short_pot.take() else {
             r.because(
-                "TDA-52B",
+                rule!("TDA-52B"),
                 "no bet is open to correction",
                 "kein Einsatz ist zu korrigieren",
             );
@@ -603,12 +604,12 @@ impl FloorHand {
         let since = &self.hand.events()[short.events_at.min(self.hand.events().len())..];
         if substantial(since) {
             r.because(
-                "TDA-52B",
+                rule!("TDA-52B"),
                 "substantial action has followed the short bet: it stands",
                 "nach dem zu niedrigen Einsatz gab es wesentliche Aktionen: er bleibt bestehen",
             );
             r.because(
-                "TDA-36",
+                rule!("TDA-36"),
                 "two actions with chips, or three actions, are substantial action",
                 "zwei Aktionen mit Chips oder drei Aktionen sind wesentliche Aktionen",
             );
@@ -628,13 +629,13 @@ impl FloorHand {
                 r.actions
                     .push((short.player, Action::BetOrRaiseTo(short.full_to)));
                 r.because(
-                    "TDA-52B",
+                    rule!("TDA-52B"),
                     say!["no substantial action yet: the bet is corrected to the pot, ", short.full_to, "; ", r.owed, " more to put in"],
                     say!["noch keine wesentlichen Aktionen: der Einsatz wird auf den Pot korrigiert, ", short.full_to, "; ", r.owed, " nachzulegen"],
                 );
             }
             None => r.because(
-                "TDA-52B",
+                rule!("TDA-52B"),
                 "the bet cannot be corrected any more: it stands",
                 "der Einsatz kann nicht mehr korrigiert werden: er bleibt bestehen",
             ),

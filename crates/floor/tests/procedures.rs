@@ -673,7 +673,7 @@ fn hc_3_3_premature_card_reshuffled_and_laid_without_new_burn() {
     );
     check(&p, Outcome::Continue, &["HC-3.3"]);
     mentions(&p, "without a new burn");
-    assert!(!p.steps.iter().any(|s| s.rule.0 == "TDA-RP-5"));
+    assert!(!p.steps.iter().any(|s| s.rule.id() == "TDA-RP-5"));
 }
 
 #[test]
@@ -850,7 +850,7 @@ fn tda_35e_player_who_knew_is_refunded_but_may_be_penalised() {
         Outcome::VoidRefund { forfeit: None },
         &["TDA-35E", "TDA-2"],
     );
-    assert_eq!(p.penalty.map(|r| r.0), Some("TDA-71B"));
+    assert_eq!(p.penalty.map(|r| r.id()), Some("TDA-71B"));
 }
 
 #[test]
@@ -1055,7 +1055,7 @@ fn tda_68_exposed_cards_stay_live_penalty_after_the_hand() {
         &with_live(4),
     );
     check(&p, Outcome::Continue, &["TDA-68"]);
-    assert_eq!(p.penalty.map(|r| r.0), Some("TDA-68"));
+    assert_eq!(p.penalty.map(|r| r.id()), Some("TDA-68"));
 }
 
 #[test]
@@ -1086,7 +1086,7 @@ fn hc_2_2_exposed_hand_is_passive_even_multiway() {
         &with_live(5),
     );
     check(&p, Outcome::PassiveOnly(P), &["HC-2.2", "HC-3.3"]);
-    assert_eq!(p.penalty.map(|r| r.0), Some("HC-3.3"));
+    assert_eq!(p.penalty.map(|r| r.id()), Some("HC-3.3"));
 }
 
 #[test]
@@ -1110,7 +1110,7 @@ fn tda_67_showing_one_player_is_penalised_hand_stays_live() {
         &with_live(3),
     );
     check(&p, Outcome::Continue, &["TDA-67", "TDA-68"]);
-    assert_eq!(p.penalty.map(|r| r.0), Some("TDA-71B"));
+    assert_eq!(p.penalty.map(|r| r.id()), Some("TDA-71B"));
 }
 
 #[test]
@@ -1477,7 +1477,7 @@ fn hc_1_13_6_repeated_mucking_despite_duty_to_show_may_be_penalised() {
         &river(),
     );
     check(&p, Outcome::Continue, &["HC-1.13.6"]);
-    assert_eq!(p.penalty.map(|r| r.0), Some("HC-1.13.6"));
+    assert_eq!(p.penalty.map(|r| r.id()), Some("HC-1.13.6"));
 }
 
 #[test]
@@ -1925,9 +1925,9 @@ fn a_profile_cites_its_own_rulebook_or_falls_back_on_tda() {
         let rules = p.steps.iter().map(|s| s.rule).chain(p.penalty);
         for rule in rules {
             assert!(
-                rule.0.starts_with("TDA-") || rule.0.starts_with(own_prefix(profile)),
+                rule.id().starts_with("TDA-") || rule.id().starts_with(own_prefix(profile)),
                 "{profile} {irregularity:?} cites {}",
-                rule.0
+                rule.id()
             );
         }
     }
@@ -1952,7 +1952,7 @@ fn rule_ids_are_well_formed() {
     };
     for (_, irregularity, _, p) in every_procedure() {
         for rule in p.steps.iter().map(|s| s.rule).chain(p.penalty) {
-            assert!(well_formed(rule.0), "{irregularity:?}: {}", rule.0);
+            assert!(well_formed(rule.id()), "{irregularity:?}: {}", rule.id());
         }
     }
 }

@@ -145,7 +145,7 @@ fn reasons_carry_their_players_and_amounts_tda_59b_dg_15_11() {
         .rulings
         .iter()
         .flat_map(|r| &r.reasons)
-        .find(|r| r.rule.0 == "TDA-59B")
+        .find(|r| r.rule.id() == "TDA-59B")
         .expect("TDA-59B is cited");
     assert_eq!(
         called.text.en.to_string(),
@@ -166,7 +166,7 @@ fn reasons_carry_their_players_and_amounts_tda_59b_dg_15_11() {
         .rulings
         .iter()
         .flat_map(|r| &r.reasons)
-        .find(|r| r.rule.0 == "DG-15.11" && r.text.en.to_string().contains("dead money"))
+        .find(|r| r.rule.id() == "DG-15.11" && r.text.en.to_string().contains("dead money"))
         .expect("DG-15.11 is cited for the dead money");
     assert!(dead.text.en.pieces().contains(&Piece::Chips(Chips(300))));
     assert_eq!(

@@ -43,7 +43,7 @@ fn check(p: &Procedure, outcome: Outcome, ids: &[&str]) {
 }
 
 fn last_rule(p: &Procedure) -> &'static str {
-    p.steps.last().map_or("", |s| s.rule.0)
+    p.steps.last().map_or("", |s| s.rule.id())
 }
 
 fn taken(in_turn: bool) -> Irregularity {
@@ -355,7 +355,7 @@ fn tda_30_in_a_flop_game_the_blinds_stay_and_no_bring_in_is_named() {
     assert!(
         !p.steps
             .iter()
-            .any(|s| s.text.en.to_string().contains("bring-in") || s.rule.0 == "TDA-RP-10C"),
+            .any(|s| s.text.en.to_string().contains("bring-in") || s.rule.id() == "TDA-RP-10C"),
         "{p:#?}"
     );
 }
@@ -491,7 +491,7 @@ fn killed(floor: &FloorHand) -> Vec<(usize, &'static str)> {
         .events()
         .iter()
         .filter_map(|e| match e {
-            Event::HandKilled { player, rule } => Some((player.index(), rule.0)),
+            Event::HandKilled { player, rule } => Some((player.index(), rule.id())),
             _ => None,
         })
         .collect()

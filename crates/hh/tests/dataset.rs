@@ -1,4 +1,4 @@
-//! Every file of the shared PHH dataset (../shared/phh/data) reads, and writing a hand
+//! Every file of the PHH sample (testdata/phh/data) reads, and writing a hand
 //! then reading it again gives the same hand.
 
 use hh::{PhhHand, PhhKind, parse_phh, parse_phhs, parse_text, to_phhs};
@@ -11,7 +11,7 @@ const DATASET_FILES: usize = 387;
 const DATASET_HANDS: usize = 405;
 
 fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/phh/data")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/phh/data")
 }
 
 fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -26,12 +26,12 @@ fn phh_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// CI clones the repository beside `shared/`, so a missing dataset is a failure.
+/// The sample ships with the repository, so a missing dataset is a failure.
 fn dataset() -> Vec<(PathBuf, PhhKind, String)> {
     let dir = data_dir();
     assert!(
         dir.is_dir(),
-        "the PHH dataset is missing: {} (it sits beside the repository)",
+        "the PHH sample is missing: {} (testdata/phh in the repository)",
         dir.display()
     );
     let mut files = Vec::new();

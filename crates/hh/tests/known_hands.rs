@@ -1,4 +1,4 @@
-//! Real hands from the shared dataset read to the values their files state.
+//! Real hands from the PHH sample (testdata/phh) read to the values their files state.
 
 use cards::Card;
 use hh::{Amount, AmountError, PhhAction, PhhHand, Value, parse_phh, parse_phhs};
@@ -7,7 +7,7 @@ use std::path::Path;
 
 fn read(relative: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/phh/data")
+        .join("../../testdata/phh/data")
         .join(relative);
     fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -263,7 +263,7 @@ fn check(read: &Json, want: &Expected) -> Result<(), String> {
 /// those hands are skipped and counted.
 #[test]
 fn real_holdem_hands_read_back_by_the_poker_package() {
-    let data = repo().join("../shared/phh/data");
+    let data = repo().join("testdata/phh/data");
     let mut files = Vec::new();
     for folder in ["pluribus", "wsop"] {
         collect(&data.join(folder), &mut files);

@@ -66,6 +66,12 @@ pub enum RingError {
         after: Chips,
         rake: Chips,
     },
+    #[error("a guest's name is 1 to {max} characters")]
+    NameLength { max: usize },
+    #[error("a guest's name is printable: U+{code:04X} is a control or invisible character")]
+    NameNotPrintable { code: u32 },
+    #[error("a guest of this room is already called {0:?}")]
+    NameTaken(String),
     #[error("{0}")]
     Refused(String),
 }

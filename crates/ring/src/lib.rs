@@ -14,6 +14,7 @@ mod books;
 mod error;
 mod game;
 mod lists;
+pub mod names;
 mod room;
 mod tables;
 

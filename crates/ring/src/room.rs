@@ -3,10 +3,12 @@
 
 use crate::books::{Books, Closing, ClosingLine};
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
+use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
 use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
 use engine::ring::Entering;
-use engine::{Chips, Rule, RulebookId};
+use engine::rule;
+use engine::{Chips, RulebookId};
 
 mod deal;
 mod money;
@@ -228,11 +230,23 @@ impl Room {
         Ok(id)
     }
 
-    pub fn add_guest(&mut self, name: &str) -> Result<GuestId, RingError> {
-        let name = name.trim();
-        if name.is_empty() || name.chars().count() > 40 {
-            return Err(RingError::Refused("a name is 1 to 40 characters".into()));
+    /// A new guest's name as the board will show it, checked before the guest is taken in: 1 to
+    /// 40 printable characters (spaces around it trimmed), none that could pass for something
+    /// else, and no other guest's name, case aside. `add_guest` holds a logged guest only to the
+    /// length, so that a log from before this check replays.
+    pub fn check_guest_name<'a>(&self, name: &'a str) -> Result<&'a str, RingError> {
+        let name = guest_name_length(name)?;
+        if let Some(c) = name.chars().find(|&c| names::hidden(c)) {
+            return Err(RingError::NameNotPrintable { code: c as u32 });
         }
+        if self.guests.iter().any(|g| names::same_name(&g.name, name)) {
+            return Err(RingError::NameTaken(name.to_string()));
+        }
+        Ok(name)
+    }
+
+    pub fn add_guest(&mut self, name: &str) -> Result<GuestId, RingError> {
+        let name = guest_name_length(name)?;
         let id = GuestId(self.guests.len() as u32);
         self.guests.push(Guest {
             id,
@@ -338,7 +352,7 @@ impl Room {
         if in_tournament && profile == RulebookId::Hc {
             return Err(RingError::InTournament {
                 guest,
-                rule: Rule("HC-1.4"),
+                rule: rule!("HC-1.4"),
             });
         }
         if self.list(game)?.iter().any(|w| w.guest == guest) {
@@ -685,4 +699,15 @@ impl Room {
             self.place(guest, table, seat, chips, now, Entering::Post);
         }
     }
+}
+
+/// A guest's name trimmed, 1 to 40 characters.
+fn guest_name_length(name: &str) -> Result<&str, RingError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > names::NAME_CHARS {
+        return Err(RingError::NameLength {
+            max: names::NAME_CHARS,
+        });
+    }
+    Ok(name)
 }

@@ -554,7 +554,11 @@ fn a_hands_stacks_name_each_dealt_player_once() {
     // TDA-30: no cards for a player away from the table.
     let next = f.room.start_hand(t, None).unwrap();
     assert_eq!(next.dealt, vec![engine::Seat(0), engine::Seat(1)]);
-    assert!(next.rules.contains(&"TDA-30"), "{:?}", next.rules);
+    assert!(
+        next.rules.contains(&engine::rule!("TDA-30")),
+        "{:?}",
+        next.rules
+    );
     for stacks in [
         vec![(a, Chips(0)), (a, Chips(200))],
         vec![(a, Chips(200)), (c, Chips(0))],
@@ -770,13 +774,61 @@ fn hc_1_9_and_jpr_3_0_the_room_deals_the_next_hand_by_its_profile() {
         if profile == RulebookId::Hc {
             // HC-1.9: a big blind only, the button stays for this hand.
             assert_eq!((next.button, next.small_blind), (seat(3), None));
-            assert!(next.rules.contains(&"HC-1.9"), "{:?}", next.rules);
+            assert!(
+                next.rules.contains(&engine::rule!("HC-1.9")),
+                "{:?}",
+                next.rules
+            );
             assert_eq!(p5.owes, None);
         } else {
             // JPR-3.0: the small blind missed at seat 5 is marked there.
             assert_eq!(next.button, seat(4));
             assert_eq!(p5.owes, Some(ring::Debt::Small));
-            assert!(next.rules.contains(&"JPR-3.0"), "{:?}", next.rules);
+            assert!(
+                next.rules.contains(&engine::rule!("JPR-3.0")),
+                "{:?}",
+                next.rules
+            );
         }
     }
+}
+
+/// A guest cannot pass as another on the board or at the desk: a second name the same but for
+/// case, or one with control, invisible or direction-changing characters, is refused before the
+/// guest is taken in, and the room stays as it was (issue 33's probe: "Guest A" twice, U+202E,
+/// U+200B, NUL, BEL, a newline and a BOM were all accepted).
+#[test]
+fn a_guest_name_that_passes_for_another_is_refused() {
+    let mut room = Room::new(RoomConfig::default());
+    let a = room.check_guest_name("  Guest A ").expect("a new name");
+    assert_eq!(a, "Guest A");
+    room.add_guest(a).expect("added");
+    for twin in ["Guest A", "guest a", " GUEST A"] {
+        assert_eq!(
+            room.check_guest_name(twin),
+            Err(RingError::NameTaken(twin.trim().to_string()))
+        );
+    }
+    for (name, code) in [
+        ("Guest\u{202E}B", 0x202E),
+        ("Gue\u{200B}st B", 0x200B),
+        ("Guest\0B", 0),
+        ("Guest\u{7}B", 7),
+        ("Guest\nB", 10),
+        ("\u{FEFF}Guest B", 0xFEFF),
+    ] {
+        assert_eq!(
+            room.check_guest_name(name),
+            Err(RingError::NameNotPrintable { code }),
+            "{name:?}"
+        );
+    }
+    for bad in ["", "   ", &"x".repeat(41)] {
+        assert_eq!(
+            room.check_guest_name(bad),
+            Err(RingError::NameLength { max: 40 })
+        );
+    }
+    assert_eq!(room.guests().len(), 1, "nothing refused was taken in");
+    assert!(room.check_guest_name("Guest B").is_ok());
 }

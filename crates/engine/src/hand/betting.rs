@@ -101,8 +101,8 @@ impl Hand {
     /// bet or raise in no-limit and pot-limit (TDA-47A), half of one in fixed limit (TDA-47B).
     fn reopen_threshold(&self) -> (Chips, Rule) {
         match self.limit_bet() {
-            Some(bet) => (Chips(bet.0.div_ceil(2)), Rule("TDA-47B")),
-            None => (self.min_increment, Rule("TDA-47A")),
+            Some(bet) => (Chips(bet.0.div_ceil(2)), rule!("TDA-47B")),
+            None => (self.min_increment, rule!("TDA-47A")),
         }
     }
 
@@ -163,11 +163,11 @@ impl Hand {
                 if self.raises >= self.rules.raise_cap && self.cap_applies() {
                     return Err(HandError::RaiseCapReached {
                         cap: self.rules.raise_cap,
-                        rule: Rule(if self.rules.uncapped_heads_up {
-                            "HC-3.4.1"
+                        rule: if self.rules.uncapped_heads_up {
+                            rule!("HC-3.4.1")
                         } else {
-                            "TDA-48"
-                        }),
+                            rule!("TDA-48")
+                        },
                     });
                 }
                 let bet = self.limit_bet().unwrap_or(self.min_bet);
@@ -425,7 +425,7 @@ impl Hand {
                 self.sync_player(i);
                 self.emit(Event::HandKilled {
                     player: Player(i as u8),
-                    rule: Rule("TDA-30"),
+                    rule: rule!("TDA-30"),
                 });
             }
         }

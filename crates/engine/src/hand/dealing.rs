@@ -6,7 +6,6 @@ use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::{BoardCards, Event};
 use crate::hole::Hole;
-use crate::rule::Rule;
 use crate::step::Step;
 use crate::variant::Street;
 use cards::Card;
@@ -138,11 +137,11 @@ impl Hand {
     pub(super) fn plan_hole_cards(&self, player: Player, cards: Hole) -> Result<Hole, HandError> {
         let expected = self.next_hole_player();
         if player != expected {
-            let rule = Rule(if self.player_count() == 2 {
-                "TDA-34"
+            let rule = if self.player_count() == 2 {
+                rule!("TDA-34")
             } else {
-                "HC-1.12"
-            });
+                rule!("HC-1.12")
+            };
             return Err(HandError::DealOrder {
                 expected,
                 got: player,

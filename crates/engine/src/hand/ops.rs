@@ -75,7 +75,7 @@ impl Hand {
         let out_of_step = |rule| HandError::OutOfStep {
             expected: self.step(),
             got: op.name(),
-            rule: Rule(rule),
+            rule,
         };
         Ok(match (self.phase, op) {
             (Phase::Done, _) => return Err(HandError::HandOver),
@@ -85,7 +85,7 @@ impl Hand {
                     _ => Step::PostBlind(*p),
                 };
                 if asked != self.step() {
-                    return Err(out_of_step("TDA-RP-11"));
+                    return Err(out_of_step(rule!("TDA-RP-11")));
                 }
                 Plan::Post
             }
@@ -181,12 +181,12 @@ impl Hand {
             }
             _ => {
                 return Err(out_of_step(match self.step() {
-                    Step::PostAnte(_) | Step::PostBlind(_) => "TDA-RP-11",
-                    Step::DealHole(_) | Step::DealBoard { .. } => "HC-1.12",
-                    Step::Act(_) => "TDA-50A",
-                    Step::CollectBets => "HC-1.13.2",
-                    Step::ShowOrMuck(_) => "TDA-17A",
-                    Step::AwardPot(_) | Step::PushChips | Step::Done => "HC-1.13.1",
+                    Step::PostAnte(_) | Step::PostBlind(_) => rule!("TDA-RP-11"),
+                    Step::DealHole(_) | Step::DealBoard { .. } => rule!("HC-1.12"),
+                    Step::Act(_) => rule!("TDA-50A"),
+                    Step::CollectBets => rule!("HC-1.13.2"),
+                    Step::ShowOrMuck(_) => rule!("TDA-17A"),
+                    Step::AwardPot(_) | Step::PushChips | Step::Done => rule!("HC-1.13.1"),
                 }));
             }
         })

@@ -7,7 +7,6 @@ use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::Event;
 use crate::hole::Hole;
-use crate::rule::Rule;
 use crate::variant::Street;
 use cards::{Card, CardSet, Rank};
 
@@ -280,22 +279,20 @@ impl Hand {
             out.push(card, up);
         }
         let total = dealt.len() + cards.len();
-        let refused = |what, rule| {
-            Err(HandError::StudFaces {
-                what,
-                rule: Rule(rule),
-            })
-        };
+        let refused = |what, rule| Err(HandError::StudFaces { what, rule });
         match street {
             Street::Third if ups > 1 || (total == 3 && ups != 1) => {
-                refused("third street deals one card face up", "TDA-RP-10")
+                refused("third street deals one card face up", rule!("TDA-RP-10"))
             }
             Street::Fourth | Street::Fifth | Street::Sixth if out.up_count() != out.len() => {
-                refused("fourth to sixth street are dealt face up", "TDA-RP-10")
+                refused(
+                    "fourth to sixth street are dealt face up",
+                    rule!("TDA-RP-10"),
+                )
             }
             Street::Seventh if out.up_count() > 0 && !self.all_in_runout => refused(
                 "seventh street is dealt face down; an exposed card is replaced while betting is possible",
-                "TDA-RP-10B",
+                rule!("TDA-RP-10B"),
             ),
             _ => Ok(out),
         }

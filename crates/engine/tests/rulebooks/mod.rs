@@ -1,17 +1,20 @@
-//! The rulebooks' ids read from their texts (`../shared/rules`, mapped by its README), and the
-//! ids cited in a text, for the tests that check citations.
+//! The rulebooks' ids read from their texts (`../shared/rules`, mapped by its README), for the
+//! check of the rule index against them that `.ci/run` runs (`tests/rulebook_texts.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The workspace root: two levels above this crate.
-pub fn workspace() -> PathBuf {
+fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `../shared/rules` beside the checkout, as CI has it.
-fn rules_dir() -> PathBuf {
-    workspace().join("../shared/rules")
+/// The rulebooks' texts: `CROUPIER_RULEBOOKS`, else `../shared/rules` beside the checkout, as CI
+/// has it. They are not in the repository; only `.ci/run`'s rulebook step reads them.
+pub fn rules_dir() -> PathBuf {
+    std::env::var_os("CROUPIER_RULEBOOKS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("../shared/rules"))
 }
 
 fn read(path: &Path) -> String {
@@ -90,8 +93,10 @@ fn tda_ids(text: &str, ids: &mut BTreeSet<String>) {
     }
 }
 
-/// HC: Markdown headings `1.13.7 title`, bold or not.
+/// HC: Markdown headings `1.13.7 title`, bold or not, at their deepest level: a chapter with
+/// numbered sections (`1`, `1.13`) is its sections.
 fn hc_ids(text: &str, ids: &mut BTreeSet<String>) {
+    let mut all = BTreeSet::new();
     for line in text.lines().filter(|l| l.starts_with('#')) {
         let rest = line.trim_start_matches('#').trim().trim_start_matches("**");
         let number: String = rest
@@ -100,7 +105,13 @@ fn hc_ids(text: &str, ids: &mut BTreeSet<String>) {
             .collect();
         let number = number.trim_end_matches('.');
         if !number.is_empty() && number.starts_with(|c: char| c.is_ascii_digit()) {
-            ids.insert(format!("HC-{number}"));
+            all.insert(format!("HC-{number}"));
+        }
+    }
+    for id in &all {
+        let chapter = all.iter().any(|other| other.starts_with(&format!("{id}.")));
+        if !chapter {
+            ids.insert(id.clone());
         }
     }
 }
@@ -147,14 +158,13 @@ fn wwpla_ids(text: &str, ids: &mut BTreeSet<String>) {
     }
 }
 
-/// JPR: sections `3.0 title`, cited as `JPR-3.0` or `JPR-3`.
+/// JPR: sections `3.0 title` (cited as `JPR-3.0`, or `JPR-3` read as the same).
 fn jpr_ids(text: &str, ids: &mut BTreeSet<String>) {
     for line in text.lines() {
         if let Some((n, tail)) = leading_number(line)
             && tail.starts_with(".0 ")
         {
             ids.insert(format!("JPR-{n}.0"));
-            ids.insert(format!("JPR-{n}"));
         }
     }
 }
@@ -167,70 +177,4 @@ pub fn rulebook_ids() -> BTreeSet<String> {
     wwpla_ids(&read(&rulebook_file("WWPLA")), &mut ids);
     jpr_ids(&read(&rulebook_file("JPR")), &mut ids);
     ids
-}
-
-/// The rule ids cited in a text, in the README's forms; `RP-8` alone is TDA's.
-pub fn cited_ids(text: &str) -> Vec<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    for (start, _) in text.char_indices() {
-        if start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_') {
-            continue;
-        }
-        let rest = &text[start..];
-        let (prefix, after) = match ["TDA-RP-", "TDA-", "RP-", "HC-", "DG-", "WWPLA-", "JPR-"]
-            .into_iter()
-            .find(|p| rest.starts_with(p))
-        {
-            Some(p) => (p, &rest[p.len()..]),
-            None => continue,
-        };
-        if prefix == "RP-" && text[..start].ends_with("TDA-") {
-            continue;
-        }
-        let Some((n, mut tail)) = leading_number(after) else {
-            continue;
-        };
-        let mut id = match prefix {
-            "RP-" => format!("TDA-RP-{n}"),
-            p => format!("{p}{n}"),
-        };
-        let letter_then_not_letter = |t: &str, upper: bool| {
-            let mut cs = t.chars();
-            let c = cs.next()?;
-            let ok = if upper {
-                c.is_ascii_uppercase()
-            } else {
-                c.is_ascii_lowercase()
-            };
-            (ok && !cs.next().is_some_and(|d| d.is_alphanumeric())).then_some(c)
-        };
-        match prefix {
-            "TDA-RP-" | "TDA-" | "RP-" => {
-                if let Some(c) = letter_then_not_letter(tail, true) {
-                    id.push(c);
-                }
-            }
-            "HC-" | "DG-" | "JPR-" => {
-                if prefix == "DG-" {
-                    let letter: String =
-                        tail.chars().take_while(char::is_ascii_lowercase).collect();
-                    if letter.len() == 1 {
-                        id.push_str(&letter);
-                        tail = &tail[1..];
-                    }
-                }
-                while let Some(next) = tail.strip_prefix('.') {
-                    let Some((k, t)) = leading_number(next) else {
-                        break;
-                    };
-                    id.push_str(&format!(".{k}"));
-                    tail = t;
-                }
-            }
-            _ => {}
-        }
-        out.push(id);
-    }
-    out
 }

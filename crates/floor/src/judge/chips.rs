@@ -8,6 +8,7 @@ use crate::act::PulledBack;
 use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::text::say;
+use engine::rule;
 use engine::{Action, Chips};
 
 impl Judge<'_> {
@@ -17,7 +18,7 @@ impl Judge<'_> {
         let act = self.act;
         if act.chips.is_empty() {
             r.because(
-                "TDA-2",
+                rule!("TDA-2"),
                 "no chips and no declaration: nothing to rule on",
                 "weder Chips noch Ansage: keine Aktion",
             );
@@ -34,13 +35,13 @@ impl Judge<'_> {
         if f.level.is_zero() {
             if single {
                 r.because(
-                    "TDA-44",
+                    rule!("TDA-44"),
                     "a single chip with no bet before: a bet of the chip's value",
                     "ein einzelner Chip ohne vorherigen Einsatz: eine Bet in Höhe des Chips",
                 );
             } else {
                 r.because(
-                    "TDA-40C",
+                    rule!("TDA-40C"),
                     say!["chips put in silently with no bet before: a bet of ", total],
                     say![
                         "stilles Setzen ohne vorherigen Einsatz: eine Bet von ",
@@ -55,27 +56,27 @@ impl Judge<'_> {
         if single && !covers && !partly_pulled && total >= f.level.min(f.all_in_to()) {
             let (rule, en, de) = match self.profile {
                 Profile::Dg => (
-                    "DG-15.2",
+                    rule!("DG-15.2"),
                     "a single chip without a word is a call",
                     "ein einzelner Chip ohne Ansage ist ein Call",
                 ),
                 Profile::Jpr => (
-                    "JPR-5.0",
+                    rule!("JPR-5.0"),
                     "a single higher chip without 'raise' is only a call",
                     "ein einzelner höherer Jeton ohne „Raise“ ist nur ein Call",
                 ),
                 Profile::Wwpla => (
-                    "WWPLA-6",
+                    rule!("WWPLA-6"),
                     "a single higher chip without a raise declared is a call",
                     "ein einzelner höherwertiger Chip ohne Raise-Ansage ist ein Call",
                 ),
                 Profile::Hc => (
-                    "HC-3.4.1",
+                    rule!("HC-3.4.1"),
                     "a single oversized chip without a raise declared is a call",
                     "ein einzelner „oversized“ Chip ohne Raise-Ansage ist ein Call",
                 ),
                 Profile::Tda => (
-                    "TDA-44",
+                    rule!("TDA-44"),
                     "a single oversized chip without a raise declared first is a call",
                     "ein einzelner höherwertiger Chip ohne vorherige Raise-Ansage ist ein Call",
                 ),
@@ -83,14 +84,14 @@ impl Judge<'_> {
             r.because(rule, en, de);
             if self.profile == Profile::Jpr {
                 r.because(
-                    "JPR-6.0",
+                    rule!("JPR-6.0"),
                     "a single higher chip is only a call",
                     "ein einzelner höherwertiger Chip gilt nur als Call",
                 );
             }
             if earlier {
                 r.because(
-                    "TDA-46C",
+                    rule!("TDA-46C"),
                     "with earlier chips short of a call, an added oversized chip is a call",
                     "reichen die vorherigen Chips nicht zum Call, ist ein hinzugefügter höherwertiger Chip ein Call",
                 );
@@ -116,7 +117,7 @@ impl Judge<'_> {
         if total < f.level {
             if total >= f.all_in_to() {
                 r.because(
-                    "TDA-45A",
+                    rule!("TDA-45A"),
                     "the player's last chips, short of the bet: an all-in call",
                     "die letzten Chips des Spielers, weniger als der Einsatz: ein All-in-Call",
                 );
@@ -126,7 +127,7 @@ impl Judge<'_> {
         }
         if total == f.level {
             r.because(
-                "TDA-41",
+                rule!("TDA-41"),
                 "chips matching the bet: a call",
                 "Chips in Höhe des Einsatzes: ein Call",
             );
@@ -136,7 +137,7 @@ impl Judge<'_> {
         match self.profile {
             Profile::Dg => {
                 r.because(
-                    "DG-15.5",
+                    rule!("DG-15.5"),
                     "several chips beyond a call are always a raise",
                     "mehrere Chips über den Call hinaus sind immer ein Raise",
                 );
@@ -146,7 +147,7 @@ impl Judge<'_> {
                 let two_bb = f.min_bet + f.min_bet;
                 if total >= two_bb {
                     r.because(
-                        "JPR-6.0",
+                        rule!("JPR-6.0"),
                         say![
                             "several chips worth at least twice the big blind (",
                             two_bb,
@@ -159,14 +160,14 @@ impl Judge<'_> {
                         ],
                     );
                     r.because(
-                        "JPR-5.0",
+                        rule!("JPR-5.0"),
                         "a raise short of the minimum is made up to it",
                         "ein Raise unter dem Minimum wird aufgefüllt",
                     );
                     return Decision::act(self.raise_to(total, r));
                 }
                 r.because(
-                    "JPR-6.0",
+                    rule!("JPR-6.0"),
                     say![
                         "chips worth less than twice the big blind (",
                         two_bb,
@@ -181,7 +182,7 @@ impl Judge<'_> {
                 return Decision::act(self.call(r));
             }
             Profile::Wwpla => r.because(
-                "WWPLA-6",
+                rule!("WWPLA-6"),
                 "chips beyond the call: the 50% rule applies",
                 "Chips über den Call hinaus: es gilt die 50%-Regel",
             ),
@@ -191,13 +192,13 @@ impl Judge<'_> {
         let every_chip_test = every_chip_test && self.profile != Profile::Wwpla;
         if every_chip_test && self.every_chip_needed() {
             r.because(
-                "TDA-45A",
+                rule!("TDA-45A"),
                 "every chip is needed to call (without the smallest chip the call is not reached): a call",
                 "jeder Chip wird zum Callen benötigt (ohne den kleinsten Chip reicht es nicht): ein Call",
             );
             if !f.bet.is_zero() {
                 r.because(
-                    "TDA-46C",
+                    rule!("TDA-46C"),
                     "new chips all needed for the call with the earlier chips: a call",
                     "alle neuen Chips werden zusammen mit den vorherigen zum Call benötigt: ein Call",
                 );
@@ -206,14 +207,14 @@ impl Judge<'_> {
         }
         if !f.bet.is_zero() {
             r.because(
-                "TDA-46C",
+                rule!("TDA-46C"),
                 "chips added to an earlier bet: the multiple-chip rule applies to all chips put forward",
                 "Chips zu einem vorherigen Einsatz hinzugefügt: es gilt die Mehrfach-Chip-Regel für alle gesetzten Chips",
             );
         }
         if last_chips {
             r.because(
-                "TDA-45B",
+                rule!("TDA-45B"),
                 "a bet of the player's last chips is all-in, whether or not it reaches the 50% standard",
                 "ein Einsatz mit den letzten Chips ist All-in, unabhängig von der 50%-Schwelle",
             );
@@ -237,13 +238,13 @@ impl Judge<'_> {
         let increment = range.min_to.saturating_sub(f.level);
         let raised_by = total - f.level;
         r.because(
-            "TDA-45B",
+            rule!("TDA-45B"),
             "not every chip is needed to call: the 50% standard decides",
             "nicht jeder Chip wird zum Callen benötigt: es gilt der 50%-Standard",
         );
         if raised_by >= increment {
             r.because(
-                "TDA-43A",
+                rule!("TDA-43A"),
                 say![
                     "a raise of ",
                     raised_by,
@@ -266,7 +267,7 @@ impl Judge<'_> {
         }
         if raised_by.0 * 2 >= increment.0 {
             r.because(
-                "TDA-43A",
+                rule!("TDA-43A"),
                 say![
                     raised_by,
                     " more is at least 50% of the minimum raise of ",
@@ -288,7 +289,7 @@ impl Judge<'_> {
             return Decision::act(Action::BetOrRaiseTo(range.min_to));
         }
         r.because(
-            "TDA-43A",
+            rule!("TDA-43A"),
             say![
                 raised_by,
                 " more is less than 50% of the minimum raise of ",
@@ -307,7 +308,7 @@ impl Judge<'_> {
 
     pub(super) fn change_note(&self, r: &mut Ruling) {
         r.because(
-            "TDA-61",
+            rule!("TDA-61"),
             "chips put in silently count as the bet, not as chips for change",
             "still gesetzte Chips zählen als Einsatz, nicht als Wechselgeld",
         );
@@ -322,7 +323,7 @@ impl Judge<'_> {
         }
         if f.live <= 2 || f.opening_bet_only {
             r.because(
-                "TDA-51B",
+                rule!("TDA-51B"),
                 say![
                     total,
                     " is short of the bet of ",
@@ -353,23 +354,23 @@ impl Judge<'_> {
         } else {
             let put = total.saturating_sub(f.bet);
             r.because(
-                "TDA-51B",
+                rule!("TDA-51B"),
                 say![total, " is short of the raise to ", f.level, ": the TD may require the full call (ruled here) or let the player give up ", put, " and fold"],
                 say![total, " ist weniger als der Raise auf ", f.level, ": die Turnierleitung kann den vollen Call verlangen (hier entschieden) oder den Spieler ", put, " aufgeben und folden lassen"],
             );
             r.because(
-                "TDA-1",
+                rule!("TDA-1"),
                 "the TD's decision, in the best interest of the game",
                 "Entscheidung der Turnierleitung im besten Interesse des Spiels",
             );
         }
         if self.act.pushed().0 * 10 < f.to_call().0 {
             r.because(
-                "TDA-41",
+                rule!("TDA-41"),
                 "chips small against the bet are not a standard call and may be penalised",
                 "im Verhältnis zum Einsatz kleine Chips sind kein Standard-Call und können bestraft werden",
             );
-            r.penalty = Some(engine::Rule("TDA-41"));
+            r.penalty = Some(engine::rule!("TDA-41"));
         }
         Action::Call
     }

@@ -8,6 +8,7 @@ use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::text::say;
 use crate::words::Declaration;
+use engine::rule;
 use engine::{Action, Chips, RaiseRange, Structure};
 
 mod chips;
@@ -94,12 +95,12 @@ impl Judge<'_> {
             Some(_) if !has_chips => true,
             Some(_) if self.act.unclear => {
                 r.because(
-                    "TDA-40A",
+                    rule!("TDA-40A"),
                     "the words were not clear to the table: the chips put in count",
                     "die Ansage war nicht klar: es gelten die gesetzten Chips",
                 );
                 r.because(
-                    "TDA-1",
+                    rule!("TDA-1"),
                     "the TD rules on the circumstances, in the interest of fairness",
                     "die Turnierleitung entscheidet nach den Umständen und der Fairness",
                 );
@@ -108,7 +109,7 @@ impl Judge<'_> {
             Some(d) => match self.act.order {
                 Order::SayFirst => {
                     r.because(
-                        "TDA-40A",
+                        rule!("TDA-40A"),
                         "the words came first and define the action",
                         "die Ansage kam zuerst und bestimmt die Aktion",
                     );
@@ -116,13 +117,13 @@ impl Judge<'_> {
                 }
                 Order::ChipsFirst => {
                     r.because(
-                        "TDA-40A",
+                        rule!("TDA-40A"),
                         "the chips came first and define the action; words after them do not count",
                         "die Chips kamen zuerst und bestimmen die Aktion; eine spätere Ansage zählt nicht",
                     );
                     if self.profile == Profile::Dg {
                         r.because(
-                            "DG-15.4",
+                            rule!("DG-15.4"),
                             "a late declaration is not considered",
                             "eine verspätete Ansage wird nicht berücksichtigt",
                         );
@@ -132,7 +133,7 @@ impl Judge<'_> {
                 Order::Together => {
                     let clear = !matches!(d, Declaration::Unclear(_) | Declaration::Conditional);
                     r.because(
-                        "TDA-40A",
+                        rule!("TDA-40A"),
                         if clear {
                             "words and chips together: the clear declaration takes precedence"
                         } else {
@@ -164,7 +165,7 @@ impl Judge<'_> {
         let f = &self.facing;
         let Some(range) = f.raise else {
             r.because(
-                "TDA-47A",
+                rule!("TDA-47A"),
                 "the betting is not open to this player for a raise: it is a call",
                 "die Setzrunde ist für diesen Spieler nicht wiedereröffnet: es ist ein Call",
             );
@@ -174,7 +175,7 @@ impl Judge<'_> {
             && want != range.min_to
         {
             r.because(
-                "HC-3.4.1",
+                rule!("HC-3.4.1"),
                 say!["fixed limit: the bet or raise is to ", range.min_to],
                 say!["Limit: der Einsatz geht auf ", range.min_to],
             );
@@ -182,13 +183,13 @@ impl Judge<'_> {
         }
         if f.acted {
             r.because(
-                "TDA-47A",
+                rule!("TDA-47A"),
                 "the bet has risen by at least a full raise since this player acted: the betting is open again",
                 "der Einsatz ist seit der letzten Aktion des Spielers um mindestens einen vollen Raise gestiegen: die Setzrunde ist wiedereröffnet",
             );
         } else if f.short_raise {
             r.because(
-                "TDA-47A",
+                rule!("TDA-47A"),
                 say!["short all-ins do not raise the minimum: it stays the last full bet or raise, to ", range.min_to],
                 say!["kurze All-ins erhöhen das Minimum nicht: es bleibt die letzte volle Bet oder der letzte volle Raise, auf ", range.min_to],
             );
@@ -199,7 +200,7 @@ impl Judge<'_> {
         if want < range.min_to {
             let (rule, en, de) = if f.level.is_zero() {
                 (
-                    "TDA-52A",
+                    rule!("TDA-52A"),
                     say!["below the minimum bet: made up to ", range.min_to],
                     say![
                         "unter dem Mindesteinsatz: wird auf ",
@@ -209,7 +210,7 @@ impl Judge<'_> {
                 )
             } else {
                 (
-                    "TDA-43A",
+                    rule!("TDA-43A"),
                     say![
                         "less than a full raise: made up to the minimum raise to ",
                         range.min_to
@@ -222,16 +223,16 @@ impl Judge<'_> {
                 )
             };
             r.because(rule, en, de);
-            if rule == "TDA-43A" {
+            if rule == rule!("TDA-43A") {
                 r.because(
-                    "TDA-52A",
+                    rule!("TDA-52A"),
                     "an under-raise is corrected within the betting round",
                     "ein zu niedriger Raise wird innerhalb der Setzrunde korrigiert",
                 );
             }
             if self.profile == Profile::Dg {
                 r.because(
-                    "DG-15.6",
+                    rule!("DG-15.6"),
                     "a deficient raise is made up by the player",
                     "ein mangelhafter Raise wird vom Spieler ergänzt",
                 );
@@ -240,7 +241,7 @@ impl Judge<'_> {
         }
         if want > range.max_to {
             r.because(
-                "TDA-52B",
+                rule!("TDA-52B"),
                 say![
                     "above the pot limit: brought down to the pot, ",
                     range.max_to
@@ -259,7 +260,7 @@ impl Judge<'_> {
     fn call(&self, r: &mut Ruling) -> Action {
         if self.facing.to_call().is_zero() {
             r.because(
-                "TDA-55A",
+                rule!("TDA-55A"),
                 "nothing to call: it is a check",
                 "kein Einsatz zu bezahlen: es ist ein Check",
             );
@@ -288,7 +289,7 @@ impl Judge<'_> {
             .or_else(|| meanings.first().copied())
             .unwrap_or(said);
         r.because(
-            "TDA-57",
+            rule!("TDA-57"),
             say![
                 "'",
                 said.to_string(),

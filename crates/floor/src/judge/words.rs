@@ -8,6 +8,7 @@ use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::text::say;
 use crate::words::Declaration;
+use engine::rule;
 use engine::{Action, Structure};
 
 impl Judge<'_> {
@@ -17,7 +18,7 @@ impl Judge<'_> {
             Declaration::Fold => {
                 if self.act.previous_pulled_back != PulledBack::None && !f.to_call().is_zero() {
                     r.because(
-                        "TDA-46B",
+                        rule!("TDA-46B"),
                         "chips of the earlier bet were pulled back facing a raise: the player must call or raise, not fold",
                         "Chips des vorherigen Einsatzes wurden zurückgezogen: der Spieler muss callen oder raisen, nicht folden",
                     );
@@ -25,18 +26,18 @@ impl Judge<'_> {
                 }
                 if f.to_call().is_zero() {
                     r.because(
-                        "TDA-58",
+                        rule!("TDA-58"),
                         "a fold with no bet to face is binding",
                         "ein Fold ohne Einsatz ist verbindlich",
                     );
-                    r.penalty = Some(engine::Rule("TDA-58"));
+                    r.penalty = Some(engine::rule!("TDA-58"));
                 }
                 Decision::act(Action::Fold)
             }
             Declaration::Check if f.to_call().is_zero() => Decision::act(Action::Check),
             Declaration::Check => {
                 r.because(
-                    "TDA-55",
+                    rule!("TDA-55"),
                     say![
                         "'check' facing a bet of ",
                         f.level,
@@ -55,7 +56,7 @@ impl Judge<'_> {
             }
             Declaration::Call => {
                 r.because(
-                    "TDA-51A",
+                    rule!("TDA-51A"),
                     "'call' binds the player to the full current action",
                     "„Call“ verpflichtet zur vollen aktuellen Aktion",
                 );
@@ -64,7 +65,7 @@ impl Judge<'_> {
             }
             Declaration::AllIn => {
                 r.because(
-                    "TDA-3",
+                    rule!("TDA-3"),
                     "'all-in': every chip the player has",
                     "„All-in“: alle Chips des Spielers",
                 );
@@ -77,7 +78,7 @@ impl Judge<'_> {
             Declaration::Raise { to: Some(said) } => {
                 let want = self.sensible(said, r);
                 r.because(
-                    "TDA-43B",
+                    rule!("TDA-43B"),
                     say!["a raise with an amount is the total bet: to ", want],
                     say!["Raise mit Betrag ist der Gesamteinsatz: auf ", want],
                 );
@@ -87,7 +88,7 @@ impl Judge<'_> {
                 let by = self.sensible(said, r);
                 let want = f.level + by;
                 r.because(
-                    "TDA-40B",
+                    rule!("TDA-40B"),
                     say!["a raise by ", by, ": to ", want],
                     say!["Erhöhung um ", by, ": auf ", want],
                 );
@@ -97,7 +98,7 @@ impl Judge<'_> {
             Declaration::Amount(said) => {
                 let total = self.sensible(said, r);
                 r.because(
-                    "TDA-40C",
+                    rule!("TDA-40C"),
                     say![
                         "saying an amount is the same as putting ",
                         total,
@@ -112,11 +113,11 @@ impl Judge<'_> {
             }
             Declaration::Conditional => {
                 r.because(
-                    "TDA-59A",
+                    rule!("TDA-59A"),
                     "a conditional statement is not a standard action: no action; the TD may hold it binding or penalise it",
                     "eine bedingte Ansage ist keine Standard-Aktion: keine Aktion; die Turnierleitung kann sie verbindlich machen oder bestrafen",
                 );
-                r.penalty = Some(engine::Rule("TDA-59A"));
+                r.penalty = Some(engine::rule!("TDA-59A"));
                 Decision {
                     outcome: Outcome::NoAction {
                         passive_only: false,
@@ -126,7 +127,7 @@ impl Judge<'_> {
             }
             Declaration::Unclear(text) => {
                 r.because(
-                    "TDA-3",
+                    rule!("TDA-3"),
                     format!("'{text}' names no action: the player must make the intention clear"),
                     format!(
                         "„{text}“ benennt keine Aktion: der Spieler muss seine Absicht klar machen"
@@ -148,7 +149,7 @@ impl Judge<'_> {
             && told != self.facing.level
         {
             r.because(
-                "TDA-49",
+                rule!("TDA-49"),
                 say![
                     "the player was told ",
                     told,
@@ -171,7 +172,7 @@ impl Judge<'_> {
         match (f.structure, f.raise) {
             (Structure::PotLimit, Some(range)) => {
                 r.because(
-                    "TDA-54",
+                    rule!("TDA-54"),
                     say!["'pot' in pot-limit: a bet of the pot, to ", range.max_to],
                     say![
                         "„Pot“ bei Pot-Limit: Einsatz in Potgröße, auf ",
@@ -181,7 +182,7 @@ impl Judge<'_> {
                 match self.act.told {
                     Some(told) if told < range.max_to && told >= range.min_to => {
                         r.because(
-                            "TDA-52B",
+                            rule!("TDA-52B"),
                             say!["the count given was ", told, ", short of the pot: the bet of ", told, " may be corrected up to ", range.max_to, " until substantial action follows"],
                             say!["genannt wurden ", told, ", weniger als der Pot: der Einsatz kann bis zu wesentlichen Aktionen auf ", range.max_to, " korrigiert werden"],
                         );
@@ -192,7 +193,7 @@ impl Judge<'_> {
                     }
                     Some(told) if told > range.max_to => {
                         r.because(
-                            "TDA-52B",
+                            rule!("TDA-52B"),
                             say![
                                 "the count given was ",
                                 told,
@@ -213,11 +214,11 @@ impl Judge<'_> {
             }
             _ => {
                 r.because(
-                    "TDA-54C",
+                    rule!("TDA-54C"),
                     "'pot' is not a valid bet outside pot-limit: the player must make a valid bet or raise, at least the minimum",
                     "„Pot“ ist außerhalb von Pot-Limit kein gültiger Einsatz: der Spieler muss gültig setzen, mindestens das Minimum",
                 );
-                r.penalty = Some(engine::Rule("TDA-54C"));
+                r.penalty = Some(engine::rule!("TDA-54C"));
                 let want = self.in_front().max(f.raise.map_or(f.level, |r| r.min_to));
                 Decision::act(self.raise_to(want, r))
             }
@@ -230,20 +231,20 @@ impl Judge<'_> {
         let f = &self.facing;
         if f.level.is_zero() {
             r.because(
-                "TDA-55B",
+                rule!("TDA-55B"),
                 "'raise' with no bet to face: the player must make at least a minimum bet",
                 "„Raise“ ohne vorherigen Einsatz: der Spieler muss mindestens den Mindesteinsatz bringen",
             );
         } else {
             r.because(
-                "TDA-51A",
+                rule!("TDA-51A"),
                 "'raise' binds the player to a raise",
                 "„Raise“ verpflichtet den Spieler zu einem Raise",
             );
         }
         if self.act.chips.is_empty() {
             r.because(
-                "TDA-50B",
+                rule!("TDA-50B"),
                 "the amount of the raise is still to come: the next players wait for it",
                 "die Höhe des Raises steht noch aus: die nächsten Spieler warten darauf",
             );
@@ -255,7 +256,7 @@ impl Judge<'_> {
         let total = self.in_front();
         if self.profile == Profile::Hc && total <= f.level && !f.level.is_zero() {
             r.because(
-                "HC-3.4.1",
+                rule!("HC-3.4.1"),
                 "a raise declared without an amount may come in two motions: this one is the call, the raise follows",
                 "ein Raise ohne Betrag darf in zwei Zügen kommen: erst der Call, dann der Raise",
             );
@@ -266,7 +267,7 @@ impl Judge<'_> {
         }
         if self.act.chips.len() == 1 {
             r.because(
-                "TDA-44",
+                rule!("TDA-44"),
                 "a raise declared with a single chip: the most that chip allows",
                 "Raise angesagt mit einem einzelnen Chip: der maximal zulässige Betrag dieses Chips",
             );

@@ -6,6 +6,7 @@ use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
 use crate::text::say;
 use engine::Player;
+use engine::rule;
 
 pub(super) fn absent_at_deal(
     profile: Profile,
@@ -26,22 +27,26 @@ pub(super) fn absent_at_deal(
         ("blinds and antes", "Blinds und Antes")
     };
     // The rule a house that deals stud but says nothing of the bring-in falls back on.
-    let tda = if penalized { "TDA-71C" } else { "TDA-30" };
+    let tda = if penalized {
+        rule!("TDA-71C")
+    } else {
+        rule!("TDA-30")
+    };
     if hc {
         draft.step(
-            "HC-1.9",
+            rule!("HC-1.9"),
             say!["In a tournament a player who has left the table for any reason, a penalty too, is dealt in: deal ", p, " in as usual and post ", p, "'s ", en_forced, "."],
             say!["Im Turnier erhält ein Spieler, der den Tisch aus irgendeinem Grund verlassen hat, auch wegen einer Strafe, Karten: ", p, " wie üblich Karten geben und die ", de_forced, " von ", p, " setzen."],
         );
     } else if penalized {
         draft.step(
-            "TDA-71C",
+            rule!("TDA-71C"),
             say![p, " serves a penalty and must leave the table: deal cards to the seat as usual and post ", p, "'s ", en_forced, "."],
             say![p, " ist mit einer Strafe belegt und muss den Tisch verlassen: Karten wie üblich zum Platz geben und die ", de_forced, " von ", p, " setzen."],
         );
     } else {
         draft.step(
-            "TDA-30",
+            rule!("TDA-30"),
             say![
                 "Deal ",
                 p,
@@ -86,7 +91,7 @@ pub(super) fn absent_at_deal(
             );
         }
         draft.step(
-            "TDA-RP-10C",
+            rule!("TDA-RP-10C"),
             "No cards are dealt to the dead hand on fourth street or later.",
             "Auf der 4. Straße und danach werden an die tote Hand keine Karten ausgeteilt.",
         );
@@ -104,7 +109,7 @@ pub(super) fn absent_at_deal(
     };
     let (rule, en, de) = if hc {
         (
-            "HC-1.9",
+            rule!("HC-1.9"),
             say![
                 p,
                 "'s hand counts as folded: take the cards in; ",
@@ -121,7 +126,7 @@ pub(super) fn absent_at_deal(
         )
     } else if penalized {
         (
-            "TDA-71C",
+            rule!("TDA-71C"),
             say![
                 "Kill ",
                 p,
@@ -139,7 +144,7 @@ pub(super) fn absent_at_deal(
         )
     } else {
         (
-            "TDA-30",
+            rule!("TDA-30"),
             say![
                 p,
                 " was not at the seat when the last card of the initial deal was dealt: the cards are taken in at once and may not be looked at; ",

@@ -4,13 +4,14 @@ use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
 use crate::text::say;
 use engine::Player;
+use engine::rule;
 
 pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) -> Procedure {
     let mut draft = Draft::new("Player exposed cards", "Spieler hat Karten aufgedeckt");
     let others = situation.live_players.saturating_sub(1);
     if others == 0 {
         draft.step(
-            "TDA-17B",
+            rule!("TDA-17B"),
             say![
                 "Nobody else is in the hand: ",
                 p,
@@ -27,7 +28,7 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
     match profile {
         Profile::Dg if others >= 2 => {
             draft.step(
-                "DG-36",
+                rule!("DG-36"),
                 say![p, " turned the cards face up with more than one other player in the hand and no showdown: an open fold. The cards are dead, collected and mucked."],
                 say![p, " hat die Karten aufgedeckt, während noch mehr als ein anderer Spieler in der Hand ist, ohne Show-Down: Open Fold. Die Karten sind tot, werden eingezogen und gemuckt."],
             );
@@ -35,7 +36,7 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
         }
         Profile::Dg => {
             draft.step(
-                "DG-36a",
+                rule!("DG-36a"),
                 say![
                     "Heads-up, exposing is not an open fold: ",
                     p,
@@ -51,21 +52,21 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
         }
         Profile::Hc => {
             draft.step(
-                "HC-2.2",
+                rule!("HC-2.2"),
                 say!["A live hand exposed before all betting rounds are over may only be played passively: ", p, " may only check or call (or fold)."],
                 say!["Eine aufgedeckte, noch im Spiel befindliche Hand kann nur noch passiv zu Ende gespielt werden: ", p, " darf nur noch checken oder callen (oder folden)."],
             );
             draft.step(
-                "HC-3.3",
+                rule!("HC-3.3"),
                 say!["If ", p, " showed the cards on purpose: a warning; if repeated, a 10-minute penalty."],
                 say!["Hat ", p, " die Karten absichtlich gezeigt: eine Verwarnung, im wiederholten Falle ein Penalty von 10 Min."],
             );
-            draft.penalty("HC-3.3");
+            draft.penalty(rule!("HC-3.3"));
             draft.end(Outcome::PassiveOnly(p))
         }
         Profile::Wwpla => {
             draft.step(
-                "WWPLA-7",
+                rule!("WWPLA-7"),
                 say!["Cards shown to a player still in the hand count as folded: ", p, "'s hand is dead."],
                 say!["Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von ", p, " ist tot."],
             );
@@ -73,16 +74,16 @@ pub(super) fn exposed_cards(profile: Profile, p: Player, situation: &Situation) 
         }
         Profile::Tda | Profile::Jpr => {
             draft.step(
-                "TDA-68",
+                rule!("TDA-68"),
                 say!["Exposing cards while action is pending does not kill the hand: ", p, "'s hand stays live."],
                 say!["Karten aufdecken, solange noch Aktionen ausstehen, führt nicht zu einer toten Hand: die Hand von ", p, " bleibt im Spiel."],
             );
             draft.step(
-                "TDA-68",
+                rule!("TDA-68"),
                 "A penalty may be given (TDA-71B); any penalty begins after the hand.",
                 "Eine Strafe ist möglich (TDA-71B); jede Strafe beginnt nach dem Ende der Hand.",
             );
-            draft.penalty("TDA-68");
+            draft.penalty(rule!("TDA-68"));
             draft.end(Outcome::Continue)
         }
     }
@@ -96,7 +97,7 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
     match profile {
         Profile::Dg => {
             draft.step(
-                "DG-13.2",
+                rule!("DG-13.2"),
                 "Cards must not be shown to other players or onlookers.",
                 "Kartenwerte/Farben dürfen anderen Spielern oder umstehenden Personen nicht gezeigt werden.",
             );
@@ -112,7 +113,7 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
                 )
             };
             draft.step(
-                "DG-13a",
+                rule!("DG-13a"),
                 say![
                     p,
                     "'s cards count as folded and are dead; ",
@@ -127,12 +128,12 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
                     ". Eine Verwarnung nur bei Absicht."
                 ],
             );
-            draft.penalty("DG-13a");
+            draft.penalty(rule!("DG-13a"));
             draft.end(Outcome::KillHand(p))
         }
         Profile::Wwpla if to_live_player => {
             draft.step(
-                "WWPLA-7",
+                rule!("WWPLA-7"),
                 say!["Cards shown to a player still in the hand count as folded: ", p, "'s hand is dead, and everyone at the table may see them."],
                 say!["Werden Karten einem noch aktiven Spieler gezeigt, gelten sie automatisch als gefaltet: die Hand von ", p, " ist tot, und alle am Tisch dürfen sie sehen."],
             );
@@ -140,7 +141,7 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
         }
         Profile::Wwpla => {
             draft.step(
-                "WWPLA-7",
+                rule!("WWPLA-7"),
                 "Show one, show all: the cards are shown to everyone at the table after the hand.",
                 "Show one, show all: die Karten werden im Anschluss an das Spiel allen am Tisch gezeigt.",
             );
@@ -148,12 +149,12 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
         }
         Profile::Hc if to_live_player => {
             draft.step(
-                "HC-1.13.6",
+                rule!("HC-1.13.6"),
                 "Show one, show all: cards shown to another active player are shown to everyone at the table at once.",
                 "Show one, show all: Karten, die einem anderen aktiven Spieler gezeigt wurden, werden unverzüglich allen Spielern am Tisch gezeigt.",
             );
             draft.step(
-                "HC-2.2",
+                rule!("HC-2.2"),
                 say![
                     "Now exposed, ",
                     p,
@@ -166,35 +167,35 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
                 ],
             );
             draft.step(
-                "HC-3.3",
+                rule!("HC-3.3"),
                 "Shown on purpose while others are in the hand: a warning; if repeated, a 10-minute penalty.",
                 "Absichtlich gezeigt, während andere noch in der Hand sind: eine Verwarnung, im wiederholten Falle ein Penalty von 10 Min.",
             );
-            draft.penalty("HC-3.3");
+            draft.penalty(rule!("HC-3.3"));
             draft.end(Outcome::PassiveOnly(p))
         }
         Profile::Hc => {
             draft.step(
-                "HC-1.13.6",
+                rule!("HC-1.13.6"),
                 "Show one, show all: the player shown should keep it to themselves; the cards are shown to everyone after the hand.",
                 "Show one, show all: der Spieler, dem die Karten gezeigt wurden, soll die Information für sich behalten; die Karten werden nach Beendigung der Hand allen gezeigt.",
             );
             draft.step(
-                "HC-3.3",
+                rule!("HC-3.3"),
                 "Shown on purpose while others are in the hand: a warning; if repeated, a 10-minute penalty.",
                 "Absichtlich gezeigt, während andere noch in der Hand sind: eine Verwarnung, im wiederholten Falle ein Penalty von 10 Min.",
             );
-            draft.penalty("HC-3.3");
+            draft.penalty(rule!("HC-3.3"));
             draft.end(Outcome::Continue)
         }
         Profile::Tda | Profile::Jpr => {
             draft.step(
-                "TDA-67",
+                rule!("TDA-67"),
                 "One player to a hand: showing a hand to another player is not allowed.",
                 "Ein Spieler pro Hand: das Zeigen einer Hand gegenüber einem anderen Spieler ist verboten.",
             );
             draft.step(
-                "TDA-68",
+                rule!("TDA-68"),
                 say![
                     "Showing cards does not kill the hand: ",
                     p,
@@ -219,12 +220,12 @@ pub(super) fn showed_cards_to(profile: Profile, p: Player, to_live_player: bool)
                     )
                 };
                 draft.step(
-                    "JPR-2.0",
+                    rule!("JPR-2.0"),
                     format!("Show one, show all: {en}."),
                     format!("Show one, show all: {de}."),
                 );
             }
-            draft.penalty("TDA-71B");
+            draft.penalty(rule!("TDA-71B"));
             draft.end(Outcome::Continue)
         }
     }
@@ -238,7 +239,7 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
     match profile {
         Profile::Jpr => {
             draft.step(
-                "JPR-1.0",
+                rule!("JPR-1.0"),
                 "The dealer judges it likely that a player saw another's cards: the whole round is void. Collect the cards; every player gets back what they bet in the hand. The dealer's decision is final.",
                 "Der Dealer schätzt es als wahrscheinlich ein, dass ein Spieler die Karten eines Mitspielers gesehen hat: die gesamte Runde ist ungültig. Die Karten werden eingesammelt und jeder Spieler erhält seine in der Hand getätigten Einsätze zurück. Die Entscheidung ist unanfechtbar.",
             );
@@ -246,12 +247,12 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
         }
         Profile::Dg => {
             draft.step(
-                "DG-13.2",
+                rule!("DG-13.2"),
                 "Cards must not be shown to other players, even unintentionally.",
                 "Kartenwerte/Farben dürfen anderen Spielern nicht gezeigt werden, auch nicht unabsichtlich.",
             );
             draft.step(
-                "DG-13a",
+                rule!("DG-13a"),
                 say![p, "'s cards count as folded and are dead; seen by a player in the hand, they are turned face up for all."],
                 say!["Die Karten von ", p, " gelten als gefoldet und sind tot; wurden sie einem Spieler in der Hand gezeigt, werden sie für alle sichtbar aufgedeckt."],
             );
@@ -259,7 +260,7 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
         }
         Profile::Wwpla => {
             draft.step(
-                "WWPLA-5",
+                rule!("WWPLA-5"),
                 say![
                     "Every player is responsible for their own cards: ",
                     p,
@@ -275,7 +276,7 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
         }
         Profile::Hc => {
             draft.step(
-                "HC-3.3",
+                rule!("HC-3.3"),
                 say![
                     "A player must protect their own cards at all times: ",
                     p,
@@ -291,7 +292,7 @@ pub(super) fn hand_seen(profile: Profile, p: Player) -> Procedure {
         }
         Profile::Tda => {
             draft.step(
-                "TDA-2",
+                rule!("TDA-2"),
                 say![
                     "Players must protect their hands: ",
                     p,
@@ -313,7 +314,7 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
     let dead = match profile {
         Profile::Tda | Profile::Jpr => {
             draft.step(
-                "TDA-29",
+                rule!("TDA-29"),
                 say![
                     p,
                     " has up to 25 seconds to act, then a 5-second countdown."
@@ -334,9 +335,9 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
                     "Keine Bet, wenn die Zeit abläuft: die Hand ist gecheckt.",
                 )
             };
-            draft.step("TDA-29", en, de);
+            draft.step(rule!("TDA-29"), en, de);
             draft.step(
-                "TDA-29",
+                rule!("TDA-29"),
                 "In doubt, rule for the player.",
                 "Im Zweifel wird für den Spieler entschieden.",
             );
@@ -344,7 +345,7 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
         }
         Profile::Dg => {
             draft.step(
-                "DG-14a",
+                rule!("DG-14a"),
                 say!["After \"time\", ", p, " has 30 seconds to act; with no action, the cards count as folded and are mucked."],
                 say!["Nach der Time-Ansage hat ", p, " noch 30 Sekunden Zeit; erfolgt keine Aktion, gelten die Karten als gefoldet und werden gemuckt."],
             );
@@ -352,7 +353,7 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
         }
         Profile::Hc => {
             draft.step(
-                "HC-1.13.7",
+                rule!("HC-1.13.7"),
                 say!["The dealer repeats \"time\" aloud: ", p, " has 1 minute; the dealer announces the last 30 seconds and counts down the last 10."],
                 say!["Der Dealer wiederholt laut „Time“: ", p, " hat 1 Minute; der Dealer kündigt die letzten 30 Sekunden laut an und zählt die letzten 10 Sekunden laut herunter."],
             );
@@ -367,12 +368,12 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
                     "Kein Einsatz zu bringen, wenn die Zeit abläuft: die Hand gilt als gecheckt.",
                 )
             };
-            draft.step("HC-3.2", en, de);
+            draft.step(rule!("HC-3.2"), en, de);
             facing_bet
         }
         Profile::Wwpla => {
             draft.step(
-                "WWPLA-11",
+                rule!("WWPLA-11"),
                 say![
                     "The dealer sets the time ",
                     p,
@@ -385,12 +386,12 @@ pub(super) fn clock(profile: Profile, p: Player, facing_bet: bool) -> Procedure 
                 ],
             );
             draft.step(
-                "WWPLA-11",
+                rule!("WWPLA-11"),
                 "With no action after those 10 seconds the player loses the right to act and the pot.",
                 "Hat er nach Ablauf dieser 10 Sekunden nicht reagiert, verliert er sein Recht auf den Zug und den Pot.",
             );
             draft.step(
-                "WWPLA-4",
+                rule!("WWPLA-4"),
                 "A player who exceeds the time limit holds a dead hand.",
                 "Wird das Zeitlimit eines Spielers überschritten, ist das Blatt unspielbar.",
             );

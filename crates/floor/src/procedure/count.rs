@@ -5,6 +5,7 @@ use super::{Draft, Outcome, Procedure, Situation};
 use crate::Profile;
 use crate::text::say;
 use engine::Player;
+use engine::rule;
 
 /// A player's hole-card count, as the dealer reports it.
 #[derive(Debug)]
@@ -21,7 +22,7 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
     let p = c.player;
     if c.has == c.needs {
         draft.step(
-            "TDA-38",
+            rule!("TDA-38"),
             say![p, " holds the number of cards the game needs: there is no wrong count to correct."],
             say![p, " hat die Anzahl Karten, die das Spiel verlangt: keine falsche Anzahl zu korrigieren."],
         );
@@ -35,7 +36,7 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             }
             if window_open(profile, situation, &mut draft) {
                 draft.step(
-                    "TDA-35A",
+                    rule!("TDA-35A"),
                     say![p, " was dealt a wrong number of cards before substantial action: misdeal (TDA-35A's list is not exhaustive; item 4: a seat got no cards)."],
                     say![p, " hat vor wesentlichen Aktionen eine falsche Anzahl Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend; Punkt 4: ein Platz bekam keine Karten)."],
                 );
@@ -46,12 +47,12 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
         Profile::Wwpla => {
             if extra == 1 && !c.has_acted {
                 draft.step(
-                    "WWPLA-10",
+                    rule!("WWPLA-10"),
                     "Take the card dealt too many back and put it on top of the stub.",
                     "Die zu viel ausgeteilte Karte einziehen und zurück auf den Stapel legen.",
                 );
                 draft.step(
-                    "WWPLA-5",
+                    rule!("WWPLA-5"),
                     "A card dealt too many is burned: it is the next burn card.",
                     "Eine zu viel ausgeteilte Karte wird geburnt: sie ist die nächste Burncard.",
                 );
@@ -60,13 +61,13 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             if window_open(profile, situation, &mut draft) {
                 let (rule, en, de) = if extra >= 2 {
                     (
-                        "WWPLA-10",
+                        rule!("WWPLA-10"),
                         "More than one hole card dealt too many: misdeal.",
                         "Mehr als eine Holecard zu viel ausgeteilt: Misdeal.",
                     )
                 } else {
                     (
-                        "WWPLA-3",
+                        rule!("WWPLA-3"),
                         "A wrong number of cards dealt (a player skipped, or no telling who should have had which): misdeal.",
                         "Eine falsche Kartenmenge ausgegeben (ein Spieler ausgelassen oder nicht nachvollziehbar, wer welche Karten erhalten hätte): Misdeal.",
                     )
@@ -76,7 +77,7 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             }
             if extra == 0 {
                 draft.step(
-                    "WWPLA-4",
+                    rule!("WWPLA-4"),
                     say![p, "'s hand has fewer cards than needed: it is dead."],
                     say![
                         "Die Hand von ",
@@ -92,14 +93,14 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             if extra == 1 {
                 if !situation.bets_made {
                     draft.step(
-                        "HC-3.3",
+                        rule!("HC-3.3"),
                         "No betting yet: take the extra card back and use it as the burn card.",
                         "Es wurde noch nicht gesetzt: die zusätzliche Karte zurücknehmen und als Burn-Card verwenden.",
                     );
                     return draft.end(Outcome::Continue);
                 }
                 draft.step(
-                    "HC-3.3",
+                    rule!("HC-3.3"),
                     say![
                         "Betting has begun: ",
                         p,
@@ -125,7 +126,7 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
                         "Eine falsche Anzahl Karten an einen Spieler ausgeteilt: Misdeal.",
                     )
                 };
-                draft.step("HC-3.1", en, de);
+                draft.step(rule!("HC-3.1"), en, de);
                 return redeal(profile, draft);
             }
             hc_dead(p, draft)
@@ -134,13 +135,13 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             let open = is_open(profile, situation);
             let listed = if c.has == 0 {
                 Some((
-                    "DG-12.4",
+                    rule!("DG-12.4"),
                     "A seat in the hand got no card: misdeal.",
                     "Ein berechtigter Platz erhält keine Karte: Misdeal.",
                 ))
             } else if extra > 0 {
                 Some((
-                    "DG-12.5",
+                    rule!("DG-12.5"),
                     "A seat got more than two cards: misdeal.",
                     "Ein berechtigter Platz erhält mehr als zwei Karten insgesamt: Misdeal.",
                 ))
@@ -158,7 +159,7 @@ pub(super) fn wrong_card_count(profile: Profile, c: &Count, situation: &Situatio
             }
             if window_open(profile, situation, &mut draft) {
                 draft.step(
-                    "TDA-35A",
+                    rule!("TDA-35A"),
                     say![p, " is short of cards before any action: misdeal (TDA-35A's list is not exhaustive)."],
                     say![p, " fehlen vor jeder Aktion Karten: Misdeal (die Liste von TDA-35A ist nicht abschließend)."],
                 );
@@ -175,7 +176,7 @@ fn button_short(c: &Count, mut draft: Draft) -> Procedure {
     let p = c.player;
     if c.has_acted {
         draft.step(
-            "TDA-37",
+            rule!("TDA-37"),
             say![
                 "The button ",
                 p,
@@ -190,12 +191,12 @@ fn button_short(c: &Count, mut draft: Draft) -> Procedure {
         return muck_and_burn(p, 0, draft);
     }
     draft.step(
-        "TDA-37",
+        rule!("TDA-37"),
         say!["The button ", p, " is short of cards: deal the missing cards from the stub, even after substantial action."],
         say!["Dem Button ", p, " fehlen Karten: die fehlenden Karten vom Stapel nachgeben, auch nach wesentlichen Aktionen."],
     );
     draft.step(
-        "TDA-35B",
+        rule!("TDA-35B"),
         "The button may receive two cards in a row.",
         "Der Button darf 2 aufeinanderfolgende Karten erhalten.",
     );
@@ -205,7 +206,7 @@ fn button_short(c: &Count, mut draft: Draft) -> Procedure {
 /// Too late for a misdeal: the hand with the wrong count is dead (TDA-38 and its examples).
 fn dead_after_window(p: Player, extra: u8, mut draft: Draft) -> Procedure {
     draft.step(
-        "TDA-38",
+        rule!("TDA-38"),
         say![p, "'s hand with the wrong number of cards is dead."],
         say![
             "Die Hand von ",
@@ -218,19 +219,19 @@ fn dead_after_window(p: Player, extra: u8, mut draft: Draft) -> Procedure {
 
 fn muck_and_burn(p: Player, extra: u8, mut draft: Draft) -> Procedure {
     draft.step(
-        "TDA-38",
+        rule!("TDA-38"),
         say!["Muck all of ", p, "'s cards. The stub is a normal stub: burn one and only one card before each later street."],
         say!["Alle Karten von ", p, " werden gemuckt. Der Stapel gilt als normaler Stapel: vor jeder folgenden Setzrunde genau eine Burn-Karte."],
     );
     if extra > 0 {
         draft.step(
-            "TDA-38",
+            rule!("TDA-38"),
             "The extra card is not the burn card: burn a card from the stub as usual (example 1-B).",
             "Die zusätzliche Karte ist nicht die Burn-Karte: wie üblich eine Karte vom Stapel brennen (Beispiel 1-B).",
         );
     } else {
         draft.step(
-            "TDA-38",
+            rule!("TDA-38"),
             "Do not burn two cards to \"restore the order\": one burn, then the board (example 1-A).",
             "Nicht zwei Burn-Karten legen, um \"zur originalen Reihenfolge zurückzukehren\": eine Burn-Karte, dann das Board (Beispiel 1-A).",
         );
@@ -240,7 +241,7 @@ fn muck_and_burn(p: Player, extra: u8, mut draft: Draft) -> Procedure {
 
 fn hc_dead(p: Player, mut draft: Draft) -> Procedure {
     draft.step(
-        "HC-3.2",
+        rule!("HC-3.2"),
         say![
             p,
             " does not hold the right number of cards for the game: the hand is dead."

@@ -3,6 +3,7 @@
 use super::{Draft, MisdealCause, Outcome, Procedure, Situation};
 use crate::Profile;
 use engine::Street;
+use engine::{Rule, rule};
 
 /// Whether a misdeal may still be called under the profile: on the first betting round only
 /// (pre-flop; stud's third street), the bring-in counting as a blind (TDA-36, HC-3.1).
@@ -22,19 +23,19 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
         Profile::Tda | Profile::Jpr => {
             if open {
                 draft.step(
-                    "TDA-35D",
+                    rule!("TDA-35D"),
                     "No substantial action yet (TDA-36): a misdeal may still be called.",
                     "Noch keine wesentlichen Aktionen (TDA-36): ein Misdeal kann noch erklärt werden.",
                 );
                 true
             } else {
                 draft.step(
-                    "TDA-36",
+                    rule!("TDA-36"),
                     "Substantial action has taken place: two actions in turn with chips in the pot, or three actions in turn.",
                     "Wesentliche Aktionen haben stattgefunden: zwei Aktionen in Reihe mit Chips im Pot oder drei Aktionen in Reihe.",
                 );
                 draft.step(
-                    "TDA-35D",
+                    rule!("TDA-35D"),
                     "After substantial action no misdeal can be declared: the hand is played on.",
                     "Nach wesentlichen Aktionen kann kein Misdeal mehr erklärt werden: die Hand wird weitergespielt.",
                 );
@@ -43,9 +44,9 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
         }
         Profile::Wwpla | Profile::Hc => {
             let rule = if profile == Profile::Wwpla {
-                "WWPLA-3"
+                rule!("WWPLA-3")
             } else {
-                "HC-3.1"
+                rule!("HC-3.1")
             };
             // HC-3.1 counts stud's actions from the bring-in as flop games' from the blinds.
             let (en_forced, de_forced) = if situation.street.is_stud() {
@@ -68,7 +69,7 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
                 );
                 if profile == Profile::Hc {
                     draft.step(
-                        "HC-3.1",
+                        rule!("HC-3.1"),
                         "No chips are paid back to the player whose hand was dealt wrongly.",
                         "Es werden keine Chips an den Spieler zurückgezahlt, dessen Hand falsch gedealt wurde.",
                     );
@@ -79,14 +80,14 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
         Profile::Dg => {
             if open {
                 draft.step(
-                    "DG-12",
+                    rule!("DG-12"),
                     "The error comes before the first betting action: the deal may still be repeated.",
                     "Der Fehler liegt vor der ersten Setzaktion: das Austeilen kann noch wiederholt werden.",
                 );
                 true
             } else {
                 draft.step(
-                    "DG-12",
+                    rule!("DG-12"),
                     "Betting has begun: the deal can no longer be repeated, the hand is played on.",
                     "Die Setzrunde hat begonnen: das Austeilen wird nicht mehr wiederholt, die Hand wird weitergespielt.",
                 );
@@ -100,24 +101,24 @@ pub(super) fn window_open(profile: Profile, situation: &Situation, draft: &mut D
 pub(super) fn redeal(profile: Profile, mut draft: Draft) -> Procedure {
     match profile {
         Profile::Wwpla => draft.step(
-            "WWPLA-3",
+            rule!("WWPLA-3"),
             "Collect all cards, shuffle and deal again.",
             "Alle Karten einziehen, neu mischen und neu verteilen.",
         ),
         Profile::Hc => draft.step(
-            "HC-3.1",
+            rule!("HC-3.1"),
             "Collect all cards and deal the hand completely again.",
             "Alle Karten einziehen und die Hand komplett neu geben.",
         ),
         Profile::Dg => draft.step(
-            "DG-12",
+            rule!("DG-12"),
             "Collect all cards and repeat from the shuffle (phase I, point 5).",
             "Alle Karten einziehen und ab Phase I, Punkt 5 (Mischen) wiederholen.",
         ),
         Profile::Tda | Profile::Jpr => {}
     }
     draft.step(
-        "TDA-35C",
+        rule!("TDA-35C"),
         "The redeal is an exact repeat: the button does not move, no new players are seated, the blind level stays.",
         "Das neue Austeilen ist eine exakte Wiederholung: der Button bleibt, keine neuen Spieler, die Blindstufe bleibt gleich.",
     );
@@ -125,30 +126,30 @@ pub(super) fn redeal(profile: Profile, mut draft: Draft) -> Procedure {
 }
 
 /// The rule naming `cause` as a misdeal under the profile, if its list has it.
-fn listed(profile: Profile, cause: MisdealCause) -> Option<&'static str> {
+fn listed(profile: Profile, cause: MisdealCause) -> Option<Rule> {
     use MisdealCause as C;
     match profile {
         Profile::Tda | Profile::Jpr => matches!(
             cause,
             C::CardsFaceUpInDeck | C::FirstCardWrongSeat | C::CardsToSeatNotInHand | C::SeatSkipped
         )
-        .then_some("TDA-35A"),
+        .then_some(rule!("TDA-35A")),
         Profile::Wwpla => (!matches!(
             cause,
             C::CardTakenByWrongPlayer | C::TwoCardsAtOnce | C::DealConfused
         ))
-        .then_some("WWPLA-3"),
+        .then_some(rule!("WWPLA-3")),
         Profile::Hc => (!matches!(
             cause,
             C::CardTakenByWrongPlayer | C::TwoCardsAtOnce | C::DealConfused
         ))
-        .then_some("HC-3.1"),
+        .then_some(rule!("HC-3.1")),
         Profile::Dg => match cause {
-            C::CardTakenByWrongPlayer => Some("DG-12.2"),
-            C::SeatSkipped => Some("DG-12.4"),
-            C::TwoCardsAtOnce => Some("DG-12.5"),
-            C::CardsToSeatNotInHand => Some("DG-12.6"),
-            C::DealConfused => Some("DG-12.7"),
+            C::CardTakenByWrongPlayer => Some(rule!("DG-12.2")),
+            C::SeatSkipped => Some(rule!("DG-12.4")),
+            C::TwoCardsAtOnce => Some(rule!("DG-12.5")),
+            C::CardsToSeatNotInHand => Some(rule!("DG-12.6")),
+            C::DealConfused => Some(rule!("DG-12.7")),
             _ => None,
         },
     }
@@ -164,7 +165,7 @@ pub(super) fn misdeal(profile: Profile, cause: MisdealCause, situation: &Situati
         ),
         // Every list says "including, not limited to" (TDA-35A, DG-12 "insbesondere").
         None => draft.step(
-            "TDA-35A",
+            rule!("TDA-35A"),
             "Not named in the rulebook's list, but TDA-35A's list of misdeals is not exhaustive: this deal is a misdeal.",
             "Nicht in der Liste des Regelwerks, aber die Misdeal-Liste von TDA-35A ist nicht abschließend: dieses Austeilen ist ein Misdeal.",
         ),
@@ -174,7 +175,7 @@ pub(super) fn misdeal(profile: Profile, cause: MisdealCause, situation: &Situati
     }
     if profile == Profile::Hc && cause == MisdealCause::ButtonMisplaced {
         draft.step(
-            "HC-3.3",
+            rule!("HC-3.3"),
             "Correct the button at the start of the next hand so that, as far as possible, every player plays each position once.",
             "Den Button zu Beginn der nächsten Hand so korrigieren, dass möglichst jeder Spieler einmal auf jeder Position gespielt hat.",
         );
@@ -199,32 +200,32 @@ pub(super) fn exposed_hole_card(
     let several = count >= 2;
     let (rule, en, de) = match profile {
         Profile::Tda | Profile::Jpr if early || several => (
-            "TDA-35A",
+            rule!("TDA-35A"),
             "One of the first two cards off the deck, or two down cards, exposed by the dealer: misdeal.",
             "Eine der ersten zwei ausgeteilten Karten oder zwei verdeckte Karten vom Dealer aufgedeckt: Misdeal.",
         ),
         Profile::Wwpla if early => (
-            "WWPLA-3",
+            rule!("WWPLA-3"),
             "One of the first two cards exposed by the dealer: misdeal.",
             "Eine der ersten zwei Karten vom Dealer aufgedeckt: Misdeal.",
         ),
         Profile::Wwpla if several => (
-            "WWPLA-10",
+            rule!("WWPLA-10"),
             "More than one hole card exposed: misdeal.",
             "Mehr als eine Holecard aufgedeckt: Misdeal.",
         ),
         Profile::Hc if early => (
-            "HC-3.1",
+            rule!("HC-3.1"),
             "The first or second card dealt exposed by the dealer: misdeal.",
             "Die erste oder zweite verteilte Karte durch Dealer-Fehler aufgedeckt: Misdeal.",
         ),
         Profile::Hc if several => (
-            "HC-3.1",
+            rule!("HC-3.1"),
             "Two or more cards exposed by the dealer: misdeal.",
             "Zwei oder mehr Karten durch Dealer-Fehler aufgedeckt: Misdeal.",
         ),
         Profile::Dg if several => (
-            "DG-12.1",
+            rule!("DG-12.1"),
             "More than one card dealt face up: misdeal.",
             "Mehr als eine Karte versehentlich offen gegeben: Misdeal.",
         ),
@@ -243,42 +244,42 @@ fn replace_exposed(profile: Profile, mut draft: Draft) -> Procedure {
     match profile {
         Profile::Tda | Profile::Jpr => {
             draft.step(
-                "TDA-35A",
+                rule!("TDA-35A"),
                 "A single card beyond the first two is exposed: not a misdeal, deal on.",
                 "Eine einzelne Karte nach den ersten zwei ist aufgedeckt: kein Misdeal, weiter austeilen.",
             );
             // No TDA rule says how; this is the common practice the houses write down.
             draft.step(
-                "TDA-1",
+                rule!("TDA-1"),
                 "As in common practice: after the deal the player gets the top card of the stub for the exposed card, which becomes the first burn card.",
                 "Wie in der Praxis üblich: nach dem Austeilen erhält der Spieler die oberste Karte des Stapels als Ersatz, die aufgedeckte Karte wird die erste Burn-Card.",
             );
         }
         Profile::Wwpla => {
             draft.step(
-                "WWPLA-10",
+                rule!("WWPLA-10"),
                 "Deal on as normal. Once all cards are dealt, take in the exposed card, use it as the first burn card and replace it with the top card of the stub; no other card is burned before the flop.",
                 "Die Runde geht normal weiter. Wenn alle Karten ausgeteilt sind, die aufgedeckte Karte einziehen, als erste Burncard verwenden und durch die oberste Karte des Stapels ersetzen; vor dem Flop wird keine weitere Karte geburnt.",
             );
             draft.step(
-                "WWPLA-5",
+                rule!("WWPLA-5"),
                 "The player gets the replacement only after everyone has received their cards.",
                 "Der Spieler erhält seine Ersatzkarte erst, wenn die Runde vollständig ihre Karten erhalten hat.",
             );
         }
         Profile::Hc => draft.step(
-            "HC-3.1",
+            rule!("HC-3.1"),
             "The third or a later card exposed: it stays face up in front of the player and the deal is completed; then it is swapped for the first burn card and used as the burn card.",
             "Die 3. oder eine spätere Karte aufgedeckt: sie bleibt offen vor dem Spieler liegen und es wird zu Ende gedealt; dann wird sie mit der ersten Burn-Card getauscht und als Burn-Card verwendet.",
         ),
         Profile::Dg => {
             draft.step(
-                "DG-11",
+                rule!("DG-11"),
                 "Take in the exposed card and lay it face up on the table; deal on with the next player. The player gets the replacement only after the rest of the deal.",
                 "Die offen gegebene Karte einziehen und offen auf den Tisch legen; beim nächsten Spieler weiter austeilen. Der Spieler erhält die Ersatzkarte erst nach dem gesamten übrigen Austeilen.",
             );
             draft.step(
-                "DG-17",
+                rule!("DG-17"),
                 "Before the flop, turn the card burned during the deal face down under the main pot; no further card is burned.",
                 "Vor dem Flop die beim Austeilen gebrannte Karte verdeckt unter den Main-Pot schieben; es wird keine weitere Karte gebrannt.",
             );

@@ -17,6 +17,7 @@ mod stud;
 mod wire;
 
 use crate::Profile;
+use engine::rule;
 use engine::{Chips, Player, Rule, Street};
 use serde::{Deserialize, Serialize};
 
@@ -459,15 +460,15 @@ impl Draft {
         }
     }
 
-    fn step(&mut self, rule: &'static str, en: impl Into<Line>, de: impl Into<Line>) {
+    fn step(&mut self, rule: Rule, en: impl Into<Line>, de: impl Into<Line>) {
         self.steps.push(ProcedureStep {
             text: Text::new(en, de),
-            rule: Rule(rule),
+            rule,
         });
     }
 
-    fn penalty(&mut self, rule: &'static str) {
-        self.penalty = Some(Rule(rule));
+    fn penalty(&mut self, rule: Rule) {
+        self.penalty = Some(rule);
     }
 
     fn end(self, outcome: Outcome) -> Procedure {
@@ -480,16 +481,11 @@ impl Draft {
     }
 
     /// The TD decides (TDA-1): the note says what, with `rule` the rule that leaves it open.
-    fn td_decides(
-        mut self,
-        rule: &'static str,
-        en: impl Into<Line>,
-        de: impl Into<Line>,
-    ) -> Procedure {
+    fn td_decides(mut self, rule: Rule, en: impl Into<Line>, de: impl Into<Line>) -> Procedure {
         let note = Text::new(en, de);
         self.step(rule, note.en.clone(), note.de.clone());
         self.step(
-            "TDA-1",
+            rule!("TDA-1"),
             "The TD decides in the interest of fairness; the decision is final.",
             "Die Turnierleitung entscheidet im Interesse der Fairness; die Entscheidung ist endgültig.",
         );

@@ -98,7 +98,7 @@ pub(super) mod rule {
     use super::*;
 
     pub(in super::super) fn serialize<S: Serializer>(r: &Rule, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(r.0)
+        s.serialize_str(r.id())
     }
 }
 
@@ -110,7 +110,7 @@ pub(super) mod opt_rule {
         s: S,
     ) -> Result<S::Ok, S::Error> {
         match r {
-            Some(r) => s.serialize_some(r.0),
+            Some(r) => s.serialize_some(r.id()),
             None => s.serialize_none(),
         }
     }

@@ -9,7 +9,7 @@ pub fn check(p: &Procedure, outcome: Outcome, ids: &[&str]) {
     assert_eq!(p.outcome, outcome, "procedure: {p:#?}");
     for id in ids {
         assert!(
-            p.steps.iter().any(|s| s.rule.0 == *id),
+            p.steps.iter().any(|s| s.rule.id() == *id),
             "{id} not cited: {p:#?}"
         );
     }

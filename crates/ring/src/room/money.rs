@@ -2,6 +2,7 @@
 //! stacks (HC-1.9), time charges, cash-outs, closing a table, and the books' balance.
 
 use super::*;
+use engine::rule;
 
 impl Room {
     /// The list keeper seats a guest at a free seat not under offer (HC-1.10: seat allocation),
@@ -196,7 +197,7 @@ impl Room {
         freeze: bool,
         now: Time,
     ) -> Result<(), RingError> {
-        let rule = Rule("HC-1.9");
+        let rule = rule!("HC-1.9");
         let (table, seat, s) = self.seated(guest)?;
         let profile = self.game(self.tables[table.0 as usize].game)?.profile;
         if profile != RulebookId::Hc {

@@ -195,6 +195,13 @@ impl Owned for CashState {
         let Command::Ring { command, .. } = command else {
             return Err(Refusal::internal("not a cash game's command"));
         };
+        // A new guest's name is checked before it is logged; replay holds a logged one only to
+        // its length, so that a log from before this check still replays.
+        if let RingCommand::RegisterGuest { name, .. } | RingCommand::AddGuest { name } = command {
+            self.room
+                .check_guest_name(name)
+                .map_err(|e| wire::refusal(&e))?;
+        }
         // The room and the engine refuse without change, so one copy a turn is enough to take
         // back a failed write, as for a live table.
         let before = self

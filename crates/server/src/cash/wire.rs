@@ -25,13 +25,17 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
             Refusal::not_found(message)
         }
         RingError::OfferExpired { .. } => Refusal::new(409, "offer_expired", message),
+        RingError::NameLength { .. } | RingError::NameNotPrintable { .. } => {
+            Refusal::new(422, "bad_name", message)
+        }
+        RingError::NameTaken(_) => Refusal::conflict("name_taken", message),
         RingError::HandInPlay(_) | RingError::ChipsInThePot(_) => {
             Refusal::new(409, "hand_in_play", message)
         }
         _ => Refusal::new(422, "refused", message),
     };
     match rule {
-        Some(rule) => refusal.with_rule(rule.0),
+        Some(rule) => refusal.with_rule(rule.id()),
         None => refusal,
     }
 }
@@ -213,7 +217,12 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                 rules.sort_unstable();
                 named.sort_unstable();
                 if rules != named {
-                    let cited = next.rules.join(", ");
+                    let cited = next
+                        .rules
+                        .iter()
+                        .map(|r| r.id())
+                        .collect::<Vec<_>>()
+                        .join(", ");
                     return Err(Refusal::new(
                         422,
                         "refused",

@@ -58,7 +58,7 @@ impl DealerTable {
                         Vec::new()
                     },
                     won: p.won.0,
-                    passive_only: self.floor.passive_only(player).map(|r| r.0.to_string()),
+                    passive_only: self.floor.passive_only(player).map(|r| r.id().to_string()),
                 }
             })
             .collect();
@@ -182,12 +182,12 @@ impl DealerTable {
                 .collect(),
             returned: ruling.returned.0,
             owed: ruling.owed.0,
-            penalty: ruling.penalty.map(|r| r.0.to_string()),
+            penalty: ruling.penalty.map(|r| r.id().to_string()),
             reasons: ruling
                 .reasons
                 .iter()
                 .map(|r| ReasonView {
-                    rule: r.rule.0.to_string(),
+                    rule: r.rule.id().to_string(),
                     de: r.text.de.render(|p| self.name(p)),
                     en: r.text.en.render(|p| self.name(p)),
                 })

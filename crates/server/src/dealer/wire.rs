@@ -86,14 +86,14 @@ pub(super) fn procedure(
             .map(|s| {
                 let Text { de, en } = text(&s.text);
                 ReasonView {
-                    rule: s.rule.0.to_string(),
+                    rule: s.rule.id().to_string(),
                     de,
                     en,
                 }
             })
             .collect(),
         outcome,
-        penalty: procedure.penalty.map(|r| r.0.to_string()),
+        penalty: procedure.penalty.map(|r| r.id().to_string()),
     }
 }
 

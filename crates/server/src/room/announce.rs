@@ -119,7 +119,7 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 }
             }
             Event::HandKilled { player, rule } => {
-                out.push(note("killed", seat(*player), Some(rule.0)));
+                out.push(note("killed", seat(*player), Some(rule.id())));
             }
             Event::BetReturned { player, amount } => a("returned", Some(*player), Some(amount.0)),
             Event::HandsTabled => out.push(note("tabled", None, Some("TDA-16"))),

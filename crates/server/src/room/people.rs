@@ -46,7 +46,7 @@ impl Room {
     /// else at the table, and no other person's name in the event, whatever the case.
     pub fn check_name<'a>(&self, name: &'a str) -> Result<&'a str, Refusal> {
         let name = name_length(name)?;
-        if let Some(c) = name.chars().find(|&c| hidden(c)) {
+        if let Some(c) = name.chars().find(|&c| ring::names::hidden(c)) {
             return Err(Refusal::new(
                 422,
                 "bad_name",
@@ -297,8 +297,8 @@ fn seat_from_one(seat: u8) -> Result<engine::Seat, Refusal> {
 /// The most players in a deal (a few final tables; an ICM split is worked out for 20).
 const MAX_DEAL_PLAYERS: usize = 100;
 
-/// The most characters in a player's name.
-const NAME_CHARS: usize = 40;
+/// The most characters in a player's name, as a guest's.
+const NAME_CHARS: usize = ring::names::NAME_CHARS;
 
 /// A player's name trimmed, 1 to 40 characters: all a registration in the log is held to.
 fn name_length(name: &str) -> Result<&str, Refusal> {
@@ -311,19 +311,6 @@ fn name_length(name: &str) -> Result<&str, Refusal> {
         ));
     }
     Ok(name)
-}
-
-/// Characters that could pass for something else at the table: controls, and the invisible or
-/// direction-changing marks (U+202E would show a name backwards).
-fn hidden(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{00AD}' | '\u{061C}' | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{2069}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// Refuses a new TD command past the director's bounds (`TdAction::within_bounds`: TDA-71A,

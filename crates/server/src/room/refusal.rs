@@ -59,7 +59,7 @@ impl Refusal {
         };
         let refusal = Refusal::new(422, code, error.to_string());
         match error.rule() {
-            Some(rule) => refusal.with_rule(rule.0),
+            Some(rule) => refusal.with_rule(rule.id()),
             None => refusal,
         }
     }
