@@ -35,8 +35,23 @@ pub struct EventSummary {
     /// Why a live event's tables wait now, with nothing to confirm (TDA-11D, HC-1.8, TDA-RP-8,
     /// TDA-RP-9).
     pub notices: Vec<NoticeLine>,
+    /// The players placed last, newest first (the winner first once there is one), at most
+    /// ten: "Guest 7 finishes 12th" on the big screen.
+    pub last_out: Vec<PlacedLine>,
     /// The server's time when the view was made, ms since the Unix epoch, to count down from.
     pub server_time_ms: u64,
+}
+
+/// A player placed: at the bust (one more than the players left, HC-1.3, WWPLA-12; a
+/// hand-for-hand round's busts once every table has played the hand, TDA-RP-8), or the winner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct PlacedLine {
+    pub player: EntryId,
+    pub name: String,
+    pub place: u32,
+    /// The prize of the place (shared in hand-for-hand, TDA-RP-8A; by the deal, HC-1.2); 0 when
+    /// the place is not paid.
+    pub prize: u64,
 }
 
 /// Why tables of a live event wait now.
@@ -396,12 +411,16 @@ pub struct MoveLine {
     pub at_ms: u64,
     pub player: EntryId,
     pub name: String,
-    /// Tables and seats numbered from 1.
-    pub from_table: TableNumber,
-    pub from_seat: u8,
+    /// Tables and seats numbered from 1; no table or seat for a player new to the tables (a
+    /// late registration, a re-entry, an alternate, a rebuy).
+    pub from_table: Option<TableNumber>,
+    pub from_seat: Option<u8>,
     pub to_table: TableNumber,
     pub to_seat: u8,
-    /// The rule that moved them (TDA-10, TDA-11, HC-1.8, ...).
+    /// Why: `balancing`, `table_broken`, `final_table`, `new_entry` (a late registration or a
+    /// re-entry), `alternate`, `rebuy` or `director` (the TD's own move).
+    pub reason: String,
+    /// The rule that moved them (TDA-10, TDA-11A, HC-1.8, TDA-RP-9, HC-1.7, TDA-8A, ...).
     pub rule: String,
 }
 

@@ -414,27 +414,42 @@ async fn audit(
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
 }
 
-/// The most move slips listed at once.
-const MOVES: usize = 200;
-
-/// The director's moves, newest first: the move slips.
+/// Every seat the director gave after the start, newest first: the move slips.
 #[utoipa::path(
     get,
     path = "/api/events/{event}/moves",
     operation_id = "moves",
     tag = "events",
-    summary = r#"The director's moves, newest first (the move slips)"#,
+    summary = r#"Every seat the director gave after the start, newest first (the move slips)"#,
     params(
-        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = Option<u32>, Query, description = r#"Only the moves to or from this table (its number, from 1): its dealer's slips."#, minimum = 1)
     ),
     responses(
-        (status = 200, description = r#"At most 200 moves, newest first."#, body = Vec<protocol::MoveLine>),
+        (status = 200, description = r#"Every move, newest first: balancing (TDA-11, HC-1.8, WWPLA-12), a broken table's draw (TDA-10), the final table's (TDA-RP-9, HC-1.7), late registrations, re-entries and alternates (TDA-8A), rebuys back in (HC-1.1) and the TD's own moves."#, body = Vec<protocol::MoveLine>),
         (status = 400, response = crate::openapi::BadRequest),
         (status = 404, response = crate::openapi::NotFound)
     )
 )]
-async fn moves(State(app): State<App>, EventNo(event): EventNo) -> Answer<Vec<protocol::MoveLine>> {
-    read_event(&app, event, |ev, _| Ok(Json(ev.room().moves(MOVES)))).await
+async fn moves(
+    State(app): State<App>,
+    EventNo(event): EventNo,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+) -> Answer<Vec<protocol::MoveLine>> {
+    let table = match query.get("table") {
+        None => None,
+        Some(t) => match t.parse::<u32>() {
+            Ok(n) if n >= 1 => Some(protocol::TableNumber(n)),
+            _ => {
+                return Err(Fail(Refusal::new(
+                    400,
+                    "bad_query",
+                    format!("table {t:?} is not a table number (from 1)"),
+                )));
+            }
+        },
+    };
+    read_event(&app, event, move |ev, _| Ok(Json(ev.room().moves(table)))).await
 }
 
 /// What a deal among the players left would pay (TD; HC-1.2); agreed with the TD command

@@ -3,6 +3,9 @@
 //! bound tablets, the balancing and breaking instructions confirmed, a bust undone,
 //! hand-for-hand with busts in one round, the final table, prizes and bounties paid; the chips
 //! in play are at the tables after every step, and every point paid in is paid out (HC-1.2).
+//! Issue 32 items 2 and 3: every busted player has a place from the bust on (a hand-for-hand
+//! round's once every table has played the hand, TDA-RP-8), and every move the director
+//! ordered is on the move slips.
 
 mod common;
 
@@ -76,6 +79,8 @@ struct Night<'a> {
     in_play: u64,
     /// Instruction kinds seen, and whether hand-for-hand was.
     seen: BTreeSet<String>,
+    /// The move instructions given, by id.
+    moves: BTreeSet<u64>,
 }
 
 impl Night<'_> {
@@ -114,6 +119,9 @@ impl Night<'_> {
         let s = self.summary().await;
         for i in s["instructions"].as_array().unwrap() {
             self.seen.insert(i["kind"].as_str().unwrap().to_string());
+            if i["kind"] == json!("move") {
+                self.moves.insert(i["id"].as_u64().unwrap());
+            }
             let tables: Vec<u64> = i["tables"]
                 .as_array()
                 .unwrap()
@@ -149,6 +157,31 @@ impl Night<'_> {
             .sum();
         assert_eq!(chips, self.in_play, "the chips in play are at the tables");
     }
+
+    /// Every player out has a place at once, below the players left, each place once; only a
+    /// hand-for-hand round's busts wait for the round (TDA-RP-8).
+    async fn check_places(&self) {
+        let summary = self.summary().await;
+        let left = summary["players_left"].as_u64().unwrap();
+        let h4h = summary["clock"]["hand_for_hand"] == json!(true);
+        let standings = self
+            .api
+            .ok(Method::GET, "/api/events/0/standings", None, None)
+            .await;
+        let mut places = BTreeSet::new();
+        for r in standings["rows"].as_array().unwrap() {
+            if r["status"] != json!("busted") {
+                continue;
+            }
+            match r["place"].as_u64() {
+                Some(place) => {
+                    assert!(place > left, "{r} placed above the {left} left");
+                    assert!(places.insert(place), "place {place} twice");
+                }
+                None => assert!(h4h, "{r}: out and not placed outside hand-for-hand"),
+            }
+        }
+    }
 }
 
 fn seated(table: &Value) -> Vec<u64> {
@@ -183,6 +216,7 @@ async fn run_night(profile: &str, table_size: u8) {
         tablets: BTreeMap::new(),
         in_play: 0,
         seen: BTreeSet::new(),
+        moves: BTreeSet::new(),
     };
     night.in_play = night.summary().await["chips_in_play"].as_u64().unwrap();
     assert_eq!(night.in_play, PLAYERS as u64 * 10_000);
@@ -289,6 +323,7 @@ async fn run_night(profile: &str, table_size: u8) {
             }
         }
         night.check_chips().await;
+        night.check_places().await;
     }
     let summary = night.summary().await;
     assert_eq!(summary["finished"], json!(true), "{profile}: {summary}");
@@ -307,6 +342,33 @@ async fn run_night(profile: &str, table_size: u8) {
         night.seen.contains("tablet put away"),
         "{profile}: {:?}",
         night.seen
+    );
+    // Every move ordered is a line of the slips, with where from and why.
+    let moves = api.ok(Method::GET, "/api/events/0/moves", None, None).await;
+    let moves = moves.as_array().unwrap();
+    let seat_changes = moves.iter().filter(|m| !m["from_table"].is_null()).count();
+    assert_eq!(seat_changes, night.moves.len(), "{profile}: {moves:?}");
+    for reason in ["balancing", "final_table"] {
+        assert!(
+            moves.iter().any(|m| m["reason"] == json!(reason)),
+            "{profile}: no {reason} move"
+        );
+    }
+    if profile == "tda" {
+        assert!(
+            moves.iter().any(|m| m["reason"] == json!("table_broken")),
+            "TDA-10"
+        );
+    }
+    let at_one = api
+        .ok(Method::GET, "/api/events/0/moves?table=1", None, None)
+        .await;
+    assert!(
+        at_one
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["to_table"] == json!(1) || m["from_table"] == json!(1))
     );
     let standings = api
         .ok(Method::GET, "/api/events/0/standings", None, None)

@@ -35,6 +35,12 @@ export function fmtChips(n) {
   return formats[l].format(n ?? 0);
 }
 
+/** A time of day (ms since the epoch) on the 24-hour clock, as rooms in Germany read it. */
+export function fmtDayTime(ms) {
+  return new Date(ms).toLocaleTimeString(lang() === 'de' ? 'de-DE' : 'en-GB',
+    { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
 /** ms as m:ss, or h:mm:ss from an hour; rounds up so that 0:00 means time is out. */
 export function fmtTime(ms) {
   const total = Math.max(0, Math.ceil((ms ?? 0) / 1000));

@@ -1,13 +1,16 @@
 // print.js: print-ready pages of an event (/print?event=E&sheet=S), one click from the TD
 // console (issue 17 item 6). Sheets: `seats` (a seat card per player, for the initial draw),
 // `tables` (a sheet per table for its dealer: seats, players, chips, the button), `results`
-// (places, prizes, bounties, knockouts, league points, HC-4; the deal, HC-1.2), `moves` (a slip per
-// move the director made, newest first, with its rule).
+// (places, prizes, bounties, knockouts, league points, HC-4; the deal, HC-1.2), `moves` (every
+// seat the director gave after the start, newest first: one list, then a page per table with a
+// slip per player coming to or leaving it; `&table=N` for one table's page).
 // Test ids: print, sheet-title, sheet, seat-card (data-table, data-seat), table-sheet
-// (data-table), table-button, results-row (data-place), deal-line, move-slip (data-player).
+// (data-table), table-button, results-row (data-place), deal-line, move-list, move-line
+// (data-player, data-reason), move-table (data-table), move-slip (data-player, data-table,
+// data-reason), no-moves.
 
 import { get, param } from './api.js';
-import { h, $, fmtChips, dealText, showError } from './dom.js';
+import { h, $, fmtChips, fmtDayTime, dealText, showError } from './dom.js';
 import { t, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -33,13 +36,31 @@ const SHEETS = {
           h('td', {}, s ? s.name : '—'),
           h('td', { class: 'num' }, s ? fmtChips(s.chips) : '')))))));
   },
+  // One list of every move, then a page per table for its dealer: the slips of the players
+  // who come to it, each to hand to the player (`&table=N`: that table's page alone).
   async moves() {
-    const moves = await get(`/api/events/${event}/moves`);
-    const time = (ms) => new Date(ms).toLocaleTimeString();
-    return moves.map((m) => h('div', { class: 'seat-card move-slip', testid: 'move-slip', data: { player: m.player } },
-      h('div', { class: 'seat-card-name' }, m.name),
-      h('div', { class: 'seat-card-where' }, `${t('table')} ${m.to_table} · ${t('seat')} ${m.to_seat}`),
-      h('div', { class: 'muted' }, `${t('move_from')} ${t('table')} ${m.from_table} · ${t('seat')} ${m.from_seat} · ${m.rule} · ${time(m.at_ms)}`)));
+    const only = param('table');
+    const moves = await get(`/api/events/${event}/moves${only ? `?table=${only}` : ''}`);
+    const from = (m) => (m.from_table != null
+      ? `${t('table')} ${m.from_table} · ${t('seat')} ${m.from_seat}` : t('move_new'));
+    const to = (m) => `${t('table')} ${m.to_table} · ${t('seat')} ${m.to_seat}`;
+    const why = (m) => `${t(`move_${m.reason}`)} · ${m.rule}`;
+    const list = h('table', { class: 'grid move-list', testid: 'move-list' },
+      h('thead', {}, h('tr', {}, ['col_time', 'col_name', 'move_from', 'move_to', 'move_why'].map((c) => h('th', {}, t(c))))),
+      h('tbody', {}, moves.map((m) => h('tr', { testid: 'move-line', data: { player: m.player, reason: m.reason } },
+        h('td', {}, fmtDayTime(m.at_ms)), h('td', {}, m.name), h('td', {}, from(m)), h('td', {}, to(m)), h('td', {}, why(m))))));
+    const tables = [...new Set(moves.flatMap((m) => [m.to_table, m.from_table]).filter((n) => n != null))]
+      .filter((n) => !only || `${n}` === only).sort((a, b) => a - b);
+    const pages = tables.map((n) => h('section', { class: 'table-sheet move-table', testid: 'move-table', data: { table: n } },
+      h('h2', {}, `${t('table')} ${n}`),
+      moves.filter((m) => m.to_table === n || m.from_table === n).map((m) => h('div',
+        { class: 'seat-card move-slip', testid: 'move-slip', data: { player: m.player, table: n, reason: m.reason } },
+        h('div', { class: 'seat-card-name' }, m.name),
+        h('div', { class: 'seat-card-where' }, `${t('move_to')} ${to(m)}`),
+        h('div', { class: 'move-from' }, `${t('move_from')} ${from(m)}`),
+        h('div', { class: 'muted' }, `${why(m)} · ${fmtDayTime(m.at_ms)}`)))));
+    if (!moves.length) return [h('p', { class: 'muted', testid: 'no-moves' }, t('no_moves'))];
+    return only ? pages : [list, ...pages];
   },
   async results() {
     const standings = await get(`/api/events/${event}/standings`);

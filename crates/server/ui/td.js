@@ -17,7 +17,7 @@
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
-import { h, $, fmtChips, fmtTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
+import { h, $, fmtChips, fmtTime, fmtDayTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
 import { playersTable } from './td-players.js';
 import { showCards } from './live.js';
@@ -333,10 +333,9 @@ async function refreshAudit() {
     return; // shown on the next change; not worth an error box
   }
   if (id !== state.event) return;
-  const time = (ms) => new Date(ms).toLocaleTimeString();
   $('#audit-log').replaceChildren(...lines.slice(-300).reverse().map((l) =>
     h('li', { testid: 'audit-line', data: { seq: l.seq } },
-      h('span', { class: 'muted' }, `#${l.seq} ${time(l.at_ms)} `), h('b', {}, l.by), ` ${l.what}`)));
+      h('span', { class: 'muted' }, `#${l.seq} ${fmtDayTime(l.at_ms)} `), h('b', {}, l.by), ` ${l.what}`)));
 }
 
 // --- commands -----------------------------------------------------------------------------

@@ -127,6 +127,17 @@ impl Room {
             tables: t.active_table_count() as u32,
             instructions: self.instruction_lines(),
             notices: self.notice_lines(),
+            last_out: t
+                .recent_out()
+                .filter_map(|e| {
+                    Some(protocol::PlacedLine {
+                        player: e.id,
+                        name: e.name.clone(),
+                        place: e.place?,
+                        prize: e.prize.0,
+                    })
+                })
+                .collect(),
             server_time_ms: now,
         }
     }
@@ -334,31 +345,29 @@ impl Room {
         })
     }
 
-    /// The director's moves, newest first, at most `limit`: the move slips.
-    pub fn moves(&self, limit: usize) -> Vec<protocol::MoveLine> {
+    /// Every seat the director gave after the start, newest first, or those to or from one
+    /// table: the move slips.
+    pub fn moves(&self, table: Option<TableNumber>) -> Vec<protocol::MoveLine> {
+        let number = |t: TableId| TableNumber::from(t);
         self.t
-            .events()
+            .moves()
             .iter()
             .rev()
-            .filter_map(|e| match &e.what {
-                tournament::director::Happening::Moved {
-                    player,
-                    from,
-                    to,
-                    rule,
-                } => Some(protocol::MoveLine {
-                    at_ms: e.at.0,
-                    player: *player,
-                    name: self.name_of(*player),
-                    from_table: TableNumber::from(from.0),
-                    from_seat: from.1.0 + 1,
-                    to_table: TableNumber::from(to.0),
-                    to_seat: to.1.0 + 1,
-                    rule: (*rule).to_string(),
-                }),
-                _ => None,
+            .filter(|m| {
+                table
+                    .is_none_or(|t| number(m.to.0) == t || m.from.is_some_and(|f| number(f.0) == t))
             })
-            .take(limit)
+            .map(|m| protocol::MoveLine {
+                at_ms: m.at.0,
+                player: m.player,
+                name: self.name_of(m.player),
+                from_table: m.from.map(|f| number(f.0)),
+                from_seat: m.from.map(|f| f.1.0 + 1),
+                to_table: number(m.to.0),
+                to_seat: m.to.1.0 + 1,
+                reason: m.reason.key().to_string(),
+                rule: m.rule.to_string(),
+            })
             .collect()
     }
 

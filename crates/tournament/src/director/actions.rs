@@ -174,6 +174,8 @@ impl Tournament {
                 self.expected_chips -= chips;
                 let entry = self.entry_mut(*player)?;
                 entry.status = Status::Disqualified;
+                // Out of the field, unplaced (TDA-71D): everyone out places one higher.
+                self.place_out();
                 Inverse::Disqualify {
                     player: *player,
                     at,

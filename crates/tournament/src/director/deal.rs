@@ -119,12 +119,15 @@ impl Tournament {
         self.deal.as_ref()
     }
 
-    /// At the end: each player in the deal gets their amount and the prize of their place in
-    /// what was played for, and what their place gained since the deal (bounties nobody won,
-    /// added to the pool at the end: HC-1.2). `e.prize` holds the table's prize of the place.
-    pub(crate) fn pay_deal(&mut self) {
+    /// Each of `placed` in the deal gets their amount and the prize of their place in what was
+    /// played for, and what their place gained since the deal (bounties nobody won, added to
+    /// the pool at the end: HC-1.2). `e.prize` holds the table's prize of the place.
+    pub(crate) fn pay_deal(&mut self, placed: &[PlayerId]) {
         let Some(deal) = &self.deal else { return };
         for &(player, amount) in &deal.amounts {
+            if !placed.contains(&player) {
+                continue;
+            }
             if let Some(e) = self.entries.get_mut(player.0 as usize) {
                 let place = e.place.map_or(0, |p| p as usize).saturating_sub(1);
                 let played = e

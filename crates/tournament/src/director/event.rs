@@ -204,6 +204,53 @@ pub enum Happening {
     },
 }
 
+/// Why the director seated a player after the start: each is a line on the move slips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveReason {
+    /// Tables balanced (TDA-11, HC-1.8, WWPLA-12).
+    Balancing,
+    /// The player's table was broken and a seat drawn (TDA-10).
+    TableBroken,
+    /// The final table's draw (TDA-RP-9, HC-1.7).
+    FinalTable,
+    /// A late registration or a re-entry, seated where the new players go (TDA-8A).
+    NewEntry,
+    /// An alternate given a seat (TDA-8A).
+    Alternate,
+    /// Back in with a rebuy after being out (HC-1.1).
+    Rebuy,
+    /// The director's own move, or a disqualification taken back.
+    Director,
+}
+
+impl MoveReason {
+    /// The word the API and the pages use for it.
+    pub fn key(self) -> &'static str {
+        match self {
+            MoveReason::Balancing => "balancing",
+            MoveReason::TableBroken => "table_broken",
+            MoveReason::FinalTable => "final_table",
+            MoveReason::NewEntry => "new_entry",
+            MoveReason::Alternate => "alternate",
+            MoveReason::Rebuy => "rebuy",
+            MoveReason::Director => "director",
+        }
+    }
+}
+
+/// A seat the director gave after the start: a line of the move slips.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub at: Time,
+    pub player: PlayerId,
+    /// Where the player sat before; none for a player new to the tables.
+    pub from: Option<(TableId, Seat)>,
+    /// Where the player sits now (the seat card that fell, when entered).
+    pub to: (TableId, Seat),
+    pub rule: &'static str,
+    pub reason: MoveReason,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectorEvent {
     pub at: Time,

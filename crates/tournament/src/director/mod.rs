@@ -19,7 +19,7 @@ mod undo_bust;
 pub use actions::TdAction;
 pub use deal::{Agreed, DealTable};
 pub use error::{DirectorError, Wait};
-pub use event::{ActionId, Actor, DirectorEvent, Happening, TableId};
+pub use event::{ActionId, Actor, DirectorEvent, Happening, MoveReason, MoveRecord, TableId};
 pub use hands::{HandReport, HandStart, eliminators};
 pub use instructions::{Instruction, InstructionId, Lang, Notice, Task};
 pub use reports::ReportedBust;
@@ -205,9 +205,13 @@ pub struct Tournament {
     pub(crate) table_chips: u64,
     pub(crate) denominations: Vec<u64>,
     pub(crate) events: Chunked<DirectorEvent>,
+    /// Every seat given after the start, oldest first: the move slips.
+    pub(crate) moves: Chunked<MoveRecord>,
     pub(crate) actions: Chunked<actions::Record>,
     /// The finishing order so far, first out first; places are given at the end.
     pub(crate) out: Chunked<results::OutGroup>,
+    /// The players placed last, newest first, for the big screen (at most `RECENT_OUT`).
+    pub(crate) recent_out: std::collections::VecDeque<PlayerId>,
     /// Busts of the current hand-for-hand round, placed together (TDA-RP-8A).
     pub(crate) round_busts: Vec<results::Bust>,
     /// Tables with a hand in progress.
@@ -274,8 +278,10 @@ impl Tournament {
             table_chips: 0,
             denominations: config.chips.clone(),
             events: Chunked::new(),
+            moves: Chunked::new(),
             actions: Chunked::new(),
             out: Chunked::new(),
+            recent_out: Default::default(),
             round_busts: Vec::new(),
             in_hand_tables: 0,
             barrier: None,
@@ -335,6 +341,11 @@ impl Tournament {
 
     pub fn events(&self) -> &Chunked<DirectorEvent> {
         &self.events
+    }
+
+    /// Every seat the director gave after the start, oldest first: the move slips.
+    pub fn moves(&self) -> &Chunked<MoveRecord> {
+        &self.moves
     }
 
     pub fn is_started(&self) -> bool {

@@ -221,10 +221,43 @@ impl Tournament {
             self.index.set(table.0, count);
         }
         self.table_chips += stack;
+        let started = self.started;
         let entry = self.entry_mut(player)?;
         entry.seat = Some((table, seat));
+        let before = entry.status;
+        let came_in = before != Status::Playing;
+        if came_in {
+            // Only a move of a player in play has a seat to come from.
+            entry.last_seat = None;
+        }
+        let from = entry.last_seat;
         entry.status = Status::Playing;
         self.alive += 1;
+        if started {
+            let reason = match (before, rule) {
+                (Status::Alternate, _) => MoveReason::Alternate,
+                (Status::Busted, _) => MoveReason::Rebuy,
+                (Status::Disqualified, _) => MoveReason::Director,
+                (Status::Playing, "TDA-10") => MoveReason::TableBroken,
+                (Status::Playing, "TDA-RP-9" | "HC-1.7") => MoveReason::FinalTable,
+                // The TD's own move (`TdAction::Move`); balancing names its part of the rule.
+                (Status::Playing, "TDA-11") => MoveReason::Director,
+                (Status::Playing, _) => MoveReason::Balancing,
+                _ => MoveReason::NewEntry,
+            };
+            self.moves.push(MoveRecord {
+                at: now,
+                player,
+                from,
+                to: (table, seat),
+                rule,
+                reason,
+            });
+        }
+        if came_in {
+            // One more player in: everyone out places one lower.
+            self.place_out();
+        }
         self.log(
             now,
             Actor::System,
@@ -555,6 +588,7 @@ impl Tournament {
             let chips = self.unseat(player)?;
             self.expected_chips -= chips;
             self.entry_mut(player)?.status = Status::Removed;
+            self.place_out();
             self.log(
                 now,
                 Actor::System,

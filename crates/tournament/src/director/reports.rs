@@ -564,6 +564,14 @@ impl Tournament {
             t.table.set_absent(seat, p.absent)?;
             t.chips += p.stack.0;
             self.entries[p.id.0 as usize].seat = Some((to, seat));
+            // The slip shows the seat the card gave.
+            let drawn = self.moves.iter_mut().rev().find(|m| {
+                m.player == p.id
+                    && matches!(m.reason, MoveReason::TableBroken | MoveReason::FinalTable)
+            });
+            if let Some(m) = drawn {
+                m.to = (to, seat);
+            }
         }
         for i in self.instructions.iter_mut().filter(|i| !i.done) {
             if of_draw(&i.task)

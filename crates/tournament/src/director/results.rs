@@ -2,11 +2,18 @@
 //! ties by the profile (HC-1.3, WWPLA-12); hand-for-hand busts sharing the prizes of their
 //! places (TDA-RP-8A); bounties to the eliminators (HC-1.2); prizes, rounded to the event's unit
 //! with remainders to the higher place; league points (HC-4).
+//!
+//! A player is placed when the bust is in (a hand-for-hand round's busts once every table has
+//! played the hand, TDA-RP-8): one more than the players left, with the prize of the place.
+//! A new entry, a rebuy, a disqualification or a bust taken back places everyone out again.
 
 use super::*;
 use crate::bounty::BountyBook;
 use crate::league::{Formula, LeagueVars};
 use crate::places::{self, Busted};
+
+/// How many of the players placed last are kept for the big screen.
+const RECENT_OUT: usize = 10;
 
 /// Players out in one hand (or one hand-for-hand round), best-ranked first.
 #[derive(Clone, Debug)]
@@ -83,13 +90,60 @@ impl Tournament {
         }
     }
 
-    /// A busted entry bought back in: it leaves the finishing order.
+    /// A busted entry bought back in, or its bust taken back: it leaves the finishing order
+    /// and gives its place back.
     pub(crate) fn unplace_pending(&mut self, player: PlayerId) {
         for group in &mut self.out {
             group.order.retain(|&p| p != player);
         }
         self.out.retain(|g| !g.order.is_empty());
         self.round_busts.retain(|b| b.player != player);
+        self.recent_out.retain(|&p| p != player);
+        if let Some(e) = self.entries.get_mut(player.0 as usize) {
+            e.place = None;
+            e.prize = Money(0);
+        }
+        self.place_out();
+    }
+
+    /// The prizes by place as the pool stands now, 1st first.
+    fn prizes_now(&self) -> Vec<Money> {
+        crate::payout::prizes(&self.config.payouts, self.stats.entries, self.prize_pool())
+    }
+
+    /// Places everyone out, from the last out up: they take the places below the players
+    /// still in and the busts of a hand-for-hand round not yet placed (TDA-RP-8A).
+    pub(crate) fn place_out(&mut self) {
+        if self.out.is_empty() {
+            return;
+        }
+        let prizes = self.prizes_now();
+        let mut first = self.alive + self.round_busts.len() as u32 + 1;
+        for g in (0..self.out.len()).rev() {
+            let group = self.out[g].clone();
+            self.set_places(&group, first, &prizes);
+            first += group.order.len() as u32;
+        }
+    }
+
+    /// Gives a group out in one hand the places from `first` down, each with the prize of
+    /// the place, shared where the group shares (TDA-RP-8A), and a deal's amounts (HC-1.2).
+    fn set_places(&mut self, group: &OutGroup, first: u32, prizes: &[Money]) {
+        let prize_of = |place: u32| prizes.get(place as usize - 1).copied().unwrap_or(Money(0));
+        let places = places::places_for(first + group.order.len() as u32 - 1, group.order.len());
+        for (&player, &place) in group.order.iter().zip(&places) {
+            let e = &mut self.entries[player.0 as usize];
+            e.place = Some(place);
+            e.prize = prize_of(place);
+        }
+        if group.shared && group.order.len() > 1 {
+            let total = Money(places.iter().map(|&p| prize_of(p).0).sum());
+            let shares = crate::payout::share(total, group.order.len(), self.config.payouts.unit);
+            for (p, amount) in group.order.iter().zip(shares) {
+                self.entries[p.0 as usize].prize = amount;
+            }
+        }
+        self.pay_deal(&group.order);
     }
 
     /// TDA-RP-8A: everyone out in one hand-for-hand hand, at any table, shares the prizes of
@@ -137,10 +191,23 @@ impl Tournament {
                 },
             );
         }
-        self.out.push(OutGroup {
+        let group = OutGroup {
             order: ranking.order,
             shared,
-        });
+        };
+        // Everyone out before keeps their place: the group takes the places just below the
+        // players still in.
+        let prizes = self.prizes_now();
+        let first = self.alive + self.round_busts.len() as u32 + 1;
+        self.set_places(&group, first, &prizes);
+        // The worst place first, so that the best of the group is the newest.
+        for &player in group.order.iter().rev() {
+            let place = self.entries[player.0 as usize].place.unwrap_or(0);
+            self.log(now, Actor::System, Happening::Placed { player, place });
+            self.recent_out.push_front(player);
+        }
+        self.recent_out.truncate(RECENT_OUT);
+        self.out.push(group);
         Ok(())
     }
 
@@ -171,47 +238,25 @@ impl Tournament {
                 place: 1,
             },
         );
-        // The last out places highest: places from 2 down the finishing order.
-        let mut place = 2;
-        for group in std::mem::take(&mut self.out).to_vec().into_iter().rev() {
-            let entrants = group.order.len() as u32;
-            let places = places::places_for(place + entrants - 1, group.order.len());
-            for (&player, &p) in group.order.iter().zip(&places) {
-                self.entries[player.0 as usize].place = Some(p);
-                self.log(now, Actor::System, Happening::Placed { player, place: p });
-            }
-            if group.shared && group.order.len() > 1 {
-                self.shared.push(group.order);
-            }
-            place += entrants;
-        }
         if let Some(book) = self.bounties.as_mut() {
             book.finish(winner);
             self.unclaimed_bounties = book.take_unclaimed();
         }
-        let entrants = self.stats.entries;
-        let prizes = crate::payout::prizes(&self.config.payouts, entrants, self.prize_pool());
-        let prize_of = |place: Option<u32>| {
-            place
-                .and_then(|p| prizes.get(p as usize - 1).copied())
-                .unwrap_or(Money(0))
+        // Every place again, from 2 down the finishing order, with the pool now final (the
+        // bounties nobody won are in it, HC-1.2).
+        let prizes = self.prizes_now();
+        let won = OutGroup {
+            order: vec![winner],
+            shared: false,
         };
-        for e in &mut self.entries {
-            e.prize = prize_of(e.place);
-        }
-        for group in self.shared.clone() {
-            let total = Money(
-                group
-                    .iter()
-                    .map(|p| prize_of(self.entries[p.0 as usize].place).0)
-                    .sum(),
-            );
-            let shares = crate::payout::share(total, group.len(), self.config.payouts.unit);
-            for (p, amount) in group.iter().zip(shares) {
-                self.entries[p.0 as usize].prize = amount;
+        self.set_places(&won, 1, &prizes);
+        self.place_out();
+        for group in std::mem::take(&mut self.out).to_vec() {
+            if group.shared && group.order.len() > 1 {
+                self.shared.push(group.order);
             }
         }
-        self.pay_deal();
+        let entrants = self.stats.entries;
         if let Some(league) = &self.config.league {
             let formula = Formula::parse(&league.formula).map_err(DirectorError::Refused)?;
             let buy_in =
@@ -231,6 +276,14 @@ impl Tournament {
         }
         self.log(now, Actor::System, Happening::Finished { winner });
         Ok(true)
+    }
+
+    /// The players placed last, newest first (the winner once there is one): at most ten.
+    pub fn recent_out(&self) -> impl Iterator<Item = &Entry> {
+        let winner = self.entries.iter().find(|e| e.status == Status::Won);
+        winner
+            .into_iter()
+            .chain(self.recent_out.iter().map(|p| &self.entries[p.0 as usize]))
     }
 
     /// The finishing order: placed entries by place.
