@@ -71,8 +71,9 @@ pub struct NoticeLine {
 pub struct InstructionLine {
     /// Numbered from 1; confirmed with the TD command `confirm`.
     pub id: u32,
-    /// `move`, `break`, `final_table`, `chip_race` or `source_cards` (HC-1.8: a card dealt
-    /// at the short table for each equally full one).
+    /// `move`, `break`, `final_table`, `chip_race`, `source_cards` (HC-1.8: a card dealt
+    /// at the short table for each equally full one) or `open_table` (a table opened after the
+    /// start for new players: bind its tablet, TDA-8A).
     pub kind: String,
     /// What to do, with the reason and the rule, in English and in German.
     pub en: String,

@@ -348,15 +348,13 @@ impl EventState {
         if !new.is_empty() {
             self.index.insert_all(new);
         }
-        // A tablet bound anew replaces the table's old one, whose token stops working; a broken
-        // table's and a finished event's are put away.
+        // A tablet bound anew replaces the table's old one, whose token stops working; a
+        // finished event's are put away. A broken table's tablet lasts the night: it confirms
+        // its players' moves and then shows the table closed (issue 32).
         let mut tablets = Vec::new();
         let t = self.room.tournament();
         for (table, hash) in self.room.tablets() {
-            let in_play = !t.is_finished()
-                && t.table(tournament::TableId(table - 1))
-                    .is_ok_and(|x| !x.broken);
-            if !in_play {
+            if t.is_finished() {
                 if let Some(old) = self.tablets_indexed.remove(table) {
                     self.index.remove(&old);
                 }

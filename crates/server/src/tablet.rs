@@ -1,7 +1,8 @@
 //! Tablets bound to a live event's tables (`tables = "live"`): the TD makes one per table; its
 //! dealer reports that table's hands with the busts they call (HC-1.8) and its button, and
 //! confirms the director's instructions for it. A tablet's token is valid for its own table
-//! only; a new tablet for a table replaces the old one. With `{"track": true}` the tablet is
+//! only, until the event is finished: a broken table's tablet still confirms its players'
+//! moves, and shows the table closed. A new tablet for a table replaces the old one. With `{"track": true}` the tablet is
 //! the dealer tablet (`/dealer`) following the table's every hand instead: it deals the hand
 //! the director started there, and reports busts and hand ends from the hand itself
 //! (`dealer::link`).
@@ -49,7 +50,7 @@ pub struct BindRequest {
     operation_id = "bind_tablet",
     tag = "td",
     summary = r#"Bind a tablet to a live event's table (TD)"#,
-    description = r#"A token for the dealer's tablet at one table of a live event (`tables = "live"`): it reports that table's hands, busts and button and confirms the director's instructions for it (`POST .../report`), and nothing else. Shown in this answer only (the server keeps its hash); a new one for the table replaces the old, which stops working. `url` opens the tablet page signed in with it. With `{"track": true}` the token is instead a dealer token for a live table (`/api/floor/{live_table}`, page `/dealer`) that follows this table from the hand it plays now: it deals each hand the director starts there, and when the dealer moves on, reports the hand's busts (who won their chips, their stacks at the start) and every other stack to the event, then waits for the director's next hand (its view's `tracking`). A table between hands is refused (409) for that. Refused (409) for an event the server deals or a broken table."#,
+    description = r#"A token for the dealer's tablet at one table of a live event (`tables = "live"`): it reports that table's hands, busts and button and confirms the director's instructions for it (`POST .../report`), and nothing else. Shown in this answer only (the server keeps its hash); a new one for the table replaces the old, which stops working; a broken table's token keeps working until the event is finished, to confirm its players' moves (its reports of hands are refused, 409 `broken`). `url` opens the tablet page signed in with it. With `{"track": true}` the token is instead a dealer token for a live table (`/api/floor/{live_table}`, page `/dealer`) that follows this table from the hand it plays now: it deals each hand the director starts there, and when the dealer moves on, reports the hand's busts (who won their chips, their stacks at the start) and every other stack to the event, then waits for the director's next hand (its view's `tracking`). A table between hands is refused (409) for that. Refused (409) for an event the server deals or a broken table."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
@@ -205,8 +206,11 @@ pub async fn report(
         let by = reporter(role, event, table)?;
         let report = body.read()?;
         let t = tx.state().room().tournament();
+        // A broken table still confirms what concerns it (its players' moves); it has no
+        // hands to report.
         if t.table(tournament::TableId(table - 1))
             .is_ok_and(|x| x.broken)
+            && !matches!(report, TableReport::Confirm { .. })
         {
             return Err(Refusal::conflict(
                 "broken",

@@ -925,7 +925,8 @@ async fn all_in_and_call(api: &Api, live: u64, token: &str) -> (Option<u64>, Opt
 }
 
 /// A followed hand whose end brings the final table (TDA-RP-9): the stacks the hand left are
-/// counted for the players still in, at the new table where the draw has put them.
+/// counted for the players still in, at the final table (table 1, where the followed dealer
+/// stays) where the draw has put them.
 #[tokio::test]
 async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
     let api = Api::open();
@@ -955,13 +956,15 @@ async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
             Some(&json!({ "hand": 1 })),
         )
         .await;
+    // The final table is drawn at table 1, the lowest in play: its dealer and tablet stay.
     assert_eq!(
         after["tracking"]["broken"],
-        json!(true),
-        "table 1 is broken for the final"
+        json!(false),
+        "table 1 goes on as the final table"
     );
     let finals = seating(&api).await;
     assert_eq!(finals.len(), 1, "the final table");
+    assert_eq!(finals[0]["table"], json!(1));
     let chips_of = |name: &str| {
         finals[0]["seats"]
             .as_array()

@@ -3,9 +3,10 @@
 //! bound tablets, the balancing and breaking instructions confirmed, a bust undone,
 //! hand-for-hand with busts in one round, the final table, prizes and bounties paid; the chips
 //! in play are at the tables after every step, and every point paid in is paid out (HC-1.2).
-//! Issue 32 items 2 and 3: every busted player has a place from the bust on (a hand-for-hand
-//! round's once every table has played the hand, TDA-RP-8), and every move the director
-//! ordered is on the move slips.
+//! Issue 32 items 1 to 3: a tablet at every table confirms every instruction that names it,
+//! a broken table's too, and the final table (at a table in play) keeps its tablet; every
+//! busted player has a place from the bust on (a hand-for-hand round's once every table has
+//! played the hand, TDA-RP-8); every move the director ordered is on the move slips.
 
 mod common;
 
@@ -81,6 +82,8 @@ struct Night<'a> {
     seen: BTreeSet<String>,
     /// The move instructions given, by id.
     moves: BTreeSet<u64>,
+    /// Instructions confirmed, every one from a tablet.
+    confirmed: usize,
 }
 
 impl Night<'_> {
@@ -114,7 +117,24 @@ impl Night<'_> {
         (reply.status, reply.body)
     }
 
-    /// Every instruction done, by the tablet of a table it concerns or by the TD.
+    /// Binds a tablet to `table` from the console.
+    async fn bind(&mut self, table: u64) {
+        let bound = self
+            .api
+            .ok(
+                Method::POST,
+                &format!("/api/events/0/tables/{table}/tablet"),
+                Some(&self.api.td),
+                None,
+            )
+            .await;
+        let token = bound["token"].as_str().unwrap().to_string();
+        self.tablets.insert(table, token);
+    }
+
+    /// Every instruction done by the tablet of a table it names (issue 32 item 1): a broken
+    /// table's tablet confirms its players' moves; a table opened for new players gets its
+    /// tablet as its instruction says.
     async fn confirm_all(&mut self) {
         let s = self.summary().await;
         for i in s["instructions"].as_array().unwrap() {
@@ -128,19 +148,17 @@ impl Night<'_> {
                 .iter()
                 .filter_map(Value::as_u64)
                 .collect();
+            if i["kind"] == json!("open_table") {
+                self.bind(tables[0]).await;
+            }
             let body = json!({ "type": "confirm", "instruction": i["id"] });
-            let by_tablet = tables.iter().find(|t| self.tablets.contains_key(t));
-            let reply = match by_tablet {
-                Some(&table) => self.report(table, body).await,
-                None => {
-                    let r = self
-                        .api
-                        .post("/api/events/0/td", Some(&self.api.td), &body)
-                        .await;
-                    (r.status, r.body)
-                }
-            };
+            let table = *tables
+                .iter()
+                .find(|t| self.tablets.contains_key(t))
+                .unwrap_or_else(|| panic!("no tablet of a table {i} names"));
+            let reply = self.report(table, body).await;
             assert_eq!(reply.0, StatusCode::OK, "{}", reply.1);
+            self.confirmed += 1;
         }
         if s["clock"]["hand_for_hand"] == json!(true) {
             self.seen.insert("hand_for_hand".into());
@@ -217,23 +235,15 @@ async fn run_night(profile: &str, table_size: u8) {
         in_play: 0,
         seen: BTreeSet::new(),
         moves: BTreeSet::new(),
+        confirmed: 0,
     };
     night.in_play = night.summary().await["chips_in_play"].as_u64().unwrap();
     assert_eq!(night.in_play, PLAYERS as u64 * 10_000);
     let tables = night.tables().await;
     assert_eq!(tables.len(), PLAYERS.div_ceil(usize::from(table_size)));
-    for table in [1u64, 2] {
-        let bound = api
-            .ok(
-                Method::POST,
-                &format!("/api/events/0/tables/{table}/tablet"),
-                td,
-                None,
-            )
-            .await;
-        night
-            .tablets
-            .insert(table, bound["token"].as_str().unwrap().to_string());
+    // A tablet at every table, as a club runs the night.
+    for table in &tables {
+        night.bind(table["table"].as_u64().unwrap()).await;
     }
     let mut turn = 0u64;
     let mut undone = false;
@@ -241,16 +251,23 @@ async fn run_night(profile: &str, table_size: u8) {
         if night.summary().await["finished"] == json!(true) {
             break;
         }
-        let tables = night.tables().await;
-        // A broken table's tablet is put away: its token works no more.
-        let standing: BTreeSet<u64> = tables.iter().filter_map(|t| t["table"].as_u64()).collect();
+        night.confirm_all().await;
+        // A broken table's tablet, its moves confirmed, shows the table closed: it has no
+        // hands to report (409), and is never turned away as unknown (401).
+        let standing: BTreeSet<u64> = night
+            .tables()
+            .await
+            .iter()
+            .filter_map(|t| t["table"].as_u64())
+            .collect();
         for (table, token) in &night.tablets {
             if !standing.contains(table) {
                 let uri = format!("/api/events/0/tables/{table}/report");
                 let body = json!({ "type": "hand_over" });
                 let reply = api.post(&uri, Some(token), &body).await;
-                assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{}", reply.body);
-                night.seen.insert("tablet put away".into());
+                assert_eq!(reply.status, StatusCode::CONFLICT, "{}", reply.body);
+                assert_eq!(reply.body["code"], json!("broken"), "{}", reply.body);
+                night.seen.insert("tablet closed".into());
             }
         }
         night.tablets.retain(|t, _| standing.contains(t));
@@ -339,9 +356,14 @@ async fn run_night(profile: &str, table_size: u8) {
         assert!(night.seen.contains("break"), "TDA-10: {:?}", night.seen);
     }
     assert!(
-        night.seen.contains("tablet put away"),
+        night.seen.contains("tablet closed"),
         "{profile}: {:?}",
         night.seen
+    );
+    assert!(
+        night.confirmed > night.moves.len(),
+        "{profile}: {}",
+        night.confirmed
     );
     // Every move ordered is a line of the slips, with where from and why.
     let moves = api.ok(Method::GET, "/api/events/0/moves", None, None).await;

@@ -4,7 +4,12 @@
 // prize-pool, rebuys, payouts, payout (data-place, data-amount), paused, hand-for-hand,
 // finished, enable-sound (data-state off|on), instructions, instruction (data-kind): a live
 // event's moves, broken tables, final-table draw and chip races still to do; notices, notice
-// (data-kind): why its tables wait.
+// (data-kind): why its tables wait. Both sit in clock-side, beside the clock (below it on a
+// portrait screen), so that the level, time and blinds stay on screen whatever is pending.
+// With more than GROUP_ABOVE instructions, those of one kind for one table are one line,
+// instruction-group (data-kind, data-table, data-count: "Final table (table 4): 9 moves, see
+// the seat cards"), each instruction kept in it, hidden. last-out, last-out-line (data-place,
+// data-prize): the players placed last, at the bust ("Guest 7 finishes 12th"), the winner first.
 
 import { get, connect, param } from './api.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError } from './dom.js';
@@ -66,6 +71,83 @@ function set(id, text) {
   return el;
 }
 
+// --- what is pending: beside the clock, grouped when many ------------------------------------
+
+const GROUP_ABOVE = 4;
+const text = (x) => (lang() === 'de' ? x.de : x.en);
+
+/** An instruction's group: its kind (a move's by its rule) and the table it names. */
+function groupOf(i) {
+  if (i.kind !== 'move') return { key: `${i.kind}|${i.tables[0]}`, label: 'clock_group_other', table: i.tables[0] };
+  const rule = i.rules[0] ?? '';
+  const [from, to] = i.tables;
+  if (rule === 'TDA-RP-9' || rule === 'HC-1.7') return { key: `final-moves|${to}`, label: 'clock_group_final', table: to };
+  if (rule === 'TDA-10') return { key: `break-moves|${from}`, label: 'clock_group_break', table: from };
+  if (rule === 'HC-1.8' || rule.startsWith('TDA-11')) return { key: `balance|${to}`, label: 'clock_group_balance', table: to };
+  return { key: `move|${to}`, label: 'clock_group_moves', table: to };
+}
+
+const instructionEl = (i, hidden = false) =>
+  h('li', { testid: 'instruction', class: 'clock-instruction', hidden, data: { kind: i.kind } }, text(i));
+
+/** The pending instructions, each its own line when few; grouped by kind and table when many. */
+function instructionEls(todo) {
+  if (todo.length <= GROUP_ABOVE) return todo.map((i) => instructionEl(i));
+  const groups = new Map();
+  for (const i of todo) {
+    const g = groupOf(i);
+    if (!groups.has(g.key)) groups.set(g.key, { ...g, items: [] });
+    groups.get(g.key).items.push(i);
+  }
+  return [...groups.values()].map((g) => (g.items.length === 1 ? instructionEl(g.items[0])
+    : h('li', { testid: 'instruction-group', class: 'clock-group', data: { kind: g.items[0].kind, table: g.table, count: g.items.length } },
+      h('span', {}, t(g.label, { n: g.items.length, table: g.table })),
+      h('ul', { class: 'clock-group-detail' }, g.items.map((i) => instructionEl(i, true))))));
+}
+
+/** 12th, 1st, 22nd; in German "12." as the place is written. */
+function placeText(n) {
+  if (lang() === 'de') return `${n}.`;
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+function renderSide(s) {
+  const notices = s.notices ?? [];
+  const todo = s.instructions ?? [];
+  $('#notices').hidden = notices.length === 0;
+  $('#notices').replaceChildren(...notices.map((n) =>
+    h('li', { testid: 'notice', data: { kind: n.kind } }, text(n))));
+  $('#instructions').hidden = todo.length === 0;
+  $('#instructions-title').hidden = todo.length === 0;
+  $('#instructions').replaceChildren(...instructionEls(todo));
+  // The last three placed, newest first: a place is given at the bust (HC-1.3, TDA-RP-8).
+  const out = (s.last_out ?? []).slice(0, 3);
+  $('#last-out').hidden = out.length === 0;
+  $('#last-out-title').hidden = out.length === 0;
+  $('#last-out').replaceChildren(...out.map((o) => h('li',
+    { testid: 'last-out-line', data: { place: o.place, prize: o.prize } },
+    o.place === 1 ? t('wins', { name: o.name }) : t('finishes', { name: o.name, place: placeText(o.place) }),
+    o.prize ? h('b', {}, ` · ${fmtChips(o.prize)}`) : null)));
+  const side = notices.length + todo.length + out.length > 0;
+  $('#clock-side').hidden = !side;
+  $('#clock-main').classList.toggle('has-side', side);
+  fitSide();
+}
+
+/** On a TV the panel has the screen's height: a smaller type step when it holds more, and a
+ * fade at its foot when even that does not fit (the TD console lists everything). */
+function fitSide() {
+  const side = $('#clock-side');
+  side.classList.remove('dense', 'denser', 'clipped');
+  if (side.hidden) return;
+  const over = () => side.scrollHeight > side.clientHeight + 1;
+  for (const step of ['dense', 'denser']) if (over()) side.classList.add(step);
+  side.classList.toggle('clipped', over());
+}
+window.addEventListener('resize', fitSide);
+
 function render() {
   const s = clock.summary;
   if (!s) return;
@@ -103,14 +185,7 @@ function render() {
   $('#paused').hidden = c.running || s.finished || !s.started;
   $('#hand-for-hand').hidden = !c.hand_for_hand;
   $('#finished').hidden = !s.finished;
-  const notices = s.notices ?? [];
-  $('#notices').hidden = notices.length === 0;
-  $('#notices').replaceChildren(...notices.map((n) =>
-    h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
-  const todo = s.instructions ?? [];
-  $('#instructions').hidden = todo.length === 0;
-  $('#instructions').replaceChildren(...todo.map((i) =>
-    h('li', { testid: 'instruction', data: { kind: i.kind } }, lang() === 'de' ? i.de : i.en)));
+  renderSide(s);
   tick();
 }
 

@@ -145,11 +145,14 @@ export const ruleBadge = (rule) => (rule ? h('span', { class: 'rule', testid: 'r
 
 /**
  * Fills <header id="top">: brand, links (for the event when known), a slot for the page's own
- * items, the language switch and the connection dot. Returns { slot, setConnection }.
+ * items, the language switch and the connection dot. Returns { slot, setConnection }. A kiosk
+ * (a table's tablet) gets the slot, the language switch and the dot only: no way to the rest
+ * of the site, the TD console least of all.
  */
-export function pageHeader(active, event) {
+export function pageHeader(active, event, { kiosk = false } = {}) {
   let top = document.getElementById('top');
   if (!top) document.body.prepend((top = h('header', { id: 'top' })));
+  top.classList.toggle('kiosk', kiosk);
   const q = event != null ? `?event=${event}` : '';
   const link = (key, href, testid) =>
     h('a', { href, testid, class: key === active ? 'active' : '', 'data-i18n': `nav_${key}` }, t(`nav_${key}`));
@@ -171,7 +174,8 @@ export function pageHeader(active, event) {
   );
   const slot = h('div', { class: 'header-slot' });
   const dot = h('span', { class: 'conn', testid: 'connection', data: { state: 'none' }, title: '' });
-  top.replaceChildren(h('a', { class: 'brand', href: '/' }, '♠ Croupier'), nav, slot, langSwitch(), dot);
+  if (kiosk) top.replaceChildren(slot, langSwitch(), dot);
+  else top.replaceChildren(h('a', { class: 'brand', href: '/' }, '♠ Croupier'), nav, slot, langSwitch(), dot);
   translateStatic();
   document.documentElement.lang = lang();
   const setConnection = (state) => {

@@ -16,7 +16,9 @@ const key = `croupier.tablet.${event}.${table}`;
 const fresh = takeParam('token');
 if (fresh) localStorage.setItem(key, fresh);
 const token = localStorage.getItem(key);
-const header = pageHeader('tablet', event);
+// A kiosk: the header holds the table's name and the language switch, no site menu.
+const header = pageHeader('tablet', event, { kiosk: true });
+header.slot.append($('#tablet-title'));
 const clock = new Clock();
 const state = { summary: null, seating: null };
 

@@ -180,15 +180,18 @@ fn tda_rp_9_two_short_tables_merge_into_the_final_table() {
         // One fewer than two full short tables: the final table, once B's hand is over.
         assert_eq!(t.may_start(A), Err(Wait::FinalTable), "{size}-handed");
         finish(&mut t, &mut other, at_minute(0), Script::Walk).unwrap();
-        assert_eq!(counts(&t), vec![(C, final_size)], "{size}-handed");
-        let table = t.table(C).unwrap();
+        // At the lowest-numbered table in play, set for the final's size (issue 32: its
+        // dealer and tablet stay); the other table is broken.
+        assert_eq!(counts(&t), vec![(A, final_size)], "{size}-handed");
+        let table = t.table(A).unwrap();
         assert_eq!(table.table.seats().len(), final_size, "{size}-handed");
-        let chips: u64 = players_at(&t, C).iter().map(|p| p.2).sum();
+        assert!(t.table(B).unwrap().broken);
+        let chips: u64 = players_at(&t, A).iter().map(|p| p.2).sum();
         assert_eq!(chips, 2 * per_table as u64 * t.config().starting_stack);
         assert!(
             t.events()
                 .iter()
-                .any(|e| e.what == Happening::FinalTable { table: C })
+                .any(|e| e.what == Happening::FinalTable { table: A })
         );
     }
 }
@@ -201,11 +204,12 @@ fn hc_1_7_the_final_table_forms_at_ten_players_seated_by_the_card_draw() {
     bust_at(&mut t, B, at_minute(0), |s| vec![under_the_gun(s)]);
     assert_eq!(t.may_start(B), Err(Wait::FinalTable));
     finish(&mut t, &mut other, at_minute(0), Script::Walk).unwrap();
-    // Ten players at one table of ten, seats ace to ten, the ace on the button.
-    assert_eq!(counts(&t), vec![(C, 10)]);
-    let seats: Vec<Seat> = players_at(&t, C).iter().map(|p| p.0).collect();
+    // Ten players at one table of ten, seats ace to ten, the ace on the button; at table 1,
+    // the lowest in play.
+    assert_eq!(counts(&t), vec![(A, 10)]);
+    let seats: Vec<Seat> = players_at(&t, A).iter().map(|p| p.0).collect();
     assert_eq!(seats, (0..10).map(Seat).collect::<Vec<_>>());
-    let first = t.next_hand(C, at_minute(1)).unwrap();
+    let first = t.next_hand(A, at_minute(1)).unwrap();
     assert_eq!(first.positions.button, Seat(0));
     assert_eq!(first.positions.small_blind, Some(Seat(1)));
     assert_eq!(first.positions.big_blind, Seat(2));

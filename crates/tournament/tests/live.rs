@@ -767,7 +767,7 @@ fn final_table_seat_cards_entered_as_they_fell() {
     let mut twice = cards.clone();
     twice[1].2 = twice[0].2;
     let mut elsewhere = cards.clone();
-    elsewhere[0].1 = TableId(0);
+    elsewhere[0].1 = TableId(1 - final_table.0.min(1));
     let refused = [
         cards[1..].to_vec(),
         twice,

@@ -194,6 +194,7 @@ impl Room {
                     } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(*player)),
                     Task::Break { table } => ("break", vec![table.0 + 1], None),
                     Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
+                    Task::OpenTable { table } => ("open_table", vec![table.0 + 1], None),
                     // With the tables its players were moved to, which wait for it too.
                     Task::ChipRace { table, .. } => {
                         let mut tables = vec![table.0 + 1];

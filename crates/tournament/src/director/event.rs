@@ -91,6 +91,11 @@ pub enum Happening {
     TableBroken {
         table: TableId,
     },
+    /// A table opened after the start for new players: late entries, re-entries, alternates
+    /// (TDA-8A).
+    TableOpened {
+        table: TableId,
+    },
     FinalTable {
         table: TableId,
     },

@@ -32,6 +32,9 @@ pub enum Task {
         /// Who races, in dealing order (a race called at a live table).
         players: Vec<PlayerId>,
     },
+    /// A table opened after the start for new players: its tablet is bound on the console
+    /// before they sit down (TDA-8A).
+    OpenTable { table: TableId },
     /// HC-1.8: at the short table a card is dealt for each equally full table; the lowest
     /// gives a player.
     SourceCards {
@@ -67,6 +70,7 @@ impl Instruction {
             Task::FinalTable { .. } => vec!["TDA-RP-9"],
             Task::ChipRace { .. } => vec![Self::chip_race_rule(profile)],
             Task::SourceCards { .. } => vec!["HC-1.8"],
+            Task::OpenTable { .. } => vec!["TDA-8A"],
         }
     }
 
@@ -128,11 +132,19 @@ impl Instruction {
                 table.0 + 1
             ),
             Task::FinalTable { table } if de => format!(
-                "Finaltisch an Tisch {}: Plätze mit Karten auslosen, die Uhr steht ({rules})",
+                "Finaltisch an Tisch {}, Dealer und Tablet bleiben dort: Plätze mit Karten auslosen, die Uhr steht ({rules})",
                 table.0 + 1
             ),
             Task::FinalTable { table } => format!(
-                "Final table at table {}: draw for seats with cards, the clock stands ({rules})",
+                "Final table at table {}, its dealer and tablet stay: draw for seats with cards, the clock stands ({rules})",
+                table.0 + 1
+            ),
+            Task::OpenTable { table } if de => format!(
+                "Tisch {} für neue Spieler öffnen: sein Tablet an der Konsole verbinden, dann die Spieler setzen ({rules})",
+                table.0 + 1
+            ),
+            Task::OpenTable { table } => format!(
+                "Open table {} for new players: bind its tablet on the console, then seat them ({rules})",
                 table.0 + 1
             ),
             Task::ChipRace {
@@ -294,6 +306,7 @@ impl Tournament {
                 Task::Break { table: *table }
             }
             Happening::FinalTable { table } => Task::FinalTable { table: *table },
+            Happening::TableOpened { table } => Task::OpenTable { table: *table },
             Happening::ChipRaceCalled {
                 table,
                 removed,
@@ -322,7 +335,9 @@ impl Tournament {
                 t
             }
             Task::Break { .. } => Vec::new(),
-            Task::FinalTable { table } | Task::ChipRace { table, .. } => vec![*table],
+            Task::FinalTable { table }
+            | Task::ChipRace { table, .. }
+            | Task::OpenTable { table } => vec![*table],
         };
         let id = InstructionId(self.instructions.len() as u32);
         let instruction = Instruction {

@@ -230,10 +230,15 @@ impl Tournament {
             // Only a move of a player in play has a seat to come from.
             entry.last_seat = None;
         }
+        if entry.last_seat == Some((table, seat)) {
+            // Drawn again where they sat (the final table at its host table): no move.
+            entry.last_seat = None;
+        }
         let from = entry.last_seat;
+        let stays = came_in.not() && from.is_none();
         entry.status = Status::Playing;
         self.alive += 1;
-        if started {
+        if started && !stays {
             let reason = match (before, rule) {
                 (Status::Alternate, _) => MoveReason::Alternate,
                 (Status::Busted, _) => MoveReason::Rebuy,
@@ -314,7 +319,13 @@ impl Tournament {
                 let shortest: Vec<u32> = self.index.with_count(min).collect();
                 TableId(shortest[self.draw.below(shortest.len())])
             }
-            _ => self.open_table(size)?,
+            _ => {
+                let table = self.open_table(size)?;
+                if self.started {
+                    self.log(now, Actor::System, Happening::TableOpened { table });
+                }
+                table
+            }
         };
         let empty: Vec<Seat> =
             crate::balance::empty_seats(&self.tables[table.0 as usize].table).collect();

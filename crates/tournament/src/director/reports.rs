@@ -555,22 +555,48 @@ impl Tournament {
                 let t = &mut self.tables[at.0 as usize];
                 let p = t.table.leave(s)?;
                 t.chips -= p.stack.0;
-                moved.push((p, to, seat));
+                let ordered = self.pending().any(|i| {
+                    of_draw(&i.task)
+                        && matches!(i.task, Task::Move { player: q, .. } if q == player)
+                });
+                moved.push((p, (at, s), ordered, to, seat));
             }
         }
-        for (p, to, seat) in moved {
+        for (p, from, ordered, to, seat) in moved {
             let t = &mut self.tables[to.0 as usize];
             t.table.sit(seat, p.id, p.stack)?;
             t.table.set_absent(seat, p.absent)?;
             t.chips += p.stack.0;
             self.entries[p.id.0 as usize].seat = Some((to, seat));
-            // The slip shows the seat the card gave.
-            let drawn = self.moves.iter_mut().rev().find(|m| {
-                m.player == p.id
-                    && matches!(m.reason, MoveReason::TableBroken | MoveReason::FinalTable)
-            });
-            if let Some(m) = drawn {
-                m.to = (to, seat);
+            if ordered {
+                // The slip shows the seat the card gave.
+                let drawn = self.moves.iter_mut().rev().find(|m| m.player == p.id);
+                if let Some(m) = drawn {
+                    m.to = (to, seat);
+                }
+            } else if from != (to, seat) {
+                // A player of the final's host table the software left in their seat, whose
+                // card names another: a move like the others (TDA-RP-9, HC-1.7).
+                self.moves.push(MoveRecord {
+                    at: now,
+                    player: p.id,
+                    from: Some(from),
+                    to: (to, seat),
+                    rule: self.final_table_rule(),
+                    reason: MoveReason::FinalTable,
+                });
+                self.entries[p.id.0 as usize].last_seat = Some(from);
+                let rule = self.final_table_rule();
+                self.log(
+                    now,
+                    Actor::System,
+                    Happening::Seated {
+                        player: p.id,
+                        table: to,
+                        seat,
+                        rule,
+                    },
+                );
             }
         }
         for i in self.instructions.iter_mut().filter(|i| !i.done) {

@@ -176,9 +176,14 @@ impl Tournament {
         Ok(())
     }
 
-    /// TDA-RP-9, HC-1.7: everyone left to one table, seats and button drawn anew.
+    /// TDA-RP-9, HC-1.7: everyone left to one table, seats and button drawn anew. The final
+    /// table is played at the lowest-numbered table in play (the others break first, TDA-11C),
+    /// so that its dealer and tablet stay; the other tables are broken.
     fn final_table(&mut self, now: Time) -> Result<(), DirectorError> {
         let active: Vec<TableId> = self.active_tables().collect();
+        let Some(&host) = active.iter().min() else {
+            return Ok(());
+        };
         let mut players = Vec::new();
         for &table in &active {
             let ids: Vec<PlayerId> = self.tables[table.0 as usize].player_ids();
@@ -187,15 +192,26 @@ impl Tournament {
                 players.push((id, stack));
             }
             let t = &mut self.tables[table.0 as usize];
-            t.broken = true;
             t.breaking = false;
             self.breaking.remove(&table.0);
+            if table == host {
+                continue;
+            }
+            t.broken = true;
             self.index.remove(table.0);
             self.stats.tables_broken += 1;
             self.log(now, Actor::System, Happening::TableBroken { table });
         }
         let size = usize::from(self.final_table_size()).max(players.len());
-        let id = self.open_table(size)?;
+        // The host table set for the final's size, empty: every seat is drawn anew.
+        let table = Table::new(size, self.variant, self.profile.table.clone(), true)?;
+        let last_game_hands = self.last_game_hands;
+        let t = &mut self.tables[host.0 as usize];
+        t.table = table;
+        t.vacancies.clear();
+        t.last_opened = None;
+        t.game_hands = last_game_hands;
+        self.index.set(host.0, 0);
         let seats = crate::seating::first_seats(
             &[players.len()],
             size,
@@ -203,13 +219,23 @@ impl Tournament {
             &mut self.draw,
         );
         self.draw.shuffle(&mut players);
+        let rule = self.final_table_rule();
         for (&seat, &(player, stack)) in seats[0].iter().zip(&players) {
-            self.sit(player, id, seat, stack, "TDA-RP-9", now)?;
+            self.sit(player, host, seat, stack, rule, now)?;
         }
-        self.draw_button(id, &seats[0], now)?;
-        self.tables[id.0 as usize].new_players = 0;
-        self.log(now, Actor::System, Happening::FinalTable { table: id });
+        self.draw_button(host, &seats[0], now)?;
+        self.tables[host.0 as usize].new_players = 0;
+        self.log(now, Actor::System, Happening::FinalTable { table: host });
         Ok(())
+    }
+
+    /// The rule the final table's draw applies.
+    pub(crate) fn final_table_rule(&self) -> &'static str {
+        if self.profile.id == engine::RulebookId::Hc {
+            "HC-1.7"
+        } else {
+            "TDA-RP-9"
+        }
     }
 
     /// TDA-11: while `table` is among the fullest and a table is two or more short, it gives a
