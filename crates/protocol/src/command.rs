@@ -140,6 +140,15 @@ pub enum PlayerAction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TdCommand {
+    /// The seat draw before the start: tables, seats and first buttons, so that seat cards and
+    /// table sheets print; drawn again on each call until `start`, which keeps the last draw
+    /// (issue 32 item 4). A player registered after it is seated at once (TDA-8A).
+    DrawSeats,
+    /// Holds every table after its hand in play to work out a deal between two hands (`on`),
+    /// or lets them play on (HC-1.2); an agreed deal lets them play on.
+    HoldForDeal {
+        on: bool,
+    },
     Pause,
     Resume,
     /// Sets the time left in the current level or break.
@@ -276,6 +285,12 @@ pub enum TableReport {
     ButtonCards { cards: Vec<SeatDraw> },
     /// An instruction for this table was carried out.
     Confirm { instruction: u32 },
+    /// HC-1.8's cards dealt at this (the short) table for each equally full table, as they
+    /// fell; the lowest table gives a player. `confirm` instead lets the software draw them.
+    SourceCards { cards: Vec<TableCard> },
+    /// This table's called chip race, its cards as dealt (TDA-24, HC-3.7, WWPLA-13, JPR-11);
+    /// `confirm` instead lets the software deal them.
+    RaceCards { cards: Vec<PlayerCards> },
 }
 
 /// One bust called at a live table.

@@ -30,6 +30,8 @@ pub struct EventSummary {
     pub prize_pool: u64,
     pub payouts: Vec<PayoutLine>,
     pub tables: u32,
+    /// The director holds every table after its hand in play to work out a deal (HC-1.2).
+    pub held_for_deal: bool,
     /// What people must do at a live event's tables and have not yet confirmed, oldest first.
     pub instructions: Vec<InstructionLine>,
     /// Why a live event's tables wait now, with nothing to confirm (TDA-11D, HC-1.8, TDA-RP-8,
@@ -155,6 +157,9 @@ pub struct TableSeating {
     pub in_hand: bool,
     /// Why the table may not start its next hand, when it may not (TDA-11D, HC-1.8, TDA-RP-8).
     pub wait: Option<String>,
+    /// A live table has a tablet bound (`POST .../tables/{table}/tablet`); the console asks for
+    /// one where it has none.
+    pub tablet: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -163,6 +168,8 @@ pub struct SeatLine {
     pub name: String,
     pub chips: u64,
     pub away: bool,
+    /// Dealt into the hand in play (a player new at the table, or on a penalty, sits it out).
+    pub dealt: bool,
 }
 
 /// Every entry with its standing: chip counts while in play, places and prizes at the end.

@@ -177,7 +177,7 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     operation_id = "table_report",
     tag = "td",
     summary = r#"A report from a live event's table (its tablet or the TD)"#,
-    description = r#"The end of the hand in play with the busts the dealer called (HC-1.8), the button's seat, or an instruction for this table carried out: the TD commands `hand_over`, `button` and `confirm` for this table only. The table's tablet token or the TD's secret; another table's tablet is refused (403)."#,
+    description = r#"The end of the hand in play with the busts the dealer called (HC-1.8), the button's seat or the cards dealt for it (TDA-RP-14), an instruction for this table carried out, or the cards dealt here for a draw as they fell: HC-1.8's card per table (`source_cards`, at the short table only) or this table's chip race (`race_cards`); the TD commands `hand_over`, `button`, `button_cards`, `confirm`, `source_cards` and `race_cards` for this table only. The table's tablet token or the TD's secret; another table's tablet is refused (403). A broken table's tablet still confirms its players' moves; anything else from it is refused (409 `broken`)."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
@@ -230,6 +230,25 @@ pub async fn report(
                 table: protocol::TableNumber(table),
                 cards,
             },
+            TableReport::RaceCards { cards } => TdCommand::RaceCards {
+                table: protocol::TableNumber(table),
+                cards,
+            },
+            TableReport::SourceCards { cards } => {
+                // Dealt at the short table, which its instruction names first.
+                let short = tx
+                    .state()
+                    .room()
+                    .instruction_lines()
+                    .into_iter()
+                    .any(|i| i.kind == "source_cards" && i.tables.first() == Some(&protocol::TableNumber(table)));
+                if !short && role != Role::Td {
+                    return Err(Refusal::forbidden(format!(
+                        "table {table} deals no cards for the tables now (HC-1.8: the short table does)"
+                    )));
+                }
+                TdCommand::SourceCards { cards }
+            }
             TableReport::Confirm { instruction } => {
                 let room = tx.state().room();
                 let line = room

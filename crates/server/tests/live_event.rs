@@ -615,8 +615,8 @@ async fn the_final_tables_seat_cards_are_entered_as_they_fell() {
 }
 
 /// HC-1.8 at a live event: after two busts at table 1, tables 2 and 3 are equally full; the
-/// instruction calls a card for each, the TD enters the cards dealt and the lowest table gives
-/// the player. A card dealt twice is refused.
+/// instruction calls a card for each, the short table's tablet enters the cards dealt and the
+/// lowest table gives the player. A card dealt twice is refused.
 #[tokio::test]
 async fn hc_1_8_the_cards_dealt_for_equally_full_tables_are_entered() {
     let api = Api::open();
@@ -653,12 +653,30 @@ async fn hc_1_8_the_cards_dealt_for_equally_full_tables_are_entered() {
         "bad_report",
     )
     .await;
-    td(
-        &api,
-        json!({ "type": "source_cards", "cards": [
-            { "table": 2, "card": "Kh" }, { "table": 3, "card": "4c" }] }),
-    )
-    .await;
+    // Issue 32 item 6: the cards are entered on the short table's tablet, where they fell;
+    // another table's tablet deals none.
+    let mut tokens = Vec::new();
+    for table in [1, 2] {
+        let bound = api
+            .ok(
+                Method::POST,
+                &format!("/api/events/0/tables/{table}/tablet"),
+                Some(&api.td),
+                None,
+            )
+            .await;
+        tokens.push(bound["token"].as_str().unwrap().to_string());
+    }
+    let cards = json!({ "type": "source_cards", "cards": [
+        { "table": 2, "card": "Kh" }, { "table": 3, "card": "4c" }] });
+    let from_two = api
+        .post("/api/events/0/tables/2/report", Some(&tokens[1]), &cards)
+        .await;
+    assert_eq!(from_two.status.as_u16(), 403, "{}", from_two.body);
+    let from_short = api
+        .post("/api/events/0/tables/1/report", Some(&tokens[0]), &cards)
+        .await;
+    assert_eq!(from_short.status.as_u16(), 200, "{}", from_short.body);
     let instructions = summary(&api).await["instructions"].clone();
     let moves = instructions.as_array().unwrap();
     assert_eq!(moves.len(), 1, "{instructions}");

@@ -227,7 +227,34 @@ async fn run_night(profile: &str, table_size: u8) {
         api.ok(Method::POST, "/api/events/0/register", td, Some(&body))
             .await;
     }
+    // The draw before the start (issue 32 item 4): seat cards print from the seating, drawn
+    // again until the start, which keeps the last draw.
+    for _ in 0..2 {
+        let body = json!({ "type": "draw_seats" });
+        api.ok(Method::POST, "/api/events/0/td", td, Some(&body))
+            .await;
+    }
+    let drawn = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    let at_tables: usize = drawn["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| seated(t).len())
+        .sum();
+    assert_eq!(
+        at_tables, PLAYERS,
+        "everyone has a seat card before the start"
+    );
     api.start(0).await;
+    let kept = api
+        .ok(Method::GET, "/api/events/0/seating", None, None)
+        .await;
+    let players = |s: &Value| -> Vec<Vec<u64>> {
+        s["tables"].as_array().unwrap().iter().map(seated).collect()
+    };
+    assert_eq!(players(&kept), players(&drawn), "the start keeps the draw");
     api.drive().await;
     let mut night = Night {
         api: &api,

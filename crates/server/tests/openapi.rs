@@ -611,6 +611,8 @@ fn client_messages_fit_their_schemas() {
                 chips: 5_000,
             }],
         },
+        protocol::TdCommand::DrawSeats,
+        protocol::TdCommand::HoldForDeal { on: true },
     ];
     let kinds = doc["components"]["schemas"]["TdCommand"]["oneOf"]
         .as_array()

@@ -3,7 +3,8 @@
 // Test ids: live-table (data-table, data-in-hand), live-wait, live-out (data-player),
 // live-by (data-player), live-card (data-player: a tie card, HC-1.3), hand-over, button-seat,
 // button-set, button-cards (the cards dealt for the button, "1 Kh, 2 7c"), button-cards-set,
-// tablet-bind, tablet-track (a dealer tablet following every hand), tablet-url. Labels are made in the language of the moment: after a
+// tablet-bind, tablet-track (a dealer tablet following every hand), tablet-url, no-tablet (a
+// table without a tablet bound), live-name (data-dealt yes|no: dealt into the hand in play). Labels are made in the language of the moment: after a
 // switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
@@ -21,7 +22,7 @@ export function showCards(box, tables, options) {
     const opts = options(tb);
     // Who sits where and whether a hand is in play decide the form; chips, the button and why
     // it waits are written into the card in place.
-    const key = JSON.stringify([tb.seats.map((s) => s?.player ?? null), tb.in_hand, opts.tabletUrl ?? null]);
+    const key = JSON.stringify([tb.seats.map((s) => s && [s.player, s.dealt]), tb.in_hand, tb.tablet, opts.tabletUrl ?? null]);
     const old = kept.get(tb.table);
     let card;
     if (old && old.key === key) {
@@ -62,7 +63,8 @@ function refresh(card, tb) {
 export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
   const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
   const rows = seated.map((s) => h('tr', {},
-    h('td', {}, `${s.seat}`), h('td', {}, `${s.player + 1} · ${s.name}`),
+    h('td', {}, `${s.seat}`), h('td', { class: tb.in_hand && !s.dealt ? 'muted' : null, testid: 'live-name', data: { dealt: s.dealt ? 'yes' : 'no' } },
+      `${s.player + 1} · ${s.name}`, tb.in_hand && !s.dealt ? h('small', {}, ` (${t('live_not_dealt')})`) : null),
     h('td', { class: 'num', data: { chips: s.player } }, fmtChips(s.chips)),
     h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
     h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
@@ -105,5 +107,7 @@ export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
     tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null,
     track && tb.in_hand ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-track', onclick: track }, t('tablet_track')) : null));
   if (tabletUrl) card.append(h('p', {}, h('a', { href: tabletUrl, target: '_blank', testid: 'tablet-url' }, tabletUrl)));
+  // The console asks for a tablet where a table has none (a table opened for new players).
+  else if (tablet && !tb.tablet) card.append(h('p', { class: 'warn', testid: 'no-tablet' }, t('no_tablet')));
   return card;
 }

@@ -3,7 +3,9 @@
 // the director wants done at this table ("send seat 8 to table 3 seat 6", "wait") and confirms
 // it. The token works for this table only.
 // Test ids: tablet-title, tablet-clock, notices, notice (data-kind), instructions, instruction
-// (data-id, data-kind), instruction-done; the table's ids are in live.js.
+// (data-id, data-kind), instruction-done, source-cards, source-card (data-table),
+// source-cards-submit, race-cards, race-card (data-player), race-cards-submit; the table's ids
+// are in live.js.
 
 import { get, post, connect, param, takeParam } from './api.js';
 import { h, $, fmtTime, blindsText, Clock, pageHeader, attempt } from './dom.js';
@@ -49,18 +51,49 @@ function render(fresh = false) {
   $('#notices').replaceChildren(...(s?.notices ?? []).filter((n) => n.tables.includes(table)).map((n) =>
     h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
   const mine = (s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table));
-  $('#instructions').replaceChildren(...mine.map((i) =>
-    h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
-      h('span', {}, `${lang() === 'de' ? i.de : i.en} `),
-      i.tables.includes(table)
-        ? h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
-          onclick: () => report({ type: 'confirm', instruction: i.id }) }, t('done'))
-        : h('b', {}, t('live_waits')))));
+  const key = JSON.stringify([mine, lang()]);
+  if ($('#instructions').dataset.key !== key) {
+    $('#instructions').dataset.key = key;
+    $('#instructions').replaceChildren(...mine.map(instructionItem));
+  }
   const tb = state.seating?.tables.find((x) => x.table === table);
   const box = $('#table');
   if (fresh || !tb) box.liveCards = null;
   if (tb) showCards(box, [tb], () => ({ report }));
   else box.replaceChildren(h('p', { class: 'muted' }, t('tablet_no_table')));
+}
+
+/** An instruction for this table: "Done", or for cards dealt here (HC-1.8's card per table,
+ * a chip race) the cards as they fell, with "let the software draw" its own choice. */
+function instructionItem(i) {
+  const here = i.tables.includes(table);
+  const dealsHere = here && i.tables[0] === table && (i.kind === 'source_cards' || (i.kind === 'chip_race' && i.race?.length));
+  return h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
+    h('span', {}, `${lang() === 'de' ? i.de : i.en} `),
+    dealsHere ? cardsForm(i) : null,
+    here
+      ? h('button', { type: 'button', class: `btn small ${dealsHere ? '' : 'primary'}`, testid: 'instruction-done',
+        onclick: () => report({ type: 'confirm', instruction: i.id }) }, t(dealsHere ? 'software_draws' : 'done'))
+      : h('b', {}, t('live_waits')));
+}
+
+/** The cards dealt at this table for a draw, one field each, entered as they fell. */
+function cardsForm(i) {
+  const race = i.kind === 'chip_race';
+  const rows = race
+    ? i.race.map((r) => h('label', { class: 'row' }, h('span', {}, `${r.name} (${r.cards})`),
+      h('input', { class: 'card', placeholder: Array(r.cards).fill('Kh').join(' '), autocomplete: 'off',
+        testid: 'race-card', data: { player: r.player } })))
+    : i.tables.slice(1).map((n) => h('label', { class: 'row' }, h('span', {}, `${t('table')} ${n}`),
+      h('input', { class: 'card', placeholder: 'Kh', maxlength: 3, autocomplete: 'off', testid: 'source-card', data: { table: n } })));
+  const form = h('div', { class: 'tablet-cards', testid: race ? 'race-cards' : 'source-cards' }, ...rows,
+    h('button', { type: 'button', class: 'btn small primary', testid: race ? 'race-cards-submit' : 'source-cards-submit', onclick: () => {
+      const inputs = [...form.querySelectorAll('input')];
+      report(race
+        ? { type: 'race_cards', cards: inputs.map((x) => ({ player: Number(x.dataset.player), cards: x.value.split(/[\s,]+/).filter(Boolean) })) }
+        : { type: 'source_cards', cards: inputs.map((x) => ({ table: Number(x.dataset.table), card: x.value.trim() })) });
+    } }, t('cards_submit')));
+  return form;
 }
 
 onLang(() => render(true));

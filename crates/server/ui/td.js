@@ -209,6 +209,12 @@ function renderSummary() {
     h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
   renderInstructions(s.instructions ?? []);
   $('#start').hidden = s.started;
+  // At a live table a hand is always in play: the tables are held after it for a deal.
+  $('#deal-hold').textContent = t(s.held_for_deal ? 'deal_release' : 'deal_hold');
+  $('#deal-hold').dataset.state = s.held_for_deal ? 'held' : 'playing';
+  // The draw before the start (seat cards and table sheets print then), drawn again until it.
+  $('#draw-seats').hidden = s.started || s.finished;
+  $('#draw-seats').textContent = t(s.tables > 0 ? 'redraw_seats' : 'draw_seats');
   $('#pause').hidden = !s.started || s.finished || !c.running;
   $('#resume').hidden = !s.started || s.finished || c.running;
 }
@@ -354,6 +360,8 @@ $('#start').addEventListener('click', () => attempt(async () => {
   else onSummary(await get(`/api/events/${state.event}`, state.secret));
   scheduleAudit();
 }));
+$('#draw-seats').addEventListener('click', () => td({ type: 'draw_seats' }));
+$('#deal-hold').addEventListener('click', () => td({ type: 'hold_for_deal', on: !state.summary?.held_for_deal }));
 $('#pause').addEventListener('click', () => td({ type: 'pause' }));
 $('#resume').addEventListener('click', () => td({ type: 'resume' }));
 $('#undo').addEventListener('click', () => td({ type: 'undo' }));
@@ -401,6 +409,27 @@ $('#undo-bust-form').addEventListener('submit', (ev) => {
   const player = Number($('#undo-bust-player').value) - 1;
   if (player >= 0) td({ type: 'undo_bust', player });
 });
+
+/** What a count will do, said before it is applied: the counted stack is set and the
+ * difference is spread over the players not counted at the same table (issue 32 item 7). */
+function countPreview() {
+  const player = Number($('#count-player').value) - 1;
+  const chips = Number($('#count-chips').value);
+  const el = $('#count-preview');
+  const tables = state.seating?.tables ?? [];
+  const tb = tables.find((x) => x.seats.some((s) => s && s.player === player));
+  const seat = tb?.seats.find((s) => s && s.player === player);
+  el.hidden = !(seat && chips > 0);
+  if (el.hidden) return;
+  const others = tb.seats.filter((s) => s && s.player !== player).length;
+  const diff = seat.chips - chips;
+  el.textContent = t(diff === 0 ? 'count_same' : 'count_spread', {
+    name: seat.name, table: tb.table, chips: fmtChips(chips), books: fmtChips(seat.chips),
+    diff: `${diff > 0 ? '+' : '−'}${fmtChips(Math.abs(diff))}`, n: others,
+  });
+}
+$('#count-player').addEventListener('input', countPreview);
+$('#count-chips').addEventListener('input', countPreview);
 
 $('#count-form').addEventListener('submit', (ev) => {
   ev.preventDefault();

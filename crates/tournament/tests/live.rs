@@ -226,13 +226,16 @@ fn impossible_reports_are_refused_and_change_nothing() {
     }
 }
 
-/// Counts set the counted stacks; the difference is spread over everyone else, and the chips in
-/// play (TDA-24's colour-ups aside) do not change.
+/// Counts set the counted stacks; the difference is spread over the players not counted at
+/// the same table (issue 32 item 7: chips never leave a table but with a player), and the chips
+/// in play (TDA-24's colour-ups aside) do not change.
 #[test]
 fn chip_counts_set_stacks_and_keep_the_chips_in_play() {
     let mut t = started(live("deepstack", "tda"), 18, 5);
     deal_all(&mut t, Time(0));
     let players = t.table(TableId(0)).unwrap().player_ids();
+    let elsewhere = t.table(TableId(1)).unwrap().player_ids();
+    let before: Vec<u64> = elsewhere.iter().map(|&p| stack(&t, p)).collect();
     let in_play = t.chips_in_play();
     t.count_chips(&[(players[0], 61_000), (players[1], 12_345)], Time(10))
         .unwrap();
@@ -240,17 +243,17 @@ fn chip_counts_set_stacks_and_keep_the_chips_in_play() {
     assert_eq!(stack(&t, players[1]), 12_345);
     assert_eq!(chips_at_tables(&t), in_play);
     assert_eq!(t.chips_in_play(), in_play);
-    let others: Vec<u64> = t
-        .entries()
-        .iter()
-        .filter(|e| e.id != players[0] && e.id != players[1])
-        .map(|e| stack(&t, e.id))
-        .collect();
-    // 80,000 became 73,345: the 6,655 left over go to the sixteen others, evenly.
+    let others: Vec<u64> = players[2..].iter().map(|&p| stack(&t, p)).collect();
+    // 80,000 became 73,345: the 6,655 left over go to the seven others at the table, evenly.
     assert!(
-        others.iter().all(|&s| (40_415..=40_416).contains(&s)),
+        others.iter().all(|&s| (40_950..=40_951).contains(&s)),
         "{others:?}"
     );
+    let after: Vec<u64> = elsewhere.iter().map(|&p| stack(&t, p)).collect();
+    assert_eq!(after, before, "the other table's stacks are not touched");
+    // A whole table counted must hold what it holds by the books.
+    let whole: Vec<(_, u64)> = players.iter().map(|&p| (p, 1_000)).collect();
+    assert!(t.count_chips(&whole, Time(11)).is_err());
     // More than everyone's chips, and a count of nothing, are refused.
     assert!(t.count_chips(&[(players[0], in_play)], Time(11)).is_err());
     assert!(t.count_chips(&[(players[2], 0)], Time(11)).is_err());
@@ -1113,4 +1116,47 @@ fn tda_rp_14_the_button_cards_entered_as_they_fell() {
         &e.what,
         Happening::ButtonCardsEntered { seat, .. } if *seat == seats[5]
     )));
+}
+
+/// Issue 32 item 7, HC-1.2: at a live table a hand is always in play, so the director holds
+/// the tables after it; the deal is worked out between two hands, and agreeing it lets the
+/// table play on.
+#[test]
+fn hc_1_2_a_deal_is_worked_out_with_the_tables_held_after_their_hand() {
+    let mut c = live("deepstack", "tda");
+    c.registration.late_until_level = 0;
+    c.re_entry = None;
+    let mut t = started(c, 4, 19);
+    deal_all(&mut t, Time(0));
+    let table = TableId(0);
+    let p = t.table(table).unwrap().dealt();
+    t.report_hand(table, &[bust(p[0], &[p[1]])], Time(1))
+        .unwrap();
+    deal_all(&mut t, Time(1));
+    assert!(
+        t.table(table).unwrap().in_hand(),
+        "the next hand is in play at once"
+    );
+    let e = t.deal_table().unwrap_err();
+    assert!(e.to_string().contains("hold"), "{e}");
+    t.hold_for_deal(true, Actor::Td, Time(2)).unwrap();
+    t.report_hand(table, &[], Time(3)).unwrap();
+    deal_all(&mut t, Time(3));
+    assert_eq!(t.may_start(table), Err(Wait::Deal));
+    let offer = t.deal_table().expect("a deal between two hands");
+    let total: u64 = offer.prizes.iter().map(|m| m.0).sum();
+    let n = offer.players.len() as u64;
+    let mut amounts: Vec<_> = offer
+        .players
+        .iter()
+        .map(|(p, _)| (*p, tournament::Money(total / n)))
+        .collect();
+    amounts[0].1 = tournament::Money(total - total / n * (n - 1));
+    let deal = tournament::director::Agreed {
+        amounts,
+        play_for: Vec::new(),
+    };
+    t.agree_deal(deal, Actor::Td, Time(4)).unwrap();
+    assert!(!t.held_for_deal());
+    assert_eq!(t.may_start(table), Ok(()));
 }

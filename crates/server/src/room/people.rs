@@ -191,6 +191,8 @@ impl Room {
                 )),
             },
             TdCommand::UndoBust { player } => t.undo_bust(*player, actor, now),
+            TdCommand::DrawSeats => t.draw_seats(now),
+            TdCommand::HoldForDeal { on } => t.hold_for_deal(*on, actor, now),
             TdCommand::SeatCards { table, seats } => {
                 let table = table_from_one(*table)?;
                 let seats = seats
@@ -352,6 +354,8 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::Button { .. }
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
+        | TdCommand::DrawSeats
+        | TdCommand::HoldForDeal { .. }
         | TdCommand::Confirm { .. } => Ok(()),
         TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
             Err(Refusal::new(
@@ -439,6 +443,8 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::Button { .. }
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
+        | TdCommand::DrawSeats
+        | TdCommand::HoldForDeal { .. }
         | TdCommand::SeatCards { .. }
         | TdCommand::SourceCards { .. }
         | TdCommand::RaceCards { .. }

@@ -125,6 +125,7 @@ impl Room {
                 })
                 .collect(),
             tables: t.active_table_count() as u32,
+            held_for_deal: t.held_for_deal(),
             instructions: self.instruction_lines(),
             notices: self.notice_lines(),
             last_out: t
@@ -261,19 +262,26 @@ impl Room {
                 wait: (!et.in_hand())
                     .then(|| self.t.may_start(et.id).err().map(|w| w.to_string()))
                     .flatten(),
-                seats: et
-                    .table
-                    .seats()
+                tablet: self
+                    .tablets
                     .iter()
-                    .map(|s| {
-                        s.map(|p| SeatLine {
-                            player: p.id,
-                            name: self.name_of(p.id),
-                            chips: p.stack.0,
-                            away: p.absent,
+                    .any(|(t, _)| *t == TableNumber::from(et.id).0),
+                seats: {
+                    let dealt = et.dealt();
+                    et.table
+                        .seats()
+                        .iter()
+                        .map(|s| {
+                            s.map(|p| SeatLine {
+                                player: p.id,
+                                name: self.name_of(p.id),
+                                chips: p.stack.0,
+                                away: p.absent,
+                                dealt: dealt.contains(&p.id),
+                            })
                         })
-                    })
-                    .collect(),
+                        .collect()
+                },
             })
             .collect();
         Seating { tables }

@@ -38,9 +38,11 @@ impl Tournament {
             return refuse("entries, re-entries, rebuys or the add-on are still open (HC-1.1)");
         }
         if self.in_hand_tables > 0 {
-            return refuse(
-                "a hand is in play; a deal is made between hands (pause the clock: no new hand is dealt)",
-            );
+            return refuse(if self.deal_hold {
+                "a hand is in play: the deal is worked out once it is over, the tables are held"
+            } else {
+                "a hand is in play: hold the tables for the deal (hold_for_deal), and it is worked out once the hand is over"
+            });
         }
         if self.deal.is_some() {
             return refuse("a deal was agreed already");
@@ -109,9 +111,44 @@ impl Tournament {
             },
         );
         self.deal = Some(deal);
+        // Play goes on for what is left.
+        self.deal_hold = false;
         self.deal_prizes = table.prizes;
         self.deal_after_action = Some(self.actions.len());
         Ok(())
+    }
+
+    /// Holds every table after its hand in play, so that a deal is worked out between two
+    /// hands (HC-1.2: at a live table a hand is always in play); `false` lets them play on.
+    pub fn hold_for_deal(&mut self, on: bool, by: Actor, now: Time) -> Result<(), DirectorError> {
+        if !self.started || self.finished {
+            return Err(DirectorError::Refused(
+                "no deal now: the event is not in play".into(),
+            ));
+        }
+        if on && self.deal.is_some() {
+            return Err(DirectorError::Refused(
+                "no deal now: a deal was agreed already".into(),
+            ));
+        }
+        if self.deal_hold == on {
+            return Err(DirectorError::Refused(
+                if on {
+                    "the tables are held for a deal already"
+                } else {
+                    "the tables are not held for a deal"
+                }
+                .into(),
+            ));
+        }
+        self.deal_hold = on;
+        self.log(now, by, Happening::DealHold { on });
+        Ok(())
+    }
+
+    /// Whether the tables are held for a deal.
+    pub fn held_for_deal(&self) -> bool {
+        self.deal_hold
     }
 
     /// The deal agreed, if any.

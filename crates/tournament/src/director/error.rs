@@ -33,6 +33,8 @@ pub enum Wait {
     NotEnoughPlayers,
     #[error("the table has been broken")]
     Broken,
+    #[error("held for a deal among the players left (HC-1.2)")]
+    Deal,
 }
 
 #[derive(Debug, Error)]

@@ -59,6 +59,11 @@ pub enum Happening {
         seat: Seat,
         rule: &'static str,
     },
+    /// The seats and first buttons drawn before the start; `redraw` when an earlier draw
+    /// was put away for it.
+    SeatsDrawn {
+        redraw: bool,
+    },
     Started,
     LevelStarted {
         level: usize,
@@ -198,6 +203,10 @@ pub enum Happening {
     /// An instruction for people was carried out (a live event).
     Confirmed {
         id: super::InstructionId,
+    },
+    /// The director holds the tables for a deal (`on`), or lets them play on (HC-1.2).
+    DealHold {
+        on: bool,
     },
     /// The players left agreed a deal (HC-1.2).
     DealAgreed {

@@ -93,6 +93,9 @@ impl Tournament {
         if self.finished {
             return Err(Wait::Finished);
         }
+        if self.deal_hold && !t.broken {
+            return Err(Wait::Deal);
+        }
         if t.broken {
             return Err(Wait::Broken);
         }

@@ -196,6 +196,8 @@ pub struct Tournament {
     pub(crate) index: CountIndex,
     pub(crate) clock: Clock,
     pub(crate) started: bool,
+    /// The seats are drawn: before the start (`draw_seats`), or by it.
+    pub(crate) drawn: bool,
     pub(crate) finished: bool,
     /// Entries with chips in play.
     pub(crate) alive: u32,
@@ -231,6 +233,8 @@ pub struct Tournament {
     pub(crate) unclaimed_bounties: Money,
     /// A deal the players left agreed (HC-1.2).
     pub(crate) deal: Option<Agreed>,
+    /// The director holds the tables after their hands in play to work out a deal (HC-1.2).
+    pub(crate) deal_hold: bool,
     /// What places 1 to n were worth when the deal was agreed: money added to the pool later
     /// (bounties nobody won) is paid by place on top of it.
     pub(crate) deal_prizes: Vec<Money>,
@@ -272,6 +276,7 @@ impl Tournament {
             index: CountIndex::new(10),
             clock: Clock::new(&config),
             started: false,
+            drawn: false,
             finished: false,
             alive: 0,
             expected_chips: 0,
@@ -293,6 +298,7 @@ impl Tournament {
             shared: Vec::new(),
             unclaimed_bounties: Money(0),
             deal: None,
+            deal_hold: false,
             deal_prizes: Vec::new(),
             deal_after_action: None,
             dealt_level: 0,

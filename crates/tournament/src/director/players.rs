@@ -90,7 +90,8 @@ impl Tournament {
         if let Some(book) = self.bounties.as_mut() {
             book.enter(id, self.config.buy_in.bounty);
         }
-        if self.started {
+        // After the draw (before the start or after it) a new player is seated at once.
+        if self.drawn {
             let stack = self.config.starting_stack;
             self.expected_chips += stack;
             self.seat_new_player(id, stack, "TDA-8A", now)?;
@@ -103,23 +104,84 @@ impl Tournament {
         self.clock.level_index() as u32 + 1
     }
 
-    /// Draws the seats (TDA-7 at random, HC-1.7 by cards), each table's first button
-    /// (WWPLA-12) and starts the clock.
+    /// Starts the clock, with the seats of the draw made before (`draw_seats`), or drawn now.
     pub fn start(&mut self, now: Time) -> Result<(), DirectorError> {
         if self.started {
             return Err(DirectorError::AlreadyStarted);
         }
+        if !self.drawn {
+            self.check_draw()?;
+            self.seat_draw(now)?;
+        }
+        self.started = true;
+        self.clock.start(now);
+        self.log(now, Actor::System, Happening::Started);
+        Ok(())
+    }
+
+    /// The seat draw before the clock starts (issue 32 item 4): tables, seats and each table's
+    /// first button, logged, so that seat cards and table sheets print before the start. Drawn
+    /// again on every call until the start, which keeps the last draw; a player registered
+    /// after it is seated as a late one would be (TDA-8A).
+    pub fn draw_seats(&mut self, now: Time) -> Result<(), DirectorError> {
+        if self.started {
+            return Err(DirectorError::AlreadyStarted);
+        }
+        self.check_draw()?;
+        let redraw = self.drawn;
+        if redraw {
+            self.undraw();
+        }
+        self.seat_draw(now)?;
+        self.log(now, Actor::System, Happening::SeatsDrawn { redraw });
+        Ok(())
+    }
+
+    /// Whether the seats are drawn (before the start, or by it).
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
+    }
+
+    /// Enough players for a draw, within the event's limits: checked before anything changes.
+    fn check_draw(&self) -> Result<(), DirectorError> {
+        let players = self
+            .entries
+            .iter()
+            .filter(|e| matches!(e.status, Status::Registered | Status::Playing))
+            .count();
+        if players < 2 {
+            return Err(DirectorError::TooFewPlayers(players));
+        }
+        crate::config::check_multitable_limits(&self.config, players as u32)
+            .map_err(|e| DirectorError::Refused(e.to_string()))
+    }
+
+    /// Everyone seated by a draw before the start stands up again, the tables put away.
+    fn undraw(&mut self) {
+        for e in self.entries.iter_mut() {
+            if e.status == Status::Playing {
+                e.status = Status::Registered;
+                e.seat = None;
+                e.last_seat = None;
+            }
+        }
+        self.tables = Chunked::new();
+        self.index = CountIndex::new(10);
+        self.alive = 0;
+        self.expected_chips = 0;
+        self.table_chips = 0;
+        self.drawn = false;
+    }
+
+    /// Draws the seats (TDA-7 at random, HC-1.7 by cards) and each table's first button
+    /// (TDA-RP-14 by a high card, WWPLA-12 seat one), for everyone registered.
+    fn seat_draw(&mut self, now: Time) -> Result<(), DirectorError> {
         let mut players: Vec<PlayerId> = self
             .entries
             .iter()
             .filter(|e| e.status == Status::Registered)
             .map(|e| e.id)
             .collect();
-        if players.len() < 2 {
-            return Err(DirectorError::TooFewPlayers(players.len()));
-        }
-        crate::config::check_multitable_limits(&self.config, players.len() as u32)
-            .map_err(|e| DirectorError::Refused(e.to_string()))?;
         let size = usize::from(self.config.table_size);
         let counts = seating::table_counts(players.len(), size);
         let seats = seating::first_seats(
@@ -144,9 +206,7 @@ impl Tournament {
             }
             self.draw_button(table, &table_seats, now)?;
         }
-        self.started = true;
-        self.clock.start(now);
-        self.log(now, Actor::System, Happening::Started);
+        self.drawn = true;
         Ok(())
     }
 

@@ -313,9 +313,10 @@ impl Tournament {
     }
 
     /// Chip counts from the tables: each counted stack is set, and the difference to the books
-    /// is spread over every player not counted, in proportion to their stacks, so that the
-    /// chips in play stay what was bought and raced (TDA-24). A stack counted during a hand is
-    /// its stack at the hand's start.
+    /// is spread over the players not counted at the same table, in proportion to their
+    /// stacks, so that each table keeps the chips it holds by the books (chips never leave a
+    /// table but with a player) and the chips in play stay what was bought and raced (TDA-24).
+    /// A stack counted during a hand is its stack at the hand's start.
     pub fn count_chips(
         &mut self,
         counts: &[(PlayerId, u64)],
@@ -386,33 +387,61 @@ impl Tournament {
                 self.tables[table.0 as usize].table.seats()[seat.index()].map_or(0, |p| p.stack.0);
             counted.push((id, chips, books));
         }
+        let mut out: Vec<(PlayerId, u64)> = counted.iter().map(|c| (c.0, c.1)).collect();
+        let mut tables: Vec<TableId> = counted
+            .iter()
+            .filter_map(|c| self.entries[c.0.0 as usize].seat.map(|s| s.0))
+            .collect();
+        tables.sort();
+        tables.dedup();
+        for table in tables {
+            let at = |id: PlayerId| self.entries[id.0 as usize].seat.map(|s| s.0) == Some(table);
+            let here: Vec<&(PlayerId, u64, u64)> = counted.iter().filter(|c| at(c.0)).collect();
+            out.extend(self.spread_at(table, &here)?);
+        }
+        Ok(out)
+    }
+
+    /// The stacks of the players not counted at `table` once the counted ones are set: the
+    /// difference spread in proportion to their books (largest remainders), each keeping a
+    /// chip at least, since they are not out until a dealer says so.
+    fn spread_at(
+        &self,
+        table: TableId,
+        counted: &[&(PlayerId, u64, u64)],
+    ) -> Result<Vec<(PlayerId, u64)>, DirectorError> {
+        let bad = |problem: String| DirectorError::Refused(problem);
         // Summed wide: ten thousand counts of the chips in play each do not fit a u64.
         let new: u128 = counted.iter().map(|c| u128::from(c.1)).sum();
         let old: u64 = counted.iter().map(|c| c.2).sum();
-        let others: Vec<(PlayerId, u64)> = self
-            .tables
+        let others: Vec<(PlayerId, u64)> = self.tables[table.0 as usize]
+            .table
+            .seats()
             .iter()
-            .filter(|t| !t.broken)
-            .flat_map(|t| t.table.seats().iter().flatten())
+            .flatten()
             .filter(|p| !counted.iter().any(|c| c.0 == p.id))
             .map(|p| (p.id, p.stack.0))
             .collect();
         let rest: u64 = others.iter().map(|o| o.1).sum();
-        let in_play = old + rest;
-        // Everyone else keeps a chip at least: they are not out until a dealer says so.
-        let most = u128::from(in_play.saturating_sub(others.len() as u64));
-        if new > most || (others.is_empty() && new != u128::from(old)) {
+        let at_table = old + rest;
+        if others.is_empty() && new != u128::from(old) {
             return Err(bad(format!(
-                "the counts add up to {new}, but {in_play} chips are in play and {} other players hold some",
+                "the counts at {table} add up to {new}, but the table holds {at_table} chips by the books: count it again"
+            )));
+        }
+        let most = u128::from(at_table.saturating_sub(others.len() as u64));
+        if new > most {
+            return Err(bad(format!(
+                "the counts at {table} add up to {new}, but it holds {at_table} chips and {} other players there hold some",
                 others.len()
             )));
         }
-        let new = new as u64; // at most `in_play`, checked above
-        let mut out: Vec<(PlayerId, u64)> = counted.iter().map(|c| (c.0, c.1)).collect();
+        let new = new as u64; // at most `at_table`, checked above
+        let mut out = Vec::new();
         if others.is_empty() || new == old {
             return Ok(out);
         }
-        let target = in_play - new;
+        let target = at_table - new;
         // Largest remainders (Hamilton): shares of `target` in proportion to the books.
         let mut shares: Vec<(usize, u64, u128)> = others
             .iter()
