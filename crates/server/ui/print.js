@@ -7,11 +7,12 @@
 // Test ids: print, sheet-title, sheet, seat-card (data-table, data-seat), table-sheet
 // (data-table), table-button, results-row (data-place), deal-line, move-list, move-line
 // (data-player, data-reason), move-table (data-table), move-slip (data-player, data-table,
-// data-reason), no-moves.
+// data-reason), no-moves, payout-slip (data-place, data-prize: `payouts`, a slip per paid place
+// with a signature line), no-payouts.
 
 import { get, param } from './api.js';
 import { h, $, fmtChips, fmtDayTime, dealText, showError } from './dom.js';
-import { t, translateStatic } from './i18n.js';
+import { t, lang, translateStatic } from './i18n.js';
 
 const event = param('event');
 const sheet = param('sheet') || 'results';
@@ -61,6 +62,20 @@ const SHEETS = {
         h('div', { class: 'muted' }, `${why(m)} · ${fmtDayTime(m.at_ms)}`)))));
     if (!moves.length) return [h('p', { class: 'muted', testid: 'no-moves' }, t('no_moves'))];
     return only ? pages : [list, ...pages];
+  },
+  // A slip per paid place, from the bust on (the prize of the place is known then): the
+  // player signs for the money.
+  async payouts() {
+    const standings = await get(`/api/events/${event}/standings`);
+    const paid = standings.rows.filter((r) => r.place != null && r.prize > 0).sort((a, b) => a.place - b.place);
+    const date = new Date().toLocaleDateString(lang() === 'de' ? 'de-DE' : 'en-GB');
+    if (!paid.length) return [h('p', { class: 'muted', testid: 'no-payouts' }, t('no_payouts'))];
+    return paid.map((r) => h('div', { class: 'seat-card payout-slip', testid: 'payout-slip', data: { place: r.place, prize: r.prize } },
+      h('div', { class: 'seat-card-where' }, `${t('col_place')} ${r.place}`),
+      h('div', { class: 'seat-card-name' }, `${r.name}${r.entry_number > 1 ? ` #${r.entry_number}` : ''}`),
+      h('div', { class: 'payout-amount' }, `${t('col_prize')}: ${fmtChips(r.prize)}`),
+      h('div', { class: 'muted' }, `${t('payout_date')}: ${date}`),
+      h('div', { class: 'signature' }, t('payout_signature'))));
   },
   async results() {
     const standings = await get(`/api/events/${event}/standings`);

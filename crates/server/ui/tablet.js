@@ -81,11 +81,11 @@ function instructionItem(i) {
 function cardsForm(i) {
   const race = i.kind === 'chip_race';
   const rows = race
-    ? i.race.map((r) => h('label', { class: 'row' }, h('span', {}, `${r.name} (${r.cards})`),
-      h('input', { class: 'card', placeholder: Array(r.cards).fill('Kh').join(' '), autocomplete: 'off',
+    ? i.race.map((r) => h('label', { class: 'row field-row' }, h('span', {}, `${r.name} (${r.cards})`),
+      h('input', { class: 'card-field', placeholder: Array(r.cards).fill('Kh').join(' '), autocomplete: 'off',
         testid: 'race-card', data: { player: r.player } })))
-    : i.tables.slice(1).map((n) => h('label', { class: 'row' }, h('span', {}, `${t('table')} ${n}`),
-      h('input', { class: 'card', placeholder: 'Kh', maxlength: 3, autocomplete: 'off', testid: 'source-card', data: { table: n } })));
+    : i.tables.slice(1).map((n) => h('label', { class: 'row field-row' }, h('span', {}, `${t('table')} ${n}`),
+      h('input', { class: 'card-field', placeholder: 'Kh', maxlength: 3, autocomplete: 'off', testid: 'source-card', data: { table: n } })));
   const form = h('div', { class: 'tablet-cards', testid: race ? 'race-cards' : 'source-cards' }, ...rows,
     h('button', { type: 'button', class: 'btn small primary', testid: race ? 'race-cards-submit' : 'source-cards-submit', onclick: () => {
       const inputs = [...form.querySelectorAll('input')];

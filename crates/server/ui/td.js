@@ -202,7 +202,7 @@ function renderSummary() {
     h('div', { class: 'page-links' },
       ['play', 'clock', 'seating', 'standings'].map((p) => h('a', { href: `/${p}${q}`, target: '_blank', testid: `link-${p}` }, t(`nav_${p}`)))),
     h('div', { class: 'page-links' },
-      ['seats', 'tables', 'moves', 'results'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
+      ['seats', 'tables', 'moves', 'results', 'payouts'].map((sheet) => h('a', { href: `/print${q}&sheet=${sheet}`, target: '_blank', testid: `print-${sheet}` }, t(`sheet_${sheet}`))),
       ['entries', 'results'].map((file) => h('a', { href: `/api/events/${s.id}/${file}.csv`, download: '', testid: `export-${file}` }, t(`export_${file}`)))));
   $('#live-panel').hidden = !s.live;
   $('#notices').replaceChildren(...(s.notices ?? []).map((n) =>
@@ -254,8 +254,8 @@ function cardsForm(id, title, rows, command) {
 function breakCardsForm(table, list) {
   const rows = list.filter((m) => m.kind === 'move' && m.tables[0] === table && m.player != null).map((m) => {
     const [to, seat] = seatOf(m.player) ?? [m.tables[1], 1];
-    return h('label', { class: 'row' }, h('span', {}, `${m.player + 1} · ${playerName(m.player)}`),
-      h('input', { class: 'card', value: `${to}/${seat}`, testid: 'break-card', data: { player: m.player } }));
+    return h('label', { class: 'row field-row' }, h('span', {}, `${m.player + 1} · ${playerName(m.player)}`),
+      h('input', { class: 'card-field', value: `${to}/${seat}`, testid: 'break-card', data: { player: m.player } }));
   });
   if (!rows.length) return null;
   return cardsForm('break-cards', t('seat_cards_enter'), rows, (inputs) => ({
@@ -267,9 +267,9 @@ function breakCardsForm(table, list) {
 
 /** HC-1.8: the card dealt at the short table for each equally full table. */
 function sourceCardsForm(i) {
-  const rows = i.tables.slice(1).map((table) => h('label', { class: 'row' },
+  const rows = i.tables.slice(1).map((table) => h('label', { class: 'row field-row' },
     h('span', {}, `${t('table')} ${table}`),
-    h('input', { class: 'card', placeholder: 'Kh', testid: 'source-card', data: { table } })));
+    h('input', { class: 'card-field', placeholder: 'Kh', testid: 'source-card', data: { table } })));
   return cardsForm('source-cards', t('source_cards_enter'), rows, (inputs) => ({
     type: 'source_cards', cards: inputs.map((x) => ({ table: Number(x.dataset.table), card: x.value.trim() })) }));
 }
@@ -277,9 +277,9 @@ function sourceCardsForm(i) {
 /** A chip race's cards as the dealer dealt them, one per odd chip. */
 function raceCardsForm(i) {
   if (!i.race?.length) return null;
-  const rows = i.race.map((r) => h('label', { class: 'row' },
+  const rows = i.race.map((r) => h('label', { class: 'row field-row' },
     h('span', {}, `${r.player + 1} · ${r.name} (${r.cards})`),
-    h('input', { class: 'card', placeholder: Array(r.cards).fill('Kh').join(' '), testid: 'race-card', data: { player: r.player } })));
+    h('input', { class: 'card-field', placeholder: Array(r.cards).fill('Kh').join(' '), testid: 'race-card', data: { player: r.player } })));
   return cardsForm('race-cards', t('race_cards_enter'), rows, (inputs) => ({
     type: 'race_cards', table: i.tables[0], cards: inputs.map((x) => ({
       player: Number(x.dataset.player), cards: x.value.split(/[\s,]+/).filter(Boolean) })) }));
@@ -306,7 +306,7 @@ function playerName(player) {
 function seatCardsForm(table) {
   const tb = state.seating?.tables.find((x) => x.table === table);
   if (!tb) return null;
-  const rows = tb.seats.map((s, i) => s && h('label', { class: 'row' },
+  const rows = tb.seats.map((s, i) => s && h('label', { class: 'row field-row' },
     h('span', {}, `${s.player + 1} · ${s.name}`),
     h('input', { class: 'num', type: 'number', min: 1, max: tb.seats.length, value: i + 1,
       testid: 'seat-card', data: { player: s.player } }))).filter(Boolean);
