@@ -13,7 +13,7 @@ pub struct Refusal {
     /// Seconds before trying again (a 429's `Retry-After`).
     pub retry_after: Option<u64>,
     /// The message as a key with arguments, for the pages.
-    pub said: Option<Said>,
+    pub said: Option<Box<Said>>,
 }
 
 impl Refusal {
@@ -34,7 +34,7 @@ impl Refusal {
     }
 
     pub fn with_said(mut self, said: Said) -> Refusal {
-        self.said = Some(said);
+        self.said = Some(Box::new(said));
         self
     }
 

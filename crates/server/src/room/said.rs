@@ -329,11 +329,7 @@ fn part(key: &str, args: Value) -> Said {
 }
 
 fn list(parts: &[Said]) -> String {
-    parts
-        .iter()
-        .map(|p| english(p))
-        .collect::<Vec<_>>()
-        .join(", ")
+    parts.iter().map(english).collect::<Vec<_>>().join(", ")
 }
 
 /// A part of a line in English.

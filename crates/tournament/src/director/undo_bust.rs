@@ -183,7 +183,7 @@ impl Tournament {
                 player,
                 Refused::PlayedSince {
                     table: record.table.0 + 1,
-                    hands: (table.hands - record.hands_after) as u64,
+                    hands: table.hands - record.hands_after,
                 },
             ));
         }
