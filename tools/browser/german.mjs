@@ -125,6 +125,8 @@ try {
   const td = await step('the German TD console: audit log, table statuses, instructions, a refusal', 30_000, async () => {
     const page = await openTd(de, 'td');
     await refuse(page);
+    await shot(page, 'german-td', true);
+    await check(page, 'TD console');
     const key = await page.locator(q('error-message')).getAttribute('data-key');
     if (!key) throw new Error('the refusal came without its key');
     // Every English text of the pages has its German one.
@@ -133,8 +135,6 @@ try {
       return KEYS.en.filter((k) => !KEYS.de.includes(k));
     });
     if (untranslated.length) throw new Error(`no German for: ${untranslated.join(', ')}`);
-    await shot(page, 'german-td', true);
-    await check(page, 'TD console');
     await page.locator(q('error-close')).click();
     return page;
   });
