@@ -4,7 +4,8 @@
 //! the pages as the TD and three people would, `tools/browser/dealer.mjs` rules a live hand on
 //! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in,
 //! `tools/browser/live.mjs` runs the TD's flow at a live tournament night, `tools/browser/cash.mjs`
-//! a guest's evening at an online cash table (see their top
+//! a guest's evening at an online cash table, `tools/browser/german.mjs` the German pages of a
+//! live night with no English from the server (see their top
 //! comments). The screenshots of every page are left in
 //! `<target>/browser-artifacts/` and listed at the end of the output.
 
@@ -47,6 +48,9 @@ const LIVE_SCREENSHOTS: [&str; 5] = [
     "live-done",
     "live-dealer-tablet",
 ];
+
+/// What german.mjs must have saved.
+const GERMAN_SCREENSHOTS: [&str; 3] = ["german-td", "german-tablet", "german-clock"];
 
 /// What cash.mjs must have saved.
 const CASH_SCREENSHOTS: [&str; 5] = [
@@ -250,6 +254,14 @@ fn a_stud_table_shows_up_cards_and_the_bring_in_in_headless_chromium() {
 #[test]
 fn a_live_night_move_is_shown_and_confirmed_in_headless_chromium() {
     scenario("live.mjs", &LIVE_SCREENSHOTS);
+}
+
+/// Issue 32 item 8: the German console (audit log, table statuses, instructions, a refusal),
+/// tablet, big screen, standings, seating and print sheets of a live night show no English word
+/// from the server; the same check finds them on the English console (see german.mjs).
+#[test]
+fn german_pages_show_no_english_from_the_server_in_headless_chromium() {
+    scenario("german.mjs", &GERMAN_SCREENSHOTS);
 }
 
 /// Issue 18: a guest joins a list from /cash, takes the seat offered with a buy-in within the

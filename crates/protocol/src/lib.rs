@@ -28,6 +28,6 @@ pub use dealer::{FloorAct, FloorCommand, LinkedDeal, LinkedSeat, OpenTable, Orde
 pub use dealer_view::*;
 pub use follow::{FollowError, Follower, Taken};
 pub use ids::{CashTableId, EntryId, EventId, GameId, GuestId, LiveTableId, TableId, TableNumber};
-pub use message::{ApiError, ClientMessage, PatchOp, PatchOperation, ServerMessage, Stream};
+pub use message::{ApiError, ClientMessage, PatchOp, PatchOperation, Said, ServerMessage, Stream};
 pub use ring::*;
 pub use view::*;

@@ -143,6 +143,25 @@ pub struct ApiError {
     pub status: u16,
     /// A short machine-readable code, e.g. `not_your_turn`, `bad_json`, `unauthorized`.
     pub code: String,
+    /// The English text, for API clients and logs.
     pub message: String,
     pub rule: Option<String>,
+    /// The message as a key and its arguments, where the server has one, for a page to render
+    /// in its language (see [`Said`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub args: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// A text the server makes for people, as a message key (snake_case, e.g.
+/// `refused_rebuys_used`) with its arguments: strings (names, cards, rules), numbers (tables and
+/// seats counted from 1, chips) and other messages (`{"key", "args"}`) or lists of them, which
+/// a page renders in its own language. The English text goes beside it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Said {
+    pub key: String,
+    #[schema(value_type = Object)]
+    pub args: serde_json::Map<String, serde_json::Value>,
 }

@@ -155,11 +155,16 @@ pub struct TableSeating {
     pub button: Option<u8>,
     /// A hand is in play: at a live table, dealt and not yet reported over.
     pub in_hand: bool,
-    /// Why the table may not start its next hand, when it may not (TDA-11D, HC-1.8, TDA-RP-8).
+    /// Why the table may not start its next hand, when it may not (TDA-11D, HC-1.8, TDA-RP-8),
+    /// in English.
     pub wait: Option<String>,
     /// A live table has a tablet bound (`POST .../tables/{table}/tablet`); the console asks for
     /// one where it has none.
     pub tablet: bool,
+    /// `wait` as a message key (`wait_hand_for_hand`, `wait_instructions`, ...), for a page to
+    /// render in its language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wait_key: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -385,7 +390,15 @@ pub struct AuditLine {
     pub seq: u64,
     pub at_ms: u64,
     pub by: crate::Actor,
+    /// In English.
     pub what: String,
+    /// `what` as a message key (`audit_...`) with its arguments, for a page to render in its
+    /// language (see [`crate::Said`]).
+    #[serde(default)]
+    pub key: String,
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub args: serde_json::Map<String, serde_json::Value>,
 }
 
 /// What a player gets back from registering: keep the token, it is the only key to the seat.

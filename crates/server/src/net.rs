@@ -202,6 +202,8 @@ fn refusal(over: Over) -> String {
         code: "too_many_connections".into(),
         message: message.into(),
         rule: None,
+        key: None,
+        args: None,
     };
     let body = serde_json::to_string(&error).unwrap_or_default();
     format!(

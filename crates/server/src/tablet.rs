@@ -12,6 +12,7 @@ use crate::extract::{Body, EventNo, TableNo};
 use crate::http::{Fail, read_event, require_td, role_of, with_event};
 use crate::hub::Role;
 use crate::room::Refusal;
+use crate::room::said::RoomRefused;
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -103,18 +104,14 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
     let deal = read_event(app, event, move |s, _| {
         let room = s.room();
         if !room.tournament().is_live() {
-            return Err(Refusal::conflict(
+            return Err(Refusal::keyed(
+                409,
                 "dealt_by_server",
-                "the server deals this event: there is nothing to follow".to_string(),
+                &RoomRefused::NothingToFollow,
             ));
         }
         room.linked_deal(table - 1).ok_or_else(|| {
-            Refusal::conflict(
-                "between_hands",
-                format!(
-                    "table {table} plays no hand now: bind a tablet that follows it while it plays one"
-                ),
-            )
+            Refusal::keyed(409, "between_hands", &RoomRefused::BetweenHands { table })
         })
     })
     .await?;
@@ -159,14 +156,20 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
         Role::Tablet { event: e, table: t } if e == event && t == table => Ok(Actor::Dealer(
             protocol::Tablet::EventTable(protocol::TableNumber(table)),
         )),
-        Role::Tablet { .. } => Err(Refusal::forbidden("this tablet is bound to another table")),
-        Role::Player { .. } | Role::Dealer { .. } | Role::Guest { .. } => Err(Refusal::forbidden(
-            "the TD's secret or this table's tablet token is needed",
+        Role::Tablet { .. } => Err(Refusal::keyed(
+            403,
+            "forbidden",
+            &RoomRefused::OtherTablesTablet,
         )),
-        Role::Public => Err(Refusal::new(
+        Role::Player { .. } | Role::Dealer { .. } | Role::Guest { .. } => Err(Refusal::keyed(
+            403,
+            "forbidden",
+            &RoomRefused::TabletTokenNeeded,
+        )),
+        Role::Public => Err(Refusal::keyed(
             401,
             "unauthorized",
-            "the TD's secret or this table's tablet token is needed",
+            &RoomRefused::TabletTokenNeeded,
         )),
     }
 }
@@ -212,9 +215,10 @@ pub async fn report(
             .is_ok_and(|x| x.broken)
             && !matches!(report, TableReport::Confirm { .. })
         {
-            return Err(Refusal::conflict(
+            return Err(Refusal::keyed(
+                409,
                 "broken",
-                format!("table {table} has been broken (TDA-10): nothing to report from it"),
+                &RoomRefused::BrokenNothingToReport { table },
             ));
         }
         let action = match report {
@@ -259,9 +263,11 @@ pub async fn report(
                     && role != Role::Td
                     && !line.tables.contains(&protocol::TableNumber(table))
                 {
-                    return Err(Refusal::forbidden(format!(
-                        "instruction {instruction} is not for table {table}"
-                    )));
+                    return Err(Refusal::keyed(
+                        403,
+                        "forbidden",
+                        &RoomRefused::NotForThisTable { instruction, table },
+                    ));
                 }
                 TdCommand::Confirm { instruction }
             }

@@ -10,6 +10,9 @@ export class ApiError extends Error {
     this.status = body.status ?? 0;
     this.code = body.code ?? '';
     this.rule = body.rule ?? null;
+    // The message as a key and its arguments, for the page's language (i18n.js `said`).
+    this.key = body.key ?? null;
+    this.args = body.args ?? null;
   }
 }
 

@@ -4,7 +4,7 @@
 // lang-en, lang-de, nav-events, nav-play, nav-clock, nav-seating, nav-standings, nav-td,
 // nav-dealer, nav-ring, nav-cash, nav-desk.
 
-import { t, lang, langSwitch, onLang, translateStatic } from './i18n.js';
+import { t, lang, langSwitch, onLang, translateStatic, said } from './i18n.js';
 
 /** h('div', {class, testid, text, data: {..}, onclick, ...attrs}, ...children) */
 export function h(tag, props, ...kids) {
@@ -109,15 +109,23 @@ export class Clock {
   }
 }
 
-// The error box: every refusal's message and its rule.
+// The error box: every refusal's message and its rule, in the page's language (again when it
+// changes).
+let shownError = null;
+onLang(() => {
+  const box = document.getElementById('error');
+  if (shownError && box && !box.hidden) showError(shownError);
+});
 export function showError(err) {
+  shownError = err;
   let box = document.getElementById('error');
   if (!box) box = document.body.appendChild(h('div', { id: 'error' }));
   box.dataset.testid = 'error';
   box.dataset.code = err?.code || '';
   box.className = 'error-box';
   const parts = [
-    h('span', { class: 'error-message', testid: 'error-message' }, err?.message || String(err)),
+    h('span', { class: 'error-message', testid: 'error-message', data: { key: err?.key || '' } },
+      said(err, err?.message || String(err))),
     err?.rule ? h('span', { class: 'rule', testid: 'error-rule' }, err.rule) : null,
     h('button', { class: 'close', testid: 'error-close', 'aria-label': 'close', onclick: clearError }, '×'),
   ];

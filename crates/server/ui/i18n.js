@@ -4,6 +4,7 @@
 // Test ids: lang-en, lang-de (the switch; the active one has aria-pressed="true").
 
 import { DEALER_EN, DEALER_DE } from './i18n-dealer.js';
+import { SERVER_EN, SERVER_DE } from './i18n-server.js';
 
 const EN = {
   // navigation and common
@@ -260,6 +261,8 @@ const DE = {
 
 Object.assign(EN, DEALER_EN);
 Object.assign(DE, DEALER_DE);
+Object.assign(EN, SERVER_EN);
+Object.assign(DE, SERVER_DE);
 
 const STRINGS = { en: EN, de: DE };
 const KEY = 'croupier.lang';
@@ -280,6 +283,39 @@ export function t(key, vars = {}) {
   const s = STRINGS[current][key] ?? EN[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? '').toString()).trim();
 }
+/**
+ * A text the server made ({key, args}: a refusal, an audit line, why a table waits) in the
+ * page's language. Its arguments are strings, numbers (in the language's format), messages of
+ * their own or lists of these (joined by commas). `fallback` (the server's English) for a key
+ * this page does not know.
+ */
+export function said(m, fallback = '') {
+  if (!m?.key || !(m.key in EN)) return fallback;
+  return fill(m.key, m.args).trim();
+}
+function fill(key, args = {}) {
+  return (STRINGS[current][key] ?? EN[key]).replace(/\{(\w+)\}/g, (_, k) => argText(args?.[k]));
+}
+const numbers = {};
+function argText(v) {
+  if (v == null) return '';
+  if (typeof v === 'number') {
+    numbers[current] ??= new Intl.NumberFormat(current === 'de' ? 'de-DE' : 'en-US');
+    return numbers[current].format(v);
+  }
+  if (Array.isArray(v)) return v.map(argText).join(', ');
+  if (typeof v === 'object') return v.key in EN ? fill(v.key, v.args) : '';
+  return String(v);
+}
+
+/** Who gave a command, from the audit log's `by` ("td", "player 3", "tablet of table 2"). */
+export function actorText(by) {
+  const m = String(by).match(/^(player|guest|tablet of table|tablet) (\d+)$/);
+  if (m) return t({ player: 'actor_player', guest: 'actor_guest', 'tablet of table': 'actor_tablet_of_table', tablet: 'actor_tablet_n' }[m[1]], { n: m[2] });
+  const key = `actor_${String(by).replace(/ /g, '_')}`;
+  return key in EN ? t(key) : String(by);
+}
+
 /** The template itself, unfilled. */
 t.raw = (key) => STRINGS[current][key] ?? EN[key] ?? key;
 

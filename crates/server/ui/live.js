@@ -8,7 +8,7 @@
 // switch, drop `box.liveCards` to make all anew.
 
 import { h, fmtChips } from './dom.js';
-import { t } from './i18n.js';
+import { t, said } from './i18n.js';
 
 /**
  * Shows the cards of `tables` in `box`, making a card anew only for a table whose seating (or
@@ -41,7 +41,7 @@ export function showCards(box, tables, options) {
 }
 
 const title = (tb) => `${t('table')} ${tb.table} · ${t('button')}: ${t('seat')} ${tb.button ?? '–'}`;
-const status = (tb) => (tb.in_hand ? t('live_in_hand') : tb.wait ?? t('live_waits'));
+const status = (tb) => (tb.in_hand ? t('live_in_hand') : said({ key: tb.wait_key }, tb.wait ?? t('live_waits')));
 
 /** Writes a card's chips, button and status anew, keeping what the dealer ticked. */
 function refresh(card, tb) {

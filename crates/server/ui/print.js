@@ -91,7 +91,7 @@ const SHEETS = {
           h('td', { class: 'num' }, r.prize ? fmtChips(r.prize) : ''),
           h('td', { class: 'num' }, r.bounties ? fmtChips(r.bounties) : ''),
           h('td', { class: 'num' }, r.knockouts ? `${r.knockouts}` : ''),
-          h('td', { class: 'num' }, r.league_points != null ? `${r.league_points}` : ''))))),
+          h('td', { class: 'num' }, r.league_points != null ? fmtChips(r.league_points) : ''))))),
       deal ? h('p', { testid: 'deal-line' }, dealText(deal)) : null,
     ];
   },

@@ -18,7 +18,7 @@
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
 import { h, $, fmtChips, fmtTime, fmtDayTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
-import { t, lang, onLang, translateStatic } from './i18n.js';
+import { t, lang, onLang, translateStatic, said, actorText } from './i18n.js';
 import { playersTable } from './td-players.js';
 import { showCards } from './live.js';
 
@@ -341,7 +341,8 @@ async function refreshAudit() {
   if (id !== state.event) return;
   $('#audit-log').replaceChildren(...lines.slice(-300).reverse().map((l) =>
     h('li', { testid: 'audit-line', data: { seq: l.seq } },
-      h('span', { class: 'muted' }, `#${l.seq} ${fmtDayTime(l.at_ms)} `), h('b', {}, l.by), ` ${l.what}`)));
+      h('span', { class: 'muted' }, `#${l.seq} ${fmtDayTime(l.at_ms)} `), h('b', {}, actorText(l.by)), ' ',
+      h('span', { testid: 'audit-what', data: { key: l.key || '' } }, said(l, l.what)))));
 }
 
 // --- commands -----------------------------------------------------------------------------
@@ -530,6 +531,7 @@ onLang(() => {
   renderLive(true);
   renderLinks();
   players.relabel(state.standings);
+  scheduleAudit();
   const first = $('#event-select').options[0];
   if (first) first.textContent = t('choose_event');
 });

@@ -28,5 +28,5 @@ pub mod sim;
 
 pub use clock::Time;
 pub use config::{ConfigError, EventConfig, Money};
-pub use director::{Actor, DirectorError, Entry, Status, TableId, TdAction, Tournament};
+pub use director::{Actor, DirectorError, Entry, Refused, Status, TableId, TdAction, Tournament};
 pub use profile::{DirectorRules, Profile, TimeExpiry};

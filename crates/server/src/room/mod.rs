@@ -11,6 +11,7 @@ mod hands;
 pub(crate) use hands::wire_action;
 mod people;
 mod refusal;
+pub mod said;
 mod undo;
 mod views;
 
@@ -19,7 +20,7 @@ pub use views::{PublicViews, Viewer};
 pub use refusal::Refusal;
 
 use engine::{Hand, PlayerId};
-use protocol::{Actor, AuditLine, Command, EntryId, EventId, TdCommand};
+use protocol::{Actor, AuditLine, Command, EntryId, EventId, Said};
 use std::collections::VecDeque;
 use tournament::director::HandStart;
 use tournament::{EventConfig, Tournament};
@@ -155,19 +156,23 @@ impl Room {
     /// A dealer tablet for one table of a live event; a new one replaces the table's old one.
     fn bind_tablet(&mut self, table: u32, token: &str) -> Result<Changes, Refusal> {
         if !self.t.is_live() {
-            return Err(Refusal::conflict(
+            return Err(Refusal::keyed(
+                409,
                 "wrong_mode",
-                "tablets report the hands of a live event; the server deals this one",
+                &said::RoomRefused::TabletsForLiveEvents,
             ));
         }
         let t = table
             .checked_sub(1)
             .and_then(|i| self.t.tables().get(i as usize))
-            .ok_or_else(|| Refusal::not_found(format!("no table {table}")))?;
+            .ok_or_else(|| {
+                Refusal::keyed(404, "not_found", &said::RoomRefused::NoTable { table })
+            })?;
         if t.broken {
-            return Err(Refusal::conflict(
+            return Err(Refusal::keyed(
+                409,
                 "broken",
-                format!("table {table} has been broken"),
+                &said::RoomRefused::TableBroken { table },
             ));
         }
         self.tablets.retain(|(t, _)| *t != table);
@@ -287,11 +292,15 @@ impl Room {
             command,
             Command::Act { .. } | Command::Deal { .. } | Command::Tick { .. }
         ) {
+            let line = said::audit(command);
+            let Said { key, args } = said::said("audit_", &line);
             self.audit.push(AuditLine {
                 seq,
                 at_ms,
                 by: who(command),
-                what: describe(command),
+                what: line.to_string(),
+                key,
+                args,
             });
         }
         Ok(changes)
@@ -355,99 +364,5 @@ fn who(command: &Command) -> Actor {
         | Command::Ring { by, .. } => *by,
         Command::Act { player, .. } | Command::Presence { player, .. } => Actor::Player(*player),
         Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => Actor::System,
-    }
-}
-
-fn describe(command: &Command) -> String {
-    match command {
-        Command::Td {
-            action: TdCommand::AgreeDeal { amounts, play_for },
-            ..
-        } => {
-            let shares: Vec<String> = amounts
-                .iter()
-                .map(|s| format!("player {} {}", s.player.0 + 1, s.amount))
-                .collect();
-            let played: Vec<String> = play_for.iter().map(u64::to_string).collect();
-            format!(
-                "deal agreed (HC-1.2): {}; played for {}",
-                shares.join(", "),
-                if played.is_empty() {
-                    "nothing".into()
-                } else {
-                    played.join(", ")
-                }
-            )
-        }
-        Command::Td {
-            action: TdCommand::HandOver { table, busts },
-            ..
-        } => {
-            let outs: Vec<String> = busts
-                .iter()
-                .map(|b| {
-                    let mut line = format!("player {} out", b.player.0 + 1);
-                    if !b.by.is_empty() {
-                        let by: Vec<String> =
-                            b.by.iter().map(|p| format!("player {}", p.0 + 1)).collect();
-                        line += &format!(" by {}", by.join(" and "));
-                    }
-                    if let Some(s) = b.stack_at_start {
-                        line += &format!(" ({s} at the start)");
-                    }
-                    if let Some(card) = &b.card {
-                        line += &format!(" (drew {card}, HC-1.3)");
-                    }
-                    line
-                })
-                .collect();
-            format!(
-                "hand over at table {table} (HC-1.8){}",
-                if outs.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", outs.join(", "))
-                }
-            )
-        }
-        Command::Td {
-            action: TdCommand::ChipCount { counts },
-            ..
-        } => {
-            let lines: Vec<String> = counts
-                .iter()
-                .map(|c| format!("player {} {}", c.player.0 + 1, c.chips))
-                .collect();
-            format!("chips counted: {}", lines.join(", "))
-        }
-        Command::Td { action, .. } => {
-            // Players as the TD console numbers them, from 1.
-            let mut json = serde_json::to_value(action).unwrap_or_default();
-            if let Some(p) = json.get_mut("player").and_then(|p| p.as_u64()) {
-                json["player"] = (p + 1).into();
-            }
-            let kind = json["type"].as_str().unwrap_or("action").replace('_', " ");
-            let details: Vec<String> = json
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter(|(k, _)| *k != "type")
-                .map(|(k, v)| format!("{} {}", k.replace('_', " "), v))
-                .collect();
-            format!("{kind} {}", details.join(", "))
-                .trim_end()
-                .to_string()
-        }
-        Command::BindTablet { table, .. } => format!("tablet bound to table {table}"),
-        Command::Register { name, bot, .. } => {
-            format!("registered {name}{}", if *bot { " (bot)" } else { "" })
-        }
-        other => {
-            let json = serde_json::to_value(other).unwrap_or_default();
-            json.get("type")
-                .and_then(|t| t.as_str())
-                .unwrap_or("command")
-                .replace('_', " ")
-        }
     }
 }

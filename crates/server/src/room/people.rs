@@ -1,11 +1,12 @@
 //! The people of an event: registration with their secret, the start, presence at the table
 //! (an online player's connection, TDA-30), and the director's actions.
 
+use super::said::RoomRefused;
 use super::*;
 use protocol::{TableNumber, TdCommand};
 use tournament::config::Money;
 use tournament::director::{InstructionId, ReportedBust};
-use tournament::{Actor, DirectorError, TableId, TdAction, Time};
+use tournament::{Actor, DirectorError, Refused, TableId, TdAction, Time};
 
 impl Room {
     pub(super) fn register(
@@ -140,9 +141,7 @@ impl Room {
                 });
                 match last {
                     Some(id) => t.undo(actor, id, now),
-                    None => Err(DirectorError::Refused(
-                        "there is no director's action to undo".into(),
-                    )),
+                    None => Err(DirectorError::Refused(Refused::NothingToUndo)),
                 }
             }
             TdCommand::AgreeDeal { amounts, play_for } => {
@@ -186,9 +185,7 @@ impl Room {
             }
             TdCommand::Confirm { instruction } => match instruction.checked_sub(1) {
                 Some(id) => t.confirm(InstructionId(id), actor, now),
-                None => Err(DirectorError::Refused(
-                    "instructions are numbered from 1".into(),
-                )),
+                None => Err(DirectorError::Refused(Refused::InstructionsFromOne)),
             },
             TdCommand::UndoBust { player } => t.undo_bust(*player, actor, now),
             TdCommand::DrawSeats => t.draw_seats(now),
@@ -253,10 +250,12 @@ impl Room {
 /// A card drawn at the table, as the dealer enters it ("Ks"; HC-1.3's tie cards).
 fn drawn_card(text: &str) -> Result<cards::Card, Refusal> {
     text.trim().parse().map_err(|_| {
-        Refusal::new(
+        Refusal::keyed(
             422,
             "bad_report",
-            format!("{text:?} is not a card of the deck (a rank 2-9, T, J, Q, K, A and a suit c, d, h, s: \"Ks\")"),
+            &RoomRefused::NotACard {
+                text: text.to_string(),
+            },
         )
     })
 }
@@ -265,7 +264,7 @@ fn drawn_card(text: &str) -> Result<cards::Card, Refusal> {
 const MAX_COUNTS: usize = 10_000;
 
 fn from_one() -> Refusal {
-    Refusal::new(422, "bad_request", "tables and seats are numbered from 1")
+    Refusal::keyed(422, "bad_request", &RoomRefused::NumberedFromOne)
 }
 
 /// A table as the TD console numbers it (from 1).
@@ -306,10 +305,10 @@ const NAME_CHARS: usize = ring::names::NAME_CHARS;
 fn name_length(name: &str) -> Result<&str, Refusal> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > NAME_CHARS {
-        return Err(Refusal::new(
+        return Err(Refusal::keyed(
             422,
             "bad_name",
-            format!("a player's name is 1 to {NAME_CHARS} characters"),
+            &RoomRefused::NameLength { max: NAME_CHARS },
         ));
     }
     Ok(name)
@@ -327,10 +326,12 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         TdCommand::AgreeDeal { amounts, play_for }
             if amounts.len() > MAX_DEAL_PLAYERS || play_for.len() > MAX_DEAL_PLAYERS =>
         {
-            Err(Refusal::new(
+            Err(Refusal::keyed(
                 422,
                 "bad_request",
-                format!("a deal is among {MAX_DEAL_PLAYERS} players at most"),
+                &RoomRefused::DealPlayers {
+                    max: MAX_DEAL_PLAYERS,
+                },
             ))
         }
         TdCommand::AgreeDeal { .. } => Ok(()),
@@ -339,16 +340,18 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             if busts.len() > engine::MAX_PLAYERS
                 || busts.iter().any(|b| b.by.len() > engine::MAX_PLAYERS) =>
         {
-            Err(Refusal::new(
+            Err(Refusal::keyed(
                 422,
                 "bad_request",
-                format!("a hand has {} players at most", engine::MAX_PLAYERS),
+                &RoomRefused::HandPlayers {
+                    max: engine::MAX_PLAYERS,
+                },
             ))
         }
-        TdCommand::ChipCount { counts } if counts.len() > MAX_COUNTS => Err(Refusal::new(
+        TdCommand::ChipCount { counts } if counts.len() > MAX_COUNTS => Err(Refusal::keyed(
             422,
             "bad_request",
-            format!("a count names {MAX_COUNTS} players at most"),
+            &RoomRefused::CountPlayers { max: MAX_COUNTS },
         )),
         TdCommand::HandOver { .. }
         | TdCommand::Button { .. }
@@ -358,38 +361,39 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::HoldForDeal { .. }
         | TdCommand::Confirm { .. } => Ok(()),
         TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
-            Err(Refusal::new(
+            Err(Refusal::keyed(
                 422,
                 "bad_request",
-                format!("a table has {} seats at most", engine::MAX_PLAYERS),
+                &RoomRefused::TableSeats {
+                    max: engine::MAX_PLAYERS,
+                },
             ))
         }
         TdCommand::SeatCards { .. } => Ok(()),
         // 52 cards at most in any draw: each table or player once, a card each (chip races:
         // one per odd chip, checked against the deck's 52).
-        TdCommand::SourceCards { cards } if cards.len() > 52 => Err(Refusal::new(
-            422,
-            "bad_request",
-            "a draw deals 52 cards at most".to_string(),
-        )),
+        TdCommand::SourceCards { cards } if cards.len() > 52 => {
+            Err(Refusal::keyed(422, "bad_request", &RoomRefused::DrawCards))
+        }
         TdCommand::RaceCards { cards, .. }
             if cards.len() > engine::MAX_PLAYERS
                 || cards.iter().map(|c| c.cards.len()).sum::<usize>() > 52 =>
         {
-            Err(Refusal::new(
+            Err(Refusal::keyed(
                 422,
                 "bad_request",
-                format!(
-                    "a race deals 52 cards at most, to {} players at most",
-                    engine::MAX_PLAYERS
-                ),
+                &RoomRefused::RaceCards {
+                    max: engine::MAX_PLAYERS,
+                },
             ))
         }
         TdCommand::ButtonCards { cards, .. } if cards.len() > engine::MAX_PLAYERS => {
-            Err(Refusal::new(
+            Err(Refusal::keyed(
                 422,
                 "bad_request",
-                format!("a table has {} seats at most", engine::MAX_PLAYERS),
+                &RoomRefused::TableSeats {
+                    max: engine::MAX_PLAYERS,
+                },
             ))
         }
         TdCommand::SourceCards { .. }

@@ -1,7 +1,7 @@
 //! Why a command is refused: an HTTP status, a short code, what was wrong, and the rule.
 
 use engine::HandError;
-use protocol::ApiError;
+use protocol::{ApiError, Said};
 use tournament::DirectorError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub struct Refusal {
     pub rule: Option<String>,
     /// Seconds before trying again (a 429's `Retry-After`).
     pub retry_after: Option<u64>,
+    /// The message as a key with arguments, for the pages.
+    pub said: Option<Box<Said>>,
 }
 
 impl Refusal {
@@ -22,7 +24,18 @@ impl Refusal {
             message: message.into(),
             rule: None,
             retry_after: None,
+            said: None,
         }
+    }
+
+    /// A refusal with its message as a key (the English text made from the same value).
+    pub fn keyed(status: u16, code: &'static str, why: &super::said::RoomRefused) -> Refusal {
+        Refusal::new(status, code, why.to_string()).with_said(super::said::said("refused_", why))
+    }
+
+    pub fn with_said(mut self, said: Said) -> Refusal {
+        self.said = Some(Box::new(said));
+        self
     }
 
     pub fn with_rule(mut self, rule: impl Into<String>) -> Refusal {
@@ -66,7 +79,7 @@ impl Refusal {
 
     pub fn director(error: &DirectorError) -> Refusal {
         let message = error.to_string();
-        match error {
+        let refusal = match error {
             DirectorError::Wait(..) => Refusal::conflict("wait", message),
             DirectorError::NoSuchPlayer(_) | DirectorError::NoSuchTable(_) => {
                 Refusal::not_found(message)
@@ -97,7 +110,8 @@ impl Refusal {
             DirectorError::ChipsNotConserved { .. } | DirectorError::BalanceBreach { .. } => {
                 Refusal::internal(message)
             }
-        }
+        };
+        refusal.with_said(super::said::director(error))
     }
 
     pub fn to_api(&self) -> ApiError {
@@ -106,6 +120,8 @@ impl Refusal {
             code: self.code.to_string(),
             message: self.message.clone(),
             rule: self.rule.clone(),
+            key: self.said.as_ref().map(|s| s.key.clone()),
+            args: self.said.as_ref().map(|s| s.args.clone()),
         }
     }
 }

@@ -251,7 +251,15 @@ impl Room {
             .tables()
             .iter()
             .filter(|t| !t.broken)
-            .map(|et| TableSeating {
+            .map(|et| {
+                (
+                    et,
+                    (!et.in_hand())
+                        .then(|| self.t.may_start(et.id).err())
+                        .flatten(),
+                )
+            })
+            .map(|(et, wait)| TableSeating {
                 table: TableNumber::from(et.id),
                 // In a hand, the button it is played with; between hands, the next one's.
                 button: match et.hand_positions() {
@@ -259,9 +267,8 @@ impl Room {
                     None => et.table.next_positions().ok().map(|p| p.button.0 + 1),
                 },
                 in_hand: et.in_hand(),
-                wait: (!et.in_hand())
-                    .then(|| self.t.may_start(et.id).err().map(|w| w.to_string()))
-                    .flatten(),
+                wait: wait.as_ref().map(|w| w.to_string()),
+                wait_key: wait.as_ref().map(|w| said::said("wait_", w).key),
                 tablet: self
                     .tablets
                     .iter()
@@ -325,7 +332,8 @@ impl Room {
     /// deal cannot be made (the director says why).
     pub fn deal_offer(&self) -> Result<protocol::DealOffer, Refusal> {
         let table = self.t.deal_table().map_err(|e| match e {
-            DirectorError::Refused(why) => Refusal::conflict("no_deal", why),
+            DirectorError::Refused(why) => Refusal::conflict("no_deal", why.to_string())
+                .with_said(said::said("refused_", &why)),
             other => Refusal::director(&other),
         })?;
         let unit = self.t.config().payouts.unit;

@@ -54,30 +54,32 @@ impl TdAction {
     /// Refuses what no director means: a clock past a day, a penalty of no time or of more
     /// than the bound, a reason longer than a note.
     pub fn within_bounds(&self) -> Result<(), DirectorError> {
-        let refuse = |what: String| Err(DirectorError::Refused(what));
+        let refuse = |why: Refused| Err(DirectorError::Refused(why));
         match self {
-            &TdAction::SetClock { remaining_ms } if remaining_ms > MAX_CLOCK_MS => refuse(format!(
-                "remaining_ms: the clock is set to {MAX_CLOCK_MS} ms (a day) at most"
-            )),
+            &TdAction::SetClock { remaining_ms } if remaining_ms > MAX_CLOCK_MS => {
+                refuse(Refused::ClockTooLong {
+                    max_ms: MAX_CLOCK_MS,
+                })
+            }
             &TdAction::MissRounds { rounds, .. } if !(1..=MAX_PENALTY_ROUNDS).contains(&rounds) => {
-                refuse(format!(
-                    "rounds: a penalty is 1 to {MAX_PENALTY_ROUNDS} rounds (TDA-71A)"
-                ))
+                refuse(Refused::PenaltyRounds {
+                    max: MAX_PENALTY_ROUNDS,
+                })
             }
             &TdAction::TimePenalty { minutes, .. }
                 if !(1..=MAX_PENALTY_MINUTES).contains(&minutes) =>
             {
-                refuse(format!(
-                    "minutes: a time penalty is 1 to {MAX_PENALTY_MINUTES} minutes (HC-1.10)"
-                ))
+                refuse(Refused::PenaltyMinutes {
+                    max: MAX_PENALTY_MINUTES,
+                })
             }
             TdAction::Warn { reason, .. } | TdAction::Disqualify { reason, .. }
                 if reason.chars().count() > MAX_REASON_CHARS =>
             {
-                refuse(format!(
-                    "reason: {MAX_REASON_CHARS} characters at most, not {}",
-                    reason.chars().count()
-                ))
+                refuse(Refused::ReasonTooLong {
+                    max: MAX_REASON_CHARS,
+                    chars: reason.chars().count(),
+                })
             }
             _ => Ok(()),
         }
@@ -184,18 +186,14 @@ impl Tournament {
             }
             TdAction::Pause => {
                 if !self.clock.is_running() {
-                    return Err(DirectorError::Refused(
-                        "the clock is already stopped".into(),
-                    ));
+                    return Err(DirectorError::Refused(Refused::ClockStopped));
                 }
                 self.clock.pause(now);
                 Inverse::Pause
             }
             TdAction::Resume => {
                 if self.clock.is_running() || self.clock.is_hand_for_hand() {
-                    return Err(DirectorError::Refused(
-                        "the clock is not stopped by a director".into(),
-                    ));
+                    return Err(DirectorError::Refused(Refused::ClockNotStoppedByDirector));
                 }
                 self.clock.start(now);
                 // The TD has the clock now: confirming the instructions leaves it as it is.
@@ -234,26 +232,17 @@ impl Tournament {
             .get(id.0 as usize)
             .ok_or(DirectorError::NoSuchAction(id))?;
         if record.undone {
-            return Err(DirectorError::CannotUndo(
-                id,
-                "it has been undone already".into(),
-            ));
+            return Err(DirectorError::CannotUndo(id, Refused::UndoneAlready));
         }
         if self.finished {
-            return Err(DirectorError::CannotUndo(
-                id,
-                "the tournament is over".into(),
-            ));
+            return Err(DirectorError::CannotUndo(id, Refused::TournamentOver));
         }
         // The players left agreed a deal on the field as it stood then (HC-1.2).
         if self
             .deal_after_action
             .is_some_and(|after| (id.0 as usize) < after)
         {
-            return Err(DirectorError::CannotUndo(
-                id,
-                "a deal was agreed after it (HC-1.2)".into(),
-            ));
+            return Err(DirectorError::CannotUndo(id, Refused::DealSince));
         }
         match record.inverse.clone() {
             Inverse::Warn(player) => {
@@ -276,10 +265,7 @@ impl Tournament {
             }
             Inverse::Disqualify { player, at, chips } => {
                 if self.entry(player)?.status != Status::Disqualified {
-                    return Err(DirectorError::CannotUndo(
-                        id,
-                        "the player is no longer disqualified".into(),
-                    ));
+                    return Err(DirectorError::CannotUndo(id, Refused::NoLongerDisqualified));
                 }
                 let t = self.table(at.0)?;
                 let (table, seat) = if !t.broken && t.table.seats()[at.1.index()].is_none() {
@@ -290,14 +276,11 @@ impl Tournament {
                         .min()
                         .and_then(|m| self.index.with_count(m).next())
                     else {
-                        return Err(DirectorError::CannotUndo(
-                            id,
-                            "no table left to seat the player".into(),
-                        ));
+                        return Err(DirectorError::CannotUndo(id, Refused::NoTableLeft));
                     };
                     let open = tables_open_seat(&self.tables[table as usize].table);
                     let Some(seat) = open else {
-                        return Err(DirectorError::CannotUndo(id, "no open seat".into()));
+                        return Err(DirectorError::CannotUndo(id, Refused::NoOpenSeat));
                     };
                     (TableId(table), seat)
                 };
@@ -323,7 +306,10 @@ impl Tournament {
                 if t.broken || t.table.seats()[from.1.index()].is_some() {
                     return Err(DirectorError::CannotUndo(
                         id,
-                        format!("seat {} at {} is no longer free", from.1, from.0),
+                        Refused::SeatNoLongerFree {
+                            table: from.0.0 + 1,
+                            seat: from.1.0 + 1,
+                        },
                     ));
                 }
                 self.move_by_hand(player, from.0, from.1, now)?;
@@ -339,7 +325,9 @@ impl Tournament {
         let e = self.entry(player)?;
         match (e.status, e.seat) {
             (Status::Playing, Some(at)) => Ok(at),
-            _ => Err(DirectorError::Refused(format!("{} is not seated", e.name))),
+            _ => Err(DirectorError::Refused(Refused::NotSeated {
+                name: e.name.clone(),
+            })),
         }
     }
 
@@ -352,16 +340,19 @@ impl Tournament {
     ) -> Result<(), DirectorError> {
         let t = self.table(to)?;
         if t.broken {
-            return Err(DirectorError::Refused(format!("{to} has been broken")));
+            return Err(DirectorError::Refused(Refused::TableBroken {
+                table: to.0 + 1,
+            }));
         }
         if t.table
             .seats()
             .get(seat.index())
             .is_none_or(|s| s.is_some())
         {
-            return Err(DirectorError::Refused(format!(
-                "seat {seat} at {to} is not free"
-            )));
+            return Err(DirectorError::Refused(Refused::SeatNotFree {
+                table: to.0 + 1,
+                seat: seat.0 + 1,
+            }));
         }
         let from = self.seated(player)?;
         let stack = self.unseat(player)?;

@@ -25,9 +25,9 @@ pub struct DealTable {
 impl Tournament {
     /// The players left and the prizes they can still win; refused while a deal cannot be made.
     pub fn deal_table(&self) -> Result<DealTable, DirectorError> {
-        let refuse = |why: &str| Err(DirectorError::Refused(format!("no deal now: {why}")));
+        let refuse = |why: Refused| Err(DirectorError::Refused(why));
         if !self.started || self.finished {
-            return refuse("the event is not in play");
+            return refuse(Refused::DealNotInPlay);
         }
         // The prize pool must be final: nobody may still buy in, come back or add on.
         let add_on_ahead = self
@@ -35,17 +35,17 @@ impl Tournament {
             .add_on
             .is_some_and(|a| self.dealt_level < a.after_level as usize);
         if self.entries_open() || add_on_ahead {
-            return refuse("entries, re-entries, rebuys or the add-on are still open (HC-1.1)");
+            return refuse(Refused::DealEntriesOpen);
         }
         if self.in_hand_tables > 0 {
             return refuse(if self.deal_hold {
-                "a hand is in play: the deal is worked out once it is over, the tables are held"
+                Refused::DealHeldInHand
             } else {
-                "a hand is in play: hold the tables for the deal (hold_for_deal), and it is worked out once the hand is over"
+                Refused::DealInHand
             });
         }
         if self.deal.is_some() {
-            return refuse("a deal was agreed already");
+            return refuse(Refused::DealAgreedAlready);
         }
         let mut players = Vec::new();
         for e in self.entries.iter().filter(|e| e.status == Status::Playing) {
@@ -56,7 +56,7 @@ impl Tournament {
             }
         }
         if players.len() < 2 {
-            return refuse("a deal needs two players left");
+            return refuse(Refused::DealTooFew);
         }
         let prizes =
             crate::payout::prizes(&self.config.payouts, self.stats.entries, self.prize_pool());
@@ -70,24 +70,22 @@ impl Tournament {
     /// and the prizes played on for adding up to the prizes left.
     pub fn agree_deal(&mut self, deal: Agreed, by: Actor, now: Time) -> Result<(), DirectorError> {
         let table = self.deal_table()?;
-        let refuse = |why: String| Err(DirectorError::Refused(format!("deal refused: {why}")));
+        let refuse = |why: Refused| Err(DirectorError::Refused(why));
         let mut named: Vec<PlayerId> = deal.amounts.iter().map(|(p, _)| *p).collect();
         named.sort_by_key(|p| p.0);
         let mut left: Vec<PlayerId> = table.players.iter().map(|(p, _)| *p).collect();
         left.sort_by_key(|p| p.0);
         if named != left {
-            return refuse(format!(
-                "it names {} players; every one of the {} left, once, takes part",
-                named.len(),
-                left.len()
-            ));
+            return refuse(Refused::DealNames {
+                named: named.len(),
+                left: left.len(),
+            });
         }
         if deal.play_for.len() > left.len() {
-            return refuse(format!(
-                "{} places played for, {} players left",
-                deal.play_for.len(),
-                left.len()
-            ));
+            return refuse(Refused::DealPlaces {
+                places: deal.play_for.len(),
+                left: left.len(),
+            });
         }
         let prizes: u64 = table.prizes.iter().map(|m| m.0).sum();
         let agreed = deal
@@ -97,10 +95,10 @@ impl Tournament {
             .chain(deal.play_for.iter().map(|m| m.0))
             .try_fold(0u64, u64::checked_add);
         if agreed != Some(prizes) {
-            let agreed = agreed.map_or("more than any purse".into(), |a| a.to_string());
-            return refuse(format!(
-                "the amounts and the prizes played for add up to {agreed}, the prizes left to {prizes}"
-            ));
+            return refuse(match agreed {
+                Some(agreed) => Refused::DealSum { agreed, prizes },
+                None => Refused::DealSumOverflow { prizes },
+            });
         }
         self.log(
             now,
@@ -122,24 +120,17 @@ impl Tournament {
     /// hands (HC-1.2: at a live table a hand is always in play); `false` lets them play on.
     pub fn hold_for_deal(&mut self, on: bool, by: Actor, now: Time) -> Result<(), DirectorError> {
         if !self.started || self.finished {
-            return Err(DirectorError::Refused(
-                "no deal now: the event is not in play".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::DealNotInPlay));
         }
         if on && self.deal.is_some() {
-            return Err(DirectorError::Refused(
-                "no deal now: a deal was agreed already".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::DealAgreedAlready));
         }
         if self.deal_hold == on {
-            return Err(DirectorError::Refused(
-                if on {
-                    "the tables are held for a deal already"
-                } else {
-                    "the tables are not held for a deal"
-                }
-                .into(),
-            ));
+            return Err(DirectorError::Refused(if on {
+                Refused::DealHeldAlready
+            } else {
+                Refused::DealNotHeld
+            }));
         }
         self.deal_hold = on;
         self.log(now, by, Happening::DealHold { on });

@@ -1,11 +1,15 @@
 //! Why the director refuses something, naming the rule where a rule decides it.
 
 use super::event::{ActionId, TableId};
+use super::refused::Refused;
 use engine::{PlayerId, TableError};
+use serde::Serialize;
 use thiserror::Error;
 
-/// Why a table may not start its next hand now.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why a table may not start its next hand now; serialized as its key (`hand_for_hand`), which
+/// the pages render in their language.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Wait {
     #[error("the tournament has not started")]
     NotStarted,
@@ -59,7 +63,7 @@ pub enum DirectorError {
         rule: &'static str,
     },
     #[error("{0}")]
-    Refused(String),
+    Refused(Refused),
     #[error("{0} has no hand in progress")]
     NoHand(TableId),
     #[error("the hand at {0} is not over")]
@@ -77,13 +81,22 @@ pub enum DirectorError {
         rule: &'static str,
     },
     #[error("{0} cannot be undone: {1}")]
-    CannotUndo(ActionId, String),
+    CannotUndo(ActionId, Refused),
     #[error("{0} is dealt by the server: its hands report themselves")]
     DealtByServer(TableId),
     #[error("{0} is a live table: its dealer reports the end of each hand")]
     DealtLive(TableId),
-    #[error("report from {table} refused: {problem}")]
-    BadReport { table: TableId, problem: String },
+    #[error("report from {table} refused: {problem}{}", rule_suffix(*.rule))]
+    BadReport {
+        table: TableId,
+        problem: Refused,
+        /// The rule the report is held to, where one is.
+        rule: Option<&'static str>,
+    },
     #[error(transparent)]
     Table(#[from] TableError),
+}
+
+fn rule_suffix(rule: Option<&'static str>) -> String {
+    rule.map(|r| format!(" ({r})")).unwrap_or_default()
 }

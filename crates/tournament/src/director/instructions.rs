@@ -242,10 +242,9 @@ impl Tournament {
             .get(id.0 as usize)
             .ok_or(DirectorError::NoSuchInstruction(id))?;
         if i.done {
-            return Err(DirectorError::Refused(format!(
-                "instruction {} is done already",
-                id.0 + 1
-            )));
+            return Err(DirectorError::Refused(Refused::InstructionDone {
+                id: id.0 + 1,
+            }));
         }
         // Confirmed without the cards that fell: the software draws them, and the log says so.
         match i.task.clone() {

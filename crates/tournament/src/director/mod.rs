@@ -11,6 +11,7 @@ mod event;
 mod hands;
 mod instructions;
 mod players;
+mod refused;
 mod reports;
 mod results;
 mod tables;
@@ -22,6 +23,7 @@ pub use error::{DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, MoveReason, MoveRecord, TableId};
 pub use hands::{HandReport, HandStart, eliminators};
 pub use instructions::{Instruction, InstructionId, Lang, Notice, Task};
+pub use refused::Refused;
 pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
@@ -259,9 +261,16 @@ pub struct Tournament {
 impl Tournament {
     /// A tournament of a checked configuration, its randomness from `seed`.
     pub fn new(config: EventConfig, seed: u64) -> Result<Tournament, DirectorError> {
-        crate::config::validate(&config).map_err(|e| DirectorError::Refused(e.to_string()))?;
-        let profile =
-            Profile::get(&config.profile).map_err(|e| DirectorError::Refused(e.to_string()))?;
+        crate::config::validate(&config).map_err(|e| {
+            DirectorError::Refused(Refused::Config {
+                detail: e.to_string(),
+            })
+        })?;
+        let profile = Profile::get(&config.profile).map_err(|e| {
+            DirectorError::Refused(Refused::Config {
+                detail: e.to_string(),
+            })
+        })?;
         let (variant, _) = config.stakes(0).hand(config.game_of_hand(0, 0));
         let bounties = config
             .bounties

@@ -152,8 +152,11 @@ impl Tournament {
         if players < 2 {
             return Err(DirectorError::TooFewPlayers(players));
         }
-        crate::config::check_multitable_limits(&self.config, players as u32)
-            .map_err(|e| DirectorError::Refused(e.to_string()))
+        crate::config::check_multitable_limits(&self.config, players as u32).map_err(|e| {
+            DirectorError::Refused(Refused::TableLimits {
+                detail: e.to_string(),
+            })
+        })
     }
 
     /// Everyone seated by a draw before the start stands up again, the tables put away.
@@ -338,15 +341,16 @@ impl Tournament {
 
     /// Takes a player off their table, keeping the books; returns their stack.
     pub(crate) fn unseat(&mut self, player: PlayerId) -> Result<u64, DirectorError> {
-        let (table, seat) = self
-            .entry(player)?
-            .seat
-            .ok_or_else(|| DirectorError::Refused(format!("{player:?} is not seated")))?;
+        let (table, seat) = self.entry(player)?.seat.ok_or_else(|| {
+            DirectorError::Refused(Refused::PlayerNotSeated {
+                player: player.0 + 1,
+            })
+        })?;
         let t = self.table_mut(table)?;
         if t.in_hand() {
-            return Err(DirectorError::Refused(format!(
-                "the hand at {table} is in progress"
-            )));
+            return Err(DirectorError::Refused(Refused::HandInProgress {
+                table: table.0 + 1,
+            }));
         }
         let left = t.table.leave(seat)?;
         t.last_opened = Some(seat);
@@ -466,10 +470,9 @@ impl Tournament {
         }
         let entry = self.entry(player)?;
         if entry.status != Status::Busted {
-            return Err(DirectorError::Refused(format!(
-                "{} still has chips: re-entry is for busted players (TDA-8B)",
-                entry.name
-            )));
+            return Err(DirectorError::Refused(Refused::ReEntryWithChips {
+                name: entry.name.clone(),
+            }));
         }
         let name = entry.name.clone();
         let number = self
@@ -480,10 +483,10 @@ impl Tournament {
             .max()
             .unwrap_or(1);
         if rules.max_entries > 0 && number >= rules.max_entries {
-            return Err(DirectorError::Refused(format!(
-                "{name} has used all {} entries",
-                rules.max_entries
-            )));
+            return Err(DirectorError::Refused(Refused::EntriesUsed {
+                name,
+                max: rules.max_entries,
+            }));
         }
         let id = self.new_entry(&name, number + 1, true);
         self.log(now, by, Happening::ReEntered { player, entry: id });
@@ -513,10 +516,10 @@ impl Tournament {
         }
         let entry = self.entry(player)?;
         if rules.max > 0 && entry.rebuys >= rules.max {
-            return Err(DirectorError::Refused(format!(
-                "{} has had all {} rebuys",
-                entry.name, rules.max
-            )));
+            return Err(DirectorError::Refused(Refused::RebuysUsed {
+                name: entry.name.clone(),
+                max: rules.max,
+            }));
         }
         match (entry.status, entry.seat, rules.when) {
             (Status::Busted, _, _) => {
@@ -527,29 +530,23 @@ impl Tournament {
             (Status::Playing, Some((table, seat)), RebuyWhen::AtOrBelowStart) => {
                 let t = self.table_mut(table)?;
                 if t.in_hand() {
-                    return Err(DirectorError::Refused(
-                        "a rebuy is made before a hand, not during one (TDA-27)".into(),
-                    ));
+                    return Err(DirectorError::Refused(Refused::RebuyInHand));
                 }
                 let stack = t.table.seats()[seat.index()].map_or(0, |p| p.stack.0);
                 if stack > self.config.starting_stack {
-                    return Err(DirectorError::Refused(format!(
-                        "a rebuy needs a stack of at most {} (TDA-27)",
-                        self.config.starting_stack
-                    )));
+                    return Err(DirectorError::Refused(Refused::RebuyStackTooBig {
+                        chips: self.config.starting_stack,
+                    }));
                 }
                 self.add_chips(table, seat, rules.stack)?;
             }
             (Status::Playing, _, RebuyWhen::Busted) => {
-                return Err(DirectorError::Refused(
-                    "a rebuy is only for a player who has lost all chips (HC-1.1)".into(),
-                ));
+                return Err(DirectorError::Refused(Refused::RebuyOnlyBusted));
             }
             _ => {
-                return Err(DirectorError::Refused(format!(
-                    "{} cannot rebuy now",
-                    entry.name
-                )));
+                return Err(DirectorError::Refused(Refused::NoRebuyNow {
+                    name: entry.name.clone(),
+                }));
             }
         }
         self.entry_mut(player)?.rebuys += 1;
@@ -579,21 +576,17 @@ impl Tournament {
         }
         let entry = self.entry(player)?;
         if entry.add_ons > 0 {
-            return Err(DirectorError::Refused(format!(
-                "{} has had the add-on",
-                entry.name
-            )));
+            return Err(DirectorError::Refused(Refused::AddOnTaken {
+                name: entry.name.clone(),
+            }));
         }
         let Some((table, seat)) = entry.seat.filter(|_| entry.status == Status::Playing) else {
-            return Err(DirectorError::Refused(format!(
-                "{} is not in the event",
-                entry.name
-            )));
+            return Err(DirectorError::Refused(Refused::NotInEvent {
+                name: entry.name.clone(),
+            }));
         };
         if self.table(table)?.in_hand() {
-            return Err(DirectorError::Refused(
-                "the add-on is taken between hands".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::AddOnInHand));
         }
         self.add_chips(table, seat, rules.stack)?;
         self.entry_mut(player)?.add_ons += 1;

@@ -45,7 +45,8 @@ impl Tournament {
         if t.broken {
             return Err(DirectorError::BadReport {
                 table,
-                problem: "the table has been broken (TDA-10)".into(),
+                problem: Refused::ReportBroken,
+                rule: None,
             });
         }
         Ok(t)
@@ -70,7 +71,11 @@ impl Tournament {
     ) -> Result<(Vec<Chips>, Transfers), DirectorError> {
         let t = self.reported_table(table)?;
         let progress = t.hand.as_ref().ok_or(DirectorError::NoHand(table))?;
-        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        let bad = |problem: Refused| DirectorError::BadReport {
+            table,
+            problem,
+            rule: None,
+        };
         let index_of = |id: PlayerId| progress.start.iter().position(|(p, _)| *p == id);
         let name = |id: PlayerId| {
             self.entries
@@ -81,57 +86,57 @@ impl Tournament {
         let mut out = vec![false; stacks.len()];
         for b in busts {
             let i = index_of(b.player).ok_or_else(|| {
-                bad(format!(
-                    "{} was not dealt in the hand at {table}",
-                    name(b.player)
-                ))
+                bad(Refused::NotDealtIn {
+                    name: name(b.player),
+                    table: table.0 + 1,
+                })
             })?;
             if out[i] {
-                return Err(bad(format!("{} is reported out twice", name(b.player))));
+                return Err(bad(Refused::OutTwice {
+                    name: name(b.player),
+                }));
             }
             out[i] = true;
             if let Some(card) = b.card
                 && busts.iter().filter(|o| o.card == Some(card)).count() > 1
             {
-                return Err(bad(format!("{card} is drawn twice")));
+                return Err(bad(Refused::CardDrawnTwice {
+                    card: card.to_string(),
+                }));
             }
             if b.stack_at_start == Some(0) {
-                return Err(bad(format!(
-                    "{} cannot have started the hand with no chips",
-                    name(b.player)
-                )));
+                return Err(bad(Refused::StartedWithNoChips {
+                    name: name(b.player),
+                }));
             }
             if let Some(s) = b.stack_at_start
                 && s > self.expected_chips
             {
-                return Err(bad(format!(
-                    "{} cannot have started the hand with {s}, more than the {} chips in play",
-                    name(b.player),
-                    self.expected_chips
-                )));
+                return Err(bad(Refused::StartedWithTooMany {
+                    name: name(b.player),
+                    chips: s,
+                    in_play: self.expected_chips,
+                }));
             }
         }
         if out.iter().all(|&o| o) {
-            return Err(bad(
-                "every player of the hand is reported out: someone won the chips".into(),
-            ));
+            return Err(bad(Refused::EveryoneOut));
         }
         for b in busts {
             let mut seen = Vec::new();
             for &winner in &b.by {
                 let j = index_of(winner).ok_or_else(|| {
-                    bad(format!(
-                        "{} was not in the hand at {table} to eliminate {}",
-                        name(winner),
-                        name(b.player)
-                    ))
+                    bad(Refused::EliminatorNotInHand {
+                        winner: name(winner),
+                        table: table.0 + 1,
+                        name: name(b.player),
+                    })
                 })?;
                 if out[j] || seen.contains(&j) {
-                    return Err(bad(format!(
-                        "{} cannot have eliminated {}: named twice, or out in the same hand",
-                        name(winner),
-                        name(b.player)
-                    )));
+                    return Err(bad(Refused::EliminatorTwice {
+                        winner: name(winner),
+                        name: name(b.player),
+                    }));
                 }
                 seen.push(j);
             }
@@ -206,32 +211,32 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let t = self.reported_table(table)?;
-        let bad = |problem: String| DirectorError::BadReport {
+        let bad = |problem: Refused| DirectorError::BadReport {
             table,
-            problem: format!("{problem} (TDA-RP-14)"),
+            problem,
+            rule: Some("TDA-RP-14"),
         };
         for (k, &(seat, card)) in cards.iter().enumerate() {
             if !matches!(t.table.seats().get(seat.index()), Some(Some(_))) {
-                return Err(bad(format!("seat {} has no player to deal to", seat.0 + 1)));
+                return Err(bad(Refused::SeatNobodyToDeal { seat: seat.0 + 1 }));
             }
             if cards[..k].iter().any(|(s, _)| *s == seat) {
-                return Err(bad(format!("seat {} has two cards", seat.0 + 1)));
+                return Err(bad(Refused::SeatTwoCards { seat: seat.0 + 1 }));
             }
             if cards[..k].iter().any(|(_, c)| *c == card) {
-                return Err(bad(format!("{card} is dealt twice")));
+                return Err(bad(Refused::CardDealtTwice {
+                    card: card.to_string(),
+                }));
             }
         }
         if let Some(empty) = occupied(&t.table)
             .into_iter()
             .find(|s| !cards.iter().any(|(c, _)| c == s))
         {
-            return Err(bad(format!(
-                "seat {} has no card: every player gets one",
-                empty.0 + 1
-            )));
+            return Err(bad(Refused::SeatNoCard { seat: empty.0 + 1 }));
         }
         let Some(&(seat, _)) = cards.iter().max_by_key(|(_, card)| *card) else {
-            return Err(bad("no cards".into()));
+            return Err(bad(Refused::NoCards));
         };
         self.report_button(table, seat, now)?;
         self.log(
@@ -255,21 +260,20 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let t = self.reported_table(table)?;
-        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        let bad = |problem: Refused| DirectorError::BadReport {
+            table,
+            problem,
+            rule: None,
+        };
         match t.table.seats().get(seat.index()) {
-            None => return Err(bad(format!("there is no seat {}", seat.0 + 1))),
+            None => return Err(bad(Refused::NoSeat { seat: seat.0 + 1 })),
             Some(None) => {
-                return Err(bad(format!(
-                    "seat {} is empty: the button is reported on a player's seat",
-                    seat.0 + 1
-                )));
+                return Err(bad(Refused::ButtonOnEmptySeat { seat: seat.0 + 1 }));
             }
             Some(Some(_)) => {}
         }
         if t.hand.as_ref().is_some_and(|h| h.positions.stud) {
-            return Err(bad(
-                "a stud hand has no button: it stays where it was (TDA-11B)".into(),
-            ));
+            return Err(bad(Refused::StudNoButton));
         }
         let mut table_now = t.table.clone();
         table_now.redraw_button(seat)?;
@@ -357,31 +361,33 @@ impl Tournament {
         counts: &[(PlayerId, u64)],
     ) -> Result<Vec<(PlayerId, u64)>, DirectorError> {
         if !self.is_live() {
-            return Err(DirectorError::Refused(
-                "the server counts the chips of the hands it deals".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::ServerCounts));
         }
-        let bad = |problem: String| DirectorError::Refused(problem);
+        let bad = DirectorError::Refused;
         let mut counted: Vec<(PlayerId, u64, u64)> = Vec::with_capacity(counts.len());
         for &(id, chips) in counts {
             let e = self.entry(id)?;
             let Some((table, seat)) = e.seat.filter(|_| e.status == Status::Playing) else {
-                return Err(bad(format!("{} is not seated: nothing to count", e.name)));
+                return Err(bad(Refused::CountNotSeated {
+                    name: e.name.clone(),
+                }));
             };
             if chips == 0 {
-                return Err(bad(format!(
-                    "{} counted no chips: report the bust instead",
-                    e.name
-                )));
+                return Err(bad(Refused::CountedNone {
+                    name: e.name.clone(),
+                }));
             }
             if chips > self.expected_chips {
-                return Err(bad(format!(
-                    "{} counted {chips}, more than the {} chips in play",
-                    e.name, self.expected_chips
-                )));
+                return Err(bad(Refused::CountedTooMany {
+                    name: e.name.clone(),
+                    chips,
+                    in_play: self.expected_chips,
+                }));
             }
             if counted.iter().any(|c| c.0 == id) {
-                return Err(bad(format!("{} is counted twice", e.name)));
+                return Err(bad(Refused::CountedTwice {
+                    name: e.name.clone(),
+                }));
             }
             let books =
                 self.tables[table.0 as usize].table.seats()[seat.index()].map_or(0, |p| p.stack.0);
@@ -410,7 +416,7 @@ impl Tournament {
         table: TableId,
         counted: &[&(PlayerId, u64, u64)],
     ) -> Result<Vec<(PlayerId, u64)>, DirectorError> {
-        let bad = |problem: String| DirectorError::Refused(problem);
+        let bad = DirectorError::Refused;
         // Summed wide: ten thousand counts of the chips in play each do not fit a u64.
         let new: u128 = counted.iter().map(|c| u128::from(c.1)).sum();
         let old: u64 = counted.iter().map(|c| c.2).sum();
@@ -424,17 +430,22 @@ impl Tournament {
             .collect();
         let rest: u64 = others.iter().map(|o| o.1).sum();
         let at_table = old + rest;
+        let counted = u64::try_from(new).unwrap_or(u64::MAX);
         if others.is_empty() && new != u128::from(old) {
-            return Err(bad(format!(
-                "the counts at {table} add up to {new}, but the table holds {at_table} chips by the books: count it again"
-            )));
+            return Err(bad(Refused::CountsTableBooks {
+                table: table.0 + 1,
+                counted,
+                at_table,
+            }));
         }
         let most = u128::from(at_table.saturating_sub(others.len() as u64));
         if new > most {
-            return Err(bad(format!(
-                "the counts at {table} add up to {new}, but it holds {at_table} chips and {} other players there hold some",
-                others.len()
-            )));
+            return Err(bad(Refused::CountsTooManyAt {
+                table: table.0 + 1,
+                counted,
+                at_table,
+                others: others.len(),
+            }));
         }
         let new = new as u64; // at most `at_table`, checked above
         let mut out = Vec::new();
@@ -493,7 +504,11 @@ impl Tournament {
             return Err(DirectorError::DealtByServer(table));
         }
         let t = self.table(table)?;
-        let bad = |problem: String| DirectorError::BadReport { table, problem };
+        let bad = |problem: Refused| DirectorError::BadReport {
+            table,
+            problem,
+            rule: None,
+        };
         let final_draw = self
             .pending()
             .any(|i| matches!(i.task, Task::FinalTable { table: f } if f == table));
@@ -507,7 +522,7 @@ impl Tournament {
         };
         let (rule, mut players, open): (&str, Vec<PlayerId>, Vec<(TableId, Seat)>) = if final_draw {
             if t.in_hand() {
-                return Err(bad("a hand is in play".into()));
+                return Err(bad(Refused::HandInPlay));
             }
             let size = t.table.seats().len();
             let open = (0..size).map(|s| (table, Seat(s as u8))).collect();
@@ -521,10 +536,7 @@ impl Tournament {
                 })
                 .collect();
             if !t.broken || moves.is_empty() {
-                return Err(bad(
-                        "seat cards are entered for the final table's draw (HC-1.7, TDA-RP-9) or a broken table's (TDA-10) until it is done"
-                            .into(),
-                    ));
+                return Err(bad(Refused::NoSeatDraw));
             }
             // Each still where the software's draw put them: a later move or break would make
             // the cards stale.
@@ -534,10 +546,9 @@ impl Tournament {
                 .collect();
             for &(player, to) in &moves {
                 if self.entry(player)?.seat != Some(to) || self.tables[to.0.0 as usize].broken {
-                    return Err(bad(format!(
-                        "{} no longer sits where the draw put them: the cards come too late (TDA-10)",
-                        self.entry(player)?.name
-                    )));
+                    return Err(bad(Refused::SeatCardsTooLate {
+                        name: self.entry(player)?.name.clone(),
+                    }));
                 }
             }
             let players = moves.iter().map(|m| m.0).collect();
@@ -545,37 +556,40 @@ impl Tournament {
         };
         // A player already seated as the software drew sits there: the cards come too late.
         if self.instructions.iter().any(|i| i.done && of_draw(&i.task)) {
-            return Err(bad(format!(
-                "players have taken the drawn seats already: the draw is done ({rule})"
-            )));
+            return Err(bad(Refused::SeatDrawDone {
+                rule: rule.to_string(),
+            }));
         }
         let mut taken = vec![false; open.len()];
         for &(player, to, seat) in seats {
             let name = self.entry(player)?.name.clone();
             let Some(k) = players.iter().position(|&p| p == player) else {
-                return Err(bad(format!(
-                    "{name} does not draw here, or draws twice ({rule})"
-                )));
+                return Err(bad(Refused::NotInDraw {
+                    name,
+                    rule: rule.to_string(),
+                }));
             };
             players.swap_remove(k);
             let Some(k) = open.iter().position(|&o| o == (to, seat)) else {
-                return Err(bad(format!(
-                    "there is no seat card for {to} seat {} in this draw ({rule})",
-                    seat.0 + 1
-                )));
+                return Err(bad(Refused::NoSeatCard {
+                    table: to.0 + 1,
+                    seat: seat.0 + 1,
+                    rule: rule.to_string(),
+                }));
             };
             if std::mem::replace(&mut taken[k], true) {
-                return Err(bad(format!(
-                    "{to} seat {} is drawn twice ({rule})",
-                    seat.0 + 1
-                )));
+                return Err(bad(Refused::SeatDrawnTwice {
+                    table: to.0 + 1,
+                    seat: seat.0 + 1,
+                    rule: rule.to_string(),
+                }));
             }
         }
         if let Some(&left) = players.first() {
-            return Err(bad(format!(
-                "{} has no seat card yet: every player of the draw draws one ({rule})",
-                self.entry(left)?.name
-            )));
+            return Err(bad(Refused::NoSeatCardYet {
+                name: self.entry(left)?.name.clone(),
+                rule: rule.to_string(),
+            }));
         }
         // Each player as seated (stack, away), moved whole; every check is done above.
         let mut moved = Vec::with_capacity(seats.len());

@@ -179,8 +179,12 @@ impl Tournament {
             .filter_map(|b| b.card.map(|c| (b.player, c)))
             .collect();
         let mut deck = self.draw.deck(busted.len());
-        let ranking = places::rank_same_hand_with(ties, &busted, &entered, &mut deck)
-            .map_err(|e| DirectorError::Refused(e.to_string()))?;
+        let ranking =
+            places::rank_same_hand_with(ties, &busted, &entered, &mut deck).map_err(|e| {
+                DirectorError::Refused(Refused::Places {
+                    detail: e.to_string(),
+                })
+            })?;
         if !ranking.draws.is_empty() {
             self.log(
                 now,
@@ -258,7 +262,8 @@ impl Tournament {
         }
         let entrants = self.stats.entries;
         if let Some(league) = &self.config.league {
-            let formula = Formula::parse(&league.formula).map_err(DirectorError::Refused)?;
+            let formula = Formula::parse(&league.formula)
+                .map_err(|detail| DirectorError::Refused(Refused::Config { detail }))?;
             let buy_in =
                 self.config.buy_in.prize.0 + self.config.buy_in.fee.0 + self.config.buy_in.bounty.0;
             for e in &mut self.entries {

@@ -155,10 +155,10 @@ impl Tournament {
                 .filter(|s| !taken.contains(s))
                 .collect();
             if open.is_empty() {
-                return Err(DirectorError::Refused(format!(
-                    "no open seat for the players of {table} at table {}",
-                    dest + 1
-                )));
+                return Err(DirectorError::Refused(Refused::NoOpenSeatFor {
+                    table: table.0 + 1,
+                    to: dest + 1,
+                }));
             }
             seat_cards.push((TableId(dest), open[self.draw.below(open.len())]));
             self.index.set(dest, min + 1);
@@ -353,33 +353,30 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let Some((id, short, tables)) = self.source_cards_due() else {
-            return Err(DirectorError::Refused(
-                "no table is waiting for the cards of a balancing draw (HC-1.8)".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::NoSourceDraw));
         };
         let draws: Vec<(TableId, cards::Card)> = match entered {
             Some(cards) => {
-                let bad = |problem: String| DirectorError::BadReport {
+                let bad = |problem: Refused| DirectorError::BadReport {
                     table: short,
-                    problem: format!("{problem} (HC-1.8)"),
+                    problem,
+                    rule: Some("HC-1.8"),
                 };
                 for (k, (table, card)) in cards.iter().enumerate() {
                     if !tables.contains(table) {
-                        return Err(bad(format!(
-                            "{table} does not draw: it is not among the fullest"
-                        )));
+                        return Err(bad(Refused::NotAmongFullest { table: table.0 + 1 }));
                     }
                     if cards[..k].iter().any(|(t, _)| t == table) {
-                        return Err(bad(format!("{table} has two cards")));
+                        return Err(bad(Refused::TableTwoCards { table: table.0 + 1 }));
                     }
                     if cards[..k].iter().any(|(_, c)| c == card) {
-                        return Err(bad(format!("{card} is dealt twice")));
+                        return Err(bad(Refused::CardDealtTwice {
+                            card: card.to_string(),
+                        }));
                     }
                 }
                 if let Some(t) = tables.iter().find(|t| !cards.iter().any(|(c, _)| c == *t)) {
-                    return Err(bad(format!(
-                        "{t} has no card yet: each of the fullest tables gets one"
-                    )));
+                    return Err(bad(Refused::TableNoCardYet { table: t.0 + 1 }));
                 }
                 cards.to_vec()
             }
@@ -480,7 +477,9 @@ impl Tournament {
             None => {
                 let open = empty(dest);
                 if open.is_empty() {
-                    return Err(DirectorError::Refused(format!("no open seat at {to}")));
+                    return Err(DirectorError::Refused(Refused::NoOpenSeatAt {
+                        table: to.0 + 1,
+                    }));
                 }
                 open[self.draw.below(open.len())]
             }
@@ -606,7 +605,12 @@ impl Tournament {
                 remaining: &self.denominations,
             },
         )
-        .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
+        .map_err(|e| {
+            DirectorError::Refused(Refused::ChipRaceFailed {
+                table: table.0 + 1,
+                detail: e.to_string(),
+            })
+        })?;
         Ok(entries.iter().map(|e| e.player).zip(due).collect())
     }
 
@@ -621,9 +625,9 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let Some(id) = self.race_called(table) else {
-            return Err(DirectorError::Refused(format!(
-                "no chip race is called at {table}"
-            )));
+            return Err(DirectorError::Refused(Refused::NoChipRace {
+                table: table.0 + 1,
+            }));
         };
         self.run_race(table, entered, by, now)?;
         self.done(id, by, now);
@@ -659,7 +663,12 @@ impl Tournament {
             },
             &mut deck,
         )
-        .map_err(|e| DirectorError::Refused(format!("chip race at {table}: {e}")))?;
+        .map_err(|e| {
+            DirectorError::Refused(Refused::ChipRaceFailed {
+                table: table.0 + 1,
+                detail: e.to_string(),
+            })
+        })?;
         let removed = std::mem::take(&mut self.tables[table.0 as usize].colour_up);
         for (&(t, seat, entry), &stack) in seats.iter().zip(&outcome.stacks) {
             let et = &mut self.tables[t.0 as usize];
@@ -691,19 +700,21 @@ impl Tournament {
         due: &[(PlayerId, u32)],
     ) -> Result<cards::Deck, DirectorError> {
         let rule = Instruction::chip_race_rule(self.profile.id);
-        let bad = |problem: String| DirectorError::BadReport {
+        let bad = |problem: Refused| DirectorError::BadReport {
             table,
-            problem: format!("{problem} ({rule})"),
+            problem,
+            rule: Some(rule),
         };
         for (k, (player, _)) in cards.iter().enumerate() {
             if !due.iter().any(|(p, _)| p == player) {
-                return Err(bad(format!(
-                    "{} does not race here",
-                    self.entry(*player)?.name
-                )));
+                return Err(bad(Refused::NotInRace {
+                    name: self.entry(*player)?.name.clone(),
+                }));
             }
             if cards[..k].iter().any(|(p, _)| p == player) {
-                return Err(bad(format!("{} is named twice", self.entry(*player)?.name)));
+                return Err(bad(Refused::NamedTwice {
+                    name: self.entry(*player)?.name.clone(),
+                }));
             }
         }
         let mut deck = Vec::new();
@@ -713,15 +724,17 @@ impl Tournament {
                 .find(|(p, _)| *p == player)
                 .map_or(&[][..], |(_, c)| c.as_slice());
             if got.len() != n as usize {
-                return Err(bad(format!(
-                    "{} races {n} odd chip(s) and gets a card for each, not {}",
-                    self.entry(player)?.name,
-                    got.len()
-                )));
+                return Err(bad(Refused::RaceCardCount {
+                    name: self.entry(player)?.name.clone(),
+                    chips: n,
+                    cards: got.len(),
+                }));
             }
             for &card in got {
                 if deck.contains(&card) {
-                    return Err(bad(format!("{card} is dealt twice")));
+                    return Err(bad(Refused::CardDealtTwice {
+                        card: card.to_string(),
+                    }));
                 }
                 deck.push(card);
             }

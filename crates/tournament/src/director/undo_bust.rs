@@ -117,7 +117,7 @@ impl Tournament {
         }
         if let Some(book) = self.bounties.as_mut() {
             book.take_back(&bust.bounty)
-                .map_err(|_| refuse(player, "a bounty it paid has changed hands since".into()))?;
+                .map_err(|_| refuse(player, Refused::BountyPaidMoved))?;
         }
         for &winner in &bust.by {
             let e = &mut self.entries[winner.0 as usize];
@@ -148,18 +148,15 @@ impl Tournament {
     fn undoable(&self, player: PlayerId) -> Result<(usize, usize), DirectorError> {
         let e = self.entry(player)?;
         if !self.is_live() {
-            return Err(DirectorError::Refused(
-                "the hands the server deals are not reported: none to take back".into(),
-            ));
+            return Err(DirectorError::Refused(Refused::NoBustsToUndo));
         }
         if self.finished {
-            return Err(refuse(
-                player,
-                "the event is over: its places are final".into(),
-            ));
+            return Err(refuse(player, Refused::PlacesFinal));
         }
         if e.status != Status::Busted {
-            return Err(DirectorError::Refused(format!("{} is not out", e.name)));
+            return Err(DirectorError::Refused(Refused::NotOut {
+                name: e.name.clone(),
+            }));
         }
         let Some((r, b)) = self.reports.iter().enumerate().rev().find_map(|(r, rec)| {
             rec.busts
@@ -167,10 +164,7 @@ impl Tournament {
                 .position(|b| b.player == player)
                 .map(|b| (r, b))
         }) else {
-            return Err(refuse(
-                player,
-                format!("no report of it is kept (the last {KEPT} reports are)"),
-            ));
+            return Err(refuse(player, Refused::ReportNotKept { kept: KEPT }));
         };
         let record = &self.reports[r];
         let bust = &record.busts[b];
@@ -179,17 +173,18 @@ impl Tournament {
         if table.broken {
             return Err(refuse(
                 player,
-                format!("{} has been broken since", record.table),
+                Refused::BrokenSince {
+                    table: record.table.0 + 1,
+                },
             ));
         }
         if table.hands > record.hands_after {
             return Err(refuse(
                 player,
-                format!(
-                    "{} has played {} hand(s) without them since",
-                    record.table,
-                    table.hands - record.hands_after
-                ),
+                Refused::PlayedSince {
+                    table: record.table.0 + 1,
+                    hands: table.hands - record.hands_after,
+                },
             ));
         }
         for (i, ev) in self.events.iter_from(record.events.0).enumerate() {
@@ -201,36 +196,35 @@ impl Tournament {
                     from,
                     to,
                     rule,
-                } if from.0 == record.table || to.0 == record.table => Some(format!(
-                    "the move of {} to {} seat {} ({rule})",
-                    name(*p),
-                    to.0,
-                    to.1.0 + 1
-                )),
-                Happening::TableBroken { table } => Some(format!("the breaking of {table}")),
-                Happening::DealAgreed { .. } => Some("the deal agreed (HC-1.2)".into()),
+                } if from.0 == record.table || to.0 == record.table => Some(Refused::SinceMoved {
+                    name: name(*p),
+                    table: to.0.0 + 1,
+                    seat: to.1.0 + 1,
+                    rule: rule.to_string(),
+                }),
+                Happening::TableBroken { table } => {
+                    Some(Refused::SinceBroken { table: table.0 + 1 })
+                }
+                Happening::DealAgreed { .. } => Some(Refused::SinceDeal),
                 // The chips it would bring back may be of a colour raced off (TDA-24).
                 Happening::ChipRace { table, .. } if *table == record.table => {
-                    Some(format!("the chip race at {table}"))
+                    Some(Refused::SinceChipRace { table: table.0 + 1 })
                 }
-                Happening::FinalTable { .. } => Some("the final table".into()),
-                Happening::HandForHand { on } => Some(
-                    if *on {
-                        "the start of hand-for-hand"
-                    } else {
-                        "the end of hand-for-hand"
-                    }
-                    .into(),
-                ),
+                Happening::FinalTable { .. } => Some(Refused::SinceFinalTable),
+                Happening::HandForHand { on } => Some(if *on {
+                    Refused::SinceHandForHandOn
+                } else {
+                    Refused::SinceHandForHandOff
+                }),
                 Happening::Busted { player: p, .. }
                     if !own && bust.chips_to.iter().any(|(w, _)| w == p) =>
                 {
-                    Some(format!("{}, who won the chips, being out", name(*p)))
+                    Some(Refused::SinceWinnerOut { name: name(*p) })
                 }
                 Happening::ReEntered { player: p, .. } | Happening::Rebuy { player: p }
                     if *p == player =>
                 {
-                    Some("a new entry or rebuy since".into())
+                    Some(Refused::SinceNewEntry)
                 }
                 Happening::Seated {
                     player: p,
@@ -238,12 +232,12 @@ impl Tournament {
                     seat,
                     ..
                 } if *table == record.table && *seat == bust.seat && *p != player => {
-                    Some(format!("{} taking the seat", name(*p)))
+                    Some(Refused::SinceSeatTaken { name: name(*p) })
                 }
                 _ => None,
             };
             if let Some(why) = why {
-                return Err(refuse(player, format!("{why} depends on it")));
+                return Err(refuse(player, Refused::DependsOn { why: Box::new(why) }));
             }
         }
         for &(winner, chips) in &bust.chips_to {
@@ -254,20 +248,18 @@ impl Tournament {
             if held <= chips {
                 return Err(refuse(
                     player,
-                    format!(
-                        "{} holds {held} chips by the books, not more than the {chips} won: count the table first",
-                        name(winner)
-                    ),
+                    Refused::WinnerHoldsLess {
+                        name: name(winner),
+                        held,
+                        chips,
+                    },
                 ));
             }
         }
         if let Some(book) = &self.bounties
             && let Err(who) = book.can_take_back(&bust.bounty)
         {
-            return Err(refuse(
-                player,
-                format!("the bounty {} won has changed hands since", name(who)),
-            ));
+            return Err(refuse(player, Refused::BountyWonMoved { name: name(who) }));
         }
         if table
             .table
@@ -275,17 +267,17 @@ impl Tournament {
             .get(bust.seat.index())
             .is_none_or(|s| s.is_some())
         {
-            return Err(refuse(player, "their seat is taken".into()));
+            return Err(refuse(player, Refused::OwnSeatTaken));
         }
         Ok((r, b))
     }
 }
 
-fn refuse(player: PlayerId, why: String) -> DirectorError {
-    DirectorError::Refused(format!(
-        "the bust of player {} cannot be undone: {why}",
-        player.0 + 1
-    ))
+fn refuse(player: PlayerId, why: Refused) -> DirectorError {
+    DirectorError::Refused(Refused::BustNotUndone {
+        player: player.0 + 1,
+        why: Box::new(why),
+    })
 }
 
 pub(crate) type Reports = VecDeque<ReportRecord>;

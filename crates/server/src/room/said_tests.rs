@@ -1,0 +1,214 @@
+//! The keys of `said.rs` against the English texts and the UI's tables.
+
+use super::*;
+use protocol::{BustCall, EntryId, EventId, TableNumber};
+use tournament::{Refused, TableId};
+
+const UI: &str = include_str!("../../ui/i18n-server.js");
+
+/// Both of the UI's tables (English, then German) have a text for `key`.
+fn in_both(key: &str) -> bool {
+    let (en, de) = UI.split_once("export const SERVER_DE").expect("two tables");
+    let entry = format!(" {key}: ");
+    en.contains(&entry) && de.contains(&entry)
+}
+
+/// Every key of a message and of the messages among its arguments.
+fn keys(said: &Said) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(o) => {
+                if let Some(Value::String(k)) = o.get("key") {
+                    out.push(k.clone());
+                }
+                o.values().for_each(|v| walk(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&serde_json::to_value(said).unwrap(), &mut out);
+    out
+}
+
+#[test]
+fn a_refusal_is_a_key_with_its_arguments_and_nested_messages() {
+    let e = DirectorError::Refused(Refused::RebuysUsed {
+        name: "Guest 7".into(),
+        max: 2,
+    });
+    let s = director(&e);
+    assert_eq!(s.key, "refused_rebuys_used");
+    assert_eq!(
+        Value::Object(s.args),
+        serde_json::json!({"name": "Guest 7", "max": 2})
+    );
+    assert_eq!(e.to_string(), "Guest 7 has had all 2 rebuys");
+
+    let e = DirectorError::Refused(Refused::BustNotUndone {
+        player: 3,
+        why: Box::new(Refused::DependsOn {
+            why: Box::new(Refused::SinceFinalTable),
+        }),
+    });
+    let s = director(&e);
+    assert_eq!(
+        keys(&s),
+        [
+            "refused_bust_not_undone",
+            "refused_depends_on",
+            "refused_since_final_table"
+        ]
+    );
+    assert_eq!(
+        e.to_string(),
+        "the bust of player 3 cannot be undone: the final table depends on it"
+    );
+    let e = DirectorError::BadReport {
+        table: TableId(1),
+        problem: Refused::SeatTwoCards { seat: 4 },
+        rule: Some("TDA-RP-14"),
+    };
+    assert_eq!(
+        keys(&director(&e)),
+        ["refused_bad_report_rule", "refused_seat_two_cards"]
+    );
+    let e = DirectorError::Wait(TableId(0), tournament::director::Wait::HandForHand);
+    assert_eq!(
+        keys(&director(&e)),
+        ["refused_cannot_start", "wait_hand_for_hand"]
+    );
+}
+
+#[test]
+fn an_audit_line_keeps_its_english_and_has_a_key() {
+    let command = Command::Td {
+        event: EventId(0),
+        by: protocol::Actor::Td,
+        action: TdCommand::HandOver {
+            table: TableNumber(1),
+            busts: vec![BustCall {
+                player: EntryId(4),
+                by: vec![EntryId(6)],
+                stack_at_start: Some(300),
+                card: Some("As".into()),
+            }],
+        },
+    };
+    let line = audit(&command);
+    assert_eq!(
+        line.to_string(),
+        "hand over at table 1 (HC-1.8): player 5 out by player 7 (300 at the start) (drew As, HC-1.3)"
+    );
+    let s = said("audit_", &line);
+    assert_eq!(
+        keys(&s),
+        [
+            "audit_hand_over_outs",
+            "audit_out",
+            "audit_out_by",
+            "audit_out_card",
+            "audit_out_stack"
+        ]
+    );
+}
+
+/// The variants of an enum in a source file, as their keys.
+fn variants(source: &str, enum_line: &str, prefix: &str) -> Vec<String> {
+    let body = source.split_once(enum_line).expect("the enum").1;
+    let body = &body[..body.find("\n}").expect("its end")];
+    body.lines()
+        .filter_map(|l| l.strip_prefix("    "))
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(|l| {
+            let name = l.split([' ', ',', '(']).next().unwrap_or_default();
+            let mut key = prefix.to_string();
+            for (i, c) in name.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    key.push('_');
+                }
+                key.push(c.to_ascii_lowercase());
+            }
+            key
+        })
+        .collect()
+}
+
+/// Every key the server makes is in the UI's English and German tables: each variant of
+/// the refusals', the waits' and the audit's enums, and each key written out here.
+#[test]
+fn the_pages_know_every_key() {
+    let refused = include_str!("../../../tournament/src/director/refused.rs");
+    let error = include_str!("../../../tournament/src/director/error.rs");
+    let here = include_str!("said.rs");
+    let here = &here[..here.find("#[cfg(test)]").unwrap()];
+    let mut all = variants(refused, "pub enum Refused {", "refused_");
+    all.extend(variants(error, "pub enum Wait {", "wait_"));
+    all.extend(variants(here, "pub enum RoomRefused {", "refused_"));
+    all.extend(variants(here, "pub enum Audit {", "audit_"));
+    assert!(all.len() > 150, "{} keys", all.len());
+    for quoted in here.split('"').skip(1).step_by(2) {
+        if quoted.starts_with("refused_") || quoted.starts_with("audit_") {
+            all.push(quoted.to_string());
+        }
+    }
+    for part in here.split("part(\"").skip(1) {
+        all.push(format!("audit_{}", part.split('"').next().unwrap()));
+    }
+    for what in [
+        "registration",
+        "late_registration",
+        "re_entry",
+        "rebuys",
+        "the_rebuy_period",
+        "add_ons",
+        "the_add_on",
+    ] {
+        all.push(format!("closed_{what}"));
+    }
+    let missing: Vec<&String> = all
+        .iter()
+        .filter(|k| !k.ends_with('_') && !k.contains('{') && !in_both(k))
+        .collect();
+    assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+}
+
+/// The keys the samples make are in the UI's English and German tables.
+#[test]
+fn the_pages_know_the_keys() {
+    let mut all = Vec::new();
+    for e in [
+        DirectorError::AlreadyStarted,
+        DirectorError::NoSuchTable(TableId(9)),
+        DirectorError::Closed {
+            what: "late registration",
+            rule: "TDA-8",
+        },
+        DirectorError::CannotUndo(tournament::director::ActionId(0), Refused::DealSince),
+        DirectorError::Refused(Refused::NotOut { name: "A".into() }),
+        DirectorError::Refused(Refused::OwnSeatTaken),
+    ] {
+        all.extend(keys(&director(&e)));
+    }
+    for r in [
+        RoomRefused::NotForThisTable {
+            instruction: 1,
+            table: 2,
+        },
+        RoomRefused::TabletTokenNeeded,
+    ] {
+        all.extend(keys(&said("refused_", &r)));
+    }
+    for a in [
+        Audit::Start,
+        Audit::Undo,
+        Audit::SetClock {
+            time: "1:00".into(),
+        },
+    ] {
+        all.extend(keys(&said("audit_", &a)));
+    }
+    let missing: Vec<&String> = all.iter().filter(|k| !in_both(k)).collect();
+    assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+}
