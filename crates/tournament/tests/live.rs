@@ -3,27 +3,10 @@
 
 mod common;
 
-use common::{config, started};
+use common::{config, deal_all, live, started};
 use engine::{PlayerId, Seat};
-use tournament::config::{EventConfig, TableMode};
 use tournament::director::{Happening, InstructionId, Lang, ReportedBust, Task, Wait};
 use tournament::{Actor, DirectorError, Status, TableId, Time, Tournament};
-
-fn live(template: &str, profile: &str) -> EventConfig {
-    let mut c = config(template, profile);
-    c.tables = TableMode::Live;
-    c
-}
-
-/// Starts the hand of every table that may start, as the server does for a live event.
-fn deal_all(t: &mut Tournament, now: Time) {
-    let ids: Vec<TableId> = t.active_tables().collect();
-    for id in ids {
-        if t.may_start(id).is_ok() {
-            let _ = t.next_hand(id, now);
-        }
-    }
-}
 
 /// Every instruction done, as the floor does them; draws and races called for cards are
 /// left to the software, and what they bring is done too.

@@ -5,26 +5,10 @@
 
 mod common;
 
-use common::{config, started};
+use common::{deal_all, live, started};
 use engine::PlayerId;
-use tournament::config::{EventConfig, TableMode};
 use tournament::director::{Happening, ReportedBust};
 use tournament::{Actor, TableId, Time, Tournament};
-
-fn live(template: &str, profile: &str) -> EventConfig {
-    let mut c = config(template, profile);
-    c.tables = TableMode::Live;
-    c
-}
-
-fn deal_all(t: &mut Tournament, now: Time) {
-    let ids: Vec<TableId> = t.active_tables().collect();
-    for id in ids {
-        if t.may_start(id).is_ok() {
-            let _ = t.next_hand(id, now);
-        }
-    }
-}
 
 fn bust(player: PlayerId, by: PlayerId, stack_at_start: Option<u64>) -> ReportedBust {
     ReportedBust {

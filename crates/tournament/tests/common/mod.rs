@@ -21,6 +21,24 @@ pub fn config(template: &str, profile: &str) -> EventConfig {
     c
 }
 
+/// A shipped template under `profile`, as a live event (`tables = "live"`): dealers deal
+/// real cards and report each hand's end and its busts (HC-1.8).
+pub fn live(template: &str, profile: &str) -> EventConfig {
+    let mut c = config(template, profile);
+    c.tables = tournament::config::TableMode::Live;
+    c
+}
+
+/// Starts the hand of every table that may start, as the server does for a live event.
+pub fn deal_all(t: &mut Tournament, now: Time) {
+    let ids: Vec<TableId> = t.active_tables().collect();
+    for id in ids {
+        if t.may_start(id).is_ok() {
+            let _ = t.next_hand(id, now);
+        }
+    }
+}
+
 /// `players` registered as "P1".."Pn", all at their seats, and the tournament started at 0.
 pub fn started(config: EventConfig, players: usize, seed: u64) -> Tournament {
     let mut t = Tournament::new(config, seed).expect("a valid configuration");
