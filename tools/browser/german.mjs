@@ -11,26 +11,15 @@
 // player who is not out), table 3's tablet, the big screen, the standings, the seating; the move
 // is confirmed and the print sheets (seat cards, table sheets, move slips, results) open too.
 // Each page's visible text, without the guests' and the event's names, may hold none of the
-// English words below, which the server's English texts use and German never does. First the
+// English words of english.mjs, which the server's English texts use and German never does. First the
 // same check runs on the English console and must find them there: it can fail.
 // Screenshots: german-td, german-tablet, german-clock.
 
-import { harness, q, sleep } from './harness.mjs';
+import { harness, q } from './harness.mjs';
+import { WORD, englishLines } from './english.mjs';
 
 const { base, secret, log, newPage, shot, step, launch, checkEnd, finish, expectError } = harness('german.mjs');
 const TOTAL_MS = 150_000;
-
-// Words of the server's English texts (statuses, refusals, audit lines, instructions, slips)
-// that no German text has; whole words, any case.
-const ENGLISH = ['the', 'and', 'of', 'is', 'has', 'are', 'was', 'been', 'at', 'by', 'to', 'from', 'for',
-  'with', 'not', 'no', 'its', 'their', 'it', 'table', 'tables', 'seat', 'seats', 'player', 'players',
-  'move', 'moves', 'moved', 'broken', 'waiting', 'refused', 'balancing', 'balanced', 'instruction',
-  'instructions', 'director', "director's", 'carried', 'out', 'over', 'drew', 'warn', 'reason',
-  'registered', 'counted', 'undo', 'bust', 'cannot', 'already', 'nothing', 'late', 'break', 'breaks',
-  'final', 'draw', 'cards', 'card', 'clock', 'stopped', 'paused', 'prize', 'place', 'places', 'finishes',
-  'wins', 'new', 'alternate', 'when', 'one', 'each', 'every'];
-// Not listed, as German says them too: hand, start, level, chips, entry (Re-Entry), deal, button.
-const WORD = new RegExp(`(^|[^\\p{L}'’])(${ENGLISH.map((w) => w.replace(/'/g, "['’]")).join('|')})(?=$|[^\\p{L}'’])`, 'iu');
 
 async function api(method, path, body, token) {
   const headers = { 'content-type': 'application/json' };
@@ -47,18 +36,6 @@ const watchdog = setTimeout(() => {
   console.error(`german: FAILED: the whole scenario took longer than ${TOTAL_MS / 1000} s`);
   process.exit(1);
 }, TOTAL_MS);
-
-/** The lines of a page's visible text with an English word, names left out. */
-async function englishLines(page, names) {
-  await sleep(300);
-  const text = await page.evaluate(() => document.body.innerText);
-  return text.split('\n').map((line) => {
-    let rest = line;
-    for (const n of names) rest = rest.split(n).join(' ');
-    const m = rest.match(WORD);
-    return m ? `"${m[2]}" in: ${line.trim()}` : null;
-  }).filter(Boolean);
-}
 
 try {
   const viewport = { width: 1400, height: 1000 };

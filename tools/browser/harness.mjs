@@ -47,6 +47,8 @@ export function harness(script) {
       }
     });
     page.on('crash', () => errors.push(`${label}: the page crashed`));
+    // A page closed by its scenario is no longer checked at the end.
+    page.on('close', () => pages.splice(pages.findIndex((p) => p.page === page), 1));
     return page;
   }
 

@@ -5,9 +5,10 @@
 //! the dealer tablet, `tools/browser/stud.mjs` shows a stud table's up cards and bring-in,
 //! `tools/browser/live.mjs` runs the TD's flow at a live tournament night, `tools/browser/cash.mjs`
 //! a guest's evening at an online cash table, `tools/browser/german.mjs` the German pages of a
-//! live night with no English from the server (see their top
-//! comments). The screenshots of every page are left in
-//! `<target>/browser-artifacts/` and listed at the end of the output.
+//! live night with no English from the server, `tools/browser/night.mjs` a whole live night
+//! through the console, the tablets and the big screen (see their top comments). The
+//! screenshots of every page are left in `<target>/browser-artifacts/` and listed at the end of
+//! the output; with `UPDATE_DOCS=1`, night.mjs's are copied into `docs/live/`.
 
 mod server;
 
@@ -52,6 +53,18 @@ const LIVE_SCREENSHOTS: [&str; 5] = [
 /// What german.mjs must have saved.
 const GERMAN_SCREENSHOTS: [&str; 3] = ["german-td", "german-tablet", "german-clock"];
 
+/// What night.mjs must have saved (of 26 screenshots, German at three sizes, English at one).
+const NIGHT_SCREENSHOTS: [&str; 8] = [
+    "night-console-de-1920x1080",
+    "night-tablet-de-768x1024",
+    "night-tablet-de-390x844",
+    "night-clock-de-1920x1080",
+    "night-clock-en-1280x720",
+    "night-standings-de-390x844",
+    "night-seating-en-1920x1080",
+    "night-moves-de-1920x1080",
+];
+
 /// What cash.mjs must have saved.
 const CASH_SCREENSHOTS: [&str; 5] = [
     "cash-offer",
@@ -66,6 +79,9 @@ const STUD_SCREENSHOTS: [&str; 4] = ["stud-bring-in", "stud-de", "stud-opponent"
 
 /// The scenario bounds itself (about 35 s, 200 s at most); this is the last resort.
 const NODE_LIMIT: Duration = Duration::from_secs(300);
+
+/// night.mjs plays two whole nights (about 50 s each, 170 s each at most).
+const NIGHT_LIMIT: Duration = Duration::from_secs(420);
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -149,6 +165,11 @@ fn setup() -> &'static (String, f64) {
 /// Runs `tools/browser/{script}` against a fresh `croupier serve`, one scenario at a time (two
 /// Chromiums would compete for the cores), and checks that it saved `screenshots`.
 fn scenario(script: &str, screenshots: &[&str]) {
+    scenario_within(script, screenshots, NODE_LIMIT);
+}
+
+/// `scenario`, killed after `limit`.
+fn scenario_within(script: &str, screenshots: &[&str], limit: Duration) {
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     let _turn = ONE_AT_A_TIME
         .lock()
@@ -188,7 +209,7 @@ fn scenario(script: &str, screenshots: &[&str]) {
             .args([&server.addr, &server.secret])
             .arg(&artifacts)
             .env("NODE_PATH", node_modules),
-        NODE_LIMIT,
+        limit,
     );
     let secs = started.elapsed().as_secs_f64();
     drop(server);
@@ -211,7 +232,7 @@ fn scenario(script: &str, screenshots: &[&str]) {
         "the browser scenario {script} failed ({}); screenshots so far:\n{listing}",
         match status {
             Some(code) => format!("exit status {code}"),
-            None => format!("killed after {} s", NODE_LIMIT.as_secs()),
+            None => format!("killed after {} s", limit.as_secs()),
         }
     );
     for name in screenshots {
@@ -262,6 +283,32 @@ fn a_live_night_move_is_shown_and_confirmed_in_headless_chromium() {
 #[test]
 fn german_pages_show_no_english_from_the_server_in_headless_chromium() {
     scenario("german.mjs", &GERMAN_SCREENSHOTS);
+}
+
+/// Issue 32, "Tests and proof": a whole live night through the pages alone, 30 players under
+/// HC (German pages) and 30 under TDA (English): busts on the tablets until a table breaks, the
+/// final table at a table in play with its tablet, a deal, the winner; after every step each
+/// busted player's place on the standings, every instruction confirmed from a tablet of its
+/// table, every move on the printed slips (PDF), the big screen's clock on screen at 1920x1080
+/// and 1280x720, no sideways scrolling on tablets and phones, no English on German pages (see
+/// night.mjs). `UPDATE_DOCS=1` copies its screenshots into `docs/live/`.
+#[test]
+fn a_whole_live_night_through_the_pages_under_hc_and_tda() {
+    scenario_within("night.mjs", &NIGHT_SCREENSHOTS, NIGHT_LIMIT);
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        let docs = repo().join("docs/live");
+        let artifacts = target_dir().join("browser-artifacts");
+        for entry in std::fs::read_dir(&artifacts).expect("the artifacts folder") {
+            let path = entry.expect("an artifact").path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if name.starts_with("night-") && name.ends_with(".png") {
+                std::fs::copy(&path, docs.join(name)).expect("copy a screenshot into docs/live");
+            }
+        }
+    }
 }
 
 /// Issue 18: a guest joins a list from /cash, takes the seat offered with a buy-in within the

@@ -11,6 +11,16 @@ import { h, fmtChips } from './dom.js';
 import { t, said } from './i18n.js';
 
 /**
+ * The instructions with each seat draw (the final table's, a broken table's) before the moves:
+ * its seat cards are entered before the players take the seats, which a move done first makes
+ * too late (HC-1.7, TDA-RP-9, TDA-10).
+ */
+export function drawFirst(list) {
+  const draw = (i) => (i.kind === 'final_table' || i.kind === 'break' ? 0 : 1);
+  return [...list].sort((a, b) => draw(a) - draw(b));
+}
+
+/**
  * Shows the cards of `tables` in `box`, making a card anew only for a table whose seating (or
  * tablet link) changed: a dealer's ticks on another table's card are kept. `options(tb)` gives
  * liveTableCard's options for a table.

@@ -10,7 +10,7 @@
 import { get, post, connect, param, takeParam } from './api.js';
 import { h, $, fmtTime, blindsText, Clock, pageHeader, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
-import { showCards } from './live.js';
+import { showCards, drawFirst } from './live.js';
 
 const event = param('event');
 const table = Number(param('table'));
@@ -50,7 +50,7 @@ function render(fresh = false) {
   renderClock();
   $('#notices').replaceChildren(...(s?.notices ?? []).filter((n) => n.tables.includes(table)).map((n) =>
     h('li', { testid: 'notice', data: { kind: n.kind } }, lang() === 'de' ? n.de : n.en)));
-  const mine = (s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table));
+  const mine = drawFirst((s?.instructions ?? []).filter((i) => i.tables.includes(table) || i.holds.includes(table)));
   const key = JSON.stringify([mine, lang()]);
   if ($('#instructions').dataset.key !== key) {
     $('#instructions').dataset.key = key;

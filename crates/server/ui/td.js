@@ -20,7 +20,7 @@ import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, 
 import { h, $, fmtChips, fmtTime, fmtDayTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic, said, actorText } from './i18n.js';
 import { playersTable } from './td-players.js';
-import { showCards } from './live.js';
+import { showCards, drawFirst } from './live.js';
 
 const urlSecret = takeParam('secret');
 if (urlSecret) setTdSecret(urlSecret);
@@ -228,7 +228,7 @@ function renderInstructions(list) {
   const box = $('#instructions');
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  box.replaceChildren(...list.map((i) =>
+  box.replaceChildren(...drawFirst(list).map((i) =>
     h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
       h('span', {}, `${i.id}. ${lang() === 'de' ? i.de : i.en} `),
       h('button', { type: 'button', class: 'btn small primary', testid: 'instruction-done',
