@@ -291,6 +291,9 @@ pub enum TableReport {
     /// This table's called chip race, its cards as dealt (TDA-24, HC-3.7, WWPLA-13, JPR-11);
     /// `confirm` instead lets the software deal them.
     RaceCards { cards: Vec<PlayerCards> },
+    /// The seat cards that fell at this table's draw: the final table's (HC-1.7, TDA-RP-9), or
+    /// this broken table's players' (TDA-10, each with the table the card names).
+    SeatCards { seats: Vec<SeatCard> },
 }
 
 /// One bust called at a live table.

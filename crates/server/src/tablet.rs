@@ -180,7 +180,7 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     operation_id = "table_report",
     tag = "td",
     summary = r#"A report from a live event's table (its tablet or the TD)"#,
-    description = r#"The end of the hand in play with the busts the dealer called (HC-1.8), the button's seat or the cards dealt for it (TDA-RP-14), an instruction for this table carried out, or the cards dealt here for a draw as they fell: HC-1.8's card per table (`source_cards`, at the short table only) or this table's chip race (`race_cards`); the TD commands `hand_over`, `button`, `button_cards`, `confirm`, `source_cards` and `race_cards` for this table only. The table's tablet token or the TD's secret; another table's tablet is refused (403). A broken table's tablet still confirms its players' moves; anything else from it is refused (409 `broken`)."#,
+    description = r#"The end of the hand in play with the busts the dealer called (HC-1.8), the button's seat or the cards dealt for it (TDA-RP-14), an instruction for this table carried out, or the cards dealt here for a draw as they fell: HC-1.8's card per table (`source_cards`, at the short table only) or this table's chip race (`race_cards`); or the seat cards of this table's draw (`seat_cards`: the final table's, HC-1.7, TDA-RP-9, or this broken table's players', TDA-10); the TD commands `hand_over`, `button`, `button_cards`, `confirm`, `source_cards`, `race_cards` and `seat_cards` for this table only. The table's tablet token or the TD's secret; another table's tablet is refused (403). A broken table's tablet still confirms its players' moves and enters their seat cards; anything else from it is refused (409 `broken`)."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
@@ -213,7 +213,10 @@ pub async fn report(
         // hands to report.
         if t.table(tournament::TableId(table - 1))
             .is_ok_and(|x| x.broken)
-            && !matches!(report, TableReport::Confirm { .. })
+            && !matches!(
+                report,
+                TableReport::Confirm { .. } | TableReport::SeatCards { .. }
+            )
         {
             return Err(Refusal::keyed(
                 409,
@@ -237,6 +240,10 @@ pub async fn report(
             TableReport::RaceCards { cards } => TdCommand::RaceCards {
                 table: protocol::TableNumber(table),
                 cards,
+            },
+            TableReport::SeatCards { seats } => TdCommand::SeatCards {
+                table: protocol::TableNumber(table),
+                seats,
             },
             TableReport::SourceCards { cards } => {
                 // Dealt at the short table, which its instruction names first.

@@ -553,8 +553,8 @@ async fn a_bust_reported_by_mistake_is_undone() {
     assert_eq!(last, json!(format!("undo bust player {}", here[0] + 1)));
 }
 
-/// HC-1.7, TDA-RP-9: the TD enters the seat cards that fell at the final table's draw; the
-/// seating follows them. A draw that leaves a player out is refused.
+/// HC-1.7, TDA-RP-9: the seat cards that fell at the final table's draw are entered (on its
+/// tablet); the seating follows them. A draw that leaves a player out is refused.
 #[tokio::test]
 async fn the_final_tables_seat_cards_are_entered_as_they_fell() {
     let api = Api::open();
@@ -598,11 +598,24 @@ async fn the_final_tables_seat_cards_are_entered_as_they_fell() {
         "bad_report",
     )
     .await;
-    td(
-        &api,
-        json!({ "type": "seat_cards", "table": table, "seats": seats }),
-    )
-    .await;
+    // Entered on the final table's own tablet, where the cards fell (issue 32 item 6).
+    let bound = api
+        .ok(
+            Method::POST,
+            &format!("/api/events/0/tables/{table}/tablet"),
+            Some(&api.td),
+            None,
+        )
+        .await;
+    let token = bound["token"].as_str().unwrap();
+    let reply = api
+        .post(
+            &format!("/api/events/0/tables/{table}/report"),
+            Some(token),
+            &json!({ "type": "seat_cards", "seats": seats }),
+        )
+        .await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.body);
     let at = seating(&api).await;
     let final_table = at.iter().find(|t| t["table"] == json!(table)).unwrap();
     let mut expected = players.clone();

@@ -4,7 +4,8 @@
 // it. The token works for this table only.
 // Test ids: tablet-title, tablet-clock, notices, notice (data-kind), instructions, instruction
 // (data-id, data-kind), instruction-done, source-cards, source-card (data-table),
-// source-cards-submit, race-cards, race-card (data-player), race-cards-submit; the table's ids
+// source-cards-submit, race-cards, race-card (data-player), race-cards-submit, seat-cards,
+// seat-card (data-player), seat-cards-submit (the final table's draw here); the table's ids
 // are in live.js.
 
 import { get, post, connect, param, takeParam } from './api.js';
@@ -71,10 +72,28 @@ function instructionItem(i) {
   return h('li', { testid: 'instruction', data: { id: i.id, kind: i.kind } },
     h('span', {}, `${lang() === 'de' ? i.de : i.en} `),
     dealsHere ? cardsForm(i) : null,
+    i.kind === 'final_table' && i.tables[0] === table ? seatCardsForm() : null,
     here
       ? h('button', { type: 'button', class: `btn small ${dealsHere ? '' : 'primary'}`, testid: 'instruction-done',
         onclick: () => report({ type: 'confirm', instruction: i.id }) }, t(dealsHere ? 'software_draws' : 'done'))
       : h('b', {}, t('live_waits')));
+}
+
+/** HC-1.7, TDA-RP-9: the final table's draw at this table, each player's seat card as it fell
+ * (the software's draw filled in), sent before anyone takes a seat. */
+function seatCardsForm() {
+  const tb = state.seating?.tables.find((x) => x.table === table);
+  if (!tb) return null;
+  const rows = tb.seats.map((s, k) => s && h('label', { class: 'row field-row' },
+    h('span', {}, s.name),
+    h('input', { class: 'card-field', type: 'number', min: 1, max: tb.seats.length, value: k + 1,
+      testid: 'seat-card', data: { player: s.player } }))).filter(Boolean);
+  const form = h('div', { class: 'tablet-cards', testid: 'seat-cards' }, ...rows,
+    h('button', { type: 'button', class: 'btn small primary', testid: 'seat-cards-submit', onclick: () => {
+      const seats = [...form.querySelectorAll('input')].map((x) => ({ player: Number(x.dataset.player), seat: Number(x.value) }));
+      report({ type: 'seat_cards', seats });
+    } }, t('seat_cards_submit')));
+  return form;
 }
 
 /** The cards dealt at this table for a draw, one field each, entered as they fell. */
