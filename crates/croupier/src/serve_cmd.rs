@@ -66,6 +66,10 @@ pub struct ServeArgs {
         default_value_t = 64
     )]
     max_connections_per_address: usize,
+    /// Anonymous watchers (public WebSockets) at most; the other connections are kept for the
+    /// TD, tablets, players and guests. By default three quarters of --max-connections.
+    #[arg(long, env = "CROUPIER_MAX_WATCHERS")]
+    max_watchers: Option<usize>,
     /// Milliseconds to send a request's head; also how long a kept-alive connection may idle.
     #[arg(long, env = "CROUPIER_HEADER_TIMEOUT_MS", default_value_t = 10_000)]
     header_timeout_ms: u64,
@@ -185,6 +189,10 @@ fn limits(args: &ServeArgs) -> anyhow::Result<Limits> {
     Ok(Limits {
         max_connections,
         max_per_address: args.max_connections_per_address,
+        max_watchers: args
+            .max_watchers
+            .unwrap_or(max_connections / 4 * 3)
+            .min(max_connections),
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         ws_idle: Duration::from_millis(args.ws_idle_ms.max(3)),
         public_origins: args.public_origin.clone(),

@@ -146,8 +146,9 @@ pub struct ApiError {
     /// The English text, for API clients and logs.
     pub message: String,
     pub rule: Option<String>,
-    /// The message as a key and its arguments, where the server has one, for a page to render
-    /// in its language (see [`Said`]).
+    /// The message as a key and its arguments, for a page to render in its language (see
+    /// [`Said`]); a refusal without a message of its own has the key `code_<code>` (no
+    /// arguments), which says its kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

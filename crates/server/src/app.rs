@@ -16,6 +16,9 @@ pub struct App {
 struct Inner {
     hub: Hub,
     limits: Limits,
+    slots: Arc<crate::slots::Slots>,
+    /// The request bodies' bytes being read, on all connections together.
+    body_bytes: Arc<tokio::sync::Semaphore>,
 }
 
 impl App {
@@ -34,6 +37,8 @@ impl App {
         App {
             inner: Arc::new(Inner {
                 hub: opened.start(pace),
+                slots: Arc::default(),
+                body_bytes: Arc::new(tokio::sync::Semaphore::new(limits.body_bytes)),
                 limits,
             }),
         }
@@ -66,6 +71,16 @@ impl App {
 
     pub fn limits(&self) -> &Limits {
         &self.inner.limits
+    }
+
+    /// The bytes of request bodies that may be read at once (`Limits::body_bytes`).
+    pub fn body_bytes(&self) -> &Arc<tokio::sync::Semaphore> {
+        &self.inner.body_bytes
+    }
+
+    /// The anonymous watchers' connection slots.
+    pub fn slots(&self) -> &Arc<crate::slots::Slots> {
+        &self.inner.slots
     }
 
     /// The router in-process, where no `Host` is checked (tests).

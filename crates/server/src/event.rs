@@ -18,6 +18,10 @@ use std::sync::Arc;
 /// change with every hand somewhere, and each goes to every connection that follows them.
 const FLUSH_EVERY: u64 = 500;
 
+/// A player whose last connection closed is away after this long without a new one (TDA-30):
+/// a page reloaded or a phone between networks is no change of presence, and writes nothing.
+pub const AWAY_AFTER_MS: u64 = 3_000;
+
 #[derive(Debug)]
 pub struct EventState {
     room: Room,
@@ -27,6 +31,9 @@ pub struct EventState {
     next_subscriber: u64,
     /// Open connections of each person, for presence at the table (TDA-30).
     connections: HashMap<usize, u32>,
+    /// People whose last connection closed, and when: away once `AWAY_AFTER_MS` passed
+    /// without a new one, so that a reconnect writes nothing (issue 33 item 5).
+    leaving: HashMap<usize, u64>,
     /// The summary, seating or standings changed since the last flush.
     dirty: bool,
     flushed_at: u64,
@@ -47,6 +54,7 @@ impl EventState {
             closing: HashMap::new(),
             next_subscriber: 0,
             connections: HashMap::new(),
+            leaving: HashMap::new(),
             dirty: true,
             flushed_at: 0,
             indexed: 0,
@@ -206,6 +214,7 @@ impl EventState {
                 tx.send_me(me);
             }
             *self.connections.entry(person).or_insert(0) += 1;
+            self.leaving.remove(&person);
             if let Some(entry) = entry
                 && room.tracks_presence()
                 && room.is_away(entry)
@@ -232,9 +241,52 @@ impl EventState {
         Ok((id, presence))
     }
 
-    /// A connection closed; the presence change when a player's last one closed.
-    pub fn unsubscribe(&mut self, id: u64) -> Option<Command> {
-        let (event, person) = match self.subscribers.remove(id) {
+    /// A connection closed. When it was a player's last one, they are away after
+    /// `AWAY_AFTER_MS` without another (`away_due`).
+    pub fn unsubscribe(&mut self, id: u64, now: u64) {
+        if let Some(person) = self.last_connection_closed(id) {
+            self.leaving.insert(person, now);
+        }
+    }
+
+    /// The people away now: their last connection closed `AWAY_AFTER_MS` ago and none came
+    /// since (TDA-30: away, dealt in and blinded off); and when to look again.
+    pub fn away_due(&mut self, now: u64) -> (Vec<Command>, Option<u64>) {
+        let mut commands = Vec::new();
+        let mut next = None::<u64>;
+        let event = self.room.id;
+        let room = &self.room;
+        let connections = &self.connections;
+        self.leaving.retain(|&person, &mut since| {
+            if since + AWAY_AFTER_MS > now {
+                let at = since + AWAY_AFTER_MS;
+                next = Some(next.map_or(at, |n| n.min(at)));
+                return true;
+            }
+            let connected = connections.get(&person).is_some_and(|&n| n > 0);
+            let entry = room.current_entry(person);
+            let playing =
+                entry.is_some_and(|e| room.tournament().entry(e).is_ok_and(|en| en.seat.is_some()));
+            if let Some(player) = entry
+                && !connected
+                && playing
+                && room.tracks_presence()
+                && !room.is_away(player)
+            {
+                commands.push(Command::Presence {
+                    event,
+                    player,
+                    present: false,
+                });
+            }
+            false
+        });
+        (commands, next)
+    }
+
+    /// The person whose last connection `id` was.
+    fn last_connection_closed(&mut self, id: u64) -> Option<usize> {
+        let (_, person) = match self.subscribers.remove(id) {
             Some(sub) => match sub.role {
                 Role::Player { event, person } => (event, person),
                 _ => return None,
@@ -243,20 +295,7 @@ impl EventState {
         };
         let count = self.connections.entry(person).or_insert(1);
         *count = count.saturating_sub(1);
-        if *count > 0 {
-            return None;
-        }
-        let room = &self.room;
-        let entry = room.current_entry(person)?;
-        let playing = room
-            .tournament()
-            .entry(entry)
-            .is_ok_and(|e| e.seat.is_some());
-        (room.tracks_presence() && playing && !room.is_away(entry)).then_some(Command::Presence {
-            event,
-            player: entry,
-            present: false,
-        })
+        (*count == 0).then_some(person)
     }
 
     /// Changes one connection, with the room to read.
@@ -412,11 +451,30 @@ impl Owned for EventState {
         if state.dirty && state.flushed_at + FLUSH_EVERY <= now {
             state.flush(now);
         }
-        drive_in(tx, now, scope)
+        let (away, away_next) = tx.state_mut().away_due(now);
+        for command in away {
+            // Refused: the player was placed or moved meanwhile, nothing to do.
+            let _ = tx.submit(command);
+        }
+        let next = drive_in(tx, now, scope);
+        match (next, away_next) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     fn next_flush(&self) -> Option<u64> {
-        self.dirty.then_some(self.flushed_at + FLUSH_EVERY)
+        // A pending away is looked at then too (`due`).
+        let away = self
+            .leaving
+            .values()
+            .map(|since| since + AWAY_AFTER_MS)
+            .min();
+        let flush = self.dirty.then_some(self.flushed_at + FLUSH_EVERY);
+        match (flush, away) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }
 

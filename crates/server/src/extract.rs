@@ -1,24 +1,35 @@
 //! The API's extractors: a JSON body and the numbers in a path, each refused with an `ApiError`
-//! (`bad_json`, `bad_path`). A handler reads the body (`Body::read`) after its checks of the
-//! caller, where it parsed the bytes before: the order of refusals stays.
+//! (`bad_json`, `bad_path`, `too_large`). A body is taken by the size its caller may send; a
+//! handler parses it (`Body::read`) after its checks of the caller.
 
+use crate::app::App;
 use crate::http::Fail;
+use crate::hub::Role;
 use crate::room::Refusal;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
+use futures_util::StreamExt;
 use protocol::{CashTableId, EventId, LiveTableId};
 use serde::de::DeserializeOwned;
 use std::marker::PhantomData;
+use tokio::sync::OwnedSemaphorePermit;
 
-/// A request body of JSON, read at once (a body over the limit is refused then, with axum's
-/// status) and parsed when the handler asks, after its own checks of the caller: anything that
-/// does not parse as a `T` (an empty body too) is a 400 `bad_json`.
+/// A request body of JSON, read once the caller is known and parsed when the handler asks,
+/// after its own checks of the caller: anything that does not parse as a `T` (an empty body
+/// too) is a 400 `bad_json`. A caller without a known secret may send `ANONYMOUS_BODY_LIMIT`
+/// bytes (a self-registration is a name), others `BODY_LIMIT`; the bytes being read on all
+/// connections together are bounded by `Limits::body_bytes` (issue 33 item 3).
 #[derive(Debug)]
 pub struct Body<T> {
     bytes: Bytes,
     of: PhantomData<fn() -> T>,
+    /// The share of the bytes in reading this body holds until the handler is done.
+    _held: Option<OwnedSemaphorePermit>,
 }
+
+/// The largest body taken from a caller without a known secret.
+pub const ANONYMOUS_BODY_LIMIT: usize = 4 << 10;
 
 impl<T: DeserializeOwned> Body<T> {
     /// The body as a `T`.
@@ -44,19 +55,70 @@ impl<T: DeserializeOwned> Body<T> {
     }
 }
 
-impl<T, S: Send + Sync> FromRequest<S> for Body<T> {
+impl<T> FromRequest<App> for Body<T> {
     type Rejection = Fail;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Fail> {
-        let bytes = Bytes::from_request(request, state).await.map_err(|e| {
-            Fail(crate::guard::refusal_of(
-                e.status().as_u16(),
-                e.body_text().trim(),
+    async fn from_request(request: Request, app: &App) -> Result<Self, Fail> {
+        let (parts, body) = request.into_parts();
+        let known = crate::http::role_of(app, &parts.headers).is_ok_and(|r| r != Role::Public);
+        let limit = if known {
+            crate::guard::BODY_LIMIT
+        } else {
+            ANONYMOUS_BODY_LIMIT
+        };
+        let too_large = || {
+            Fail(Refusal::new(
+                413,
+                "too_large",
+                format!("the request body is larger than the {limit} bytes taken from this caller"),
             ))
-        })?;
+        };
+        let declared = parts
+            .headers
+            .get(axum::http::header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        if declared.is_some_and(|n| n > limit) {
+            return Err(too_large());
+        }
+        let mut stream = body.into_data_stream();
+        let mut bytes = Vec::new();
+        let mut held: Option<OwnedSemaphorePermit> = None;
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|e| {
+                Fail(Refusal::new(
+                    400,
+                    "bad_request",
+                    format!("the request body could not be read: {e}"),
+                ))
+            })?;
+            if bytes.len() + chunk.len() > limit {
+                return Err(too_large());
+            }
+            let share = u32::try_from(chunk.len()).map_err(|_| too_large())?;
+            let permit = app
+                .body_bytes()
+                .clone()
+                .try_acquire_many_owned(share)
+                .map_err(|_| {
+                    let mut busy = Refusal::new(
+                        503,
+                        "unavailable",
+                        "the server is reading as many request bodies as it takes: try again",
+                    );
+                    busy.retry_after = Some(1);
+                    Fail(busy)
+                })?;
+            match &mut held {
+                Some(h) => h.merge(permit),
+                None => held = Some(permit),
+            }
+            bytes.extend_from_slice(&chunk);
+        }
         Ok(Body {
-            bytes,
+            bytes: Bytes::from(bytes),
             of: PhantomData,
+            _held: held,
         })
     }
 }

@@ -28,6 +28,7 @@ pub mod outbox;
 pub mod push;
 pub mod room;
 pub mod secret;
+pub mod slots;
 mod tablet;
 pub mod task;
 pub mod writer;

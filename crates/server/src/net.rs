@@ -18,9 +18,17 @@ use tokio::net::{TcpListener, TcpStream};
 pub struct Limits {
     /// Open connections at most (HTTP and WebSocket); more are answered 503 and closed.
     pub max_connections: usize,
-    /// Open connections from one address at most (0: no such cap; behind a reverse proxy every
-    /// connection comes from the proxy). More are answered 429 and closed.
+    /// Open connections from one client at most (an IPv4 address or an IPv6 /64; 0: no such
+    /// cap, as behind a reverse proxy every connection comes from the proxy). More are answered
+    /// 429 and closed.
     pub max_per_address: usize,
+    /// Anonymous watchers (public WebSockets) at most: the other slots are kept for the TD,
+    /// tablets, players and guests. When full, or when the server is, the client with the most
+    /// watchers loses its quietest one (`slots`).
+    pub max_watchers: usize,
+    /// Bytes of request bodies read at once on all connections together; a body that finds
+    /// none left is answered 503 (`extract::Body`).
+    pub body_bytes: usize,
     /// Time to send a request's head, and the longest a kept-alive connection waits idle.
     pub header_timeout: Duration,
     /// Time to read a request's body and answer it.
@@ -44,6 +52,8 @@ impl Default for Limits {
         Limits {
             max_connections: 1024,
             max_per_address: 64,
+            max_watchers: 768,
+            body_bytes: 64 << 20,
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             ws_message_bytes: 16 * 1024,
@@ -125,6 +135,7 @@ pub async fn serve(app: App, listener: TcpListener) -> std::io::Result<()> {
     let limits = app.limits().clone();
     let router = app.router_at(Some(listen));
     let counts = Arc::new(Mutex::new(Counts::default()));
+    let slots = app.slots().clone();
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -135,14 +146,16 @@ pub async fn serve(app: App, listener: TcpListener) -> std::io::Result<()> {
                 continue;
             }
         };
-        let ip = peer.ip();
+        let ip = crate::limit::client(peer.ip());
         let over = {
             let mut c = lock(&counts);
             let from_here = c.per_address.get(&ip).copied().unwrap_or(0);
-            if c.total >= limits.max_connections {
-                Some(Over::Total)
-            } else if limits.max_per_address > 0 && from_here >= limits.max_per_address {
+            if limits.max_per_address > 0 && from_here >= limits.max_per_address {
                 Some(Over::Address)
+            // A full server closes an anonymous watcher for the newcomer, who may be the TD
+            // or a tablet; it counts at once, the watcher's slot is given back as it closes.
+            } else if c.total >= limits.max_connections && !slots.make_room() {
+                Some(Over::Total)
             } else {
                 c.total += 1;
                 *c.per_address.entry(ip).or_insert(0) += 1;
@@ -185,16 +198,18 @@ enum Over {
 
 /// The whole answer to a connection over a cap: a JSON `ApiError`.
 fn refusal(over: Over) -> String {
-    let (status, reason, message) = match over {
+    let (status, reason, message, key) = match over {
         Over::Total => (
             503,
             "Service Unavailable",
             "the server has all the connections it takes",
+            "code_server_full",
         ),
         Over::Address => (
             429,
             "Too Many Requests",
             "this address has all the connections it may open",
+            "code_address_full",
         ),
     };
     let error = protocol::ApiError {
@@ -202,8 +217,8 @@ fn refusal(over: Over) -> String {
         code: "too_many_connections".into(),
         message: message.into(),
         rule: None,
-        key: None,
-        args: None,
+        key: Some(key.into()),
+        args: Some(Default::default()),
     };
     let body = serde_json::to_string(&error).unwrap_or_default();
     format!(

@@ -34,7 +34,8 @@ pub trait Owned: Send + 'static {
     fn due(tx: &mut Tx<'_, Self>, scope: Option<&[u32]>) -> Option<u64>
     where
         Self: Sized;
-    /// When pushes held back (to push at most so often) are due, if any are.
+    /// When pushes held back (to push at most so often) are due, or other work the state put
+    /// off (a player away once a grace passed), if any is.
     fn next_flush(&self) -> Option<u64> {
         None
     }

@@ -9,6 +9,7 @@ use crate::http::{caller_at_table, player_act, secret};
 use crate::hub::{Role, Topics};
 use crate::outbox::{Outbox, outbox};
 use crate::room::Refusal;
+use crate::slots::WatchSlot;
 use crate::task::Handle;
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Utf8Bytes};
@@ -69,6 +70,7 @@ Refusals before the upgrade are answered as HTTP errors with an `ApiError` body.
 pub async fn upgrade(
     State(app): State<App>,
     EventNo(event): EventNo,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -99,6 +101,24 @@ pub async fn upgrade(
         );
         return crate::http::Fail(refusal).into_response();
     };
+    // An anonymous watcher takes a watcher's slot, which the server may take back.
+    let slot = if role == Role::Public {
+        let client = peer.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |p| p.0.0.ip());
+        let max = app.limits().max_watchers;
+        match app.slots().watch(crate::limit::client(client), max) {
+            Some(slot) => Some(slot),
+            None => {
+                let refusal = Refusal::new(
+                    503,
+                    "unavailable",
+                    "this server takes no anonymous watchers (max_watchers is 0)",
+                );
+                return crate::http::Fail(refusal).into_response();
+            }
+        }
+    } else {
+        None
+    };
     let topics = topics(query.get("topics").map(String::as_str), role);
     let max = app.limits().ws_message_bytes;
     // Clients send little (an action is under 100 bytes): a small read buffer saves zeroing
@@ -107,7 +127,7 @@ pub async fn upgrade(
     ws.read_buffer_size(1024)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| session(app, socket, event, role, topics))
+        .on_upgrade(move |socket| session(app, socket, event, role, topics, slot))
 }
 
 /// What a connection asked for; by default the public and the TD get everything, a player
@@ -127,7 +147,14 @@ fn topics(asked: Option<&str>, role: Role) -> Topics {
     }
 }
 
-async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics: Topics) {
+async fn session(
+    app: App,
+    socket: WebSocket,
+    event: EventId,
+    role: Role,
+    topics: Topics,
+    slot: Option<WatchSlot>,
+) {
     let limits = app.limits().clone();
     let (tx, mut inbox) = outbox(limits.queue_messages, limits.queue_bytes);
     let Ok(task) = app.hub().event(event) else {
@@ -191,6 +218,9 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     heard = Instant::now();
+                    if let Some(slot) = &slot {
+                        slot.heard();
+                    }
                     handle(&task, &errors, id, role, text.as_str()).await;
                 }
                 Some(Ok(Message::Binary(_))) => heard = Instant::now(),
@@ -206,6 +236,7 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
                 }
             },
             () = &mut idle => break Some(IDLE),
+            () = taken(&slot) => break Some(MAKE_ROOM),
         }
     };
     // What is still queued is freed with the inbox, before the close is awaited.
@@ -220,9 +251,8 @@ async fn session(app: App, socket: WebSocket, event: EventId, role: Role, topics
     }
     let _ = task
         .run(move |t| {
-            if let Some(command) = t.state_mut().unsubscribe(id) {
-                let _ = t.submit(command);
-            }
+            let now = t.now;
+            t.state_mut().unsubscribe(id, now);
             Ok(())
         })
         .await;
@@ -250,6 +280,18 @@ const IDLE: (u16, &str) = (
     "no whole message in time: send {\"type\":\"ping\"} at least every 20 s",
 );
 const TOO_BIG: (u16, &str) = (1009, "a message too large or malformed");
+const MAKE_ROOM: (u16, &str) = (
+    1013,
+    "the server needs this connection for the people at the tables: reconnect later",
+);
+
+/// Completes when an anonymous watcher's slot is taken back; never for anyone else.
+async fn taken(slot: &Option<WatchSlot>) {
+    match slot {
+        Some(slot) => slot.closed().await,
+        None => std::future::pending().await,
+    }
+}
 
 async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role, text: &str) {
     let message = serde_json::from_str::<ClientMessage>(text);

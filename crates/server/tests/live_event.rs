@@ -1024,19 +1024,37 @@ async fn a_followed_hand_that_brings_the_final_table_keeps_its_stacks() {
 }
 
 /// A second tablet bound to follow a table replaces the first, as a new pad does: the first
-/// reports nothing more and says it is done.
+/// can do nothing more (issue 33 item 6: not an act, not a report; nothing is logged) and says
+/// it is done.
 #[tokio::test]
 async fn a_new_following_tablet_retires_the_old_one() {
     let api = Api::open();
     live_event(&api, "deepstack", 18).await;
     let old = follow(&api, 1).await;
-    let new = follow(&api, 1).await;
     let (old_live, old_token) = (
         old["live_table"].as_u64().unwrap(),
         old["token"].as_str().unwrap().to_string(),
     );
+    let view = api
+        .ok(Method::GET, &format!("/api/floor/{old_live}"), None, None)
+        .await;
+    let first = view["waiting"]["player"].as_u64().expect("a player to act");
+    let new = follow(&api, 1).await;
     assert_ne!(new["live_table"], old["live_table"]);
-    all_in_and_call(&api, old_live, &old_token).await;
+    let logged = api.log_len();
+    let act = json!({ "hand": view["hand"], "act": { "player": first, "say": "fold" } });
+    api.refused(
+        Method::POST,
+        &format!("/api/floor/{old_live}/act"),
+        Some(&old_token),
+        Some(&act.to_string()),
+        409,
+        "retired",
+    )
+    .await;
+    assert_eq!(api.log_len(), logged, "the retired token wrote nothing");
+    let new_live = new["live_table"].as_u64().unwrap();
+    all_in_and_call(&api, new_live, new["token"].as_str().unwrap()).await;
     let next = json!({ "hand": 1 }).to_string();
     api.refused(
         Method::POST,

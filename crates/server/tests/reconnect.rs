@@ -76,6 +76,9 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
     let mut away = false;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(20)).await;
+        // Away once the grace for a reconnect passed (issue 33 item 5).
+        api.app.hub().clock().advance(server::event::AWAY_AFTER_MS);
+        api.drive().await;
         away = is_away(&api, entry).await;
         if away {
             break;
@@ -95,4 +98,61 @@ async fn a_player_who_comes_back_gets_the_state_at_once_tda_30() {
         presences >= 3,
         "arrive, leave and return are logged: {log:?}"
     );
+}
+
+/// Issue 33 item 5: a player's connection flapping (a page reloaded a hundred times) is no change
+/// of presence: nothing is written to the log, and the player stays at the table (TDA-30). Away
+/// comes when the grace for a reconnect passed without one, as one record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnects_within_the_grace_write_no_presence_records_tda_30() {
+    let api = Api::open();
+    api.create_event("turbo", 8).await;
+    let (entry, token) = api.register_self(0, "Ann").await;
+    for i in 0..5 {
+        api.register_bot(0, &format!("Bot {i}")).await;
+    }
+    api.start(0).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address").to_string();
+    tokio::spawn(api.app.clone().serve(listener));
+    let mut socket = open(&addr, &token).await;
+    first_me(&mut socket).await;
+    let before = presences(&api).await;
+    for _ in 0..100 {
+        socket.send(Message::Close(None)).await.expect("closed");
+        drop(socket);
+        socket = open(&addr, &token).await;
+        first_me(&mut socket).await;
+    }
+    api.drive().await;
+    assert_eq!(
+        presences(&api).await,
+        before,
+        "a hundred reconnects wrote nothing"
+    );
+    assert!(!is_away(&api, entry).await, "still at the table");
+    socket.send(Message::Close(None)).await.expect("closed");
+    drop(socket);
+    let mut away = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        api.app.hub().clock().advance(server::event::AWAY_AFTER_MS);
+        api.drive().await;
+        away = is_away(&api, entry).await;
+        if away {
+            break;
+        }
+    }
+    assert!(away, "away once the grace passed");
+    assert_eq!(presences(&api).await, before + 1, "one record: away");
+}
+
+/// The presence records in the event's audit log.
+async fn presences(api: &Api) -> usize {
+    let log = api
+        .room(protocol::EventId(0), |room| room.audit().to_vec())
+        .await;
+    log.iter().filter(|l| l.what.contains("presence")).count()
 }

@@ -125,7 +125,7 @@ export function showError(err) {
   box.className = 'error-box';
   const parts = [
     h('span', { class: 'error-message', testid: 'error-message', data: { key: err?.key || '' } },
-      said(err, err?.message || String(err))),
+      said(err?.key ? err : { key: `code_${err?.code}` }, err?.message || String(err))),
     err?.rule ? h('span', { class: 'rule', testid: 'error-rule' }, err.rule) : null,
     h('button', { class: 'close', testid: 'error-close', 'aria-label': 'close', onclick: clearError }, '×'),
   ];

@@ -291,6 +291,8 @@ export function t(key, vars = {}) {
  */
 export function said(m, fallback = '') {
   if (!m?.key || !(m.key in EN)) return fallback;
+  // A refusal's bare kind (`code_*`): the server's own English says more.
+  if (m.key.startsWith('code_') && current === 'en' && fallback) return fallback;
   return fill(m.key, m.args).trim();
 }
 function fill(key, args = {}) {

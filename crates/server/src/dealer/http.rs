@@ -112,12 +112,13 @@ async fn retired(app: &App, table: LiveTableId) -> Result<bool, Fail> {
     Ok(false)
 }
 
-/// Refused (409 `retired`) for a tablet a newer one replaced: it reports nothing more.
+/// Refused (409 `retired`) for a tablet a newer one replaced: it does nothing more, neither
+/// enters a hand nor reports one (issue 33 item 6).
 async fn reports_still(app: &App, table: LiveTableId) -> Result<(), Fail> {
     if retired(app, table).await? {
         return Err(Refusal::conflict(
             "retired",
-            "a newer tablet follows this table: this one reports nothing more".to_string(),
+            "a newer tablet follows this table: this one can do nothing more".to_string(),
         )
         .into());
     }
@@ -193,6 +194,7 @@ pub async fn next_hand(
     body: Body<HandRef>,
 ) -> Answer {
     dealer_of(role_of(&app, &headers)?, id)?;
+    reports_still(&app, id).await?;
     let asked = body.read()?;
     let task = app.hub().dealer(id)?;
     let report = task
@@ -208,7 +210,6 @@ pub async fn next_hand(
         })
         .await?;
     if let Some(report) = report {
-        reports_still(&app, id).await?;
         match report {
             Report::Cash(report) => settle_cash(&app, id, report?).await?,
             Report::Event(report) => report_to_event(&app, report?).await?,
@@ -329,6 +330,7 @@ async fn change<T>(
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
     let by = dealer_of(role_of(app, headers)?, table)?;
+    reports_still(app, table).await?;
     let task = app.hub().dealer(table)?;
     let request = request?;
     let command = Command::Floor {

@@ -92,6 +92,14 @@ impl Room {
         self.apply_action(table, p, action, at)
     }
 
+    /// A hand's player by the name they entered under.
+    fn hand_name(&self, live: &LiveHand, p: Player) -> String {
+        live.start
+            .players
+            .get(p.index())
+            .map_or_else(|| p.to_string(), |&entry| self.name_of(entry))
+    }
+
     /// The hand player of `entry` when it is their turn in hand `number` at `table`.
     fn in_turn(&self, table: u32, number: u64, entry: EntryId) -> Result<Player, Refusal> {
         let live = self.live_hand(table, number)?;
@@ -110,10 +118,13 @@ impl Room {
             })?;
         match live.hand.step() {
             Step::Act(actor) if actor == mine => Ok(mine),
-            Step::Act(actor) => Err(Refusal::hand(&engine::HandError::NotYourTurn {
-                player: mine,
-                actor,
-            })),
+            Step::Act(actor) => Err(Refusal::hand_named(
+                &engine::HandError::NotYourTurn {
+                    player: mine,
+                    actor,
+                },
+                &|p| self.hand_name(live, p),
+            )),
             other => Err(Refusal::conflict(
                 "no_action_due",
                 format!("the hand is waiting for {other}, not for an action"),
@@ -153,9 +164,14 @@ impl Room {
             .hand
             .as_mut()
             .ok_or_else(|| Refusal::internal("no hand"))?;
-        live.hand
-            .apply(Op::Act(p, action))
-            .map_err(|e| Refusal::hand(&e))?;
+        // A refused step leaves the hand as it was (`Hand::apply` checks, then carries out).
+        if let Err(e) = live.hand.apply(Op::Act(p, action)) {
+            let live = self.tables[table as usize].hand.as_ref();
+            return Err(Refusal::hand_named(&e, &|p| match live {
+                Some(live) => self.hand_name(live, p),
+                None => p.to_string(),
+            }));
+        }
         self.after_change(table, at)
     }
 

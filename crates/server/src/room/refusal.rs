@@ -65,12 +65,18 @@ impl Refusal {
 
     /// An action the engine refused, with the rule it cites.
     pub fn hand(error: &HandError) -> Refusal {
+        Refusal::hand_named(error, &|p| p.to_string())
+    }
+
+    /// An action the engine refused, its players named by `name` on the pages.
+    pub fn hand_named(error: &HandError, name: &dyn Fn(engine::Player) -> String) -> Refusal {
         let code = match error {
             HandError::NotYourTurn { .. } => "not_your_turn",
             HandError::HandOver => "hand_over",
             _ => "illegal_action",
         };
-        let refusal = Refusal::new(422, code, error.to_string());
+        let refusal =
+            Refusal::new(422, code, error.to_string()).with_said(super::said::hand(error, name));
         match error.rule() {
             Some(rule) => refusal.with_rule(rule.id()),
             None => refusal,
@@ -120,8 +126,18 @@ impl Refusal {
             code: self.code.to_string(),
             message: self.message.clone(),
             rule: self.rule.clone(),
-            key: self.said.as_ref().map(|s| s.key.clone()),
-            args: self.said.as_ref().map(|s| s.args.clone()),
+            // A refusal without its own message says at least its kind in the page's language.
+            key: Some(
+                self.said
+                    .as_ref()
+                    .map_or_else(|| format!("code_{}", self.code), |s| s.key.clone()),
+            ),
+            args: Some(
+                self.said
+                    .as_ref()
+                    .map(|s| s.args.clone())
+                    .unwrap_or_default(),
+            ),
         }
     }
 }

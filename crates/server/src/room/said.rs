@@ -11,6 +11,9 @@ use std::fmt;
 use thiserror::Error;
 use tournament::DirectorError;
 
+mod hand;
+pub use hand::hand;
+
 /// A value serialized as `{"key", "args"}` (an adjacently tagged enum) or as a bare key (a unit
 /// variant), with `prefix` put before its key and the keys of the messages among its arguments.
 pub fn said(prefix: &str, value: &impl Serialize) -> Said {

@@ -5,6 +5,8 @@ use protocol::{BustCall, EntryId, EventId, TableNumber};
 use tournament::{Refused, TableId};
 
 const UI: &str = include_str!("../../ui/i18n-server.js");
+/// The pages' own texts, which name streets (`street_flop`).
+const PAGES: &str = include_str!("../../ui/i18n.js");
 
 /// Both of the UI's tables (English, then German) have a text for `key`.
 fn in_both(key: &str) -> bool {
@@ -210,5 +212,108 @@ fn the_pages_know_the_keys() {
         all.extend(keys(&said("audit_", &a)));
     }
     let missing: Vec<&String> = all.iter().filter(|k| !in_both(k)).collect();
+    assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+}
+
+/// The hand engine's refusals on the phone and the dealer's tablet (issue 32 item 8): every
+/// variant of `HandError` and every step and street it names has a text in both tables.
+#[test]
+fn the_pages_know_every_refusal_of_the_hand() {
+    use engine::{Chips, HandError, Player, Step, Street};
+    let error = include_str!("../../../engine/src/error.rs");
+    let mut all = variants(error, "pub enum HandError {", "refused_hand_");
+    assert!(all.len() > 30, "{} keys", all.len());
+    let p = Player(1);
+    let name = |p: Player| format!("Anna {}", p.0);
+    let steps = [
+        Step::PostAnte(p),
+        Step::PostBlind(p),
+        Step::DealHole(p),
+        Step::DealBoard {
+            street: Street::Flop,
+            cards: 3,
+        },
+        Step::Act(p),
+        Step::CollectBets,
+        Step::ShowOrMuck(p),
+        Step::AwardPot(0),
+        Step::AwardPot(2),
+        Step::PushChips,
+        Step::Done,
+    ];
+    for expected in steps {
+        let e = HandError::OutOfStep {
+            expected,
+            got: "act",
+            rule: engine::rule!("TDA-53A"),
+        };
+        all.extend(keys(&hand(&e, &name)));
+    }
+    for e in [
+        HandError::BoardCardCount {
+            what: "community card",
+            expected: 1,
+            got: 2,
+        },
+        HandError::BringInDue {
+            player: p,
+            reason: "nobody has bet yet",
+        },
+    ] {
+        all.extend(keys(&hand(&e, &name)));
+    }
+    let said = hand(
+        &HandError::AboveStack {
+            player: p,
+            to: Chips(900),
+            max_to: Chips(500),
+        },
+        &name,
+    );
+    assert_eq!(said.key, "refused_hand_above_stack");
+    assert_eq!(said.args["player"], "Anna 1", "players by their names");
+    assert_eq!(said.args["max_to"], 500);
+    let in_pages = |k: &str| PAGES.matches(&format!(" {k}: ")).count() == 2;
+    let missing: Vec<&String> = all.iter().filter(|k| !in_both(k) && !in_pages(k)).collect();
+    assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+}
+
+/// A refusal without a message of its own still says its kind in the page's language
+/// (`code_<code>`, issue 32 item 8): every code the server's refusals use has a text.
+#[test]
+fn the_pages_know_every_refusal_code() {
+    let mut codes = Vec::new();
+    let sources = [
+        include_str!("refusal.rs"),
+        include_str!("hands.rs"),
+        include_str!("people.rs"),
+        include_str!("../extract.rs"),
+        include_str!("../http.rs"),
+        include_str!("../tablet.rs"),
+        include_str!("../event.rs"),
+        include_str!("../cash/wire.rs"),
+        include_str!("../dealer/mod.rs"),
+        include_str!("../dealer/http.rs"),
+        include_str!("../cash/http.rs"),
+        include_str!("../cash/online.rs"),
+        include_str!("../ws.rs"),
+        include_str!("../extract.rs"),
+    ];
+    for source in sources {
+        for start in ["Refusal::new(", "Refusal::conflict("] {
+            for call in source.split(start).skip(1) {
+                if let Some(code) = call.split('"').nth(1)
+                    && code.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    && !code.ends_with('_')
+                {
+                    codes.push(format!("code_{code}"));
+                }
+            }
+        }
+    }
+    assert!(codes.len() > 20, "{codes:?}");
+    let refusal = crate::room::Refusal::not_found("no table 9").to_api();
+    assert_eq!(refusal.key.as_deref(), Some("code_not_found"));
+    let missing: Vec<&String> = codes.iter().filter(|k| !in_both(k)).collect();
     assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
 }

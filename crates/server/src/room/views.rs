@@ -294,7 +294,7 @@ impl Room {
         Seating { tables }
     }
 
-    fn name_of(&self, entry: EntryId) -> String {
+    pub(super) fn name_of(&self, entry: EntryId) -> String {
         self.t
             .entry(entry)
             .map(|e| e.name.clone())

@@ -84,7 +84,15 @@ pub async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Du
 /// A WebSocket handshake on a raw stream; the status of the answer (101 when upgraded) and the
 /// stream, positioned after the answer's head.
 pub async fn ws_handshake(addr: &str, path: &str, extra: &str) -> (u16, TcpStream) {
-    let mut stream = connect(addr).await;
+    handshake_on(connect(addr).await, addr, path, extra).await
+}
+
+async fn handshake_on(
+    mut stream: TcpStream,
+    addr: &str,
+    path: &str,
+    extra: &str,
+) -> (u16, TcpStream) {
     let request = format!(
         "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
          Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n{extra}\r\n"
@@ -132,4 +140,28 @@ pub fn rss() -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
         .map_or(0, |kb| kb * 1024)
+}
+
+/// A connection from `source` (another loopback address, `127.0.0.N`): each is a client of
+/// its own to the server.
+pub async fn connect_from(source: &str, addr: &str) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind(format!("{source}:0").parse().expect("an address"))
+        .expect("bound to the source");
+    socket
+        .connect(addr.parse().expect("the server's address"))
+        .await
+        .expect("connected")
+}
+
+/// `ws_handshake` from `source`.
+pub async fn ws_handshake_from(
+    source: &str,
+    addr: &str,
+    path: &str,
+    extra: &str,
+) -> (u16, TcpStream) {
+    let stream = connect_from(source, addr).await;
+    handshake_on(stream, addr, path, extra).await
 }

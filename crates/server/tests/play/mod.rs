@@ -199,12 +199,14 @@ impl Sim {
         if let Some(c) = self.people[person].connection.take() {
             self.collect();
             let id = self.connections[c].id;
-            let gone = self
+            let event = self
                 .hub
                 .event_mut(protocol::EventId(self.event))
-                .expect("the event")
-                .unsubscribe(id);
-            if let Some(command) = gone {
+                .expect("the event");
+            event.unsubscribe(id, self.now);
+            // Away once the grace for a reconnect passed (issue 33 item 5).
+            let (gone, _) = event.away_due(self.now + server::event::AWAY_AFTER_MS);
+            for command in gone {
                 self.hub.submit(self.now, command).expect("presence");
             }
         }
