@@ -3,8 +3,16 @@
 //! at the tables, frozen in trays, cashed out and raked. A player's sessions; a table's closing
 //! statement.
 
-use crate::{CashTableId, GameId, GuestId, Time};
+use crate::{CashTableId, GameId, GuestId, RingError, Time};
 use engine::Chips;
+
+/// `total + amount` as the books count it, or their refusal: money entering the books is added
+/// checked (issue 33 item 2: two buy-ins of 2^63 wrapped them in a release build).
+pub(crate) fn add(total: Chips, amount: Chips) -> Result<Chips, RingError> {
+    total
+        .checked_add(amount)
+        .ok_or(RingError::BooksFull { amount, total })
+}
 
 /// One player's stay at one table.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,33 @@
 
 use crate::{CashTableId, GameId, GuestId};
 use engine::{Chips, Rule};
+use std::fmt;
 use thiserror::Error;
+
+/// An amount a game is set up with, named in [`RingError::AmountTooLarge`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Amount {
+    SmallBlind,
+    BigBlind,
+    MinBuyIn,
+    MaxBuyIn,
+    RakeCap,
+    TimeCharge,
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Amount::SmallBlind => "the small blind",
+            Amount::BigBlind => "the big blind",
+            Amount::MinBuyIn => "the minimum buy-in",
+            Amount::MaxBuyIn => "the maximum buy-in",
+            Amount::RakeCap => "the rake cap",
+            Amount::TimeCharge => "the time charge",
+        })
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RingError {
@@ -66,6 +92,16 @@ pub enum RingError {
         after: Chips,
         rake: Chips,
     },
+    /// Issue 33 item 2: a game's amounts are at most [`Chips::MAX_AMOUNT`].
+    #[error("{what} of {amount} is above {max}, the most a game's amounts may be")]
+    AmountTooLarge {
+        what: Amount,
+        amount: Chips,
+        max: Chips,
+    },
+    /// Issue 33 item 2: chips the books cannot add to what they hold without overflowing.
+    #[error("the books cannot count {amount} more chips on top of {total}: more than they hold")]
+    BooksFull { amount: Chips, total: Chips },
     #[error("a guest's name is 1 to {max} characters")]
     NameLength { max: usize },
     #[error("a guest's name is printable: U+{code:04X} is a control or invisible character")]

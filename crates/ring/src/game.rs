@@ -1,7 +1,7 @@
 //! A cash game the room runs: variant and betting structure, stakes, table size, buy-in limits,
 //! the rulebook profile and the rake (HC-1.6, HC-1.10: the conditions the list keeper fixes).
 
-use crate::RingError;
+use crate::{Amount, RingError};
 use engine::{Chips, RulebookId, Variant};
 
 #[derive(
@@ -54,11 +54,22 @@ pub struct Game {
 
 impl Game {
     /// A game the list keeper can run: blinds that make sense, a table of 2 to the variant's
-    /// most players, limits from at least a big blind, a rake below the whole pot.
+    /// most players, limits from at least a big blind, a rake below the whole pot, and every
+    /// amount at most [`Chips::MAX_AMOUNT`] (issue 33 item 2: a buy-in of 2^63 wrapped the
+    /// books).
     pub fn check(&self) -> Result<(), RingError> {
         let bad = |m: String| Err(RingError::BadGame(m));
         if self.name.trim().is_empty() || self.name.chars().count() > 60 {
             return bad("a game's name is 1 to 60 characters".into());
+        }
+        for (what, amount) in self.amounts() {
+            if !amount.within_ceiling() {
+                return Err(RingError::AmountTooLarge {
+                    what,
+                    amount,
+                    max: Chips::MAX_AMOUNT,
+                });
+            }
         }
         let Stakes {
             small_blind,
@@ -82,6 +93,22 @@ impl Game {
             return bad("a rake takes less than the whole pot".into());
         }
         Ok(())
+    }
+
+    /// The amounts the game is set up with.
+    fn amounts(&self) -> Vec<(Amount, Chips)> {
+        let mut amounts = vec![
+            (Amount::SmallBlind, self.stakes.small_blind),
+            (Amount::BigBlind, self.stakes.big_blind),
+            (Amount::MinBuyIn, self.buy_in.min),
+            (Amount::MaxBuyIn, self.buy_in.max),
+        ];
+        match self.rake {
+            Rake::PerHand { cap, .. } => amounts.push((Amount::RakeCap, cap)),
+            Rake::PerHalfHour { per_seat } => amounts.push((Amount::TimeCharge, per_seat)),
+            Rake::Off => {}
+        }
+        amounts
     }
 
     /// The rake of a pot of `pot` chips.

@@ -5,6 +5,8 @@
 //! names on lists, and the books: buy-ins within the game's limits, top-ups between hands,
 //! cash-outs, chips frozen in a tray (HC-1.9), rake, sessions and a closing statement per table.
 //! The books balance at every moment: bought in = at the tables + frozen + cashed out + rake.
+//! A game's amounts are at most `Chips::MAX_AMOUNT`, and money enters the books through checked
+//! additions: what they could not count is refused (issue 33 item 2).
 //!
 //! It does not deal or rule on hands (`engine`, `floor`; who is dealt in and who posts what
 //! between hands is `engine::ring`), and it does no I/O: time comes in as [`Time`], and every
@@ -20,7 +22,7 @@ mod tables;
 
 pub use books::{Books, Closing, ClosingLine, Session};
 pub use engine::ring::{Debt, Entering, NextHand};
-pub use error::RingError;
+pub use error::{Amount, RingError};
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
 pub use room::{Guest, GuestId, Room, RoomConfig, RoomEvent};

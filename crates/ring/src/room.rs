@@ -434,8 +434,10 @@ impl Room {
             self.fill(now);
             return Ok(());
         }
+        let mut bought_in = self.books.bought_in;
         if change.is_none() {
             self.check_buy_in(game, buy_in)?;
+            bought_in = crate::books::add(bought_in, buy_in)?;
         } else if let Some((from, _)) = change
             && self.tables[from.0 as usize].hand_running
             && self.seated(guest)?.2.in_hand
@@ -446,7 +448,7 @@ impl Room {
         self.lists[game.0 as usize].retain(|w| w.guest != guest);
         match change {
             None => {
-                self.books.bought_in += buy_in;
+                self.books.bought_in = bought_in;
                 self.books
                     .open_session(guest, game, offer.table, now, buy_in);
                 self.place(guest, offer.table, offer.seat, buy_in, now, entering);

@@ -314,3 +314,102 @@ async fn hc_1_4_a_guest_still_in_a_tournament_joins_no_list_from_the_browser() {
         .await;
     assert_eq!(me["lists"][0]["game"], 1);
 }
+
+/// Issue 33 item 2: the cash books could overflow. A game took any buy-in limit, and two
+/// buy-ins of 2^63 wrapped the books in a release build: the statement said a guest brought 0.
+/// Now a game with an enormous buy-in (or time charge) is refused, 422 `amount_too_large` with
+/// a message naming the amount and a key for the pages; at a game with the most a buy-in may
+/// be, buy-ins and top-ups of 2^63 are refused; nothing is written, the books balance, and the
+/// statement shows what the guest brought.
+#[tokio::test]
+async fn issue_33_an_enormous_buy_in_is_refused_and_the_books_balance() {
+    const MAX: u64 = 1_000_000_000_000_000;
+    const HUGE: u64 = 1 << 63;
+    let api = Api::open();
+    let game = |max_buy_in: u64, time_charge: u64| {
+        json!({ "type": "add_game", "name": "NLHE", "variant": "NT", "small_blind": 1,
+                "big_blind": 2, "seats": 3, "min_buy_in": 40, "max_buy_in": max_buy_in,
+                "time_charge": time_charge, "profile": "hc" })
+    };
+    let refused = |body: Value, status: u16, code: &'static str| {
+        let api = &api;
+        async move {
+            let body = body.to_string();
+            api.refused(
+                Method::POST,
+                "/api/ring",
+                Some(&api.td),
+                Some(&body),
+                status,
+                code,
+            )
+            .await
+        }
+    };
+    let e = refused(game(HUGE, 0), 422, "amount_too_large").await;
+    assert_eq!(
+        e["message"],
+        "the maximum buy-in of 9223372036854775808 is above 1000000000000000, the most a game's amounts may be"
+    );
+    assert_eq!(e["key"], "refused_amount_too_large");
+    assert_eq!(e["args"]["what"]["key"], "amount_max_buy_in");
+    assert_eq!(e["args"]["amount"], "9223372036854775808");
+    assert_eq!(e["args"]["max"], MAX);
+    let e = refused(game(200, u64::MAX), 422, "amount_too_large").await;
+    assert_eq!(e["args"]["what"]["key"], "amount_time_charge");
+    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    assert_eq!(board["games"], json!([]), "no game was added");
+
+    keep(&api, game(MAX, 0)).await;
+    for name in ["Anna", "Ben"] {
+        keep(&api, json!({ "type": "add_guest", "name": name })).await;
+    }
+    keep(
+        &api,
+        json!({ "type": "open_table", "game": 0, "mode": "list_keeper", "opened_by": "Keeper" }),
+    )
+    .await;
+    let seat = |guest: u32, buy_in: u64| {
+        json!({ "type": "seat_at_desk", "guest": guest, "table": 0, "seat": guest + 1,
+                "buy_in": buy_in })
+    };
+    // The probe: two buy-ins of 2^63.
+    for guest in [0, 1] {
+        let e = refused(seat(guest, HUGE), 422, "refused").await;
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .contains("outside the game's limits"),
+            "{e}"
+        );
+    }
+    // Anna brings the most a game takes, twice: at the desk, and again after a cash-out.
+    keep(&api, seat(0, MAX)).await;
+    balanced(&keep(&api, json!({ "type": "cash_out", "guest": 0 })).await);
+    keep(&api, seat(0, MAX)).await;
+    refused(
+        json!({ "type": "top_up", "guest": 0, "amount": HUGE }),
+        422,
+        "refused",
+    )
+    .await;
+    let board = keep(&api, json!({ "type": "cash_out", "guest": 0 })).await;
+    balanced(&board);
+    assert_eq!(board["books"]["bought_in"], 2 * MAX);
+    assert_eq!(board["books"]["cashed_out"], 2 * MAX);
+    let statement = api
+        .ok(
+            Method::GET,
+            "/api/ring/tables/0/statement",
+            Some(&api.td),
+            None,
+        )
+        .await;
+    let lines = statement["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{statement}");
+    assert_eq!(lines[0]["name"], "Anna");
+    assert_eq!(lines[0]["brought"], 2 * MAX, "what Anna brought");
+    assert_eq!(lines[0]["took"], 2 * MAX);
+    assert_eq!(statement["brought"], 2 * MAX);
+}

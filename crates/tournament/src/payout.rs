@@ -62,6 +62,7 @@ pub fn share(total: Money, ranked: usize, unit: Money) -> Vec<Money> {
 
 /// The prize pool: each entry's `buy_in.prize`, and rebuys and add-ons wholly (HC-1.1: they
 /// are worth the same points as the buy-in; the house fee and bounty come out of the buy-in).
+/// Added checked: `None` past what a u64 holds (issue 33 item 2).
 pub fn prize_pool(
     buy_in: &BuyIn,
     entries: u32,
@@ -69,13 +70,12 @@ pub fn prize_pool(
     add_ons: u32,
     rebuy_price: Money,
     add_on_price: Money,
-) -> Money {
-    let part = |price: Money, count: u32| price.0.saturating_mul(u64::from(count));
-    Money(
-        part(buy_in.prize, entries)
-            .saturating_add(part(rebuy_price, rebuys))
-            .saturating_add(part(add_on_price, add_ons)),
-    )
+) -> Option<Money> {
+    buy_in
+        .prize
+        .checked_mul(u64::from(entries))?
+        .checked_add(rebuy_price.checked_mul(u64::from(rebuys))?)?
+        .checked_add(add_on_price.checked_mul(u64::from(add_ons))?)
 }
 
 /// The places' shares in basis points, 1st first, never empty, summing to at most 10000.
@@ -293,7 +293,7 @@ mod tests {
         };
         assert_eq!(
             prize_pool(&buy_in, 12, 0, 0, Money(0), Money(0)),
-            Money(1800)
+            Some(Money(1800))
         );
         // HC-1.1: rebuys and add-ons are worth the buy-in, wholly to the pool.
         let hc = BuyIn {
@@ -302,8 +302,31 @@ mod tests {
         };
         assert_eq!(
             prize_pool(&hc, 8, 3, 5, Money(200), Money(200)),
-            Money(200 * 16)
+            Some(Money(200 * 16))
         );
+    }
+
+    /// Issue 33 item 2: the pool is added checked, never wrapped or capped silently.
+    #[test]
+    fn a_pool_past_what_a_u64_holds_is_none() {
+        let top = BuyIn {
+            prize: Money::MAX_AMOUNT,
+            ..BuyIn::default()
+        };
+        let fits = (u64::MAX / Money::MAX_AMOUNT.0) as u32;
+        let m = Money::MAX_AMOUNT;
+        assert_eq!(
+            prize_pool(&top, fits, 0, 0, m, m),
+            Some(Money(u64::from(fits) * m.0))
+        );
+        assert_eq!(prize_pool(&top, fits + 1, 0, 0, m, m), None);
+        assert_eq!(prize_pool(&top, fits, 1, 0, m, m), None);
+        assert_eq!(prize_pool(&top, fits, 0, 1, m, m), None);
+        let wrap = BuyIn {
+            prize: Money(1 << 63),
+            ..BuyIn::default()
+        };
+        assert_eq!(prize_pool(&wrap, 2, 0, 0, m, m), None);
     }
 
     #[test]

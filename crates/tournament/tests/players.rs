@@ -258,3 +258,61 @@ fn tda_8a_a_players_own_registration_is_logged_as_theirs() {
     assert_eq!(by(own), Some(Actor::Player(own)));
     assert_eq!(by(other), Some(Actor::Td));
 }
+
+/// Issue 33 item 2: an entry, rebuy or add-on the event's books could not count (the money
+/// paid in, the prize pool, the bounties, the chips handed out) is refused and changes
+/// nothing. Amounts are at most the ceiling, so it takes thousands of entries: alternates here,
+/// counted as paid.
+#[test]
+fn issue_33_entries_rebuys_and_add_ons_the_books_cannot_count_are_refused() {
+    use tournament::config::BuyIn;
+    use tournament::director::Refused;
+    let max = Money::MAX_AMOUNT;
+    let mut c = config("turbo", "tda");
+    c.buy_in = BuyIn {
+        prize: max,
+        fee: Money(0),
+        bounty: max,
+    };
+    c.rebuy.as_mut().unwrap().price = max;
+    c.add_on.as_mut().unwrap().price = max;
+    c.registration.max_entrants = 3;
+    let mut t = Tournament::new(c, 33).unwrap();
+    let fits = u64::MAX / (2 * max.0);
+    for i in 0..fits {
+        t.register(&format!("P{}", i + 1), true, Some(Actor::System), Time(0))
+            .unwrap();
+    }
+    let books_full = |r: Result<(), DirectorError>| {
+        matches!(r, Err(DirectorError::Refused(Refused::BooksFull { .. })))
+    };
+    let events = t.events().len();
+    assert!(books_full(
+        t.register("One too many", true, Some(Actor::System), Time(0))
+            .map(drop)
+    ));
+    assert_eq!(t.entries().len() as u64, fits);
+    assert_eq!(t.events().len(), events, "a refusal changes nothing");
+    t.start(Time(0)).unwrap();
+    assert_eq!(t.prize_pool(), Money(3 * max.0));
+    let table = counts(&t)[0].0;
+    let ids: Vec<PlayerId> = players_at(&t, table).iter().map(|s| s.1).collect();
+    let (chips, stack) = (t.chips_in_play(), stack_of(&t, ids[0]));
+    // TDA-27: at the starting stack before a hand, a rebuy; the books have no room for it.
+    // The add-on after level 3 and its break, before level 4's first hand, neither.
+    for (minute, add_on) in [(1, false), (24, true)] {
+        t.tick(at_minute(minute)).unwrap();
+        let events = t.events().len();
+        let r = match add_on {
+            false => t.rebuy(ids[0], Actor::System, at_minute(minute)),
+            true => t.add_on(ids[0], Actor::System, at_minute(minute)),
+        };
+        assert!(books_full(r), "add-on {add_on}");
+        assert_eq!(t.events().len(), events, "a refusal changes nothing");
+    }
+    assert_eq!(t.chips_in_play(), chips);
+    assert_eq!(stack_of(&t, ids[0]), stack);
+    assert_eq!(t.entry(ids[0]).unwrap().rebuys, 0);
+    assert_eq!(t.entry(ids[0]).unwrap().add_ons, 0);
+    assert_eq!(t.prize_pool(), Money(3 * max.0));
+}

@@ -2,6 +2,7 @@
 //! stacks (HC-1.9), time charges, cash-outs, closing a table, and the books' balance.
 
 use super::*;
+use crate::books::add;
 use engine::rule;
 
 impl Room {
@@ -28,9 +29,10 @@ impl Room {
             )));
         }
         self.check_buy_in(game, buy_in)?;
+        let bought_in = add(self.books.bought_in, buy_in)?;
         self.lists[game.0 as usize].retain(|w| w.guest != guest);
         self.offers.retain(|o| o.guest != guest);
-        self.books.bought_in += buy_in;
+        self.books.bought_in = bought_in;
         self.books.open_session(guest, game, table, now, buy_in);
         self.place(guest, table, seat, buy_in, now, entering);
         self.fill(now);
@@ -75,10 +77,14 @@ impl Room {
                 max: game.buy_in.max,
             });
         }
+        let bought_in = add(self.books.bought_in, amount)?;
+        let brought = (self.books.session_mut(guest))
+            .map(|session| add(session.brought, amount))
+            .transpose()?;
         self.set_chips(table, seat, to);
-        self.books.bought_in += amount;
-        if let Some(session) = self.books.session_mut(guest) {
-            session.brought += amount;
+        self.books.bought_in = bought_in;
+        if let (Some(session), Some(brought)) = (self.books.session_mut(guest), brought) {
+            session.brought = brought;
         }
         self.events.push(RoomEvent::ToppedUp {
             guest,
@@ -109,6 +115,7 @@ impl Room {
             )));
         }
         let rake = self.game(t.game)?.rake_of(pot);
+        let (table_rake, books_rake) = (add(t.rake, rake)?, add(self.books.rake, rake)?);
         // Each player dealt in once; the stacks, added without overflow, and the rake make what
         // the table had.
         let before = t.chips();
@@ -141,11 +148,11 @@ impl Room {
         t.dealing = None;
         t.settled_at = Some(now);
         t.hands += 1;
-        t.rake += rake;
+        t.rake = table_rake;
         for s in t.seats.iter_mut().flatten() {
             s.in_hand = false;
         }
-        self.books.rake += rake;
+        self.books.rake = books_rake;
         self.events.push(RoomEvent::HandSettled { table, rake });
         self.fill(now);
         Ok(())
@@ -180,8 +187,9 @@ impl Room {
         if self.tables[table.0 as usize].hand_running && s.in_hand {
             return Err(RingError::ChipsInThePot(guest));
         }
+        let cashed_out = add(self.books.cashed_out, s.chips)?;
         let chips = self.unseat(table, seat, now);
-        self.books.cashed_out += chips;
+        self.books.cashed_out = cashed_out;
         self.books.close_session(guest, now, chips);
         self.events.push(RoomEvent::CashedOut { guest, chips });
         self.fill(now);
@@ -230,9 +238,11 @@ impl Room {
             self.cash_out(guest, now)?;
             return Ok(());
         }
+        let tray = self.frozen_of(guest, game);
+        let frozen = add(tray.map_or(Chips(0), |k| self.books.frozen[k].2), s.chips)?;
         let chips = self.unseat(table, seat, now);
-        match self.frozen_of(guest, game) {
-            Some(k) => self.books.frozen[k].2 += chips,
+        match tray {
+            Some(k) => self.books.frozen[k].2 = frozen,
             None => self.books.frozen.push((guest, game, chips)),
         }
         self.books.close_session(guest, now, chips);
@@ -280,20 +290,27 @@ impl Room {
             return Ok(Chips(0));
         }
         let start = t.charged_until;
-        let until = Time(t.charged_until.0 + due * HALF_HOUR);
-        let t = &mut self.tables[table.0 as usize];
-        t.charged_until = until;
-        let mut taken = Chips(0);
-        for s in t.seats.iter_mut().flatten() {
-            // Each half hour begun since the player sat down, or since the last charge.
+        let until = t.charged_until.plus_ms(due.saturating_mul(HALF_HOUR));
+        // Each half hour begun since the player sat down, or since the last charge; what they
+        // have, if less. Counted before anything changes.
+        let pay = |s: &Seated| {
             let from = s.since.max(start);
             let halves = until.0.saturating_sub(from.0).div_ceil(HALF_HOUR);
-            let pay = Chips(per_seat.0.saturating_mul(halves)).min(s.chips);
-            s.chips -= pay;
-            taken += pay;
+            Chips(per_seat.0.saturating_mul(halves)).min(s.chips)
+        };
+        let taken = t
+            .seats
+            .iter()
+            .flatten()
+            .try_fold(Chips(0), |sum, s| add(sum, pay(s)))?;
+        let (table_rake, books_rake) = (add(t.rake, taken)?, add(self.books.rake, taken)?);
+        let t = &mut self.tables[table.0 as usize];
+        t.charged_until = until;
+        for s in t.seats.iter_mut().flatten() {
+            s.chips -= pay(s);
         }
-        t.rake += taken;
-        self.books.rake += taken;
+        t.rake = table_rake;
+        self.books.rake = books_rake;
         self.events.push(RoomEvent::TimeCharged {
             table,
             chips: taken,
@@ -310,6 +327,9 @@ impl Room {
         if t.players() > 0 || t.hand_running {
             return Err(RingError::TableNotEmpty(table));
         }
+        // The statement is made first: should its sums not fit, the table stays open.
+        let mut closing = self.statement(table)?;
+        closing.closed_at = Some(now);
         self.tables[table.0 as usize].closed_at = Some(now);
         for main in self.tables.iter_mut().filter(|m| m.feeds == Some(table)) {
             main.feeds = None;
@@ -324,7 +344,7 @@ impl Room {
         }
         self.events.push(RoomEvent::TableClosed { table });
         self.fill(now);
-        self.statement(table)
+        Ok(closing)
     }
 
     /// A table's statement (HC-1.10): who opened it on what conditions, its hands, and what each
@@ -335,8 +355,8 @@ impl Room {
         for s in self.books.sessions.iter().filter(|s| s.table == table) {
             match lines.iter_mut().find(|l| l.guest == s.guest) {
                 Some(l) => {
-                    l.brought += s.brought;
-                    l.took += s.took;
+                    l.brought = add(l.brought, s.brought)?;
+                    l.took = add(l.took, s.took)?;
                 }
                 None => lines.push(ClosingLine {
                     guest: s.guest,
@@ -353,8 +373,10 @@ impl Room {
             opened_at: t.opened_at,
             closed_at: t.closed_at,
             hands: t.hands,
-            brought: lines.iter().map(|l| l.brought).sum(),
-            took: lines.iter().map(|l| l.took).sum(),
+            brought: lines
+                .iter()
+                .try_fold(Chips(0), |sum, l| add(sum, l.brought))?,
+            took: lines.iter().try_fold(Chips(0), |sum, l| add(sum, l.took))?,
             lines,
             rake: t.rake,
         })
@@ -362,10 +384,15 @@ impl Room {
 
     /// HC-1.10: the list balances: bought in = at the tables + frozen + cashed out + rake.
     pub fn balance(&self) -> Result<(), RingError> {
-        let at_tables: Chips = self.tables.iter().map(CashTable::chips).sum();
-        let accounted =
-            at_tables + self.books.frozen_chips() + self.books.cashed_out + self.books.rake;
-        if accounted != self.books.bought_in {
+        // Added wide: books out of balance may hold more than a u64 (issue 33 item 2).
+        let seats = self.tables.iter().flat_map(|t| t.seats.iter().flatten());
+        let at_tables: u128 = seats.map(|s| u128::from(s.chips.0)).sum();
+        let frozen: u128 = self.books.frozen.iter().map(|f| u128::from(f.2.0)).sum();
+        let accounted = at_tables
+            + frozen
+            + u128::from(self.books.cashed_out.0)
+            + u128::from(self.books.rake.0);
+        if accounted != u128::from(self.books.bought_in.0) {
             return Err(RingError::Refused(format!(
                 "the list does not balance: {} bought in, {accounted} accounted for (HC-1.10)",
                 self.books.bought_in

@@ -45,7 +45,7 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
     operation_id = "ring_command",
     tag = "ring",
     summary = r#"A list keeper's command (TD)"#,
-    description = r#"Games, tables, lists, offers and money of the room's cash games (issue 18). Every command is logged and replayed; a refusal changes nothing: 404 for an unknown guest, game or table, 409 `offer_expired` for an offer answered too late, 409 `hand_in_play` for a top-up during a hand or a cash-out with chips in the pot, 422 `refused` otherwise (with the rule where one applies, e.g. HC-1.4, HC-1.9). Guests' own registrations and actions, and the server's deals at online tables, are not list keeper commands (422 `not_a_list_keeper_command`)."#,
+    description = r#"Games, tables, lists, offers and money of the room's cash games (issue 18). Every command is logged and replayed; a refusal changes nothing: 404 for an unknown guest, game or table, 409 `offer_expired` for an offer answered too late, 409 `hand_in_play` for a top-up during a hand or a cash-out with chips in the pot, 422 `amount_too_large` for a game's amount above 10^15 or chips the books cannot count (issue 33), 422 `refused` otherwise (with the rule where one applies, e.g. HC-1.4, HC-1.9). Guests' own registrations and actions, and the server's deals at online tables, are not list keeper commands (422 `not_a_list_keeper_command`)."#,
     security(("bearerAuth" = [])),
     request_body = RingCommand,
     responses(

@@ -32,7 +32,15 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
         RingError::HandInPlay(_) | RingError::ChipsInThePot(_) => {
             Refusal::new(409, "hand_in_play", message)
         }
+        // Issue 33 item 2: an amount a game or the books cannot hold.
+        RingError::AmountTooLarge { .. } | RingError::BooksFull { .. } => {
+            Refusal::new(422, "amount_too_large", message)
+        }
         _ => Refusal::new(422, "refused", message),
+    };
+    let refusal = match crate::room::said::ring(e) {
+        Some(said) => refusal.with_said(said),
+        None => refusal,
     };
     match rule {
         Some(rule) => refusal.with_rule(rule.id()),

@@ -159,6 +159,37 @@ pub fn director(error: &DirectorError) -> Said {
     }
 }
 
+/// The list keeper's refusals that have a key: amounts a game or the books cannot hold (issue
+/// 33 item 2); the others keep the server's English.
+pub fn ring(error: &ring::RingError) -> Option<Said> {
+    use ring::RingError;
+    use serde_json::json;
+    // Amounts past what a page's numbers hold exactly (2^53) go as text.
+    let amount = |chips: engine::Chips| match chips.0 {
+        n if n <= 1 << 53 => json!(n),
+        n => json!(n.to_string()),
+    };
+    match error {
+        RingError::AmountTooLarge {
+            what,
+            amount: a,
+            max,
+        } => Some(message(
+            "refused_amount_too_large",
+            json!({
+                "what": as_value(said("amount_", what)),
+                "amount": amount(*a),
+                "max": amount(*max),
+            }),
+        )),
+        RingError::BooksFull { amount: a, total } => Some(message(
+            "refused_cash_books_full",
+            json!({ "amount": amount(*a), "total": amount(*total) }),
+        )),
+        _ => None,
+    }
+}
+
 /// What the server's own routes for the TD and the tablets refuse.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize)]
 #[serde(tag = "key", content = "args", rename_all = "snake_case")]

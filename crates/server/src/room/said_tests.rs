@@ -169,6 +169,7 @@ fn the_pages_know_every_key() {
     ] {
         all.push(format!("closed_{what}"));
     }
+    all.extend(AMOUNTS.iter().map(|a| said("amount_", a).key));
     let missing: Vec<&String> = all
         .iter()
         .filter(|k| !k.ends_with('_') && !k.contains('{') && !in_both(k))
@@ -316,4 +317,48 @@ fn the_pages_know_every_refusal_code() {
     assert_eq!(refusal.key.as_deref(), Some("code_not_found"));
     let missing: Vec<&String> = codes.iter().filter(|k| !in_both(k)).collect();
     assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+}
+
+/// Every amount a cash game is set up with (`ring::Amount`).
+const AMOUNTS: [ring::Amount; 6] = [
+    ring::Amount::SmallBlind,
+    ring::Amount::BigBlind,
+    ring::Amount::MinBuyIn,
+    ring::Amount::MaxBuyIn,
+    ring::Amount::RakeCap,
+    ring::Amount::TimeCharge,
+];
+
+/// Issue 33 item 2: the cash books' refusals of amounts are keys the pages know, the amount
+/// named by its own key; amounts past 2^53 go as text, as a page's numbers would round them.
+#[test]
+fn a_cash_refusal_of_an_amount_is_a_key() {
+    use engine::Chips;
+    use ring::{Amount, RingError};
+    let e = RingError::AmountTooLarge {
+        what: Amount::MaxBuyIn,
+        amount: Chips(1 << 63),
+        max: Chips::MAX_AMOUNT,
+    };
+    let s = ring(&e).expect("a key");
+    assert_eq!(keys(&s), ["refused_amount_too_large", "amount_max_buy_in"]);
+    assert_eq!(s.args["amount"], serde_json::json!("9223372036854775808"));
+    assert_eq!(s.args["max"], serde_json::json!(1_000_000_000_000_000u64));
+    assert_eq!(
+        e.to_string(),
+        "the maximum buy-in of 9223372036854775808 is above 1000000000000000, the most a game's amounts may be"
+    );
+    let full = RingError::BooksFull {
+        amount: Chips(5),
+        total: Chips(u64::MAX - 1),
+    };
+    let mut all = keys(&s);
+    all.extend(keys(&ring(&full).expect("a key")));
+    assert_eq!(all[2], "refused_cash_books_full");
+    for what in AMOUNTS {
+        all.push(said("amount_", &what).key);
+    }
+    let missing: Vec<&String> = all.iter().filter(|k| !in_both(k)).collect();
+    assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
+    assert_eq!(ring(&RingError::NoSuchGuest(ring::GuestId(3))), None);
 }

@@ -19,6 +19,22 @@ pub use validate::{check_multitable_limits, validate};
 #[serde(transparent)]
 pub struct Money(pub u64);
 
+impl Money {
+    /// The most a configured price, fee, bounty or payout unit may be: the chips' ceiling
+    /// (issue 33 item 2), far above any real event and far below what the books' sums hold.
+    pub const MAX_AMOUNT: Money = Money(engine::Chips::MAX_AMOUNT.0);
+
+    /// `self + other`, or `None` on overflow.
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0.checked_add(other.0).map(Money)
+    }
+
+    /// `self * times`, or `None` on overflow.
+    pub fn checked_mul(self, times: u64) -> Option<Money> {
+        self.0.checked_mul(times).map(Money)
+    }
+}
+
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -148,6 +164,13 @@ pub struct BuyIn {
     /// On the player's head (HC-1.2: at most half the buy-in).
     #[serde(default)]
     pub bounty: Money,
+}
+
+impl BuyIn {
+    /// What one entry costs: prize, fee and bounty; `None` past what a u64 holds.
+    pub fn total(&self) -> Option<Money> {
+        self.prize.checked_add(self.fee)?.checked_add(self.bounty)
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

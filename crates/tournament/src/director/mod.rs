@@ -418,7 +418,52 @@ impl Tournament {
             self.config.rebuy.map_or(Money(0), |r| r.price),
             self.config.add_on.map_or(Money(0), |a| a.price),
         );
-        Money(bought.0 + self.unclaimed_bounties.0)
+        // Added checked (issue 33 item 2). An entry, rebuy or add-on the books could not count
+        // is refused (`books_take`), so the pool fits; were it not to, it would stop at the most
+        // a u64 holds rather than wrap.
+        bought
+            .and_then(|b| b.checked_add(self.unclaimed_bounties))
+            .unwrap_or(Money(u64::MAX))
+    }
+
+    /// What the event takes in (each entry's whole buy-in, the rebuys and add-ons) and the
+    /// chips it hands out for them, with `entries`, `rebuys` and `add_ons` bought; `None` past
+    /// what a u64 holds (issue 33 item 2).
+    fn books_with(&self, entries: u32, rebuys: u32, add_ons: u32) -> Option<(Money, u64)> {
+        let c = &self.config;
+        let (rebuy_price, rebuy_stack) = c.rebuy.map_or((Money(0), 0), |r| (r.price, r.stack));
+        let (add_on_price, add_on_stack) = c.add_on.map_or((Money(0), 0), |a| (a.price, a.stack));
+        let money = (c.buy_in.total()?.checked_mul(entries.into())?)
+            .checked_add(rebuy_price.checked_mul(rebuys.into())?)?
+            .checked_add(add_on_price.checked_mul(add_ons.into())?)?;
+        let chips = (c.starting_stack.checked_mul(entries.into())?)
+            .checked_add(rebuy_stack.checked_mul(rebuys.into())?)?
+            .checked_add(add_on_stack.checked_mul(add_ons.into())?)?;
+        Some((money, chips))
+    }
+
+    /// Issue 33 item 2: one more entry, rebuy or add-on (`entry`, `rebuy`, `add_on` of 0 or 1)
+    /// for `name`, on top of every one made so far (alternates' entries included), must leave
+    /// the money paid in, the prize pool, the bounties and the chips in play countable.
+    pub(crate) fn books_take(
+        &self,
+        name: &str,
+        entry: u32,
+        rebuy: u32,
+        add_on: u32,
+    ) -> Result<(), DirectorError> {
+        let entries = u32::try_from(self.entries.len()).ok();
+        let fits = entries
+            .and_then(|e| e.checked_add(entry))
+            .zip(self.stats.rebuys.checked_add(rebuy))
+            .zip(self.stats.add_ons.checked_add(add_on))
+            .and_then(|((e, r), a)| self.books_with(e, r, a));
+        match fits {
+            Some(_) => Ok(()),
+            None => Err(DirectorError::Refused(Refused::BooksFull {
+                name: name.to_string(),
+            })),
+        }
     }
 
     /// Places paid for the entries so far.

@@ -34,6 +34,7 @@ impl Tournament {
                 rule: "TDA-8A",
             });
         }
+        self.books_take(name, 1, 0, 0)?;
         let id = self.new_entry(name, 1, arrived);
         let by = by.unwrap_or(Actor::Player(id));
         self.log(
@@ -488,6 +489,7 @@ impl Tournament {
                 max: rules.max_entries,
             }));
         }
+        self.books_take(&name, 1, 0, 0)?;
         let id = self.new_entry(&name, number + 1, true);
         self.log(now, by, Happening::ReEntered { player, entry: id });
         self.admit(id, now)?;
@@ -521,6 +523,7 @@ impl Tournament {
                 max: rules.max,
             }));
         }
+        self.books_take(&entry.name, 0, 1, 0)?;
         match (entry.status, entry.seat, rules.when) {
             (Status::Busted, _, _) => {
                 self.unplace_pending(player);
@@ -588,6 +591,7 @@ impl Tournament {
         if self.table(table)?.in_hand() {
             return Err(DirectorError::Refused(Refused::AddOnInHand));
         }
+        self.books_take(&entry.name, 0, 0, 1)?;
         self.add_chips(table, seat, rules.stack)?;
         self.entry_mut(player)?.add_ons += 1;
         self.stats.add_ons += 1;

@@ -54,6 +54,10 @@ pub enum Refused {
     EntriesUsed { name: String, max: u32 },
     #[error("{name} has had all {max} rebuys")]
     RebuysUsed { name: String, max: u32 },
+    #[error(
+        "no more entries, rebuys or add-ons for {name}: the money paid in or the chips handed out would be more than the books count"
+    )]
+    BooksFull { name: String },
     #[error("a rebuy is made before a hand, not during one (TDA-27)")]
     RebuyInHand,
     #[error("a rebuy needs a stack of at most {chips} (TDA-27)")]

@@ -264,8 +264,8 @@ impl Tournament {
         if let Some(league) = &self.config.league {
             let formula = Formula::parse(&league.formula)
                 .map_err(|detail| DirectorError::Refused(Refused::Config { detail }))?;
-            let buy_in =
-                self.config.buy_in.prize.0 + self.config.buy_in.fee.0 + self.config.buy_in.bounty.0;
+            // Each part is at most the ceiling (`validate`): the sum fits.
+            let buy_in = self.config.buy_in.total().map_or(u64::MAX, |m| m.0);
             for e in &mut self.entries {
                 if let Some(place) = e.place {
                     let vars = LeagueVars {

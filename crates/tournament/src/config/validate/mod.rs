@@ -15,6 +15,7 @@ fn refuse<T>(field: impl Into<String>, problem: impl Into<String>) -> Checked<T>
 /// Checks a parsed configuration.
 pub fn validate(config: &EventConfig) -> Checked {
     event(config)?;
+    amounts(config)?;
     let smallest = structure(config)?;
     super::games::check(config)?;
     stacks(config, &smallest)?;
@@ -58,15 +59,44 @@ pub fn check_multitable_limits(config: &EventConfig, entrants: u32) -> Checked {
     if config.add_on.is_some() {
         return refuse("add_on", format!("{multi} may not offer an add-on"));
     }
-    let b = &config.buy_in;
-    let total = b.prize.0 + b.fee.0 + b.bounty.0;
-    if total > 100 {
-        return refuse(
+    match config.buy_in.total() {
+        Some(total) if total.0 <= 100 => Ok(()),
+        Some(total) => refuse(
             "buy_in",
             format!("{multi} costs at most 100 points, not {total}"),
-        );
+        ),
+        None => refuse("buy_in", format!("{multi} costs at most 100 points")),
     }
-    Ok(())
+}
+
+/// Issue 33 item 2: every price, fee, bounty, payout unit and stack is at most the chips'
+/// ceiling (`Money::MAX_AMOUNT`), so that what an event takes in adds up without overflow.
+fn amounts(config: &EventConfig) -> Checked {
+    let b = &config.buy_in;
+    let mut amounts = vec![
+        ("buy_in.prize", b.prize.0),
+        ("buy_in.fee", b.fee.0),
+        ("buy_in.bounty", b.bounty.0),
+        ("payouts.unit", config.payouts.unit.0),
+        ("starting_stack", config.starting_stack),
+    ];
+    if let Some(rebuy) = &config.rebuy {
+        amounts.extend([("rebuy.price", rebuy.price.0), ("rebuy.stack", rebuy.stack)]);
+    }
+    if let Some(add_on) = &config.add_on {
+        amounts.extend([
+            ("add_on.price", add_on.price.0),
+            ("add_on.stack", add_on.stack),
+        ]);
+    }
+    let max = super::Money::MAX_AMOUNT;
+    match amounts.into_iter().find(|&(_, amount)| amount > max.0) {
+        Some((field, amount)) => refuse(
+            field,
+            format!("{amount} is above {max}, the most an amount may be"),
+        ),
+        None => Ok(()),
+    }
 }
 
 fn event(config: &EventConfig) -> Checked {

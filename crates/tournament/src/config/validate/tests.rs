@@ -284,3 +284,53 @@ fn syntax_errors_name_the_key() {
         "breaks[0].minutes"
     );
 }
+
+/// Issue 33 item 2: every price, fee, bounty, payout unit and stack of an event is at most the
+/// chips' ceiling (10^15), so that what the event takes in adds up without overflow; at the
+/// ceiling it passes.
+#[test]
+fn issue_33_amounts_above_the_ceiling_are_refused() {
+    const OVER: &str = "1000000000000005";
+    let with = |s: &str| s.replace("OVER", OVER);
+    #[rustfmt::skip]
+    let cases = [
+        ("", "prize = 100", "prize = OVER", "buy_in.prize"),
+        ("", "prize = 100", "prize = 100\nfee = 18446744073709551615", "buy_in.fee"),
+        ("bounties = { kind = \"fixed\" }", "prize = 100", "prize = 1000000000000000\nbounty = OVER", "buy_in.bounty"),
+        ("", "unit = 5", "unit = OVER", "payouts.unit"),
+        ("", "starting_stack = 1000", "starting_stack = OVER", "starting_stack"),
+        ("rebuy = { until_level = 3, when = \"busted\", stack = 1000, price = OVER }", "", "", "rebuy.price"),
+        ("rebuy = { until_level = 3, when = \"busted\", stack = OVER, price = 100 }", "", "", "rebuy.stack"),
+        ("add_on = { after_level = 2, stack = 1000, price = 9223372036854775808 }", "", "", "add_on.price"),
+        ("add_on = { after_level = 2, stack = OVER, price = 100 }", "", "", "add_on.stack"),
+    ];
+    for (extra, from, to, field) in cases {
+        let e = refused(&with(extra), from, &with(to));
+        assert_eq!(e.field, field, "{extra} / {to}: {e}");
+        assert!(e.problem.contains("the most an amount may be"), "{e}");
+    }
+    let ceiling = edit(
+        "rebuy = { until_level = 3, when = \"busted\", stack = 1000000000000000, price = 1000000000000000 }\n\
+         add_on = { after_level = 2, stack = 1000000000000000, price = 1000000000000000 }\n\
+         bounties = { kind = \"fixed\" }",
+        "prize = 100",
+        "prize = 1000000000000000\nfee = 1000000000000000\nbounty = 1000000000000000",
+    )
+    .replace("starting_stack = 1000", "starting_stack = 1000000000000000");
+    EventConfig::from_toml(&ceiling).unwrap_or_else(|e| panic!("{e}\n{ceiling}"));
+}
+
+/// Issue 33 item 2: HC-1.6's limit on a multi-table event's cost adds the buy-in's parts
+/// checked: parts that would overflow are refused, not wrapped below 100.
+#[test]
+fn issue_33_hc_1_6_cost_of_overflowing_parts_is_refused() {
+    let mut config = EventConfig::from_toml(&BASE.replace("\"tda\"", "\"hc\"")).unwrap();
+    config.buy_in.prize = Money(u64::MAX);
+    config.buy_in.fee = Money(101);
+    let e = check_multitable_limits(&config, 20).unwrap_err();
+    assert_eq!(e.field, "buy_in");
+    config.buy_in.prize = Money(1 << 63);
+    config.buy_in.fee = Money(1 << 63);
+    let e = check_multitable_limits(&config, 20).unwrap_err();
+    assert_eq!(e.field, "buy_in", "{e}");
+}
