@@ -10,6 +10,7 @@ mod hh_cmd;
 mod phh_cmd;
 mod rule_cmd;
 mod rules_cmd;
+mod secret_out;
 mod serve_cmd;
 mod sim_cmd;
 

@@ -37,6 +37,11 @@ pub struct ServeArgs {
     /// After a start, milliseconds before new hands are dealt, for people to reconnect.
     #[arg(long, env = "CROUPIER_RECONNECT_GRACE_MS", default_value_t = 5000)]
     reconnect_grace_ms: u64,
+    /// Where the TD console's address with its secret goes when the output is not a terminal
+    /// (a service manager's journal keeps it): a file only you read. By default beside the
+    /// SQLite log (`croupier.db.secret`), or `croupier.secret` for PostgreSQL.
+    #[arg(long, env = "CROUPIER_SECRET_FILE")]
+    secret_file: Option<std::path::PathBuf>,
     /// Make a new TD secret (the old one stops working) and show the TD console's address
     /// with it; only its hash is kept, so this is also the way to see the address again.
     #[arg(long)]
@@ -141,10 +146,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         let addr = listener.local_addr()?;
         println!("event log: {log} ({records} records replayed)");
         println!("Croupier at http://{addr}/");
+        let mut secret_lines = Vec::new();
         match &secret {
             Some(secret) => {
-                println!("TD console: http://{addr}/td?secret={secret}");
-                println!("  (shown this once: the log keeps only its hash)");
+                secret_lines.push(format!("TD console: http://{addr}/td?secret={secret}"));
+                println!("TD console: shown this once, the log keeps only its secret's hash");
             }
             None => println!(
                 "TD console: http://{addr}/td (its secret was shown when made; \
@@ -152,8 +158,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             ),
         }
         for url in &tablets {
-            println!("table tablet: http://{addr}{url}");
+            secret_lines.push(format!("table tablet: http://{addr}{url}"));
         }
+        let file = args
+            .secret_file
+            .clone()
+            .unwrap_or_else(|| crate::secret_out::default_file(&args.database));
+        crate::secret_out::show(&secret_lines, &file, args.secret_file.is_some())?;
         let pace = Pace {
             bot_think_ms: args.bot_think_ms,
             deal_after: now_ms() + args.reconnect_grace_ms,
@@ -240,6 +251,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
                 bot: false,
                 by: protocol::Actor::Td,
+                reserved: false,
             },
         )
         .map_err(refused)?;
@@ -316,6 +328,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
                 bot: true,
                 by: protocol::Actor::Td,
+                reserved: false,
             },
         )
         .map_err(refused)?;

@@ -31,6 +31,10 @@ pub enum Command {
         token: String,
         bot: bool,
         by: Actor,
+        /// A player who registered themselves for a live event: a seat reserved until the
+        /// desk takes the buy-in (`TdCommand::TakeBuyIn`). Absent in older logs: paid.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reserved: bool,
     },
     Start {
         event: EventId,
@@ -144,6 +148,12 @@ pub enum TdCommand {
     /// table sheets print; drawn again on each call until `start`, which keeps the last draw
     /// (issue 32 item 4). A player registered after it is seated at once (TDA-8A).
     DrawSeats,
+    /// The desk took the buy-in of a player who reserved a seat by registering themselves for
+    /// a live event: they enter the field (an alternate when it is full, seated at once after
+    /// the draw, TDA-8A), and the prize pool counts them.
+    TakeBuyIn {
+        player: EntryId,
+    },
     /// Holds every table after its hand in play to work out a deal between two hands (`on`),
     /// or lets them play on (HC-1.2); an agreed deal lets them play on.
     HoldForDeal {

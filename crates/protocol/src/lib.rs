@@ -17,6 +17,7 @@ mod follow;
 mod ids;
 mod message;
 mod ring;
+mod strict;
 mod view;
 
 pub use actor::{Actor, Tablet, UnknownActor};
@@ -30,4 +31,5 @@ pub use follow::{FollowError, Follower, Taken};
 pub use ids::{CashTableId, EntryId, EventId, GameId, GuestId, LiveTableId, TableId, TableNumber};
 pub use message::{ApiError, ClientMessage, PatchOp, PatchOperation, Said, ServerMessage, Stream};
 pub use ring::*;
+pub use strict::from_json_strict;
 pub use view::*;

@@ -407,6 +407,10 @@ pub struct Registered {
     pub event: EventId,
     pub player: EntryId,
     pub token: String,
+    /// A live event's self-registration: the seat is reserved until the desk takes the buy-in
+    /// (status `reserved`); not in the field or the prize pool before.
+    #[serde(default)]
+    pub reserved: bool,
 }
 
 /// A template's name and text, to create an event from or edit.

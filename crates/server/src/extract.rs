@@ -11,6 +11,7 @@ use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
 use axum::http::request::Parts;
 use futures_util::StreamExt;
 use protocol::{CashTableId, EventId, LiveTableId};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::marker::PhantomData;
 use tokio::sync::OwnedSemaphorePermit;
@@ -31,10 +32,10 @@ pub struct Body<T> {
 /// The largest body taken from a caller without a known secret.
 pub const ANONYMOUS_BODY_LIMIT: usize = 4 << 10;
 
-impl<T: DeserializeOwned> Body<T> {
-    /// The body as a `T`.
+impl<T: DeserializeOwned + Serialize> Body<T> {
+    /// The body as a `T`; a field the `T` does not take is refused too (`from_json_strict`).
     pub fn read(&self) -> Result<T, Fail> {
-        serde_json::from_slice(&self.bytes).map_err(|e| {
+        protocol::from_json_strict(&self.bytes).map_err(|e| {
             Fail(Refusal::new(
                 400,
                 "bad_json",

@@ -219,6 +219,7 @@ pub async fn deadline(limit: Duration, request: Request, next: Next) -> Response
 
 /// Security headers on every answer; any error answer that is not JSON becomes an `ApiError`.
 pub async fn harden(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
     let response = next.run(request).await;
     let mut response = if response.status().as_u16() >= 400 && !is_json(&response) {
         as_json(response).await
@@ -240,6 +241,11 @@ pub async fn harden(request: Request, next: Next) -> Response {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
+    // Answers of the API may carry a token or secret (a registration, a tablet bound) and are
+    // the state of a moment: no cache keeps them (issue 33 item 7).
+    if api {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     response
 }
 

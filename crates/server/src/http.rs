@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use protocol::Actor;
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use utoipa::OpenApi;
@@ -277,7 +277,7 @@ async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummar
 }
 
 /// A new event from a TOML configuration (see `GET /api/templates`).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateEvent {
     /// The event's configuration.
@@ -515,7 +515,7 @@ async fn table(
 }
 
 /// The hand a request is about, by the table's hand number.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HandRef {
     hand: u64,
@@ -590,7 +590,7 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor,
 }
 
 /// A registration.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
     /// 1 to 40 characters, trimmed.
@@ -637,34 +637,31 @@ async fn register(
         .map(|info| info.0.ip());
     let role = role_of(&app, &headers)?;
     let public = read_event(&app, event, |ev, _| Ok(ev.room().public_registration())).await?;
-    if role != Role::Td {
-        if !public {
-            return Err(Refusal::new(
-                401,
-                "unauthorized",
-                "this event's players are registered by the TD (registration.public is off)",
-            )
-            .into());
-        }
-        app.hub().count_registration(address)?;
+    if role != Role::Td && !public {
+        return Err(Refusal::new(
+            401,
+            "unauthorized",
+            "this event's players are registered by the TD (registration.public is off)",
+        )
+        .into());
     }
     let request = body.read()?;
+    if role != Role::Td {
+        // Only a registration that would be taken counts against the address's allowance
+        // (issue 33 item 7): a refused one does not use it up.
+        let asked = request.clone();
+        read_event(&app, event, move |ev, _| {
+            registration_refused(ev.room(), &asked, role).map(drop)
+        })
+        .await?;
+        app.hub().count_registration(address)?;
+    }
     let token = crate::secret::new_secret()?;
     with_event(&app, &headers, event, move |tx, _| {
-        let room = tx.state().room();
-        let name = room.check_name(&request.name)?.to_string();
-        if role != Role::Td {
-            if request.bot {
-                return Err(Refusal::forbidden("only the TD seats bots"));
-            }
-            if !room.registration_open() {
-                return Err(Refusal::conflict(
-                    "closed",
-                    "registration is closed; the TD may still register players",
-                )
-                .with_rule("TDA-8A"));
-            }
-        }
+        let name = registration_refused(tx.state().room(), &request, role)?;
+        // A player's own registration for a live event reserves a seat: the desk takes the
+        // buy-in, and only then is the entry in the field and the prize pool (issue 33 item 7).
+        let reserved = role != Role::Td && tx.state().room().tournament().is_live();
         let changes = tx.submit(Command::Register {
             event,
             name,
@@ -676,6 +673,7 @@ async fn register(
             } else {
                 Actor::Entrant
             },
+            reserved,
         })?;
         let (player, _) = changes
             .registered
@@ -684,9 +682,33 @@ async fn register(
             event,
             player,
             token,
+            reserved,
         }))
     })
     .await
+}
+
+/// The name a registration is taken under, or why it is refused: a name the room takes, and
+/// for anyone but the TD no bot and registration open (TDA-8A).
+fn registration_refused(
+    room: &crate::room::Room,
+    request: &Register,
+    role: Role,
+) -> Result<String, Refusal> {
+    let name = room.check_name(&request.name)?.to_string();
+    if role != Role::Td {
+        if request.bot {
+            return Err(Refusal::forbidden("only the TD seats bots"));
+        }
+        if !room.registration_open() {
+            return Err(Refusal::conflict(
+                "closed",
+                "registration is closed; the TD may still register players",
+            )
+            .with_rule("TDA-8A"));
+        }
+    }
+    Ok(name)
 }
 
 #[utoipa::path(
@@ -800,7 +822,7 @@ async fn me(
 }
 
 /// A player's action for their own seat in hand `hand`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Act {
     hand: u64,

@@ -37,7 +37,7 @@ pub struct TabletToken {
 
 /// What the TD asks for: the reporting pad (the default), or a dealer tablet that follows every
 /// hand.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[schema(as = TabletRequest)]
 #[serde(deny_unknown_fields)]
 pub struct BindRequest {

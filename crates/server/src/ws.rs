@@ -294,7 +294,7 @@ async fn taken(slot: &Option<WatchSlot>) {
 }
 
 async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role, text: &str) {
-    let message = serde_json::from_str::<ClientMessage>(text);
+    let message = protocol::from_json_strict::<ClientMessage>(text.as_bytes());
     let result = match message {
         // A keep-alive is answered by nothing, and does not go to the event's task.
         Ok(ClientMessage::Ping) => return,

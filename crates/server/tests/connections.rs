@@ -164,6 +164,13 @@ async fn pages_and_answers_send_a_csp_and_refuse_frames() {
             answer.head.contains("referrer-policy: no-referrer"),
             "{path}"
         );
+        // Issue 33 item 7: an API answer may carry a token or secret: no cache keeps it.
+        assert_eq!(
+            answer.head.contains("cache-control: no-store"),
+            path.starts_with("/api/"),
+            "{path}: {}",
+            answer.head
+        );
     }
 }
 

@@ -21,7 +21,7 @@ async fn live_event(api: &Api, template: &str, players: usize) {
     )
     .await;
     for i in 0..players {
-        api.register_self(0, &format!("Player {}", i + 1)).await;
+        api.register_desk(0, &format!("Player {}", i + 1)).await;
     }
     api.start(0).await;
     api.drive().await;
@@ -1074,4 +1074,81 @@ async fn a_new_following_tablet_retires_the_old_one() {
         json!(chips_at(&seating(&api).await)),
         "nothing was reported"
     );
+}
+
+/// Issue 33 item 7 (TDA-8A): in a public live event a player's own registration is a seat
+/// reserved until the desk takes the buy-in. Sixty of them leave the prize pool as it was; the
+/// desk's one tap puts a player in the field and the pool.
+#[tokio::test]
+async fn a_self_registration_for_a_live_event_is_a_seat_reserved_until_the_buy_in() {
+    let api = Api::open();
+    let toml = common::public(&api.template("deepstack").await);
+    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
+    api.ok(
+        Method::POST,
+        "/api/events",
+        Some(&api.td),
+        Some(&json!({ "toml": toml, "seed": 7 })),
+    )
+    .await;
+    for i in 0..6 {
+        let body = json!({ "name": format!("Paid {i}") });
+        let paid = api
+            .ok(
+                Method::POST,
+                "/api/events/0/register",
+                Some(&api.td),
+                Some(&body),
+            )
+            .await;
+        assert_eq!(
+            paid["reserved"],
+            json!(false),
+            "the desk's registration is paid"
+        );
+    }
+    let pool = summary(&api).await["prize_pool"].clone();
+    let mut guests = Vec::new();
+    for i in 0..60 {
+        let body = json!({ "name": format!("Guest {i}") });
+        let reply = api
+            .ok(Method::POST, "/api/events/0/register", None, Some(&body))
+            .await;
+        assert_eq!(reply["reserved"], json!(true));
+        guests.push(reply["player"].as_u64().unwrap());
+    }
+    assert_eq!(
+        summary(&api).await["prize_pool"],
+        pool,
+        "no pool from reservations"
+    );
+    let standings = api
+        .ok(Method::GET, "/api/events/0/standings", None, None)
+        .await;
+    let status = |standings: &Value, p: u64| {
+        standings["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == json!(p))
+            .map(|r| r["status"].clone())
+    };
+    assert_eq!(status(&standings, guests[0]), Some(json!("reserved")));
+    td(&api, json!({ "type": "take_buy_in", "player": guests[0] })).await;
+    let after = summary(&api).await["prize_pool"].as_u64().unwrap();
+    assert!(after > pool.as_u64().unwrap(), "a paid entry counts");
+    let standings = api
+        .ok(Method::GET, "/api/events/0/standings", None, None)
+        .await;
+    assert_eq!(status(&standings, guests[0]), Some(json!("registered")));
+    let again = json!({ "type": "take_buy_in", "player": guests[0] }).to_string();
+    api.refused(
+        Method::POST,
+        "/api/events/0/td",
+        Some(&api.td),
+        Some(&again),
+        422,
+        "refused",
+    )
+    .await;
 }

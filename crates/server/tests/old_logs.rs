@@ -49,6 +49,7 @@ fn old_log(path: &std::path::Path) {
                 token: store::token_hash(&format!("token {i}")),
                 bot: true,
                 by: protocol::Actor::Td,
+                reserved: false,
             },
         ));
     }

@@ -612,6 +612,9 @@ fn client_messages_fit_their_schemas() {
             }],
         },
         protocol::TdCommand::DrawSeats,
+        protocol::TdCommand::TakeBuyIn {
+            player: protocol::EntryId(1),
+        },
         protocol::TdCommand::HoldForDeal { on: true },
     ];
     let kinds = doc["components"]["schemas"]["TdCommand"]["oneOf"]
@@ -653,7 +656,7 @@ async fn live_answers_fit_their_schemas() {
     )
     .await;
     for i in 0..18 {
-        api.register_self(0, &format!("P{i}")).await;
+        api.register_desk(0, &format!("P{i}")).await;
     }
     api.start(0).await;
     api.drive().await;

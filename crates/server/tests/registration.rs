@@ -216,3 +216,36 @@ async fn an_ipv6_client_rotating_through_its_64_shares_one_allowance() {
     let reply = send(&api, register("V2", JSON, None, "10.0.0.9:6000")).await;
     assert_eq!(reply.status, 429, "{}", reply.body);
 }
+
+/// Issue 33 item 7: a refused self-registration (a name taken, one that is not printable, a body
+/// that is not a registration) does not use up the address's allowance.
+#[tokio::test]
+async fn refused_registrations_do_not_use_up_the_allowance() {
+    let settings = Settings {
+        act_seconds: 30,
+        register_rate: RegisterRate {
+            per_minute: 1,
+            burst: 2,
+        },
+    };
+    let api = Api::with_settings(store::Store::open_in_memory().unwrap(), settings);
+    api.create_event("turbo", 1).await;
+    let first = send(&api, register("Ann", JSON, None, HOME)).await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    for name in ["Ann", "ann", "Bad\u{202e}Name", "", "   "] {
+        let reply = send(&api, register(name, JSON, None, HOME)).await;
+        assert!(
+            reply.status == 409 || reply.status == 422,
+            "{name:?}: {}",
+            reply.body
+        );
+    }
+    let second = send(&api, register("Bob", JSON, None, HOME)).await;
+    assert_eq!(
+        second.status, 200,
+        "the allowance was kept: {}",
+        second.body
+    );
+    let third = send(&api, register("Cid", JSON, None, HOME)).await;
+    assert_eq!(third.status, 429, "{}", third.body);
+}

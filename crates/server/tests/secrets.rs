@@ -122,6 +122,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
                 token: token.into(),
                 bot: false,
                 by: protocol::Actor::Entrant,
+                reserved: false,
             },
         ];
         for (i, command) in commands.into_iter().enumerate() {

@@ -37,7 +37,7 @@ async fn room(api: &Api) -> (String, Value, String, Vec<Inbox>) {
     )
     .await;
     for i in 0..9 {
-        api.register_self(1, &format!("Live {i}")).await;
+        api.register_desk(1, &format!("Live {i}")).await;
     }
     api.start(1).await;
     let bound = api

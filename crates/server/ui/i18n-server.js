@@ -203,6 +203,8 @@ export const SERVER_EN = {
   stud_third_one_up: 'third street deals one card face up', stud_fourth_to_sixth_up: 'fourth to sixth street are dealt face up',
   stud_seventh_down: 'seventh street is dealt face down; an exposed card is replaced while betting is possible',
   // a refusal's kind, where it has no message of its own (`code_<code>`)
+  audit_buy_in_taken: 'buy-in taken from player {player}', audit_reserved: 'seat reserved for {name}',
+  refused_not_reserved: '{name} has no reserved seat: the buy-in is taken once, from a reservation',
   code_bad_json: 'the request is not valid JSON, or a field is missing, unknown or of the wrong type',
   code_bad_path: 'the address names something that does not exist', code_bad_query: 'the address has a wrong parameter',
   code_bad_request: 'the request is malformed', code_unauthorized: 'not signed in, or the link or secret is no longer valid',
@@ -426,6 +428,8 @@ export const SERVER_DE = {
   stud_third_one_up: 'auf der 3. Straße wird eine Karte offen gegeben', stud_fourth_to_sixth_up: 'die 4. bis 6. Straße wird offen gegeben',
   stud_seventh_down: 'die 7. Straße wird verdeckt gegeben; eine aufgedeckte Karte wird ersetzt, solange gesetzt werden kann',
   // die Art einer Ablehnung ohne eigenen Text (`code_<code>`)
+  audit_buy_in_taken: 'Buy-in von Spieler {player} erhalten', audit_reserved: 'Platz reserviert für {name}',
+  refused_not_reserved: '{name} hat keinen reservierten Platz: das Buy-in wird einmal genommen, aus einer Reservierung',
   code_bad_json: 'die Anfrage ist kein gültiges JSON, oder ein Feld fehlt, ist unbekannt oder hat den falschen Typ',
   code_bad_path: 'die Adresse nennt etwas, das es nicht gibt', code_bad_query: 'die Adresse hat einen falschen Parameter',
   code_bad_request: 'die Anfrage ist fehlerhaft', code_unauthorized: 'nicht angemeldet, oder der Link bzw. das Geheimnis gilt nicht mehr',

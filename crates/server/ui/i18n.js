@@ -42,7 +42,7 @@ const EN = {
   // event states
   event_registering: 'Registration open', event_not_started: 'Not started',
   event_running: 'Running', event_paused: 'Paused', event_finished: 'Finished',
-  status_registered: 'Registered', status_alternate: 'Alternate', status_playing: 'Playing',
+  status_registered: 'Registered', status_reserved: 'Reserved: buy-in at the desk', act_take_buy_in: 'Buy-in taken', status_alternate: 'Alternate', status_playing: 'Playing',
   status_busted: 'Busted', status_removed: 'Removed', status_disqualified: 'Disqualified',
   status_won: 'Winner',
   // clock
@@ -55,6 +55,7 @@ const EN = {
   my_hands: 'My hands:', hands_pokerstars: 'PokerStars text', hands_phh: 'PHH',
   forget_confirm: 'Forget your seat on this device? Without the link you cannot come back to it.',
   waiting_for_start: 'You are registered. Waiting for the tournament to start…',
+  reserved_pay_at_desk: 'Your seat is reserved. Pay the buy-in at the desk: then you are in the tournament and get your seat.',
   waiting_for_seat: 'Waiting for a seat…',
   hand_n: 'Hand #{n}', street_preflop: 'Preflop', street_flop: 'Flop', street_turn: 'Turn',
   street_river: 'River', street_showdown: 'Showdown', street_over: 'Hand over',
@@ -170,7 +171,7 @@ const DE = {
   status: 'Status', place: 'Platzierung', prize: 'Preis', bounties: 'Kopfgelder', copy: 'Kopieren',
   event_registering: 'Anmeldung offen', event_not_started: 'Nicht gestartet',
   event_running: 'Läuft', event_paused: 'Angehalten', event_finished: 'Beendet',
-  status_registered: 'Angemeldet', status_alternate: 'Nachrücker', status_playing: 'Im Spiel',
+  status_registered: 'Angemeldet', status_reserved: 'Reserviert: Buy-in an der Kasse', act_take_buy_in: 'Buy-in erhalten', status_alternate: 'Nachrücker', status_playing: 'Im Spiel',
   status_busted: 'Ausgeschieden', status_removed: 'Entfernt', status_disqualified: 'Disqualifiziert',
   status_won: 'Sieger',
   next_level: 'Nächstes Level', break_next: 'Erst Pause', next_break: 'Nächste Pause',
@@ -181,6 +182,7 @@ const DE = {
   my_hands: 'Meine Hände:', hands_pokerstars: 'PokerStars-Text', hands_phh: 'PHH',
   forget_confirm: 'Platz auf diesem Gerät vergessen? Ohne den Link kommst du nicht zurück.',
   waiting_for_start: 'Du bist angemeldet. Warte auf den Turnierstart…',
+  reserved_pay_at_desk: 'Dein Platz ist reserviert. Zahle das Buy-in an der Kasse: dann bist du im Turnier und bekommst deinen Platz.',
   waiting_for_seat: 'Warte auf einen Platz…',
   hand_n: 'Hand #{n}', street_preflop: 'Preflop', street_flop: 'Flop', street_turn: 'Turn',
   street_river: 'River', street_showdown: 'Showdown', street_over: 'Hand beendet',

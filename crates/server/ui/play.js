@@ -128,6 +128,7 @@ function showStanding(me) {
     st.place != null ? row(t('place'), `${st.place}.`, 'my-place') : null,
     row(t('prize'), fmtChips(st.prize), 'my-prize'),
     st.bounties ? row(t('bounties'), fmtChips(st.bounties), 'my-bounties') : null,
+    st.status === 'reserved' ? h('p', { class: 'notice', testid: 'pay-at-desk' }, t('reserved_pay_at_desk')) : null,
     st.status === 'playing' || st.status === 'registered' || st.status === 'alternate'
       ? h('p', { class: 'muted' }, t(st.status === 'playing' ? 'waiting_for_seat' : 'waiting_for_start'))
       : null,

@@ -4,7 +4,7 @@
 // Test ids: standings-table, player-row (data-player, data-status), row-actions,
 // player-actions (data-player), move-table, move-seat, move, rebuy, add-on, re-enter,
 // warn-reason, warn, miss-rounds-input, miss-rounds, time-penalty-input, time-penalty,
-// dq-reason, disqualify.
+// dq-reason, disqualify, take-buy-in.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -73,9 +73,15 @@ export function playersTable(tableEl, td) {
         toggle.classList.toggle('active', !panel.hidden);
       },
     }, '⋯');
-    const row = h('tr', { testid: 'player-row', data: { player } }, cells, h('td', {}, toggle));
+    // A reserved seat (a player's own registration for a live event): the desk takes the
+    // buy-in with one tap, and the player is in the field.
+    const take = h('button', {
+      type: 'button', class: 'btn small primary', testid: 'take-buy-in', 'data-i18n': 'act_take_buy_in', hidden: true,
+      onclick: () => td({ type: 'take_buy_in', player }),
+    }, t('act_take_buy_in'));
+    const row = h('tr', { testid: 'player-row', data: { player } }, cells, h('td', {}, take, ' ', toggle));
     panel = panelFor(player);
-    return { row, panel, cells };
+    return { row, panel, cells, take };
   }
 
   function fill(r, st) {
@@ -95,6 +101,7 @@ export function playersTable(tableEl, td) {
       if (r.cells[i].textContent !== v) r.cells[i].textContent = v;
     });
     r.cells[4].dataset.amount = st.chips;
+    r.take.hidden = st.status !== 'reserved';
     r.row.dataset.status = st.status;
     r.row.className = `status-${st.status}`;
   }

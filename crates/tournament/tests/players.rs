@@ -316,3 +316,37 @@ fn issue_33_entries_rebuys_and_add_ons_the_books_cannot_count_are_refused() {
     assert_eq!(t.entry(ids[0]).unwrap().add_ons, 0);
     assert_eq!(t.prize_pool(), Money(3 * max.0));
 }
+
+/// Issue 33 item 7 (TDA-8A): a player's own registration for a live event reserves a seat; it
+/// is not in the field, the prize pool or the draw until the desk takes the buy-in, once.
+#[test]
+fn tda_8a_a_reserved_seat_counts_once_the_desk_takes_the_buy_in() {
+    let mut t = Tournament::new(live("deepstack", "tda"), 5).unwrap();
+    for i in 0..6 {
+        t.register(&format!("Paid {i}"), true, Some(Actor::Td), Time(0))
+            .unwrap();
+    }
+    let pool = t.prize_pool();
+    let reserved: Vec<PlayerId> = (0..60)
+        .map(|i| t.reserve(&format!("Guest {i}"), Time(0)).unwrap())
+        .collect();
+    assert_eq!(t.prize_pool(), pool, "reservations are no entries");
+    assert_eq!(t.entry(reserved[0]).unwrap().status, Status::Reserved);
+    t.take_buy_in(reserved[0], Actor::Td, Time(0)).unwrap();
+    assert_eq!(t.entry(reserved[0]).unwrap().status, Status::Registered);
+    assert!(t.prize_pool() > pool, "a paid entry is in the pool");
+    let once = t.take_buy_in(reserved[0], Actor::Td, Time(0));
+    assert!(
+        matches!(once, Err(DirectorError::Refused(_))),
+        "the buy-in is taken once: {once:?}"
+    );
+    t.start(Time(0)).unwrap();
+    let seated = |t: &Tournament, p: PlayerId| t.entry(p).unwrap().seat.is_some();
+    assert!(seated(&t, reserved[0]), "the paid entry is drawn");
+    assert!(!seated(&t, reserved[1]), "a reservation is not drawn");
+    assert_eq!(t.entry(reserved[1]).unwrap().status, Status::Reserved);
+    // Paid during late registration: seated at once (TDA-8A).
+    t.take_buy_in(reserved[1], Actor::Td, Time(1)).unwrap();
+    assert!(seated(&t, reserved[1]));
+    assert_eq!(t.entry(reserved[1]).unwrap().status, Status::Playing);
+}

@@ -90,11 +90,16 @@ impl Server {
                 .map_err(|_| anyhow!("the server did not print its address within 30 s"))?;
             if let Some(rest) = line.strip_prefix("Croupier at http://") {
                 server.addr = rest.trim_end_matches('/').to_string();
-            } else if let Some(rest) = line.strip_prefix("TD console: http://") {
-                server.secret = rest
-                    .split_once("secret=")
+            } else if let Some(rest) = line.strip_prefix("secret file: ") {
+                // Not a terminal: the address with the secret is in a file only we read.
+                let path = rest.split(" (").next().unwrap_or_default();
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading the secret file {path}"))?;
+                server.secret = text
+                    .lines()
+                    .find_map(|l| l.split_once("?secret="))
                     .map(|(_, s)| s.trim().to_string())
-                    .context("no secret in the TD console line")?;
+                    .context("no secret in the secret file")?;
             }
         }
         Ok(server)
@@ -133,7 +138,7 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in ["", "-wal", "-shm", "-journal", ".secret"] {
             let mut path = self.db.clone().into_os_string();
             path.push(suffix);
             let _ = std::fs::remove_file(path);

@@ -52,8 +52,13 @@ impl Server {
             if let Some(rest) = line.strip_prefix("Croupier at http://") {
                 addr = rest.trim_end_matches('/').to_string();
             }
-            if let Some((_, s)) = line.split_once("?secret=") {
-                secret = s.trim().to_string();
+            // Not a terminal: the address with the secret is in a file only we read.
+            if let Some(rest) = line.strip_prefix("secret file: ") {
+                let path = rest.split(" (").next().unwrap_or_default();
+                let text = std::fs::read_to_string(path).expect("the secret file");
+                if let Some((_, s)) = text.lines().next().and_then(|l| l.split_once("?secret=")) {
+                    secret = s.trim().to_string();
+                }
                 break;
             }
         }

@@ -93,7 +93,7 @@ pub async fn command(
 }
 
 /// A guest who registers: their name.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGuest {
     name: String,

@@ -19,7 +19,7 @@ use protocol::{
     RingCommand, TdCommand,
 };
 use ring::CashTableId;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 type Answer = Result<Json<LiveTableView>, Fail>;
 
@@ -346,7 +346,7 @@ async fn change<T>(
 }
 
 /// The hand a change is for.
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = FloorHandRef)]
 pub struct HandRef {
@@ -355,7 +355,7 @@ pub struct HandRef {
 }
 
 /// An act entered for the hand.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = FloorActRequest)]
 pub struct ActRequest {
@@ -365,7 +365,7 @@ pub struct ActRequest {
 }
 
 /// An irregularity picked from the menu.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IrregularityRequest {
     /// The hand number the change is for: a late tap never lands in the next hand.
@@ -374,7 +374,7 @@ pub struct IrregularityRequest {
 }
 
 /// The due street laid.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRequest {
     /// The hand number the change is for: a late tap never lands in the next hand.
@@ -385,7 +385,7 @@ pub struct BoardRequest {
 }
 
 /// A hand tabled at the showdown, its cards entered.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShowRequest {
     /// The hand number the change is for: a late tap never lands in the next hand.
@@ -395,7 +395,7 @@ pub struct ShowRequest {
 }
 
 /// A hand mucked at the showdown.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MuckRequest {
     /// The hand number the change is for: a late tap never lands in the next hand.
@@ -404,7 +404,7 @@ pub struct MuckRequest {
 }
 
 /// The dealer names the winners of a pot whose hands were not entered (TDA-20, TDA-21).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AwardRequest {
     /// The hand number the change is for: a late tap never lands in the next hand.

@@ -317,8 +317,9 @@ impl Room {
                 token,
                 bot,
                 by,
+                reserved,
                 ..
-            } => self.register(name, token, *bot, *by, at_ms)?,
+            } => self.register(name, token, *bot, *by, *reserved, at_ms)?,
             Command::Start { .. } => self.start(at_ms)?,
             Command::Deal { table, .. } => self.deal(table.0, at_ms)?,
             Command::Act {

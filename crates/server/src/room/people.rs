@@ -15,6 +15,7 @@ impl Room {
         token: &str,
         bot: bool,
         by: protocol::Actor,
+        reserved: bool,
         at: u64,
     ) -> Result<Changes, Refusal> {
         // Only what every log ever written passed: a new name is checked by `check_name`.
@@ -26,10 +27,12 @@ impl Room {
         // at once when registered for a live event's real tables.
         let arrived = bot || self.t.is_live();
         self.keep_tournament();
-        let entry = self
-            .t
-            .register(name, arrived, registrar(by), Time(at))
-            .map_err(|e| Refusal::director(&e))?;
+        let entry = if reserved {
+            self.t.reserve(name, Time(at))
+        } else {
+            self.t.register(name, arrived, registrar(by), Time(at))
+        }
+        .map_err(|e| Refusal::director(&e))?;
         self.people.push(Person {
             name: name.to_string(),
             token: token.to_string(),
@@ -189,6 +192,7 @@ impl Room {
             },
             TdCommand::UndoBust { player } => t.undo_bust(*player, actor, now),
             TdCommand::DrawSeats => t.draw_seats(now),
+            TdCommand::TakeBuyIn { player } => t.take_buy_in(*player, actor, now),
             TdCommand::HoldForDeal { on } => t.hold_for_deal(*on, actor, now),
             TdCommand::SeatCards { table, seats } => {
                 let table = table_from_one(*table)?;
@@ -358,6 +362,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
         | TdCommand::DrawSeats
+        | TdCommand::TakeBuyIn { .. }
         | TdCommand::HoldForDeal { .. }
         | TdCommand::Confirm { .. } => Ok(()),
         TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
@@ -448,6 +453,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::ChipCount { .. }
         | TdCommand::UndoBust { .. }
         | TdCommand::DrawSeats
+        | TdCommand::TakeBuyIn { .. }
         | TdCommand::HoldForDeal { .. }
         | TdCommand::SeatCards { .. }
         | TdCommand::SourceCards { .. }

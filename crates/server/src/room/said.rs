@@ -275,6 +275,12 @@ pub enum Audit {
     Pause,
     Resume,
     DrawSeats,
+    BuyInTaken {
+        player: u32,
+    },
+    Reserved {
+        name: String,
+    },
     HoldForDeal,
     ReleaseForDeal,
     SetClock {
@@ -428,6 +434,8 @@ impl fmt::Display for Audit {
             Audit::Ring => write!(f, "ring"),
             Audit::Pause => write!(f, "pause"),
             Audit::DrawSeats => write!(f, "seats drawn"),
+            Audit::BuyInTaken { player } => write!(f, "buy-in taken from player {player}"),
+            Audit::Reserved { name } => write!(f, "seat reserved for {name}"),
             Audit::HoldForDeal => write!(f, "tables held for a deal"),
             Audit::ReleaseForDeal => write!(f, "tables play on"),
             Audit::Resume => write!(f, "resume"),
@@ -495,9 +503,15 @@ pub fn audit(command: &Command) -> Audit {
     let p = |e: &protocol::EntryId| e.0 + 1;
     match command {
         Command::CreateEvent { .. } => Audit::EventCreated,
-        Command::Register { name, bot, .. } => match bot {
-            true => Audit::RegisteredBot { name: name.clone() },
-            false => Audit::Registered { name: name.clone() },
+        Command::Register {
+            name,
+            bot,
+            reserved,
+            ..
+        } => match (bot, reserved) {
+            (true, _) => Audit::RegisteredBot { name: name.clone() },
+            (false, true) => Audit::Reserved { name: name.clone() },
+            (false, false) => Audit::Registered { name: name.clone() },
         },
         Command::Start { .. } => Audit::Start,
         Command::Deal { table, .. } => Audit::Deal { table: table.0 + 1 },
@@ -522,6 +536,7 @@ pub fn audit(command: &Command) -> Audit {
         Command::Ring { .. } => Audit::Ring,
         Command::Td { action, .. } => match action {
             TdCommand::DrawSeats => Audit::DrawSeats,
+            TdCommand::TakeBuyIn { player } => Audit::BuyInTaken { player: p(player) },
             TdCommand::HoldForDeal { on: true } => Audit::HoldForDeal,
             TdCommand::HoldForDeal { on: false } => Audit::ReleaseForDeal,
             TdCommand::Pause => Audit::Pause,

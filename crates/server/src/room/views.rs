@@ -738,6 +738,7 @@ fn status_name(status: Status) -> &'static str {
     match status {
         Status::Registered => "registered",
         Status::Alternate => "alternate",
+        Status::Reserved => "reserved",
         Status::Playing => "playing",
         Status::Busted => "busted",
         Status::Removed => "removed",

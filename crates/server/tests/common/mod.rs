@@ -351,6 +351,20 @@ impl Api {
         entry_and_token(&registered)
     }
 
+    /// The desk registers a paying player (a live event's self-registration only reserves a
+    /// seat); their entry and token.
+    pub async fn register_desk(&self, event: u32, name: &str) -> (u32, String) {
+        let registered = self
+            .ok(
+                Method::POST,
+                &format!("/api/events/{event}/register"),
+                Some(&self.td),
+                Some(&json!({ "name": name })),
+            )
+            .await;
+        entry_and_token(&registered)
+    }
+
     /// The TD seats a bot; its entry and token.
     pub async fn register_bot(&self, event: u32, name: &str) -> (u32, String) {
         let registered = self

@@ -131,6 +131,7 @@ impl Sim {
                     token: server::secret::hash(&token),
                     bot,
                     by: protocol::Actor::Td,
+                    reserved: false,
                 },
             )
             .expect("registered");

@@ -53,6 +53,16 @@ pub enum Happening {
     Alternate {
         player: PlayerId,
     },
+    /// A player registered themselves for a live event: their seat is reserved until the desk
+    /// takes the buy-in.
+    Reserved {
+        player: PlayerId,
+        name: String,
+    },
+    /// The desk took a reserved player's buy-in: they are in the field.
+    BuyInTaken {
+        player: PlayerId,
+    },
     Seated {
         player: PlayerId,
         table: TableId,

@@ -42,6 +42,9 @@ pub enum Status {
     Registered,
     /// Waiting for a seat in a full field (TDA-8A).
     Alternate,
+    /// Registered themselves for a live event: a seat reserved until the desk takes the
+    /// buy-in (`take_buy_in`); not in the field, the prize pool or the draw until then.
+    Reserved,
     Playing,
     /// Out of chips; placed when the event ends, below everyone out later.
     Busted,

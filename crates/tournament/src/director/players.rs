@@ -20,6 +20,24 @@ impl Tournament {
         by: Option<Actor>,
         now: Time,
     ) -> Result<PlayerId, DirectorError> {
+        self.registration_open(now)?;
+        self.books_take(name, 1, 0, 0)?;
+        let id = self.new_entry(name, 1, arrived);
+        let by = by.unwrap_or(Actor::Player(id));
+        self.log(
+            now,
+            by,
+            Happening::Registered {
+                player: id,
+                name: name.to_string(),
+            },
+        );
+        self.enter(id, by, now)?;
+        Ok(id)
+    }
+
+    /// Registration or late registration is open now (TDA-8A).
+    fn registration_open(&mut self, now: Time) -> Result<(), DirectorError> {
         // The period open is the clock's now.
         self.tick(now)?;
         if self.finished {
@@ -34,17 +52,44 @@ impl Tournament {
                 rule: "TDA-8A",
             });
         }
-        self.books_take(name, 1, 0, 0)?;
-        let id = self.new_entry(name, 1, arrived);
-        let by = by.unwrap_or(Actor::Player(id));
+        Ok(())
+    }
+
+    /// A player registers themselves for a live event: a seat reserved, at the table, until
+    /// the desk takes the buy-in; not in the field, the prize pool or the draw until then.
+    pub fn reserve(&mut self, name: &str, now: Time) -> Result<PlayerId, DirectorError> {
+        self.registration_open(now)?;
+        let id = self.new_entry(name, 1, true);
+        self.entry_mut(id)?.status = Status::Reserved;
         self.log(
             now,
-            by,
-            Happening::Registered {
+            Actor::Player(id),
+            Happening::Reserved {
                 player: id,
                 name: name.to_string(),
             },
         );
+        Ok(id)
+    }
+
+    /// The desk took a reserved player's buy-in: they enter the field as if the desk had
+    /// registered them now (an alternate in a full field; seated at once after the draw).
+    pub fn take_buy_in(&mut self, id: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
+        let entry = self.entry(id)?;
+        if entry.status != Status::Reserved {
+            let name = entry.name.clone();
+            return Err(DirectorError::Refused(Refused::NotReserved { name }));
+        }
+        let name = entry.name.clone();
+        self.registration_open(now)?;
+        self.books_take(&name, 1, 0, 0)?;
+        self.entry_mut(id)?.status = Status::Registered;
+        self.log(now, by, Happening::BuyInTaken { player: id });
+        self.enter(id, by, now)
+    }
+
+    /// A paid entry into the field: an alternate when it is full (TDA-8A), else admitted.
+    fn enter(&mut self, id: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
         let cap = self.config.registration.max_entrants;
         let in_field = if self.started {
             self.alive
@@ -55,10 +100,9 @@ impl Tournament {
             self.entry_mut(id)?.status = Status::Alternate;
             self.alternates.push_back(id);
             self.log(now, by, Happening::Alternate { player: id });
-            return Ok(id);
+            return Ok(());
         }
-        self.admit(id, now)?;
-        Ok(id)
+        self.admit(id, now)
     }
 
     fn new_entry(&mut self, name: &str, entry_number: u32, arrived: bool) -> PlayerId {

@@ -238,6 +238,8 @@ pub enum Refused {
     NoBustsToUndo,
     #[error("{name} is not out")]
     NotOut { name: String },
+    #[error("{name} has no reserved seat: the buy-in is taken once, from a reservation")]
+    NotReserved { name: String },
     #[error("the bust of player {player} cannot be undone: {why}")]
     BustNotUndone { player: u32, why: Box<Refused> },
     #[error("a bounty it paid has changed hands since")]
