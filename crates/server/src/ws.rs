@@ -51,6 +51,8 @@ The client may send JSON text frames of `ClientMessage` (tagged by `type`):
 
 Only whole messages show that the client is there; pongs to the server's pings do not. A connection that completes no message for the server's idle time (`--ws-idle-ms`, 60 s by default), an unfinished one included, is closed with code 1008; a client that may have nothing else to say sends `{"type":"ping"}` at least every 20 s (the web UI does). A message larger than a command closes it with 1009, and a client too far behind in reading with 1013.
 
+An anonymous watcher (no secret) takes one of the server's watcher slots (`--max-watchers`): when they are all taken, or the server is full, the client holding the most watchers loses its quietest one, closed with 1013; the TD, tablets, players and guests are never closed for room. A player whose last connection closes is away once 3 s pass without a new one: a reload writes nothing.
+
 Refusals before the upgrade are answered as HTTP errors with an `ApiError` body."#,
     security((), ("bearerAuth" = [])),
     params(
