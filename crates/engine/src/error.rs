@@ -5,6 +5,7 @@
 use crate::chips::{Chips, Player};
 use crate::rule::Rule;
 use crate::step::Step;
+use crate::variant::Street;
 use cards::Card;
 use std::fmt;
 use thiserror::Error;
@@ -72,7 +73,8 @@ pub enum HandError {
         got: usize,
     },
     BoardCardCount {
-        what: &'static str,
+        /// The street, or `None` for stud's community card (TDA-RP-10H).
+        street: Option<Street>,
         expected: usize,
         got: usize,
     },
@@ -120,11 +122,11 @@ pub enum HandError {
     },
     BringInDue {
         player: Player,
-        reason: &'static str,
+        reason: BringInReason,
     },
     NoBringIn,
     StudFaces {
-        what: &'static str,
+        what: StudFaces,
         rule: Rule,
     },
     NoCommunityCard,
@@ -223,10 +225,13 @@ impl HandError {
                 got,
             } => write!(f, "{player} gets {allowed} more hole cards, not {got}"),
             E::BoardCardCount {
-                what,
+                street,
                 expected,
                 got,
-            } => write!(f, "the {what} needs {expected} cards, not {got}"),
+            } => match street {
+                Some(street) => write!(f, "the {street} needs {expected} cards, not {got}"),
+                None => write!(f, "the community card needs {expected} cards, not {got}"),
+            },
             E::DuplicateCard { card } => write!(
                 f,
                 "{card} is already in play: duplicate card, the deck is defective"
@@ -268,7 +273,7 @@ impl HandError {
                 f,
                 "there is no bring-in to post now: it is posted once, on third street"
             ),
-            E::StudFaces { what, .. } => f.write_str(what),
+            E::StudFaces { what, .. } => write!(f, "{what}"),
             E::NoCommunityCard => write!(
                 f,
                 "the deck holds enough cards for seventh street: a community card is dealt only \
@@ -276,6 +281,44 @@ impl HandError {
             ),
             E::HandOver => write!(f, "the hand is over"),
         }
+    }
+}
+
+/// Why a stud player owes the bring-in or the completion (TDA-RP-10E).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BringInReason {
+    /// Checking or calling: nobody has bet yet.
+    NobodyBet,
+    /// Folding the low card: the bring-in is a forced bet.
+    Forced,
+}
+
+impl fmt::Display for BringInReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BringInReason::NobodyBet => "nobody has bet yet",
+            BringInReason::Forced => "the low card's bring-in is a forced bet",
+        })
+    }
+}
+
+/// Which of stud's faces a deal broke (TDA-RP-10, TDA-RP-10B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StudFaces {
+    ThirdOneUp,
+    FourthToSixthUp,
+    SeventhDown,
+}
+
+impl fmt::Display for StudFaces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StudFaces::ThirdOneUp => "third street deals one card face up",
+            StudFaces::FourthToSixthUp => "fourth to sixth street are dealt face up",
+            StudFaces::SeventhDown => {
+                "seventh street is dealt face down; an exposed card is replaced while betting is possible"
+            }
+        })
     }
 }
 

@@ -34,7 +34,7 @@ mod table;
 mod variant;
 
 pub use chips::{Chips, Player, Seat};
-pub use error::HandError;
+pub use error::{BringInReason, HandError, StudFaces};
 pub use event::{BoardCards, Event, Half};
 pub use hand::{Hand, PlayerState, Status};
 pub use hole::Hole;

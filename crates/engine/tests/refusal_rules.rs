@@ -61,7 +61,7 @@ fn every_refusal() -> Vec<HandError> {
             got: 3,
         },
         HandError::BoardCardCount {
-            what: "flop",
+            street: Some(engine::Street::Flop),
             expected: 3,
             got: 4,
         },
@@ -87,11 +87,11 @@ fn every_refusal() -> Vec<HandError> {
         HandError::NotFolded { player: p },
         HandError::BringInDue {
             player: p,
-            reason: "nobody has bet yet",
+            reason: engine::BringInReason::NobodyBet,
         },
         HandError::NoBringIn,
         HandError::StudFaces {
-            what: "fourth street is dealt face up",
+            what: engine::StudFaces::FourthToSixthUp,
             rule: rule!("TDA-RP-10"),
         },
         HandError::NoCommunityCard,

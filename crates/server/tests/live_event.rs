@@ -10,16 +10,7 @@ use serde_json::{Value, json};
 
 /// A live event from a template, `players` registered at the desk, started and dealt.
 async fn live_event(api: &Api, template: &str, players: usize) {
-    let toml = common::public(&api.template(template).await);
-    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
-    assert!(toml.contains("tables = \"live\""));
-    api.ok(
-        Method::POST,
-        "/api/events",
-        Some(&api.td),
-        Some(&json!({ "toml": toml, "seed": 7 })),
-    )
-    .await;
+    api.create_live_event(template, 7).await;
     for i in 0..players {
         api.register_desk(0, &format!("Player {}", i + 1)).await;
     }
@@ -1082,15 +1073,7 @@ async fn a_new_following_tablet_retires_the_old_one() {
 #[tokio::test]
 async fn a_self_registration_for_a_live_event_is_a_seat_reserved_until_the_buy_in() {
     let api = Api::open();
-    let toml = common::public(&api.template("deepstack").await);
-    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
-    api.ok(
-        Method::POST,
-        "/api/events",
-        Some(&api.td),
-        Some(&json!({ "toml": toml, "seed": 7 })),
-    )
-    .await;
+    api.create_live_event("deepstack", 7).await;
     for i in 0..6 {
         let body = json!({ "name": format!("Paid {i}") });
         let paid = api

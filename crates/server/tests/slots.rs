@@ -27,15 +27,7 @@ async fn room(api: &Api) -> (String, Value, String, Vec<Inbox>) {
         api.connect(protocol::EventId(0), &ann.1).await,
         api.connect(protocol::EventId(0), &bob.1).await,
     ];
-    let toml = common::public(&api.template("deepstack").await);
-    let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
-    api.ok(
-        Method::POST,
-        "/api/events",
-        Some(&api.td),
-        Some(&json!({ "toml": toml, "seed": 7 })),
-    )
-    .await;
+    api.create_live_event("deepstack", 7).await;
     for i in 0..9 {
         api.register_desk(1, &format!("Live {i}")).await;
     }

@@ -221,13 +221,13 @@ impl Hand {
                 Action::Check | Action::Call => {
                     return Err(HandError::BringInDue {
                         player: p,
-                        reason: "nobody has bet yet",
+                        reason: crate::error::BringInReason::NobodyBet,
                     });
                 }
                 Action::Fold if self.holds_bring_in_card(p) => {
                     return Err(HandError::BringInDue {
                         player: p,
-                        reason: "the low card's bring-in is a forced bet",
+                        reason: crate::error::BringInReason::Forced,
                     });
                 }
                 _ => {}

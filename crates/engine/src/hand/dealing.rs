@@ -394,11 +394,9 @@ impl Hand {
         let expected = self.board_cards_due();
         if cards.len() != expected {
             return Err(HandError::BoardCardCount {
-                what: match self.street {
-                    Street::Flop => "flop",
-                    Street::Turn => "turn",
-                    Street::River => "river",
-                    _ => "community card",
+                street: match self.street {
+                    s @ (Street::Flop | Street::Turn | Street::River) => Some(s),
+                    _ => None,
                 },
                 expected,
                 got: cards.len(),

@@ -4,7 +4,7 @@
 
 use super::Hand;
 use crate::chips::{Chips, Player};
-use crate::error::HandError;
+use crate::error::{HandError, StudFaces};
 use crate::event::Event;
 use crate::hole::Hole;
 use crate::variant::Street;
@@ -282,18 +282,14 @@ impl Hand {
         let refused = |what, rule| Err(HandError::StudFaces { what, rule });
         match street {
             Street::Third if ups > 1 || (total == 3 && ups != 1) => {
-                refused("third street deals one card face up", rule!("TDA-RP-10"))
+                refused(StudFaces::ThirdOneUp, rule!("TDA-RP-10"))
             }
             Street::Fourth | Street::Fifth | Street::Sixth if out.up_count() != out.len() => {
-                refused(
-                    "fourth to sixth street are dealt face up",
-                    rule!("TDA-RP-10"),
-                )
+                refused(StudFaces::FourthToSixthUp, rule!("TDA-RP-10"))
             }
-            Street::Seventh if out.up_count() > 0 && !self.all_in_runout => refused(
-                "seventh street is dealt face down; an exposed card is replaced while betting is possible",
-                rule!("TDA-RP-10B"),
-            ),
+            Street::Seventh if out.up_count() > 0 && !self.all_in_runout => {
+                refused(StudFaces::SeventhDown, rule!("TDA-RP-10B"))
+            }
             _ => Ok(out),
         }
     }

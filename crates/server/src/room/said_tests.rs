@@ -252,13 +252,13 @@ fn the_pages_know_every_refusal_of_the_hand() {
     }
     for e in [
         HandError::BoardCardCount {
-            what: "community card",
+            street: None,
             expected: 1,
             got: 2,
         },
         HandError::BringInDue {
             player: p,
-            reason: "nobody has bet yet",
+            reason: engine::BringInReason::NobodyBet,
         },
     ] {
         all.extend(keys(&hand(&e, &name)));

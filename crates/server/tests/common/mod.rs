@@ -338,6 +338,21 @@ impl Api {
         .await
     }
 
+    /// The TD creates a live event (`tables = "live"`, open to self-registration) from a
+    /// template with a fixed seed; its summary.
+    pub async fn create_live_event(&self, template: &str, seed: u64) -> Value {
+        let toml = public(&self.template(template).await);
+        let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
+        assert!(toml.contains("tables = \"live\""));
+        self.ok(
+            Method::POST,
+            "/api/events",
+            Some(&self.td),
+            Some(&json!({ "toml": toml, "seed": seed })),
+        )
+        .await
+    }
+
     /// A player registers themselves; their entry and token.
     pub async fn register_self(&self, event: u32, name: &str) -> (u32, String) {
         let registered = self

@@ -2,7 +2,7 @@
 //! so the player's phone and the dealer's tablet show them in their language.
 
 use super::{as_value, message};
-use engine::{HandError, Step, Street};
+use engine::{BringInReason, HandError, Step, Street, StudFaces};
 use protocol::Said;
 use serde_json::{Value, json};
 
@@ -70,12 +70,15 @@ pub fn hand(error: &HandError, name: &dyn Fn(engine::Player) -> String) -> Said 
             json!({ "player": name(*player), "allowed": allowed, "got": got }),
         ),
         E::BoardCardCount {
-            what,
+            street,
             expected,
             got,
         } => (
             "board_card_count",
-            json!({ "what": street_named(what), "expected": expected, "got": got }),
+            json!({ "what": street.map_or_else(
+                || as_value(message("street_community_card", json!({}))),
+                street_value,
+            ), "expected": expected, "got": got }),
         ),
         E::DuplicateCard { card } => ("duplicate_card", json!({ "card": card.to_string() })),
         E::ExtraBurn => ("extra_burn", json!({})),
@@ -102,10 +105,10 @@ pub fn hand(error: &HandError, name: &dyn Fn(engine::Player) -> String) -> Said 
         E::NotFolded { player } => ("not_folded", json!({ "player": name(*player) })),
         E::BringInDue { player, reason } => (
             "bring_in_due",
-            json!({ "player": name(*player), "reason": bring_in_reason(reason) }),
+            json!({ "player": name(*player), "reason": bring_in_reason(*reason) }),
         ),
         E::NoBringIn => ("no_bring_in", json!({})),
-        E::StudFaces { what, .. } => ("stud_faces", json!({ "what": stud_faces(what) })),
+        E::StudFaces { what, .. } => ("stud_faces", json!({ "what": stud_faces(*what) })),
         E::NoCommunityCard => ("no_community_card", json!({})),
         E::HandOver => ("hand_over", json!({})),
     };
@@ -140,33 +143,19 @@ fn street_value(street: Street) -> Value {
     ))
 }
 
-/// The engine names a street in words ("flop", "community card"); the pages by key.
-fn street_named(what: &str) -> Value {
-    match what {
-        "flop" => street_value(Street::Flop),
-        "turn" => street_value(Street::Turn),
-        "river" => street_value(Street::River),
-        "community card" => as_value(message("street_community_card", json!({}))),
-        other => Value::String(other.to_string()),
-    }
+fn bring_in_reason(reason: BringInReason) -> Value {
+    let key = match reason {
+        BringInReason::NobodyBet => "bring_in_nobody_bet",
+        BringInReason::Forced => "bring_in_forced",
+    };
+    as_value(message(key, json!({})))
 }
 
-fn bring_in_reason(reason: &str) -> Value {
-    match reason {
-        "nobody has bet yet" => as_value(message("bring_in_nobody_bet", json!({}))),
-        "the low card's bring-in is a forced bet" => {
-            as_value(message("bring_in_forced", json!({})))
-        }
-        other => Value::String(other.to_string()),
-    }
-}
-
-fn stud_faces(what: &str) -> Value {
+fn stud_faces(what: StudFaces) -> Value {
     let key = match what {
-        "third street deals one card face up" => "stud_third_one_up",
-        "fourth to sixth street are dealt face up" => "stud_fourth_to_sixth_up",
-        w if w.starts_with("seventh street is dealt face down") => "stud_seventh_down",
-        other => return Value::String(other.to_string()),
+        StudFaces::ThirdOneUp => "stud_third_one_up",
+        StudFaces::FourthToSixthUp => "stud_fourth_to_sixth_up",
+        StudFaces::SeventhDown => "stud_seventh_down",
     };
     as_value(message(key, json!({})))
 }
