@@ -250,38 +250,22 @@ impl EventState {
     }
 
     /// The people away now: their last connection closed `AWAY_AFTER_MS` ago and none came
-    /// since (TDA-30: away, dealt in and blinded off); and when to look again.
-    pub fn away_due(&mut self, now: u64) -> (Vec<Command>, Option<u64>) {
+    /// since (TDA-30: away, dealt in and blinded off). When the next is due, `next_flush` says.
+    pub fn away_due(&mut self, now: u64) -> Vec<Command> {
         let mut commands = Vec::new();
-        let mut next = None::<u64>;
-        let event = self.room.id;
         let room = &self.room;
         let connections = &self.connections;
         self.leaving.retain(|&person, &mut since| {
             if since + AWAY_AFTER_MS > now {
-                let at = since + AWAY_AFTER_MS;
-                next = Some(next.map_or(at, |n| n.min(at)));
                 return true;
             }
             let connected = connections.get(&person).is_some_and(|&n| n > 0);
-            let entry = room.current_entry(person);
-            let playing =
-                entry.is_some_and(|e| room.tournament().entry(e).is_ok_and(|en| en.seat.is_some()));
-            if let Some(player) = entry
-                && !connected
-                && playing
-                && room.tracks_presence()
-                && !room.is_away(player)
-            {
-                commands.push(Command::Presence {
-                    event,
-                    player,
-                    present: false,
-                });
+            if !connected {
+                commands.extend(room.current_entry(person).and_then(|e| goes_away(room, e)));
             }
             false
         });
-        (commands, next)
+        commands
     }
 
     /// The person whose last connection `id` was.
@@ -351,27 +335,11 @@ impl EventState {
     /// start nobody is connected. Bots are always there.
     pub fn all_away(&self) -> Vec<Command> {
         let room = &self.room;
-        let mut commands = Vec::new();
-        if !room.tracks_presence() {
-            return commands;
-        }
-        for person in room.people().iter().filter(|p| !p.bot) {
-            let Some(&entry) = person.entries.last() else {
-                continue;
-            };
-            let seated = room
-                .tournament()
-                .entry(entry)
-                .is_ok_and(|e| e.seat.is_some());
-            if seated && !room.is_away(entry) {
-                commands.push(Command::Presence {
-                    event: room.id,
-                    player: entry,
-                    present: false,
-                });
-            }
-        }
-        commands
+        room.people()
+            .iter()
+            .filter(|p| !p.bot)
+            .filter_map(|p| p.entries.last().and_then(|&e| goes_away(room, e)))
+            .collect()
     }
 
     /// The new people's tokens go into the server's index once they are in the log.
@@ -418,6 +386,20 @@ impl EventState {
     }
 }
 
+/// The presence change that makes `entry` away (TDA-30), when the room tracks presence and
+/// they are seated and not away already.
+fn goes_away(room: &Room, entry: EntryId) -> Option<Command> {
+    let seated = room
+        .tournament()
+        .entry(entry)
+        .is_ok_and(|e| e.seat.is_some());
+    (room.tracks_presence() && seated && !room.is_away(entry)).then_some(Command::Presence {
+        event: room.id,
+        player: entry,
+        present: false,
+    })
+}
+
 impl Owned for EventState {
     fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         self.room.apply(at_ms, command)
@@ -451,16 +433,11 @@ impl Owned for EventState {
         if state.dirty && state.flushed_at + FLUSH_EVERY <= now {
             state.flush(now);
         }
-        let (away, away_next) = tx.state_mut().away_due(now);
-        for command in away {
+        for command in tx.state_mut().away_due(now) {
             // Refused: the player was placed or moved meanwhile, nothing to do.
             let _ = tx.submit(command);
         }
-        let next = drive_in(tx, now, scope);
-        match (next, away_next) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        drive_in(tx, now, scope)
     }
 
     fn next_flush(&self) -> Option<u64> {

@@ -590,7 +590,7 @@ pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor,
 }
 
 /// A registration.
-#[derive(Clone, Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
     /// 1 to 40 characters, trimmed.
@@ -646,19 +646,15 @@ async fn register(
         .into());
     }
     let request = body.read()?;
-    if role != Role::Td {
-        // Only a registration that would be taken counts against the address's allowance
-        // (issue 33 item 7): a refused one does not use it up.
-        let asked = request.clone();
-        read_event(&app, event, move |ev, _| {
-            registration_refused(ev.room(), &asked, role).map(drop)
-        })
-        .await?;
-        app.hub().count_registration(address)?;
-    }
     let token = crate::secret::new_secret()?;
+    let limiter = app.clone();
     with_event(&app, &headers, event, move |tx, _| {
         let name = registration_refused(tx.state().room(), &request, role)?;
+        // Only a registration that would be taken counts against the address's allowance
+        // (issue 33 item 7): a refused one does not use it up.
+        if role != Role::Td {
+            limiter.hub().count_registration(address)?;
+        }
         // A player's own registration for a live event reserves a seat: the desk takes the
         // buy-in, and only then is the entry in the field and the prize pool (issue 33 item 7).
         let reserved = role != Role::Td && tx.state().room().tournament().is_live();

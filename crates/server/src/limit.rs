@@ -55,7 +55,7 @@ impl Limiter {
         if limiter.len() > FORGET_ABOVE {
             limiter.retain_recent();
         }
-        let key = client(address.unwrap_or(IpAddr::from([0, 0, 0, 0])));
+        let key = client_or_unknown(address);
         limiter.check_key(&key).map_err(|not_until| {
             let wait = not_until.wait_time_from(self.clock.now());
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -80,6 +80,12 @@ pub fn client(address: IpAddr) -> IpAddr {
             None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !(u128::MAX >> 64))),
         },
     }
+}
+
+/// The client of an address, where it is known; requests whose address is unknown (in-process,
+/// no listener) are one client together.
+pub fn client_or_unknown(address: Option<IpAddr>) -> IpAddr {
+    client(address.unwrap_or(IpAddr::from([0, 0, 0, 0])))
 }
 
 #[cfg(test)]

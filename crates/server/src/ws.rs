@@ -105,9 +105,9 @@ pub async fn upgrade(
     };
     // An anonymous watcher takes a watcher's slot, which the server may take back.
     let slot = if role == Role::Public {
-        let client = peer.map_or(std::net::IpAddr::from([0, 0, 0, 0]), |p| p.0.0.ip());
+        let client = crate::limit::client_or_unknown(peer.map(|p| p.0.0.ip()));
         let max = app.limits().max_watchers;
-        match app.slots().watch(crate::limit::client(client), max) {
+        match app.slots().watch(client, max) {
             Some(slot) => Some(slot),
             None => {
                 let refusal = Refusal::new(

@@ -436,7 +436,7 @@ fn a_player_whose_queue_closed_before_the_session_unsubscribed_is_away_tda_30() 
     sim.flush();
     let event = sim.hub.event_mut(protocol::EventId(0)).expect("the event");
     event.unsubscribe(id, sim.now);
-    let (gone, _) = event.away_due(sim.now + server::event::AWAY_AFTER_MS);
+    let gone = event.away_due(sim.now + server::event::AWAY_AFTER_MS);
     assert_eq!(gone.len(), 1, "the player's last connection closed");
     for command in gone {
         sim.hub.submit(sim.now, command).expect("presence");

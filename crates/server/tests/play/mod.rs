@@ -206,7 +206,7 @@ impl Sim {
                 .expect("the event");
             event.unsubscribe(id, self.now);
             // Away once the grace for a reconnect passed (issue 33 item 5).
-            let (gone, _) = event.away_due(self.now + server::event::AWAY_AFTER_MS);
+            let gone = event.away_due(self.now + server::event::AWAY_AFTER_MS);
             for command in gone {
                 self.hub.submit(self.now, command).expect("presence");
             }

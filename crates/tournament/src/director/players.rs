@@ -76,11 +76,10 @@ impl Tournament {
     /// registered them now (an alternate in a full field; seated at once after the draw).
     pub fn take_buy_in(&mut self, id: PlayerId, by: Actor, now: Time) -> Result<(), DirectorError> {
         let entry = self.entry(id)?;
+        let name = entry.name.clone();
         if entry.status != Status::Reserved {
-            let name = entry.name.clone();
             return Err(DirectorError::Refused(Refused::NotReserved { name }));
         }
-        let name = entry.name.clone();
         self.registration_open(now)?;
         self.books_take(&name, 1, 0, 0)?;
         self.entry_mut(id)?.status = Status::Registered;
