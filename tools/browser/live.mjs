@@ -15,7 +15,9 @@
 // console, on the big screen (with "Paused") and on table 2's tablet. The TD confirms it on the
 // console; the big screen's clock runs again and the board is clear everywhere. Then a second
 // event (TDA, twelve players) reaches its final table, and the TD enters the seat cards as they
-// fell in the form under the draw's instruction (TDA-RP-9): the seating follows them.
+// fell in the form under the draw's instruction (TDA-RP-9): the seating follows them. Last, the
+// TD sets the first event's clock to a minute: table 2's tablet says to hold the dealer push
+// (TDA-RP-7).
 // Screenshots: live-td, live-clock, live-tablet, live-done. Every step is bounded (harness.mjs).
 
 import { harness, q, sleep } from './harness.mjs';
@@ -215,6 +217,15 @@ try {
       await sleep(100);
     }
     throw new Error('the final table is not seated as the cards fell');
+  });
+
+  await step('TDA-RP-7: a minute before the level ends the tablet tells the dealer to hold the push', 20_000, async () => {
+    const line = tablet.locator(q('hold-push'));
+    if (await line.isVisible()) throw new Error('the hold-push line shows with the level far from its end');
+    await api('POST', `/api/events/${event}/td`, { type: 'set_clock', remaining_ms: 60_000 }, secret);
+    await line.waitFor({ state: 'visible' });
+    const text = await line.textContent();
+    if (!/TDA-RP-7/.test(text)) throw new Error(`hold-push line "${text}"`);
   });
 
   await checkEnd();

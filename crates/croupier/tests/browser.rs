@@ -271,7 +271,8 @@ fn a_stud_table_shows_up_cards_and_the_bring_in_in_headless_chromium() {
 }
 
 /// Issue 17 item 8: a bust at a live HC night, the balancing move on console, big screen and
-/// tablet, confirmed; the clock runs again (HC-1.8; see live.mjs).
+/// tablet, confirmed; the clock runs again (HC-1.8; see live.mjs). With a minute left in the
+/// level the tablet tells the dealer to hold the push (TDA-RP-7).
 #[test]
 fn a_live_night_move_is_shown_and_confirmed_in_headless_chromium() {
     scenario("live.mjs", &LIVE_SCREENSHOTS);

@@ -43,6 +43,12 @@ pub enum HandError {
         to: Chips,
         max_to: Chips,
     },
+    /// Spread limit: a bet or raise beyond the spread's largest bet.
+    AboveSpread {
+        to: Chips,
+        max_to: Chips,
+        max_bet: Chips,
+    },
     FixedLimitAmount {
         to: Chips,
         expected: Chips,
@@ -148,6 +154,7 @@ impl HandError {
             HandError::RaiseBelowMinimum { .. } => rule!("TDA-43"),
             HandError::AboveStack { .. } | HandError::FixedLimitAmount { .. } => rule!("HC-3.4.1"),
             HandError::AbovePotLimit { .. } => rule!("TDA-54"),
+            HandError::AboveSpread { .. } => rule!("HC-3.4.1"),
             HandError::NoOpponentToRaise | HandError::MustShow { .. } => rule!("TDA-16"),
             HandError::DuplicateCard { .. } => rule!("WWPLA-5"),
             HandError::ExtraBurn => rule!("HC-1.13.4"),
@@ -190,6 +197,14 @@ impl HandError {
             E::AbovePotLimit { to, max_to } => {
                 write!(f, "{to} is above the pot-limit maximum of {max_to}")
             }
+            E::AboveSpread {
+                to,
+                max_to,
+                max_bet,
+            } => write!(
+                f,
+                "{to} is above the spread: a bet or raise is {max_bet} at most, to {max_to}"
+            ),
             E::FixedLimitAmount { to, expected } => write!(
                 f,
                 "in fixed limit the bet or raise is to {expected}, not {to}"

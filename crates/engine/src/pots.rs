@@ -1,4 +1,6 @@
-//! Main and side pots from what each player put in (TDA-21: each pot is split on its own).
+//! Main and side pots from what each player put in (TDA-21: each pot is split on its own). A
+//! call short of the full raise is all-in, and what the others put in beyond it makes a side
+//! pot (DG-15a.7), kept apart from the main pot (DG-15.8).
 
 use crate::chips::{Chips, Player};
 use crate::hand::{MAX_PLAYERS, PlayerState, Status};

@@ -14,6 +14,8 @@ pub enum Betting {
     NoLimit,
     PotLimit,
     FixedLimit,
+    /// Spread limit (HC-1): any bet from the smallest to the level's `spread_max`.
+    SpreadLimit,
 }
 
 /// A game and how it is bet, without amounts: limit razz, no-limit hold'em.
@@ -38,6 +40,7 @@ impl fmt::Display for GameKind {
             Betting::NoLimit => "No-Limit",
             Betting::PotLimit => "Pot-Limit",
             Betting::FixedLimit => "Limit",
+            Betting::SpreadLimit => "Spread-Limit",
         };
         write!(f, "{betting} {}", self.game.name())
     }
@@ -62,6 +65,9 @@ pub struct Stakes {
     pub small_bet: Chips,
     /// Fixed limit: bets of the later rounds.
     pub big_bet: Chips,
+    /// Spread limit: the largest bet or raise; the smallest is the big blind (stud: the small
+    /// bet), HC-3.4.1.
+    pub spread_max: Chips,
 }
 
 impl Stakes {
@@ -73,6 +79,14 @@ impl Stakes {
             Betting::FixedLimit => Structure::FixedLimit {
                 small_bet: self.small_bet,
                 big_bet: self.big_bet,
+            },
+            Betting::SpreadLimit => Structure::SpreadLimit {
+                min_bet: if kind.game.is_stud() {
+                    self.small_bet
+                } else {
+                    self.big_blind
+                },
+                max_bet: self.spread_max,
             },
         };
         let forced = if kind.game.is_stud() {

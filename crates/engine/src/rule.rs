@@ -73,6 +73,19 @@ impl Rule {
         self.0
     }
 
+    /// This rule is `whole` or one of its parts: TDA-11A is within TDA-11, TDA-47 is not within
+    /// TDA-4.
+    pub fn is_within(self, whole: Rule) -> bool {
+        self.0
+            .strip_prefix(whole.0)
+            .is_some_and(|rest| rest.is_empty() || !rest.starts_with(|c: char| c.is_ascii_digit()))
+    }
+
+    /// Rules as a text cites them: "TDA-10, TDA-11C".
+    pub fn list(rules: &[Rule]) -> String {
+        rules.iter().map(|r| r.0).collect::<Vec<_>>().join(", ")
+    }
+
     /// Every rule id the index lists, sorted.
     pub fn all() -> impl Iterator<Item = Rule> {
         KNOWN.iter().map(|id| Rule(id))
@@ -82,6 +95,13 @@ impl Rule {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)
+    }
+}
+
+/// Written as its id, as the rulebooks' map cites it.
+impl serde::Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
     }
 }
 
@@ -103,6 +123,10 @@ mod tests {
         assert_eq!(Rule::parse(&format!("TDA-{}", 72)), None, "no rule 72");
         assert_eq!(Rule::parse("JPR-3x"), None);
         assert_eq!(Rule::parse(""), None);
+        assert!(rule!("TDA-11A").is_within(rule!("TDA-11")));
+        assert!(rule!("DG-15.11").is_within(rule!("DG-15")));
+        assert!(!rule!("TDA-47").is_within(rule!("TDA-4")));
+        assert!(!rule!("DG-15.11").is_within(rule!("DG-15.1")));
         assert!(KNOWN.windows(2).all(|w| w[0] < w[1]), "sorted, no id twice");
     }
 }

@@ -238,6 +238,9 @@ impl Table {
         Ok(())
     }
 
+    /// A seat dealt in: a player present (DG-10.1) or away but not pausing (DG-10.2, TDA-30);
+    /// not an empty seat, a player without chips or, where absent players are skipped, one who
+    /// pauses (DG-8a).
     fn in_play(&self, seat: Seat) -> bool {
         match self.seats[seat.index()] {
             Some(p) => {
@@ -274,7 +277,8 @@ impl Table {
 
     /// Where the button and blinds go for the next hand: the big blind moves on one player every
     /// hand and the small blind and button follow where the blinds were (dead button: HC-3.6's
-    /// three elimination cases, WWPLA-9). Heads-up the button posts the small blind and the
+    /// three elimination cases, WWPLA-9). When the seat due the small blind has just busted
+    /// there is a big blind alone (DG-8b). Heads-up the button posts the small blind and the
     /// player who would have been big blind next posts it (TDA-34, HC-3.6).
     pub fn next_positions(&self) -> Result<Positions, TableError> {
         let (button, sb_position, big_blind, heads_up) = self.blind_positions()?;
@@ -300,6 +304,15 @@ impl Table {
             dealt,
             stud: false,
         })
+    }
+
+    /// Whether `seat` is the next hand's button, small blind or big blind: a player there may
+    /// not begin a pause until those positions have passed (DG-35).
+    pub fn on_button_or_blinds(&self, seat: Seat) -> bool {
+        self.blind_positions()
+            .is_ok_and(|(button, small_blind, big_blind, _)| {
+                [button, small_blind, big_blind].contains(&seat)
+            })
     }
 
     /// TDA-11B: the player who would be big blind if the next hand were hold'em. During a stud

@@ -115,6 +115,13 @@ pub enum Structure {
         small_bet: Chips,
         big_bet: Chips,
     },
+    /// Spread limit, one of the limits HC-1 lists: every bet from `min_bet` to `max_bet`, a
+    /// raise by at least the last bet or raise (HC-3.4.1) and by at most `max_bet`, with limit
+    /// poker's cap of one bet and three raises (HC-3.4.1 a).
+    SpreadLimit {
+        min_bet: Chips,
+        max_bet: Chips,
+    },
 }
 
 /// A game and its betting structure, e.g. no-limit hold'em.
@@ -266,6 +273,8 @@ impl Variant {
             Structure::NoLimit => 'N',
             Structure::PotLimit => 'P',
             Structure::FixedLimit { .. } => 'F',
+            // PHH has no spread limit: S marks it, which no PHH reader takes for another game.
+            Structure::SpreadLimit { .. } => 'S',
         };
         let game = match self.game {
             Game::Holdem => "T",
@@ -284,6 +293,7 @@ impl Variant {
             Structure::NoLimit => "No-Limit",
             Structure::PotLimit => "Pot-Limit",
             Structure::FixedLimit { .. } => "Limit",
+            Structure::SpreadLimit { .. } => "Spread-Limit",
         };
         format!("{structure} {}", self.game.name())
     }

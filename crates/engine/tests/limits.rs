@@ -321,3 +321,68 @@ fn tda_47b_an_all_in_of_less_than_half_a_bet_does_not_reopen() {
     assert!(err.to_string().contains("TDA-47B"), "{err}");
     finish(h, &stacks);
 }
+
+// --- Spread limit (HC-1, HC-3.4.1) ------------------------------------------------------------
+
+/// Spread-limit hold'em 2-10, blinds 1-2, under the Hold'em Cologne rulebook (HC-1 lists it
+/// among the limits played).
+fn spread(stacks: &[u64], blinds: &[u64]) -> Hand {
+    let v = Variant {
+        game: Game::Holdem,
+        structure: engine::Structure::SpreadLimit {
+            min_bet: Chips(2),
+            max_bet: Chips(10),
+        },
+    };
+    let mut s = setup(v, stacks, blinds, 2);
+    s.ruleset = Ruleset::profile("hc").unwrap();
+    Hand::new(s).unwrap()
+}
+
+#[test]
+fn hc_3_4_1_spread_limit_bets_within_the_spread_and_refuses_beyond_it() {
+    let stacks = [1000; 4];
+    let mut h = spread(&stacks, &[1, 2, 0, 0]);
+    // Before the flop: by at least the big blind, by at most 10 over the 2 to call.
+    assert_eq!(min_max(&h), Some((4, 12)));
+    let before = format!("{h:?}");
+    let err = try_raise(&mut h, 13).unwrap_err();
+    assert_eq!(
+        err,
+        HandError::AboveSpread {
+            to: Chips(13),
+            max_to: Chips(12),
+            max_bet: Chips(10)
+        }
+    );
+    assert_eq!(err.rule(), Some(rule!("HC-3.4.1")));
+    assert!(err.to_string().contains("HC-3.4.1"), "{err}");
+    assert_eq!(format!("{h:?}"), before, "a refusal changes nothing");
+    // A raise of 6, to 8: the next raise is by at least 6 (HC-3.4.1), at most 10.
+    act(&mut h, "8");
+    assert_eq!(min_max(&h), Some((14, 18)));
+    acts(&mut h, &["c", "c", "c"]);
+    // After the flop a bet is 2 to 10.
+    acts(&mut h, &["x", "x", "x"]);
+    assert_eq!(min_max(&h), Some((2, 10)));
+    assert!(matches!(
+        try_raise(&mut h, 1),
+        Err(HandError::BetBelowMinimum { .. })
+    ));
+    finish(h, &stacks);
+}
+
+#[test]
+fn hc_3_4_1_a_spread_limit_caps_at_one_bet_and_three_raises() {
+    let stacks = [1000; 4];
+    let mut h = spread(&stacks, &[1, 2, 0, 0]);
+    acts(&mut h, &["c", "c", "c", "x"]);
+    // The flop: a bet and three raises, then only calls.
+    acts(&mut h, &["2", "4", "6", "8"]);
+    assert!(legal(&h).bet_or_raise.is_none(), "capped");
+    assert!(matches!(
+        try_raise(&mut h, 10),
+        Err(HandError::RaiseCapReached { .. })
+    ));
+    finish(h, &stacks);
+}

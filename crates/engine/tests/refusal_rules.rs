@@ -37,6 +37,11 @@ fn every_refusal() -> Vec<HandError> {
             max_to: c,
         },
         HandError::AbovePotLimit { to: c, max_to: c },
+        HandError::AboveSpread {
+            to: c,
+            max_to: c,
+            max_bet: c,
+        },
         HandError::FixedLimitAmount { to: c, expected: c },
         HandError::NotARaise { to: c, level: c },
         HandError::NotReopened {

@@ -388,3 +388,47 @@ fn tda_55a_a_call_with_nothing_to_call_is_a_check() {
         .unwrap_err();
     assert!(err.to_string().contains("TDA-55"), "{err}");
 }
+
+/// DG-10: one card at a time, face down, from the small blind round to the button, twice; each
+/// present player is dealt in (DG-10.1), a pausing one is not (DG-10.2, DG-8a).
+#[test]
+fn dg_10_hole_cards_one_at_a_time_from_the_small_blind_to_each_seat_in_play() {
+    let mut t = table_with(&[0, 1, 2, 3], 0, Ruleset::profile("dg").unwrap());
+    t.set_absent(Seat(2), true).unwrap();
+    let order: Vec<cards::Card> = cards::Card::all().collect();
+    let deck = Deck::from_cards(order.clone());
+    let (positions, setup) = t
+        .next_hand(LEVEL, false, Automations::ALL, Some(deck))
+        .unwrap();
+    assert_eq!(positions.dealt, seats(&[1, 3, 0]), "seat 2 pauses");
+    let hand = Hand::new(setup).unwrap();
+    for (i, player) in hand.players().iter().enumerate() {
+        let hole: Vec<cards::Card> = player.hole.cards().iter().flatten().copied().collect();
+        assert_eq!(
+            hole,
+            [order[i], order[i + 3]],
+            "player {i}: one card a round"
+        );
+    }
+}
+
+/// DG-35: the next hand's button and blinds are known before it starts, so that a pause is not
+/// begun there.
+#[test]
+fn dg_35_the_button_and_blinds_of_the_next_hand() {
+    let t = table_with(&[0, 1, 2, 3], 0, Ruleset::profile("dg").unwrap());
+    let on: Vec<u8> = (0..6).filter(|&s| t.on_button_or_blinds(Seat(s))).collect();
+    assert_eq!(on, [0, 1, 2]);
+}
+
+/// DG-8b: the seat due the small blind (last hand's big blind) has just busted: there is only a
+/// big blind.
+#[test]
+fn dg_8b_the_small_blinds_seat_busted_leaves_a_lone_big_blind() {
+    let mut t = table_with(&[0, 1, 2, 3, 4, 5], 0, Ruleset::profile("dg").unwrap());
+    let p = play_fold_around(&mut t);
+    assert_eq!(p.big_blind, Seat(2));
+    t.leave(Seat(2)).unwrap();
+    let p = play_fold_around(&mut t);
+    assert_eq!((p.small_blind, p.big_blind), (None, Seat(3)));
+}

@@ -28,6 +28,7 @@ const LEVEL: Stakes = Stakes {
     bring_in: Chips(30),
     small_bet: Chips(100),
     big_bet: Chips(200),
+    spread_max: Chips(0),
 };
 
 fn table(occupied: &[u8], first_button: u8) -> Table {

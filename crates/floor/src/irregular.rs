@@ -4,7 +4,7 @@
 use crate::procedure::{self, Irregularity, Outcome, Procedure, Situation};
 use crate::table::{FloorHand, action_with_chips, substantial};
 use engine::rule;
-use engine::{Action, Chips, Event, Op, Player, Rule, Status};
+use engine::{Action, Chips, Event, Op, Player, Rule, Status, Step};
 
 impl FloorHand {
     /// What a procedure needs to know of the hand now.
@@ -38,6 +38,22 @@ impl FloorHand {
             .count();
         let burns = burned.saturating_sub(3 * reshuffles);
         52usize.saturating_sub(holes + burns + self.hand.board_slots().len())
+    }
+
+    /// What the dealer is reminded of now, by where the hand stands.
+    pub fn reminders(&self) -> Vec<procedure::ProcedureStep> {
+        use crate::reminders::{Moment, reminders};
+        let moment = match self.hand.step() {
+            Step::Act(_) | Step::CollectBets => Moment::Betting,
+            Step::DealBoard { .. } => Moment::Board,
+            Step::ShowOrMuck(_) | Step::AwardPot(_) | Step::PushChips => Moment::Showdown {
+                split: self.hand.variant().game.has_low(),
+            },
+            Step::PostAnte(_) | Step::PostBlind(_) | Step::DealHole(_) | Step::Done => {
+                Moment::BeforeDeal
+            }
+        };
+        reminders(self.profile, moment)
     }
 
     /// The procedure for an irregularity under the profile, its outcome carried out.

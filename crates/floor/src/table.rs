@@ -662,7 +662,8 @@ pub(crate) fn action_with_chips(e: &Event) -> Option<bool> {
     }
 }
 
-/// TDA-36: two actions in a row of which one puts chips in, or any three actions.
+/// TDA-36: two actions in a row of which at least one puts chips in (TDA-36A), or any three
+/// actions (TDA-36B); posted blinds are no action.
 pub(crate) fn substantial(events: &[Event]) -> bool {
     let actions: Vec<bool> = events.iter().filter_map(action_with_chips).collect();
     actions.len() >= 3 || (actions.len() >= 2 && actions.contains(&true))

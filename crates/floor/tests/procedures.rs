@@ -626,7 +626,7 @@ fn premature(street: Street) -> Irregularity {
 #[test]
 fn tda_rp_5a_premature_flop_reshuffled_burn_stays() {
     let p = run(Profile::Tda, premature(Street::Flop), &acted(2, true));
-    check(&p, Outcome::Continue, &["TDA-RP-5"]);
+    check(&p, Outcome::Continue, &["TDA-RP-5", "TDA-RP-5A"]);
     mentions(&p, "flop burn card stays the burn");
 }
 
@@ -637,7 +637,7 @@ fn tda_rp_5b_premature_turn_set_aside_river_card_becomes_turn() {
         premature(Street::Turn),
         &later(Street::Flop, 1, true),
     );
-    check(&p, Outcome::Continue, &["TDA-RP-5"]);
+    check(&p, Outcome::Continue, &["TDA-RP-5", "TDA-RP-5B"]);
     mentions(&p, "would have been the river as the turn");
     mentions(&p, "return the early turn card to the stub");
 }
@@ -649,7 +649,7 @@ fn tda_rp_5c_premature_river_back_into_stub() {
         premature(Street::River),
         &later(Street::Turn, 1, true),
     );
-    check(&p, Outcome::Continue, &["TDA-RP-5"]);
+    check(&p, Outcome::Continue, &["TDA-RP-5", "TDA-RP-5C"]);
     mentions(&p, "Return the early river card to the stub");
 }
 
@@ -2041,4 +2041,52 @@ fn a_bad_menu_entry_is_refused_saying_what_is_wrong() {
             .unwrap_err()
             .to_string();
     assert!(err.contains("300"), "{err}");
+}
+
+// ---- The dealer's guide's deck and muck, WWPLA's warning ---------------------------------------
+
+/// DG-12.6: cards dealt to a seat not entitled to any are a misdeal.
+#[test]
+fn dg_12_6_cards_to_a_seat_not_in_the_hand_is_a_misdeal() {
+    let p = run(
+        Profile::Dg,
+        misdeal(MisdealCause::CardsToSeatNotInHand),
+        &dealt(),
+    );
+    check(&p, Outcome::Redeal, &["DG-12.6"]);
+}
+
+/// DG-4: an incomplete deck is replaced whole.
+#[test]
+fn dg_4_an_incomplete_deck_is_replaced_completely() {
+    let p = run(Profile::Dg, defect(DeckDefect::Missing, None), &dealt());
+    check(&p, p.outcome.clone(), &["DG-4"]);
+    mentions(&p, "replaced completely");
+}
+
+/// DG-4a: a justified complaint about the deck replaces it.
+#[test]
+fn dg_4a_a_bad_deck_is_replaced_completely() {
+    let p = run(Profile::Dg, defect(DeckDefect::Duplicate, None), &dealt());
+    check(&p, p.outcome.clone(), &["DG-4a", "TDA-35E"]);
+    mentions(&p, "Replace the deck completely");
+}
+
+/// DG-15.9: cards pushed away are folded and mucked at once.
+#[test]
+fn dg_15_9_folded_cards_are_mucked_at_once() {
+    let p = run(
+        Profile::Dg,
+        showdown(ShowdownIssue::ThrownFaceDown { identifiable: true }),
+        &river(),
+    );
+    check(&p, p.outcome.clone(), &["DG-15.9"]);
+    mentions(&p, "collects");
+}
+
+/// WWPLA-1: the tournament direction may warn a player.
+#[test]
+fn wwpla_1_a_warning() {
+    let p = run(Profile::Wwpla, penalty(PenaltyKind::Warning, 9), &river());
+    check(&p, Outcome::Continue, &["WWPLA-1"]);
 }

@@ -225,7 +225,7 @@ fn tda_rp_5d_premature_stud_cards_are_set_aside_as_a_full_round() {
             street: Street::Fifth,
         };
         let p = procedure(profile, &board, &stud(Street::Fourth, 1, false));
-        check(&p, Outcome::Continue, &["TDA-RP-5D"]);
+        check(&p, Outcome::Continue, &["TDA-RP-5D", "TDA-RP-10G"]);
         mentions(&p, "set them aside with the early card(s), a full round");
         mentions(&p, "Finish the fourth street betting round first");
         mentions(&p, "burn and deal fifth street as normal");

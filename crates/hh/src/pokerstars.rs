@@ -89,6 +89,7 @@ fn game_name(hand: &Hand) -> String {
         Structure::NoLimit => "No Limit",
         Structure::PotLimit => "Pot Limit",
         Structure::FixedLimit { .. } => "Limit",
+        Structure::SpreadLimit { .. } => "Spread Limit",
     };
     format!("{game} {limit}")
 }

@@ -154,6 +154,13 @@ pub enum TdCommand {
     TakeBuyIn {
         player: EntryId,
     },
+    /// A player with special needs is accommodated in the seat draw where possible (`on`:
+    /// seated at table 1, the room's most accessible), or no longer (TDA-9). Kept off the
+    /// public standings.
+    Accommodate {
+        player: EntryId,
+        on: bool,
+    },
     /// Holds every table after its hand in play to work out a deal between two hands (`on`),
     /// or lets them play on (HC-1.2); an agreed deal lets them play on.
     HoldForDeal {

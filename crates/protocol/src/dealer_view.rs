@@ -53,6 +53,11 @@ pub struct LiveTableView {
     pub rulings: Vec<RulingView>,
     /// The last irregularity's procedure in this hand.
     pub procedure: Option<ProcedureView>,
+    /// What the dealer is reminded of now, by where the hand stands and the profile: the
+    /// rulebooks' procedures for people (the deck handed over and shuffled, DG-1 to DG-5; bets
+    /// announced and left in front, TDA-RP-12, TDA-RP-2; the board's layout, HC-1.13.3), each
+    /// with its rule.
+    pub reminders: Vec<ReasonView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -144,7 +144,8 @@ pub enum RingCommand {
 #[serde(deny_unknown_fields)]
 pub struct GameSpec {
     pub name: String,
-    /// PHH code: `NT`, `PT`, `NO`, `PO`.
+    /// PHH code: `NT`, `PT`, `NO`, `PO`; spread limit (HC-1), which PHH has no code for: `ST`
+    /// (hold'em), `SO` (Omaha), with `spread_max`.
     pub variant: String,
     pub small_blind: u64,
     pub big_blind: u64,
@@ -162,6 +163,9 @@ pub struct GameSpec {
     pub rake_cap: u64,
     #[serde(default)]
     pub time_charge: u64,
+    /// Spread limit: the largest bet or raise; the smallest is the big blind (HC-3.4.1).
+    #[serde(default)]
+    pub spread_max: u64,
 }
 
 fn tda() -> String {

@@ -40,6 +40,10 @@ pub struct EventSummary {
     /// The players placed last, newest first (the winner first once there is one), at most
     /// ten: "Guest 7 finishes 12th" on the big screen.
     pub last_out: Vec<PlacedLine>,
+    /// The languages allowed at the tables, as the organiser announces them (TDA-6); empty
+    /// when none are announced.
+    #[serde(default)]
+    pub table_languages: Vec<String>,
     /// The server's time when the view was made, ms since the Unix epoch, to count down from.
     pub server_time_ms: u64,
 }

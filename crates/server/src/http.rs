@@ -13,6 +13,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
+use engine::rule;
 use protocol::Actor;
 use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::{Deserialize, Serialize};
@@ -701,7 +702,7 @@ fn registration_refused(
                 "closed",
                 "registration is closed; the TD may still register players",
             )
-            .with_rule("TDA-8A"));
+            .with_rule(rule!("TDA-8A")));
         }
     }
     Ok(name)

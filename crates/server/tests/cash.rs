@@ -413,3 +413,33 @@ async fn issue_33_an_enormous_buy_in_is_refused_and_the_books_balance() {
     assert_eq!(lines[0]["took"], 2 * MAX);
     assert_eq!(statement["brought"], 2 * MAX);
 }
+
+/// HC-1 lists spread limit among the limits played: a cash game of it bets from the big blind
+/// to `spread_max` (HC-3.4.1); a spread below the big blind is refused with the rule.
+#[tokio::test]
+async fn hc_3_4_1_a_spread_limit_game_is_set_up_with_its_spread() {
+    let api = Api::open();
+    let narrow = json!({ "type": "add_game", "name": "Spread 1/2", "variant": "ST",
+        "small_blind": 1, "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200,
+        "profile": "hc", "spread_max": 1 })
+    .to_string();
+    let error = api
+        .refused(
+            Method::POST,
+            "/api/ring",
+            Some(&api.td),
+            Some(&narrow),
+            422,
+            "bad_game",
+        )
+        .await;
+    assert_eq!(error["rule"], "HC-3.4.1", "{error}");
+    let board = keep(
+        &api,
+        json!({ "type": "add_game", "name": "Spread 2-10", "variant": "ST", "small_blind": 1,
+                "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200,
+                "profile": "hc", "spread_max": 10 }),
+    )
+    .await;
+    assert_eq!(board["games"][0]["variant"], "ST", "{board}");
+}

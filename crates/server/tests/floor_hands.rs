@@ -261,3 +261,42 @@ async fn a_restart_replays_every_live_table_exactly() {
     drop(again);
     let _ = std::fs::remove_file(&path);
 }
+
+/// TDA-RP-1: the tablet puts an all-in marker in front of each player all in.
+#[tokio::test]
+async fn tda_rp_1_players_all_in_are_marked() {
+    let api = Api::open();
+    all_in_on_the_flop(&api).await;
+    let view = api.ok(Method::GET, "/api/floor/0", None, None).await;
+    let marked: Vec<bool> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["all_in"].as_bool().unwrap())
+        .collect();
+    assert_eq!(marked, [false, true, false, true], "{view}");
+}
+
+/// TDA-RP-12, TDA-RP-2: while the betting is open the tablet reminds the dealer to announce
+/// bets and leave them in front; TDA-26 before the next deal.
+#[tokio::test]
+async fn the_tablet_shows_the_dealers_reminders() {
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    let view = api.ok(Method::GET, "/api/floor/0", None, None).await;
+    let rules: Vec<&str> = view["reminders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    assert!(
+        rules.contains(&"TDA-RP-12") && rules.contains(&"TDA-RP-2"),
+        "{rules:?}"
+    );
+    assert!(
+        view["reminders"][0]["de"]
+            .as_str()
+            .is_some_and(|d| !d.is_empty())
+    );
+}

@@ -163,6 +163,22 @@ fn irregularities() -> Vec<Value> {
         json!({ "kind": "penalty", "player": 1, "penalty": "warning", "players_at_table": 4 }),
         json!({ "kind": "penalty", "player": 1, "penalty": { "rounds": 1 }, "players_at_table": 4 }),
         json!({ "kind": "chip_found_later", "player": 0, "amount": 500 }),
+        json!({ "kind": "rabbit_hunt", "all_agree": true }),
+        json!({ "kind": "dispute", "about": "pot", "next_hand_started": true,
+                "substantial_action_since": false, "pot_pushed": true, "at_once": false,
+                "at_break": false, "seconds_since_award": 0 }),
+        json!({ "kind": "count_asked", "of": "stack", "facing_all_in_in_turn": true, "pot_limit": false }),
+        json!({ "kind": "miscalled_hand", "player": 1, "declared_lower": true }),
+        json!({ "kind": "chips_out_of_sight", "player": 2 }),
+        json!({ "kind": "found_chips" }),
+        json!({ "kind": "collusion", "player": 3, "form": "chip_dumping" }),
+        json!({ "kind": "left_live_hand", "player": 2 }),
+        json!({ "kind": "dodged_blind", "player": 0 }),
+        json!({ "kind": "shuffle_fault", "fault": "card_seen" }),
+        json!({ "kind": "dropped_card", "player": 1, "face_up_or_seen": true }),
+        json!({ "kind": "hand_for_hand_all_in" }),
+        json!({ "kind": "extra_board_card", "street": "turn" }),
+        json!({ "kind": "dealer_miscall", "prompt_reaction": true }),
     ];
     out.extend(
         issues

@@ -1135,3 +1135,27 @@ async fn a_self_registration_for_a_live_event_is_a_seat_reserved_until_the_buy_i
     )
     .await;
 }
+
+/// TDA-6: the languages the organiser announces for the tables come with the event's summary,
+/// for the big screen.
+#[tokio::test]
+async fn tda_6_the_table_languages_are_announced_on_the_summary() {
+    let api = Api::open();
+    let toml = api.template("hc").await.replacen(
+        "\nprofile",
+        "\ntable_languages = [\"Deutsch\", \"English\"]\nprofile",
+        1,
+    );
+    assert!(toml.contains("table_languages"));
+    let summary = api
+        .ok(
+            Method::POST,
+            "/api/events",
+            Some(&api.td),
+            Some(&json!({ "toml": toml, "seed": 1 })),
+        )
+        .await;
+    assert_eq!(summary["table_languages"], json!(["Deutsch", "English"]));
+    let other = api.create_event("hc", 2).await;
+    assert_eq!(other["table_languages"], json!([]));
+}

@@ -615,6 +615,10 @@ fn client_messages_fit_their_schemas() {
         protocol::TdCommand::TakeBuyIn {
             player: protocol::EntryId(1),
         },
+        protocol::TdCommand::Accommodate {
+            player: protocol::EntryId(1),
+            on: true,
+        },
         protocol::TdCommand::HoldForDeal { on: true },
     ];
     let kinds = doc["components"]["schemas"]["TdCommand"]["oneOf"]

@@ -1,7 +1,7 @@
 // clock.js: the big-screen tournament clock (/clock?event=E), public.
 // Test ids: event-name, level (data-level, data-state level|break), time-left (data-ms),
 // blinds, ante, next-blinds, break-next, next-break, entrants, players-left, average-stack,
-// prize-pool, rebuys, payouts, payout (data-place, data-amount), paused, hand-for-hand,
+// prize-pool, rebuys, payouts, payout (data-place, data-amount), table-languages, paused, hand-for-hand,
 // finished, enable-sound (data-state off|on), instructions, instruction (data-kind): a live
 // event's moves, broken tables, final-table draw and chip races still to do; notices, notice
 // (data-kind): why its tables wait. Both sit in clock-side, beside the clock (below it on a
@@ -182,6 +182,10 @@ function render() {
   $('#payouts').replaceChildren(...s.payouts.map((p) =>
     h('li', { testid: 'payout', data: { place: p.place, amount: p.amount } },
       h('span', {}, `${p.place}.`), h('b', {}, fmtChips(p.amount)))));
+  // TDA-6: the languages the organiser announced for the tables.
+  const languages = s.table_languages ?? [];
+  $('#table-languages').hidden = languages.length === 0;
+  $('#table-languages').textContent = t('table_languages', { languages: languages.join(', ') });
   $('#paused').hidden = c.running || s.finished || !s.started;
   $('#hand-for-hand').hidden = !c.hand_for_hand;
   $('#finished').hidden = !s.finished;

@@ -50,6 +50,22 @@ export const KINDS = {
   deck_defect: [{ name: 'defect', type: 'variant', options: DEFECTS }, { name: 'player_knew', type: 'opt_player' }],
   dropped_deck: [bool('seen'), bool('mixed_with_muck')],
   mess: [],
+  rabbit_hunt: [bool('all_agree')],
+  dispute: [{ name: 'about', type: 'enum', options: ['reading', 'pot', 'change'] }, bool('next_hand_started'),
+    bool('substantial_action_since'), bool('pot_pushed'), bool('at_once'), bool('at_break'),
+    int('seconds_since_award', 0)],
+  count_asked: [{ name: 'of', type: 'enum', options: ['pot', 'stack'] }, bool('facing_all_in_in_turn'), bool('pot_limit')],
+  miscalled_hand: [P, bool('declared_lower')],
+  chips_out_of_sight: [P],
+  found_chips: [],
+  collusion: [P, { name: 'form', type: 'enum', options: ['soft_play', 'chip_dumping', 'teamwork'] }],
+  left_live_hand: [P],
+  dodged_blind: [P],
+  shuffle_fault: [{ name: 'fault', type: 'enum', options: ['card_seen', 'shuffle_too_short', 'card_slipped', 'bad_cut'] }],
+  dropped_card: [P, bool('face_up_or_seen')],
+  hand_for_hand_all_in: [],
+  extra_board_card: [{ name: 'street', type: 'enum', options: ['turn', 'river'] }],
+  dealer_miscall: [bool('prompt_reaction')],
 };
 
 /** An input for one field; read() gives its wire value. */

@@ -7,7 +7,7 @@
 // open-names, open-table, hand-summary (data-hand, data-street), board (data-cards),
 // board-card (data-card: '' when not entered), pot (data-pot, data-amount), total-pot, to-call
 // (data-amount), call-amount, min-raise (data-to), max-raise (data-to), next-to-act
-// (data-player), waiting (data-kind), players, player-row (data-player, data-seat, data-stack,
+// (data-player), waiting (data-kind), reminders, reminder (data-rule), players, player-row (data-player, data-seat, data-stack,
 // data-bet, data-status), passive-only (data-rule), out-row, event-notes, event-note
 // (data-kind), event-instruction (data-id, data-kind) at a table that follows an event's;
 // the act form's, ruling's, steps'
@@ -199,6 +199,9 @@ function waitingText(v) {
   return t(`waiting_${w.kind}`, { who });
 }
 
+// The reminders stay open or closed across the view's updates, as the dealer left them.
+let remindersOpen = false;
+
 const potName = (i) => (i === 0 ? t('main_pot') : t('side_pot', { n: i }));
 
 function renderSummary(v) {
@@ -225,6 +228,13 @@ function renderSummary(v) {
       kv(t('next_to_act'), v.next_to_act == null ? '–' : nameOf(v, v.next_to_act), 'next-to-act',
         { player: v.next_to_act ?? '' })),
     h('p', { class: 'waiting-line', testid: 'waiting', data: { kind: v.waiting.kind } }, waitingText(v)),
+    v.reminders.length ? h('details', {
+      class: 'reminders', testid: 'reminders', open: remindersOpen,
+      ontoggle: (e) => { remindersOpen = e.target.open; },
+    },
+      h('summary', {}, `${t('reminders')} (${v.reminders.length})`),
+      h('ul', { class: 'reasons' }, v.reminders.map((r) => h('li', { testid: 'reminder', data: { rule: r.rule } },
+        ruleBadge(r.rule), ' ', r[lang()] ?? r.en)))) : null,
   );
 }
 

@@ -38,7 +38,7 @@ function forms() {
   return [
     form(t('desk_add_game'), [['name', 'NLHE 1/2'], ['variant', 'NT'], ['small_blind', 1, 'number'], ['big_blind', 2, 'number'],
       ['seats', 9, 'number'], ['min_buy_in', 40, 'number'], ['max_buy_in', 200, 'number'], ['profile', 'tda'],
-      ['rake_percent', 0, 'number'], ['rake_cap', 0, 'number'], ['time_charge', 0, 'number']],
+      ['rake_percent', 0, 'number'], ['rake_cap', 0, 'number'], ['time_charge', 0, 'number'], ['spread_max', 0, 'number']],
     (v) => ({ type: 'add_game', ...v })),
     form(t('desk_add_guest'), [['name', '']], (v) => ({ type: 'add_guest', name: v.name })),
     form(t('desk_configure'), [['offer_seconds', board?.offer_seconds ?? 120, 'number'], ['lose_place', board?.lose_place ? 'yes' : 'no'],

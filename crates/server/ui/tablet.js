@@ -2,7 +2,7 @@
 // its dealer calls the busts and the end of each hand (HC-1.8), corrects the button, sees what
 // the director wants done at this table ("send seat 8 to table 3 seat 6", "wait") and confirms
 // it. The token works for this table only.
-// Test ids: tablet-title, tablet-clock, notices, notice (data-kind), instructions, instruction
+// Test ids: tablet-title, tablet-clock, hold-push, notices, notice (data-kind), instructions, instruction
 // (data-id, data-kind), instruction-done, source-cards, source-card (data-table),
 // source-cards-submit, race-cards, race-card (data-player), race-cards-submit, seat-cards,
 // seat-card (data-player), seat-cards-submit (the final table's draw here); the table's ids
@@ -43,6 +43,12 @@ function renderClock() {
   const c = state.summary?.clock;
   if (!c) return;
   $('#tablet-clock').textContent = `${t('level')} ${c.level} · ${blindsText(c.blinds)} · ${fmtTime(clock.remaining())}${c.running ? '' : ` · ${t('paused')}`}`;
+  // TDA-RP-7: in the last 90 seconds before a level change or a break the dealer holds the push.
+  const left = clock.remaining();
+  const hold = c.running && !c.on_break && !c.hand_for_hand && left > 0 && left <= 90_000;
+  const line = $('#hold-push');
+  line.hidden = !hold;
+  if (hold) line.textContent = t(c.break_next ? 'hold_push_break' : 'hold_push_level');
 }
 
 function render(fresh = false) {

@@ -4,7 +4,7 @@
 // Test ids: standings-table, player-row (data-player, data-status), row-actions,
 // player-actions (data-player), move-table, move-seat, move, rebuy, add-on, re-enter,
 // warn-reason, warn, miss-rounds-input, miss-rounds, time-penalty-input, time-penalty,
-// dq-reason, disqualify, take-buy-in.
+// dq-reason, disqualify, take-buy-in, accommodate, accommodate-off.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -42,6 +42,8 @@ export function playersTable(tableEl, td) {
       group(button('rebuy', 'act_rebuy', () => ({ type: 'rebuy', player })),
         button('add-on', 'act_add_on', () => ({ type: 'add_on', player })),
         button('re-enter', 'act_re_enter', () => ({ type: 're_enter', player }))),
+      group(button('accommodate', 'act_accommodate', () => ({ type: 'accommodate', player, on: true })),
+        button('accommodate-off', 'act_accommodate_off', () => ({ type: 'accommodate', player, on: false }))),
       group(warnReason, button('warn', 'act_warn', () => ({ type: 'warn', player, reason: warnReason.value.trim() }))),
       group(missRounds, button('miss-rounds', 'act_miss_rounds',
         () => ({ type: 'miss_rounds', player, rounds: int(missRounds) }))),

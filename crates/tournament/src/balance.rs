@@ -5,7 +5,7 @@
 //! profile, for the running director and the scenarios alike.
 
 use crate::profile::{DirectorRules, Mover};
-use engine::{Seat, Table};
+use engine::{Rule, Seat, Table, rule};
 use std::collections::BTreeSet;
 
 /// Active tables by how many players sit at them.
@@ -209,7 +209,7 @@ pub struct MoverChoice {
     /// The seat the player takes; `None`: any open seat, drawn at random.
     pub to: Option<Seat>,
     /// The rule that picks them.
-    pub rule: &'static str,
+    pub rule: Rule,
 }
 
 /// The player who moves from `source` to `dest` to balance, and their seat there, by the
@@ -230,12 +230,12 @@ pub fn choose_mover(
         (Mover::RelativePosition, Some((vacant, k)), _) => MoverChoice {
             from: at_relative_position(source, k),
             to: Some(vacant),
-            rule: "HC-1.8",
+            rule: rule!("HC-1.8"),
         },
         (Mover::ButtonNext, _, _) => MoverChoice {
             from: button_next(source),
             to: soonest_button(dest, last),
-            rule: "WWPLA-12",
+            rule: rule!("WWPLA-12"),
         },
         (_, _, GameInPlay::StudOnly { opened }) => {
             let to = opened.filter(|s| dest.seats().get(s.index()) == Some(&None));
@@ -245,16 +245,16 @@ pub fn choose_mover(
             MoverChoice {
                 from,
                 to,
-                rule: "TDA-11A",
+                rule: rule!("TDA-11A"),
             }
         }
         (_, _, game) => MoverChoice {
             from: big_blind_next(source),
             to: worst_position(dest, last),
             rule: if game == GameInPlay::StudInMixed {
-                "TDA-11B"
+                rule!("TDA-11B")
             } else {
-                "TDA-11A"
+                rule!("TDA-11A")
             },
         },
     }
@@ -300,7 +300,7 @@ mod tests {
         let c = choose_mover(&rules("tda"), &source, &dest, last, None, GameInPlay::Flop);
         // TDA-11A: seat 4 (0-based 3) is due the next big blind at the source; at the
         // destination the big blind was seat 3 (index 2): the open seat 5 (index 4) posts soonest.
-        assert_eq!(c.rule, "TDA-11A");
+        assert_eq!(c.rule, rule!("TDA-11A"));
         assert_eq!(c.from, Some(Seat(3)));
         assert_eq!(c.to, Some(Seat(4)));
         // TDA-11B: during a stud round of a mixed event the same player (the would-be big blind)
@@ -313,7 +313,7 @@ mod tests {
             None,
             GameInPlay::StudInMixed,
         );
-        assert_eq!(stud.rule, "TDA-11B");
+        assert_eq!(stud.rule, rule!("TDA-11B"));
         assert_eq!((stud.from, stud.to), (c.from, c.to));
     }
 
@@ -330,7 +330,7 @@ mod tests {
             MoverChoice {
                 from: Some(Seat(2)),
                 to: Some(Seat(2)),
-                rule: "TDA-11A"
+                rule: rule!("TDA-11A")
             }
         );
         // A seat opened last but taken since: the big blind next moves, to a drawn seat.
@@ -361,7 +361,7 @@ mod tests {
             MoverChoice {
                 from: Some(Seat(3)),
                 to: Some(Seat(3)),
-                rule: "HC-1.8"
+                rule: rule!("HC-1.8")
             }
         );
         // WWPLA-12: the player next to get the button (seat 2), to the seat that gets it soonest.
@@ -373,7 +373,7 @@ mod tests {
             None,
             GameInPlay::Flop,
         );
-        assert_eq!(c.rule, "WWPLA-12");
+        assert_eq!(c.rule, rule!("WWPLA-12"));
         assert_eq!(c.from, button_next(&source));
         assert_eq!(c.to, soonest_button(&dest, last));
         assert_eq!(c.from, Some(Seat(1)));

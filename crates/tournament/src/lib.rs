@@ -13,6 +13,7 @@ pub mod balance;
 pub mod bounty;
 pub mod chip_race;
 pub mod chunked;
+mod cites;
 pub mod clock;
 pub mod config;
 pub mod deal;
@@ -28,5 +29,7 @@ pub mod sim;
 
 pub use clock::Time;
 pub use config::{ConfigError, EventConfig, Money};
-pub use director::{Actor, DirectorError, Entry, Refused, Status, TableId, TdAction, Tournament};
+pub use director::{
+    Actor, ClosedBy, DirectorError, Entry, Refused, Status, TableId, TdAction, Tournament,
+};
 pub use profile::{DirectorRules, Profile, TimeExpiry};

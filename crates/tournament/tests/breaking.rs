@@ -78,7 +78,11 @@ fn tda_11c_the_highest_table_breaks_and_tda_10_its_players_draw_new_seats() {
                 })
                 .collect();
             let (table, seat) = seat_of(&t, player);
-            assert_eq!(seated, vec![(table, seat, "TDA-10")], "seed {seed}");
+            assert_eq!(
+                seated,
+                vec![(table, seat, engine::rule!("TDA-10"))],
+                "seed {seed}"
+            );
             let at = players_at(&t, table);
             assert!(
                 at.contains(&(seat, player, stack)),
@@ -273,7 +277,7 @@ fn tda_8a_late_entries_and_re_entries_draw_from_the_open_seats_with_a_full_stack
         .iter()
         .filter_map(|e| match e.what {
             Happening::Seated { player, rule, .. } if player == late || player == again => {
-                Some(rule)
+                Some(rule.id())
             }
             _ => None,
         })

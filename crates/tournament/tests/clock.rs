@@ -23,6 +23,8 @@ fn remaining(t: &tournament::Tournament, now: Time) -> u64 {
     t.clock().remaining(now)
 }
 
+/// TDA-23, HC-1.13.1: a hand has begun once its blinds are in; it keeps its blinds when the
+/// level ends during it, and the new level applies from the next hand.
 #[test]
 fn tda_23_hc_1_5_a_new_level_applies_from_the_next_hand() {
     // HC template: level 1 is 1/2, level 2 is 2/4, 15 minutes each.
@@ -179,6 +181,7 @@ fn tda_rp_8_hand_for_hand_starts_at_the_configured_count_over_the_money() {
     assert_eq!(remaining(&t, at_minute(3)), remaining(&t, at_minute(9)));
 }
 
+/// TDA-RP-8B, TDA-RP-8C: two minutes off the clock for each hand, taken hand by hand.
 #[test]
 fn tda_rp_8b_two_minutes_off_the_clock_per_hand() {
     let mut t = started(bubble_config(2), 12, 6);
@@ -204,6 +207,7 @@ fn tda_rp_8b_two_minutes_off_the_clock_per_hand() {
     assert_eq!(remaining(&t, at_minute(40)), ms(13, 30));
 }
 
+/// TDA-RP-8D: the levels go on rising as the clock runs down at two minutes a hand.
 #[test]
 fn tda_rp_8d_levels_still_rise_at_two_minutes_a_hand() {
     let mut t = started(bubble_config(2), 12, 7);
@@ -223,4 +227,24 @@ fn tda_rp_8d_levels_still_rise_at_two_minutes_a_hand() {
     }
     assert_eq!(t.clock().phase(), Phase::Level(2));
     assert_eq!(remaining(&t, at_minute(90)), ms(39, 30));
+}
+
+/// TDA-RP-8E, TDA-RP-8F: the hand-for-hand notice asks players to stay seated and keeps an
+/// all-in and call face down until the TD says, in both languages.
+#[test]
+fn tda_rp_8e_8f_the_hand_for_hand_notice_says_stay_seated_and_face_down() {
+    let notice = tournament::director::Notice::HandForHand;
+    let en = notice.text(engine::RulebookId::Tda, tournament::director::Lang::En);
+    let de = notice.text(engine::RulebookId::Tda, tournament::director::Lang::De);
+    for id in ["TDA-RP-8E", "TDA-RP-8F"] {
+        assert!(en.contains(id) && de.contains(id), "{en} / {de}");
+    }
+    assert!(
+        en.contains("stay in their seats") && en.contains("face down"),
+        "{en}"
+    );
+    assert!(
+        de.contains("auf den Plätzen bleiben") && de.contains("verdeckt"),
+        "{de}"
+    );
 }

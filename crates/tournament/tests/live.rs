@@ -100,17 +100,24 @@ fn tda_11_reported_busts_hold_the_short_table_and_balance_it() {
             to: (to, _),
             rule,
             ..
-        } if to == short && rule.starts_with("TDA-11")
+        } if to == short && rule.is_within(engine::rule!("TDA-11"))
     )));
     assert_eq!(chips_at_tables(&t), t.chips_in_play());
     // The move is an instruction: both tables wait until it is done; TDA does not stop the
     // clock for it.
     let moves: Vec<_> = t.pending().collect();
     assert_eq!(moves.len(), 1, "{moves:?}");
-    assert!(matches!(moves[0].task, Task::Move { rule, .. } if rule.starts_with("TDA-11")));
+    assert!(
+        matches!(moves[0].task, Task::Move { rule, .. } if rule.is_within(engine::rule!("TDA-11")))
+    );
     let text = moves[0].text(&t, Lang::En);
     assert!(
         text.starts_with("Move P") && text.ends_with("(TDA-11A)"),
+        "{text}"
+    );
+    // TDA-RP-6: moved quickly, the chips in a rack.
+    assert!(
+        text.contains("quickly, the chips in a rack (TDA-RP-6)"),
         "{text}"
     );
     assert!(moves[0].text(&t, Lang::De).contains(" setzen: "));
@@ -412,7 +419,10 @@ fn hc_1_8_balancing_holds_every_table_and_stops_the_timer() {
         "the lowest card's table gives: {pending:?}"
     );
     for i in &pending {
-        assert!(matches!(i.task, Task::Move { rule: "HC-1.8", .. }), "{i:?}");
+        assert!(
+            matches!(i.task, Task::Move { rule, .. } if rule == engine::rule!("HC-1.8")),
+            "{i:?}"
+        );
         assert_eq!(i.holds.len(), 3, "every table waits: {i:?}");
     }
     assert!(
@@ -457,10 +467,7 @@ fn tda_rp_9_the_final_table_draw_is_confirmed_seat_by_seat() {
         .filter(|i| {
             matches!(
                 i.task,
-                Task::Move {
-                    rule: "TDA-RP-9",
-                    ..
-                }
+                Task::Move { rule, .. } if rule == engine::rule!("TDA-RP-9")
             )
         })
         .count();
@@ -814,8 +821,8 @@ fn tda_10_a_broken_tables_seat_cards_entered_as_they_fell() {
                 player,
                 from,
                 to,
-                rule: "TDA-10",
-            } if from.0 == broken => Some((player, to)),
+                rule,
+            } if from.0 == broken && rule == engine::rule!("TDA-10") => Some((player, to)),
             _ => None,
         })
         .collect();
@@ -856,11 +863,9 @@ fn tda_10_a_broken_tables_seat_cards_entered_as_they_fell() {
     }
     for i in t.pending() {
         if let Task::Move {
-            player,
-            to,
-            rule: "TDA-10",
-            ..
+            player, to, rule, ..
         } = &i.task
+            && *rule == engine::rule!("TDA-10")
         {
             let card = cards.iter().find(|(p, ..)| p == player).unwrap();
             assert_eq!(*to, (card.1, card.2), "the move points to the card's seat");
@@ -901,6 +906,12 @@ fn hc_3_7_a_chip_race_with_the_cards_dealt_at_the_table() {
         called[0]
             .text(&t, Lang::En)
             .contains("enter the cards dealt")
+    );
+    // TDA-24B: the players keep their chips in view and watch the race.
+    let text = called[0].text(&t, Lang::En);
+    assert!(
+        text.contains("keep their chips in view") && text.contains("TDA-24B"),
+        "{text}"
     );
     assert_eq!(t.may_start(table), Err(Wait::Instructions));
     let due = t.race_cards_due(table).unwrap();

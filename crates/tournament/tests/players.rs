@@ -48,7 +48,7 @@ fn hc_1_4_a_late_player_is_dealt_in_and_removed_at_the_first_hand_of_level_3() {
         == Happening::Removed {
             player: late,
             chips: stack,
-            rule: "HC-1.4"
+            rule: engine::rule!("HC-1.4")
         }));
     // The buy-in is due in any case: 5 buy-ins of 100 in the pool.
     assert_eq!(t.prize_pool(), Money(500));
@@ -199,6 +199,7 @@ fn tda_8_re_entry_and_late_registration_close_after_their_level() {
     c.re_entry = Some(ReEntry {
         until_level: 1,
         max_entries: 0,
+        surrender: false,
     });
     c.registration.late_until_level = 1;
     let mut t = started(c, 3, 25);
@@ -349,4 +350,103 @@ fn tda_8a_a_reserved_seat_counts_once_the_desk_takes_the_buy_in() {
     t.take_buy_in(reserved[1], Actor::Td, Time(1)).unwrap();
     assert!(seated(&t, reserved[1]));
     assert_eq!(t.entry(reserved[1]).unwrap().status, Status::Playing);
+}
+
+/// TDA-8B: where the event lets a player give up their chips for a new stack, the chips given
+/// up leave play; elsewhere only a busted player re-enters.
+#[test]
+fn tda_8b_chips_given_up_for_a_re_entry_leave_play() {
+    for surrender in [false, true] {
+        let mut c = deepstack();
+        c.re_entry = Some(ReEntry {
+            until_level: 6,
+            max_entries: 0,
+            surrender,
+        });
+        let mut t = started(c, 6, 27);
+        let table = counts(&t)[0].0;
+        let player = players_at(&t, table)[0].1;
+        let in_play = t.chips_in_play();
+        let stack = stack_of(&t, player);
+        let result = t.re_enter(player, Actor::System, at_minute(5));
+        if !surrender {
+            assert!(
+                matches!(
+                    result,
+                    Err(DirectorError::Refused(
+                        tournament::Refused::ReEntryWithChips { .. }
+                    ))
+                ),
+                "{result:?}"
+            );
+            assert_eq!(t.chips_in_play(), in_play, "a refusal changes nothing");
+            continue;
+        }
+        let new = result.unwrap();
+        assert_eq!(t.entry(player).unwrap().status, Status::Removed);
+        assert!(t.events().iter().any(|e| e.what
+            == Happening::Removed {
+                player,
+                chips: stack,
+                rule: engine::rule!("TDA-8B")
+            }));
+        // The old chips left, a full new stack came in.
+        assert_eq!(t.chips_in_play(), in_play - stack + stack_of(&t, new));
+        assert_eq!(t.entry(new).unwrap().status, Status::Playing);
+    }
+}
+
+/// TDA-9: players with special needs are accommodated in the seat draw where possible: they
+/// draw first, so the first table (the room's most accessible) takes them.
+#[test]
+fn tda_9_special_needs_are_seated_at_the_first_table() {
+    for seed in 0..20 {
+        let mut c = deepstack();
+        c.table_size = 6;
+        let mut t = Tournament::new(c, seed).unwrap();
+        let ids: Vec<PlayerId> = (0..12)
+            .map(|i| {
+                t.register(&format!("P{i}"), true, Some(Actor::System), Time(0))
+                    .unwrap()
+            })
+            .collect();
+        let (a, b) = (ids[7], ids[11]);
+        t.accommodate(a, true, Actor::System, Time(0)).unwrap();
+        t.accommodate(b, true, Actor::System, Time(0)).unwrap();
+        // Set and taken back: drawn like everyone else.
+        t.accommodate(ids[3], true, Actor::System, Time(0)).unwrap();
+        t.accommodate(ids[3], false, Actor::System, Time(0))
+            .unwrap();
+        t.start(Time(0)).unwrap();
+        let first = tournament::TableId(0);
+        assert_eq!(seat_of(&t, a).0, first, "seed {seed}");
+        assert_eq!(seat_of(&t, b).0, first, "seed {seed}");
+        assert!(t.events().iter().any(|e| e.what
+            == Happening::Accommodated {
+                player: a,
+                on: true
+            }));
+    }
+}
+
+/// HC-1 lists spread limit: a tournament of it bets from the big blind to each level's
+/// `spread_max` (HC-3.4.1).
+#[test]
+fn hc_3_4_1_a_spread_limit_tournament_deals_its_levels_spread() {
+    let mut c = config("deepstack", "hc");
+    c.structure = tournament::config::StructureName::SpreadLimit;
+    for level in &mut c.levels {
+        level.spread_max = Some(level.big_blind * 5);
+    }
+    let mut t = started(c, 6, 28);
+    let table = counts(&t)[0].0;
+    let start = t.next_hand(table, Time(0)).unwrap();
+    let big_blind = start.setup.blinds.iter().copied().max().unwrap();
+    assert_eq!(
+        start.setup.variant.structure,
+        engine::Structure::SpreadLimit {
+            min_bet: big_blind,
+            max_bet: engine::Chips(big_blind.0 * 5)
+        }
+    );
 }

@@ -251,7 +251,7 @@ fn cited_for(text: &str, what: &str) -> Vec<Vec<&'static str>> {
         .instructions
         .iter()
         .filter(|i| i.text.contains(what))
-        .map(|i| i.rules.clone())
+        .map(|i| i.rules.iter().map(|r| r.id()).collect())
         .collect()
 }
 
@@ -280,7 +280,7 @@ fn every_instruction_cites_the_profiles_rulebook_or_tda() {
                 for i in &report.outcome.instructions {
                     for id in &i.rules {
                         let bounty = *id == "HC-1.2" && i.text.contains("bounty");
-                        if !(id.starts_with("TDA-") || id.starts_with(&own) || bounty) {
+                        if !(id.id().starts_with("TDA-") || id.id().starts_with(&own) || bounty) {
                             wrong.push(format!("{} under {profile}: {i}", file.display()));
                         }
                     }

@@ -99,6 +99,7 @@ impl Hand {
 
     /// How much the bet must have risen since a player acted for them to raise again: a full
     /// bet or raise in no-limit and pot-limit (TDA-47A), half of one in fixed limit (TDA-47B).
+    /// Below it, players who already acted may only call or fold (DG-15a.6).
     fn reopen_threshold(&self) -> (Chips, Rule) {
         match self.limit_bet() {
             Some(bet) => (Chips(bet.0.div_ceil(2)), rule!("TDA-47B")),
@@ -158,18 +159,22 @@ impl Hand {
                 });
             }
         }
+        let limit_poker = matches!(
+            self.variant.structure,
+            Structure::FixedLimit { .. } | Structure::SpreadLimit { .. }
+        );
+        if limit_poker && self.raises >= self.rules.raise_cap && self.cap_applies() {
+            return Err(HandError::RaiseCapReached {
+                cap: self.rules.raise_cap,
+                rule: if self.rules.uncapped_heads_up {
+                    rule!("HC-3.4.1")
+                } else {
+                    rule!("TDA-48")
+                },
+            });
+        }
         match self.variant.structure {
             Structure::FixedLimit { .. } => {
-                if self.raises >= self.rules.raise_cap && self.cap_applies() {
-                    return Err(HandError::RaiseCapReached {
-                        cap: self.rules.raise_cap,
-                        rule: if self.rules.uncapped_heads_up {
-                            rule!("HC-3.4.1")
-                        } else {
-                            rule!("TDA-48")
-                        },
-                    });
-                }
                 let bet = self.limit_bet().unwrap_or(self.min_bet);
                 let to = (self.last_full_level + bet).min(all_in_to);
                 Ok(RaiseRange {
@@ -181,6 +186,13 @@ impl Hand {
                 min_to: (self.level + self.min_increment).min(all_in_to),
                 max_to: all_in_to,
             }),
+            // HC-3.4.1: by at least the last bet or raise (the spread's smallest bet to open),
+            // by at most the spread's largest bet.
+            Structure::SpreadLimit { min_bet, max_bet } => {
+                let min_to = (self.level + self.min_increment.max(min_bet)).min(all_in_to);
+                let max_to = (self.level + max_bet).min(all_in_to).max(min_to);
+                Ok(RaiseRange { min_to, max_to })
+            }
             Structure::PotLimit => {
                 let min_to = (self.level + self.min_increment).min(all_in_to);
                 let bets: Chips = self.players.iter().map(|q| q.bet).sum();
@@ -237,6 +249,8 @@ impl Hand {
             Action::BringIn if !self.bring_in_due => return Err(HandError::NoBringIn),
             Action::BringIn => ActPlan::BringIn,
             Action::Fold => ActPlan::Fold,
+            // A check only with nothing to call: after the flop while nobody has bet, before
+            // it the big blind's option (DG-15.10).
             Action::Check if !to_call.is_zero() => {
                 return Err(HandError::CheckFacingBet { player: p, to_call });
             }
@@ -304,7 +318,12 @@ impl Hand {
         });
     }
 
-    /// Judges a bet or raise to `to` (TDA-43, TDA-54, HC-3.4.1, WWPLA-11).
+    /// Judges a bet or raise to `to` (TDA-43, TDA-54, HC-3.4.1, WWPLA-11). The dealer's guide
+    /// sets the same minimums (DG-15a): a bet at least the big blind (DG-15a.1), a raise at
+    /// least doubling the bet (DG-15a.2), a re-raise by at least the previous raise (DG-15a.3),
+    /// before the flop a first raise by at least the big blind (DG-15a.4). Short of them only
+    /// all-in, never a short raise the player must make up (DG-15.7); anything else is refused
+    /// at once with its reason (DG-15b).
     fn plan_bet_or_raise(&self, p: Player, to: Chips) -> Result<RaisePlan, HandError> {
         let range = self.raise_range(p)?;
         let me = &self.players[p.index()];
@@ -342,6 +361,13 @@ impl Hand {
             });
         }
         if to > range.max_to && !doubles {
+            if let Structure::SpreadLimit { max_bet, .. } = self.variant.structure {
+                return Err(HandError::AboveSpread {
+                    to,
+                    max_to: range.max_to,
+                    max_bet,
+                });
+            }
             return Err(HandError::AbovePotLimit {
                 to,
                 max_to: range.max_to,
@@ -482,7 +508,7 @@ impl Hand {
     }
 
     /// Opens a betting round: the level and minimum raise start over (TDA-43) except for the
-    /// blinds before the flop.
+    /// blinds before the flop. The round goes on until nobody raises any more (DG-16).
     pub(super) fn open_round(&mut self, first: Player) {
         self.phase = Phase::Betting;
         for player in &mut self.players {

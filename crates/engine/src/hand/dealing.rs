@@ -205,6 +205,8 @@ impl Hand {
         let Some(deck) = self.deck.as_mut() else {
             return;
         };
+        // One card at a time, face down, from the small blind round to the button, as often as
+        // each hand has cards (DG-10).
         for _ in 0..per_player {
             for player in &mut self.players {
                 let card = deck.deal().ok();
@@ -466,6 +468,8 @@ impl Hand {
         } else if self.variant.game.is_stud() {
             self.open_round(self.sixth_opener.unwrap_or(self.round_opener));
         } else {
+            // After the flop, the turn and the river the first player still in left of the
+            // button acts first (DG-19, DG-22, DG-25).
             self.open_round(Player(0));
         }
     }

@@ -68,8 +68,8 @@ impl Hand {
             self.emit(Event::HandsTabled);
         }
         let n = self.player_count();
-        // TDA-17A: the last aggressor of the last round shows first, else the first player left
-        // of the button; then clockwise.
+        // TDA-17A, JPR-9.0: the last aggressor of the last round shows first, else the first
+        // player left of the button; then clockwise.
         // Without a bet, who would open a betting round: stud's best hand showing (razz: the
         // lowest), a flop game's first player left of the button.
         let start = match self.last_aggressor {
@@ -195,7 +195,8 @@ impl Hand {
         }
     }
 
-    /// No muck when every hand must be shown (TDA-16).
+    /// No muck when every hand must be shown (TDA-16; JPR-9.0: with a player all-in, everyone
+    /// still holding cards shows). Otherwise a beaten hand may be folded unshown (JPR-9.0).
     pub(super) fn plan_muck(&self, player: Player) -> Result<(), HandError> {
         if self.all_must_show() {
             return Err(HandError::MustShow { player });
@@ -306,7 +307,7 @@ impl Hand {
 
     /// Splits `amount` among `winners` (in order from the button's left) in the smallest chips
     /// in play: the odd chips go one each to the first winners left of the button (TDA-20A,
-    /// HC-3.5). The button is last in that order and the odd chips are fewer than the winners,
+    /// HC-3.5), the worst positions (DG-28.5). The button is last in that order and the odd chips are fewer than the winners,
     /// so it never gets one (JPR-10).
     /// Stud orders the winners by the high card by suit of their winning hand instead
     /// (TDA-20B).

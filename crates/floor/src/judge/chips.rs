@@ -1,5 +1,6 @@
 //! Chips put in without words that govern them: one chip (TDA-44), several (TDA-45, 46), the
-//! 50 % rule and non-standard amounts (TDA-57), an incomplete call (TDA-41), and the change
+//! 50 % rule and non-standard amounts (TDA-57), calls (TDA-41B to D), a raise in one motion
+//! (TDA-42A), an incomplete call (TDA-41), and the change
 //! handed back.
 
 use super::Outcome;
@@ -82,6 +83,13 @@ impl Judge<'_> {
                 ),
             };
             r.because(rule, en, de);
+            if self.profile == Profile::Tda {
+                r.because(
+                    rule!("TDA-41C"),
+                    "one oversized chip put out silently is a call",
+                    "ein einzelner höherwertiger Chip ohne Ansage ist ein Call",
+                );
+            }
             if self.profile == Profile::Jpr {
                 r.because(
                     rule!("JPR-6.0"),
@@ -127,7 +135,7 @@ impl Judge<'_> {
         }
         if total == f.level {
             r.because(
-                rule!("TDA-41"),
+                rule!("TDA-41B"),
                 "chips matching the bet: a call",
                 "Chips in Höhe des Einsatzes: ein Call",
             );
@@ -196,6 +204,11 @@ impl Judge<'_> {
                 "every chip is needed to call (without the smallest chip the call is not reached): a call",
                 "jeder Chip wird zum Callen benötigt (ohne den kleinsten Chip reicht es nicht): ein Call",
             );
+            r.because(
+                rule!("TDA-41D"),
+                "several chips the multiple-chip rule reads as a call are a call",
+                "mehrere Chips, die nach der Mehrfach-Chip-Regel ein Call sind, sind ein Call",
+            );
             if !f.bet.is_zero() {
                 r.because(
                     rule!("TDA-46C"),
@@ -261,6 +274,12 @@ impl Judge<'_> {
                     ": Raise auf ",
                     total
                 ],
+            );
+            // An act's chips are one motion (a second motion is a second act).
+            r.because(
+                rule!("TDA-42A"),
+                "the full amount put out in one motion is the raise",
+                "der volle Betrag, in einer Bewegung gesetzt, ist der Raise",
             );
             self.change_note(r);
             return Decision::act(self.raise_to(total, r));

@@ -113,6 +113,13 @@ impl Judge<'_> {
                         "the words came first and define the action",
                         "die Ansage kam zuerst und bestimmt die Aktion",
                     );
+                    if self.profile == Profile::Dg {
+                        r.because(
+                            rule!("DG-15.4"),
+                            "a declaration made before the chips outweighs them",
+                            "eine Ansage vor dem Setzen hat Vorrang vor den Chips",
+                        );
+                    }
                     true
                 }
                 Order::ChipsFirst => {

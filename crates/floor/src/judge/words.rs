@@ -56,6 +56,11 @@ impl Judge<'_> {
             }
             Declaration::Call => {
                 r.because(
+                    rule!("TDA-41A"),
+                    "saying 'call' is a call",
+                    "„Call“ zu sagen ist ein Call",
+                );
+                r.because(
                     rule!("TDA-51A"),
                     "'call' binds the player to the full current action",
                     "„Call“ verpflichtet zur vollen aktuellen Aktion",
@@ -77,6 +82,11 @@ impl Judge<'_> {
             Declaration::Pot => self.pot(r),
             Declaration::Raise { to: Some(said) } => {
                 let want = self.sensible(said, r);
+                r.because(
+                    rule!("TDA-42B"),
+                    "a raise declared with its full amount before any chips go in",
+                    "ein Raise, dessen voller Betrag angesagt wird, bevor Chips gesetzt werden",
+                );
                 r.because(
                     rule!("TDA-43B"),
                     say!["a raise with an amount is the total bet: to ", want],

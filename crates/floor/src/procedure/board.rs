@@ -117,24 +117,24 @@ pub(super) fn premature_board(profile: Profile, street: Street) -> Procedure {
 fn tda_premature(street: Street, draft: &mut Draft) {
     match street {
         Street::Flop => draft.step(
-            rule!("TDA-RP-5"),
+            rule!("TDA-RP-5A"),
             "The flop burn card stays the burn. Return the early flop cards to the stub and reshuffle; turn the flop again from the reshuffled stub without a new burn.",
             "Die Flop-Burn-Karte bleibt Burn-Karte. Die vorzeitigen Karten in den Stapel zurück und neu mischen; den Flop ohne neue Burn-Karte vom neu gemischten Stapel neu aufdecken.",
         ),
         Street::Turn => {
             draft.step(
-                rule!("TDA-RP-5"),
+                rule!("TDA-RP-5B"),
                 "Set the early turn card aside. After the flop betting, burn another card and turn what would have been the river as the turn.",
                 "Die vorzeitige Turn-Karte zur Seite legen. Nach der Flop-Setzrunde eine weitere Burn-Karte legen und die eigentliche River-Karte als Turn legen.",
             );
             draft.step(
-                rule!("TDA-RP-5"),
+                rule!("TDA-RP-5B"),
                 "After the turn betting, return the early turn card to the stub, reshuffle and turn the river without a new burn.",
                 "Nach der Turn-Setzrunde die vorzeitige Turn-Karte in den Stapel zurück, neu mischen und den River ohne zusätzliche Burn-Karte aufdecken.",
             );
         }
         _ => draft.step(
-            rule!("TDA-RP-5"),
+            rule!("TDA-RP-5C"),
             "Return the early river card to the stub; the early burn card stays the burn. When the turn betting is over, reshuffle the stub and turn the river without a new burn.",
             "Die vorzeitige River-Karte in den Stapel zurück; die vorzeitige Burn-Karte bleibt liegen. Nach der Turn-Setzrunde den Stapel neu mischen und den River ohne neue Burn-Karte legen.",
         ),
@@ -343,4 +343,50 @@ fn hc_burn(burned: u8, situation: &Situation, mut draft: Draft) -> Procedure {
         draft.step(rule!("HC-3.3"), en, de);
     }
     draft.end(Outcome::Continue)
+}
+
+/// A second card turned up with the turn or the river. DG-21: with the turn it becomes the next
+/// burn, which DG-23 turns down again under the main pot, no other card burned; DG-24: with
+/// the river it lies face up beside the board, out of play. The other rulebooks know it as a
+/// card of the next street come too early (TDA-RP-5); with the river, a card no street needs,
+/// it is dead and goes to the muck (TDA-1).
+pub(super) fn extra_board_card(profile: Profile, street: Street) -> Procedure {
+    let mut draft = Draft::new(
+        "A second board card turned up",
+        "Zweite Board-Karte aufgedeckt",
+    );
+    match (profile, street) {
+        (Profile::Dg, Street::Turn) => {
+            draft.step(
+                rule!("DG-21"),
+                "The second card turned up with the turn becomes the next burn card.",
+                "Die mit dem Turn versehentlich aufgedeckte zweite Karte bildet die nächste Burn-Card.",
+            );
+            draft.step(
+                rule!("DG-23"),
+                "Before the river that card is turned face down again and pushed under the main pot: no other card is burned.",
+                "Vor dem River wird diese Karte wieder verdeckt umgedreht und unter den Main-Pot geschoben: es wird keine weitere Karte gebrannt.",
+            );
+            draft.end(Outcome::Continue)
+        }
+        (Profile::Dg, Street::River) => {
+            draft.step(
+                rule!("DG-24"),
+                "The second card turned up with the river lies face up beside the board: it plays no part.",
+                "Die mit dem River versehentlich aufgedeckte zweite Karte wird offen neben das Board gelegt: sie spielt nicht mit.",
+            );
+            draft.end(Outcome::Continue)
+        }
+        (_, Street::Turn) => premature_board(profile, Street::River),
+        (_, Street::River) => draft.td_decides(
+            rule!("TDA-1"),
+            "A card turned up after the river is needed by no street: it is dead and goes to the muck.",
+            "Eine nach dem River aufgedeckte Karte braucht keine Straße: sie ist tot und kommt in den Muck.",
+        ),
+        _ => draft.td_decides(
+            rule!("TDA-RP-5"),
+            "Name the turn or the river: a second card turned up with the flop is a four-card flop (TDA-39).",
+            "Turn oder River angeben: eine zweite Karte mit dem Flop ist ein Vier-Karten-Flop (TDA-39).",
+        ),
+    }
 }

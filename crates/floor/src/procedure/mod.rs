@@ -7,10 +7,12 @@
 
 mod absent;
 mod board;
+mod claims;
 mod conduct;
 mod count;
 mod deal;
 mod deck;
+mod integrity;
 mod penalty;
 mod showdown;
 mod stud;
@@ -168,6 +170,164 @@ pub enum Irregularity {
         #[serde(default)]
         bring_in_card: bool,
     },
+    /// Someone asks to see the cards that would have come (rabbit hunting: TDA-28, DG-26,
+    /// WWPLA-2); `all_agree`: every player whose consent the profile asks for agrees.
+    RabbitHunt {
+        #[serde(default)]
+        all_agree: bool,
+    },
+    /// A result disputed after the hand (TDA-22, DG-16b, DG-28.6, DG-30.3, WWPLA-2).
+    Dispute(Dispute),
+    /// A player asks for a count of the pot or of a stack (TDA-54A, TDA-60, JPR-12.0, DG-16).
+    CountAsked {
+        of: CountOf,
+        /// The asker faces an all-in and it is their turn (TDA-60).
+        #[serde(default)]
+        facing_all_in_in_turn: bool,
+        /// The game is pot-limit (TDA-54A).
+        #[serde(default)]
+        pot_limit: bool,
+    },
+    /// A hand declared at the showdown other than it is (TDA-12, TDA-13C, DG-28.4);
+    /// `declared_lower`: the player named less than the cards make.
+    MiscalledHand {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+        #[serde(default)]
+        declared_lower: bool,
+    },
+    /// A player held or carried chips out of sight (TDA-63, JPR-12.0).
+    ChipsOutOfSight {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+    },
+    /// Chips found that no one can be named the owner of (TDA-64).
+    FoundChips,
+    /// Soft play, chip dumping or collusion (TDA-69, JPR-8.0, WWPLA-2, HC-2.1).
+    Collusion {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+        /// Which form the play took.
+        form: Collusion,
+    },
+    /// A player with a live hand left the table (TDA-31).
+    LeftLiveHand {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+    },
+    /// A player dodged a blind on purpose (TDA-33).
+    DodgedBlind {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+    },
+    /// The shuffle or the cut went wrong before the deal (DG-7.1 to DG-7.4).
+    ShuffleFault { fault: ShuffleFault },
+    /// A card fell from a player (DG-13.4); `face_up_or_seen`: it landed face up or a player in
+    /// the hand saw it.
+    DroppedCard {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        player: Player,
+        #[serde(default)]
+        face_up_or_seen: bool,
+    },
+    /// An all-in called while hand-for-hand is played (TDA-RP-8F).
+    HandForHandAllIn,
+    /// A second card turned up by accident as the dealer lays `street`'s card (the turn or the
+    /// river): DG-21, DG-23, DG-24; elsewhere it is a card of the next street come too early
+    /// (TDA-RP-5).
+    ExtraBoardCard {
+        #[cfg_attr(feature = "schema", schema(value_type = String))]
+        #[serde(with = "wire::street")]
+        street: Street,
+    },
+    /// The dealer called something wrongly (a showdown too early, a wrong amount to call):
+    /// DG-30.1; `prompt_reaction`: a player acted on it at once.
+    DealerMiscall {
+        #[serde(default)]
+        prompt_reaction: bool,
+    },
+}
+
+/// A result disputed after the hand: what, and how late (TDA-22, DG-16b, DG-28.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct Dispute {
+    pub about: DisputeAbout,
+    /// The next hand has begun (TDA-23).
+    #[serde(default)]
+    pub next_hand_started: bool,
+    /// Substantial action has taken place in the next hand (TDA-36).
+    #[serde(default)]
+    pub substantial_action_since: bool,
+    /// The pot has been pushed to the player named the winner (DG-28.6).
+    #[serde(default)]
+    pub pot_pushed: bool,
+    /// The claim came at once, before play went on (DG-16b).
+    #[serde(default)]
+    pub at_once: bool,
+    /// The hand ended at a break (TDA-22: one minute after the award).
+    #[serde(default)]
+    pub at_break: bool,
+    /// Seconds since the pot was awarded, for a hand ended at a break.
+    #[serde(default)]
+    pub seconds_since_award: u32,
+}
+
+/// What a dispute is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DisputeAbout {
+    /// How a tabled hand was read.
+    Reading,
+    /// How the pot was counted or awarded.
+    Pot,
+    /// Change the dealer gave.
+    Change,
+}
+
+/// What a player asks to have counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CountOf {
+    Pot,
+    /// An opponent's stack.
+    Stack,
+}
+
+/// Play that is not one player's own (TDA-69).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Collusion {
+    /// Playing softly against a friend.
+    SoftPlay,
+    /// Losing chips to another on purpose.
+    ChipDumping,
+    /// Any other working together with another player.
+    Teamwork,
+}
+
+/// How the shuffle or the cut went wrong (DG-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ShuffleFault {
+    /// A card seen late in or after the shuffle (DG-7.1).
+    CardSeen,
+    /// A player rightly says the shuffle was not enough (DG-7.2).
+    ShuffleTooShort,
+    /// A card slipped out in the final shuffle or the cut (DG-7.3).
+    CardSlipped,
+    /// The cut was not proper (DG-7.4).
+    BadCut,
 }
 
 /// Why a misdeal is called: the items of TDA-35A, WWPLA-3, HC-3.1 and DG-12 that are not an
@@ -440,6 +600,30 @@ pub fn procedure(
             penalized,
             bring_in_card,
         } => absent::absent_at_deal(profile, player, penalized, bring_in_card, situation),
+        I::RabbitHunt { all_agree } => claims::rabbit_hunt(profile, all_agree),
+        I::Dispute(ref d) => claims::dispute(profile, d),
+        I::CountAsked {
+            of,
+            facing_all_in_in_turn,
+            pot_limit,
+        } => claims::count(profile, of, facing_all_in_in_turn, pot_limit),
+        I::MiscalledHand {
+            player,
+            declared_lower,
+        } => claims::miscalled(profile, player, declared_lower),
+        I::ChipsOutOfSight { player } => integrity::chips_out_of_sight(profile, player),
+        I::FoundChips => integrity::found_chips(),
+        I::Collusion { player, form } => integrity::collusion(profile, player, form),
+        I::LeftLiveHand { player } => integrity::left_live_hand(player),
+        I::DodgedBlind { player } => integrity::dodged_blind(player),
+        I::ShuffleFault { fault } => integrity::shuffle_fault(profile, fault),
+        I::DroppedCard {
+            player,
+            face_up_or_seen,
+        } => integrity::dropped_card(profile, player, face_up_or_seen),
+        I::HandForHandAllIn => integrity::hand_for_hand_all_in(),
+        I::ExtraBoardCard { street } => board::extra_board_card(profile, street),
+        I::DealerMiscall { prompt_reaction } => claims::dealer_miscall(profile, prompt_reaction),
     }
 }
 

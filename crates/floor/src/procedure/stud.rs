@@ -199,6 +199,11 @@ pub(super) fn premature(street: Street) -> Procedure {
     };
     let (en_before, de_before) = street_name(before);
     draft.step(
+        rule!("TDA-RP-10G"),
+        "Stud cards dealt too early are handled as RP-5D says.",
+        "Beim Stud verfrüht ausgeteilte Karten werden nach RP-5D behandelt.",
+    );
+    draft.step(
         rule!("TDA-RP-5D"),
         format!("Cards of {en_st} came before the {en_before} betting was over: deal more cards and set them aside with the early card(s), a full round for the players still in the hand."),
         format!("Karten der {de_st} kamen vor dem Ende der Setzrunde der {de_before}: weitere Karten austeilen und mit der vorzeitigen Karte bzw. den vorzeitigen Karten zur Seite legen, eine vollständige Runde für die verbliebenen Live-Spieler."),

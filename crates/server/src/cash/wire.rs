@@ -43,7 +43,7 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
         None => refusal,
     };
     match rule {
-        Some(rule) => refusal.with_rule(rule.id()),
+        Some(rule) => refusal.with_rule(rule),
         None => refusal,
     }
 }
@@ -82,13 +82,20 @@ pub(super) fn next_view(n: &NextHand) -> NextHandView {
     }
 }
 
-fn variant(code: &str) -> Option<Variant> {
+fn variant(spec: &GameSpec) -> Option<Variant> {
     use engine::{Game as G, Structure as S};
-    let (structure, game) = match code.trim().to_ascii_uppercase().as_str() {
+    // Spread limit (HC-1): a bet or raise from the big blind to `spread_max` (HC-3.4.1).
+    let spread = S::SpreadLimit {
+        min_bet: Chips(spec.big_blind),
+        max_bet: Chips(spec.spread_max),
+    };
+    let (structure, game) = match spec.variant.trim().to_ascii_uppercase().as_str() {
         "NT" => (S::NoLimit, G::Holdem),
         "PT" => (S::PotLimit, G::Holdem),
         "NO" => (S::NoLimit, G::Omaha),
         "PO" => (S::PotLimit, G::Omaha),
+        "ST" => (spread, G::Holdem),
+        "SO" => (spread, G::Omaha),
         _ => return None,
     };
     Some(Variant { game, structure })
@@ -96,8 +103,20 @@ fn variant(code: &str) -> Option<Variant> {
 
 fn game(spec: &GameSpec) -> Result<Game, Refusal> {
     let bad = |m: String| Refusal::new(422, "bad_game", m);
-    let variant = variant(&spec.variant)
-        .ok_or_else(|| bad(format!("unknown game {:?} (NT, PT, NO, PO)", spec.variant)))?;
+    let variant = variant(spec).ok_or_else(|| {
+        bad(format!(
+            "unknown game {:?} (NT, PT, NO, PO; spread limit ST, SO)",
+            spec.variant
+        ))
+    })?;
+    if let engine::Structure::SpreadLimit { min_bet, max_bet } = variant.structure
+        && max_bet < min_bet
+    {
+        return Err(bad(format!(
+            "spread_max: a spread limit's largest bet is at least the big blind ({min_bet}), not {max_bet} (HC-3.4.1)"
+        ))
+        .with_rule(engine::rule!("HC-3.4.1")));
+    }
     let profile: RulebookId = spec
         .profile
         .parse()

@@ -39,6 +39,7 @@ impl DealerTable {
                         Status::Mucked => "mucked",
                     }
                     .to_string(),
+                    // TDA-RP-1: the all-in marker in front of a player all in.
                     all_in: !over && p.is_all_in(),
                     button: seat == self.positions.button,
                     // Heads-up the button posts the small blind (TDA-34).
@@ -119,6 +120,16 @@ impl DealerTable {
             tracking: self.tracking(),
             rulings: self.rulings.iter().rev().cloned().collect(),
             procedure: self.procedure.clone(),
+            reminders: self
+                .floor
+                .reminders()
+                .iter()
+                .map(|s| ReasonView {
+                    rule: s.rule.id().to_string(),
+                    en: s.text.en.to_string(),
+                    de: s.text.de.to_string(),
+                })
+                .collect(),
         }
     }
 

@@ -4,11 +4,11 @@
 
 use super::LiveHand;
 use cards::{Card, Lang, Seed};
-use engine::{Event, Hand};
+use engine::{Event, Hand, Rule, rule};
 use eval::MadeHand;
 use protocol::Announcement;
 
-pub(crate) fn note(kind: &str, seat: Option<u8>, rule: Option<&str>) -> Announcement {
+pub(crate) fn note(kind: &str, seat: Option<u8>, rule: Option<Rule>) -> Announcement {
     Announcement {
         kind: kind.to_string(),
         seat,
@@ -16,11 +16,13 @@ pub(crate) fn note(kind: &str, seat: Option<u8>, rule: Option<&str>) -> Announce
         cards: Vec::new(),
         hand_en: None,
         hand_de: None,
-        rule: rule.map(str::to_string),
+        rule: rule.map(|r| r.id().to_string()),
     }
 }
 
-/// The hand's announcements so far, the server's notes (time called, timeouts) in place.
+/// The hand's announcements so far, the server's notes (time called, timeouts) in place. As a
+/// dealer does: every bet and raise with its size (TDA-RP-12, HC-1.13.5), an all-in called as
+/// one (HC-1.13.5), and each card turned up named (HC-1.13.5).
 pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
     let seat = |p: engine::Player| live.start.positions.dealt.get(p.index()).map(|s| s.0 + 1);
     let hand = &live.hand;
@@ -119,10 +121,10 @@ pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
                 }
             }
             Event::HandKilled { player, rule } => {
-                out.push(note("killed", seat(*player), Some(rule.id())));
+                out.push(note("killed", seat(*player), Some(*rule)));
             }
             Event::BetReturned { player, amount } => a("returned", Some(*player), Some(amount.0)),
-            Event::HandsTabled => out.push(note("tabled", None, Some("TDA-16"))),
+            Event::HandsTabled => out.push(note("tabled", None, Some(rule!("TDA-16")))),
             Event::Shown { player, cards } => {
                 let mut n = note("shows", seat(*player), None);
                 let hole: Vec<Card> = cards.cards().iter().flatten().copied().collect();

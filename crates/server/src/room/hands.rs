@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::room::announce::note;
-use engine::{Action, Op, Player, Step};
+use engine::{Action, Op, Player, Step, rule};
 use protocol::PlayerAction;
 use tournament::director::Wait;
 use tournament::{DirectorError, TableId, Time, TimeExpiry};
@@ -192,7 +192,7 @@ impl Room {
         if turn.clock_called {
             return Err(
                 Refusal::conflict("clock_running", "time has already been called")
-                    .with_rule("TDA-29"),
+                    .with_rule(rule!("TDA-29")),
             );
         }
         if by.is_player() && at < turn.since + REASONABLE_MS {
@@ -203,7 +203,7 @@ impl Room {
                     REASONABLE_MS / 1000
                 ),
             )
-            .with_rule("TDA-29"));
+            .with_rule(rule!("TDA-29")));
         }
         let events = live.hand.events().len();
         let seat = live.start.positions.dealt[turn.player.index()].0 + 1;
@@ -216,7 +216,7 @@ impl Room {
             deadline: at + called_ms,
             ..turn
         });
-        let mut a = note("clock", Some(seat), Some("TDA-29"));
+        let mut a = note("clock", Some(seat), Some(rule!("TDA-29")));
         a.amount = Some(called_ms / 1000);
         live.notes.push((events, a));
         Ok(Changes {
@@ -255,16 +255,23 @@ impl Room {
         // out of time (TDA-29, TDA-RP-10).
         let forced = legal.is_some_and(|l| l.bring_in.is_some() && !l.fold);
         let (action, rule) = if forced {
-            (Action::BringIn, if away { "TDA-30" } else { "TDA-RP-10" })
+            (
+                Action::BringIn,
+                if away {
+                    rule!("TDA-30")
+                } else {
+                    rule!("TDA-RP-10")
+                },
+            )
         } else if away {
-            (Action::Fold, "TDA-30")
+            (Action::Fold, rule!("TDA-30"))
         } else {
             match self.t.profile().director.time_expiry {
                 TimeExpiry::CheckOrDead if legal.is_some_and(|l| l.check) => {
-                    (Action::Check, "TDA-29")
+                    (Action::Check, rule!("TDA-29"))
                 }
-                TimeExpiry::CheckOrDead => (Action::Fold, "TDA-29"),
-                TimeExpiry::Dead => (Action::Fold, "DG-14a"),
+                TimeExpiry::CheckOrDead => (Action::Fold, rule!("TDA-29")),
+                TimeExpiry::Dead => (Action::Fold, rule!("DG-14a")),
             }
         };
         let events = live.hand.events().len();

@@ -193,6 +193,7 @@ impl Room {
             TdCommand::UndoBust { player } => t.undo_bust(*player, actor, now),
             TdCommand::DrawSeats => t.draw_seats(now),
             TdCommand::TakeBuyIn { player } => t.take_buy_in(*player, actor, now),
+            TdCommand::Accommodate { player, on } => t.accommodate(*player, *on, actor, now),
             TdCommand::HoldForDeal { on } => t.hold_for_deal(*on, actor, now),
             TdCommand::SeatCards { table, seats } => {
                 let table = table_from_one(*table)?;
@@ -363,6 +364,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::UndoBust { .. }
         | TdCommand::DrawSeats
         | TdCommand::TakeBuyIn { .. }
+        | TdCommand::Accommodate { .. }
         | TdCommand::HoldForDeal { .. }
         | TdCommand::Confirm { .. } => Ok(()),
         TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
@@ -454,6 +456,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::UndoBust { .. }
         | TdCommand::DrawSeats
         | TdCommand::TakeBuyIn { .. }
+        | TdCommand::Accommodate { .. }
         | TdCommand::HoldForDeal { .. }
         | TdCommand::SeatCards { .. }
         | TdCommand::SourceCards { .. }

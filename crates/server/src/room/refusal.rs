@@ -9,7 +9,7 @@ pub struct Refusal {
     pub status: u16,
     pub code: &'static str,
     pub message: String,
-    pub rule: Option<String>,
+    pub rule: Option<engine::Rule>,
     /// Seconds before trying again (a 429's `Retry-After`).
     pub retry_after: Option<u64>,
     /// The message as a key with arguments, for the pages.
@@ -38,8 +38,8 @@ impl Refusal {
         self
     }
 
-    pub fn with_rule(mut self, rule: impl Into<String>) -> Refusal {
-        self.rule = Some(rule.into());
+    pub fn with_rule(mut self, rule: engine::Rule) -> Refusal {
+        self.rule = Some(rule);
         self
     }
 
@@ -78,7 +78,7 @@ impl Refusal {
         let refusal =
             Refusal::new(422, code, error.to_string()).with_said(super::said::hand(error, name));
         match error.rule() {
-            Some(rule) => refusal.with_rule(rule.id()),
+            Some(rule) => refusal.with_rule(rule),
             None => refusal,
         }
     }
@@ -95,12 +95,11 @@ impl Refusal {
             }
             DirectorError::AlreadyStarted => Refusal::conflict("already_started", message),
             DirectorError::TooFewPlayers(_) => Refusal::conflict("too_few_players", message),
-            DirectorError::Closed { rule, .. } => {
+            DirectorError::Closed { why, .. } => {
                 let refusal = Refusal::conflict("closed", message);
-                if looks_like_rule(rule) {
-                    refusal.with_rule(*rule)
-                } else {
-                    refusal
+                match why.rule() {
+                    Some(rule) => refusal.with_rule(rule),
+                    None => refusal,
                 }
             }
             DirectorError::Refused(_) => Refusal::new(422, "refused", message),
@@ -125,7 +124,7 @@ impl Refusal {
             status: self.status,
             code: self.code.to_string(),
             message: self.message.clone(),
-            rule: self.rule.clone(),
+            rule: self.rule.map(|r| r.id().to_string()),
             // A refusal without its own message says at least its kind in the page's language.
             key: Some(
                 self.said
@@ -140,10 +139,4 @@ impl Refusal {
             ),
         }
     }
-}
-
-/// Rule ids look like `TDA-47A` or `HC-1.1`.
-fn looks_like_rule(text: &str) -> bool {
-    text.split_once('-')
-        .is_some_and(|(book, _)| !book.is_empty() && book.chars().all(|c| c.is_ascii_uppercase()))
 }

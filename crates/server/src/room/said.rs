@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::fmt;
 use thiserror::Error;
-use tournament::DirectorError;
+use tournament::{ClosedBy, DirectorError};
 
 mod hand;
 pub use hand::hand;
@@ -90,11 +90,15 @@ pub fn director(error: &DirectorError) -> Said {
         DirectorError::TooFewPlayers(n) => {
             message("refused_too_few_players", json!({ "players": n }))
         }
-        DirectorError::Closed { what, rule } => message(
+        DirectorError::Closed { what, why } => message(
             "refused_closed",
             json!({
                 "what": as_value(message(&format!("closed_{}", what.replace([' ', '-'], "_")), json!({}))),
-                "rule": rule,
+                "rule": match why {
+                    ClosedBy::Rule(rule) => json!(rule.id()),
+                    ClosedBy::EventOver => as_value(message("closed_by_event_over", json!({}))),
+                    ClosedBy::NotOffered => as_value(message("closed_by_not_offered", json!({}))),
+                },
             }),
         ),
         DirectorError::Refused(why) => said("refused_", why),
@@ -278,6 +282,12 @@ pub enum Audit {
     BuyInTaken {
         player: u32,
     },
+    Accommodated {
+        player: u32,
+    },
+    NotAccommodated {
+        player: u32,
+    },
     Reserved {
         name: String,
     },
@@ -435,6 +445,12 @@ impl fmt::Display for Audit {
             Audit::Pause => write!(f, "pause"),
             Audit::DrawSeats => write!(f, "seats drawn"),
             Audit::BuyInTaken { player } => write!(f, "buy-in taken from player {player}"),
+            Audit::Accommodated { player } => {
+                write!(f, "player {player} seated for special needs (TDA-9)")
+            }
+            Audit::NotAccommodated { player } => {
+                write!(f, "player {player} no longer seated for special needs")
+            }
             Audit::Reserved { name } => write!(f, "seat reserved for {name}"),
             Audit::HoldForDeal => write!(f, "tables held for a deal"),
             Audit::ReleaseForDeal => write!(f, "tables play on"),
@@ -537,6 +553,12 @@ pub fn audit(command: &Command) -> Audit {
         Command::Td { action, .. } => match action {
             TdCommand::DrawSeats => Audit::DrawSeats,
             TdCommand::TakeBuyIn { player } => Audit::BuyInTaken { player: p(player) },
+            TdCommand::Accommodate { player, on: true } => {
+                Audit::Accommodated { player: p(player) }
+            }
+            TdCommand::Accommodate { player, on: false } => {
+                Audit::NotAccommodated { player: p(player) }
+            }
             TdCommand::HoldForDeal { on: true } => Audit::HoldForDeal,
             TdCommand::HoldForDeal { on: false } => Audit::ReleaseForDeal,
             TdCommand::Pause => Audit::Pause,

@@ -70,7 +70,7 @@ fn a_refusal_is_a_key_with_its_arguments_and_nested_messages() {
     let e = DirectorError::BadReport {
         table: TableId(1),
         problem: Refused::SeatTwoCards { seat: 4 },
-        rule: Some("TDA-RP-14"),
+        rule: Some(engine::rule!("TDA-RP-14")),
     };
     assert_eq!(
         keys(&director(&e)),
@@ -186,7 +186,15 @@ fn the_pages_know_the_keys() {
         DirectorError::NoSuchTable(TableId(9)),
         DirectorError::Closed {
             what: "late registration",
-            rule: "TDA-8",
+            why: ClosedBy::Rule(engine::rule!("TDA-8")),
+        },
+        DirectorError::Closed {
+            what: "registration",
+            why: ClosedBy::EventOver,
+        },
+        DirectorError::Closed {
+            what: "rebuys",
+            why: ClosedBy::NotOffered,
         },
         DirectorError::CannotUndo(tournament::director::ActionId(0), Refused::DealSince),
         DirectorError::Refused(Refused::NotOut { name: "A".into() }),

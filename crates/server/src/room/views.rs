@@ -139,6 +139,7 @@ impl Room {
                     })
                 })
                 .collect(),
+            table_languages: t.config().table_languages.clone(),
             server_time_ms: now,
         }
     }
@@ -565,6 +566,7 @@ impl Room {
                 if !over {
                     view.stack = p.stack.0;
                     view.bet = p.bet.0;
+                    // TDA-RP-1: the all-in marker.
                     view.all_in = p.is_all_in();
                 }
                 view.to_act = live.turn.is_some_and(|t| t.player.index() == i) && !over;

@@ -114,6 +114,7 @@ fn betting(name: StructureName) -> Betting {
         StructureName::NoLimit => Betting::NoLimit,
         StructureName::PotLimit => Betting::PotLimit,
         StructureName::FixedLimit => Betting::FixedLimit,
+        StructureName::SpreadLimit => Betting::SpreadLimit,
     }
 }
 
@@ -180,7 +181,16 @@ impl EventConfig {
             bring_in: engine::Chips(l.bring_in),
             small_bet: engine::Chips(small_bet),
             big_bet: engine::Chips(l.big_bet.unwrap_or(small_bet.saturating_mul(2))),
+            spread_max: engine::Chips(l.spread_max.unwrap_or(0)),
         }
+    }
+
+    /// Whether any hand of the event may be spread limit.
+    pub fn deals_spread_limit(&self) -> bool {
+        let or_event = |s: Option<StructureName>| s.unwrap_or(self.structure);
+        let levels = self.levels.iter().map(|l| or_event(l.structure));
+        let rotation = (self.rotation.iter()).flat_map(|r| r.games.iter().map(|g| g.structure));
+        (levels.chain(rotation.map(or_event))).any(|s| s == StructureName::SpreadLimit)
     }
 
     /// Whether any hand of the event may be stud.

@@ -78,6 +78,9 @@ pub enum StructureName {
     PotLimit,
     /// Small bet and big bet by level; in flop games by default the big blind and twice it.
     FixedLimit,
+    /// Spread limit (HC-1): any bet from the big blind (stud: the small bet) to the level's
+    /// `spread_max` (HC-3.4.1).
+    SpreadLimit,
 }
 
 /// Who deals the event's hands.
@@ -131,6 +134,10 @@ pub struct Level {
     /// Fixed limit: the bet of the later rounds; by default twice the small bet.
     #[serde(default)]
     pub big_bet: Option<u64>,
+    /// Spread limit: the largest bet or raise of this level (HC-3.4.1); needed by every level
+    /// when the event deals spread limit.
+    #[serde(default)]
+    pub spread_max: Option<u64>,
     /// The game of this level, for events changing game by level without a rotation.
     #[serde(default)]
     pub game: Option<GameName>,
@@ -198,6 +205,10 @@ pub struct ReEntry {
     /// Entries per player, the first included; 0: no limit.
     #[serde(default)]
     pub max_entries: u32,
+    /// A player may give up their chips between hands and buy a new stack; the chips given up
+    /// leave play (TDA-8B). Off (the default), only a busted player re-enters.
+    #[serde(default)]
+    pub surrender: bool,
 }
 
 /// When a rebuy may be bought.
@@ -382,6 +393,10 @@ pub struct EventConfig {
     /// Mixed games: the games in turn, by hands or by level (HC-1, TDA-11B).
     #[serde(default)]
     pub rotation: Option<RotationConfig>,
+    /// The languages allowed at the tables, as the organiser announces them (TDA-6): shown on
+    /// the big screen and the tablets. Empty (the default): none announced.
+    #[serde(default)]
+    pub table_languages: Vec<String>,
 }
 
 fn tda() -> String {
@@ -441,6 +456,7 @@ impl EventConfig {
                 bring_in: 0,
                 small_bet: None,
                 big_bet: None,
+                spread_max: None,
                 game: None,
                 structure: None,
                 minutes: 15,
@@ -461,6 +477,7 @@ impl EventConfig {
                     bring_in: times(last.bring_in),
                     small_bet: last.small_bet.map(times),
                     big_bet: last.big_bet.map(times),
+                    spread_max: last.spread_max.map(times),
                     ..last
                 }
             }

@@ -3,6 +3,7 @@
 //! logged with who made it and can be undone.
 
 use super::*;
+use engine::rule;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TdAction {
@@ -289,7 +290,7 @@ impl Tournament {
                 let unit = self.denominations.first().copied().unwrap_or(1);
                 let chips = (chips - chips % unit).max(unit);
                 self.expected_chips += chips;
-                self.sit(player, table, seat, chips, "TDA-71D", now)?;
+                self.sit(player, table, seat, chips, rule!("TDA-71D"), now)?;
             }
             Inverse::Pause => self.clock.start(now),
             Inverse::Resume { held } => {
@@ -356,7 +357,7 @@ impl Tournament {
         }
         let from = self.seated(player)?;
         let stack = self.unseat(player)?;
-        self.sit(player, to, seat, stack, "TDA-11", now)?;
+        self.sit(player, to, seat, stack, rule!("TDA-11"), now)?;
         self.log(
             now,
             Actor::System,
@@ -364,7 +365,7 @@ impl Tournament {
                 player,
                 from,
                 to: (to, seat),
-                rule: "TDA-11",
+                rule: rule!("TDA-11"),
             },
         );
         Ok(())

@@ -2,7 +2,7 @@
 
 use super::event::{ActionId, TableId};
 use super::refused::Refused;
-use engine::{PlayerId, TableError};
+use engine::{PlayerId, Rule, TableError};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -57,11 +57,8 @@ pub enum DirectorError {
     AlreadyStarted,
     #[error("a tournament needs at least two players, not {0}")]
     TooFewPlayers(usize),
-    #[error("{what} is closed ({rule})")]
-    Closed {
-        what: &'static str,
-        rule: &'static str,
-    },
+    #[error("{what} is closed ({why})")]
+    Closed { what: &'static str, why: ClosedBy },
     #[error("{0}")]
     Refused(Refused),
     #[error("{0} has no hand in progress")]
@@ -78,7 +75,7 @@ pub enum DirectorError {
     BalanceBreach {
         table: TableId,
         detail: String,
-        rule: &'static str,
+        rule: Rule,
     },
     #[error("{0} cannot be undone: {1}")]
     CannotUndo(ActionId, Refused),
@@ -91,12 +88,41 @@ pub enum DirectorError {
         table: TableId,
         problem: Refused,
         /// The rule the report is held to, where one is.
-        rule: Option<&'static str>,
+        rule: Option<Rule>,
     },
     #[error(transparent)]
     Table(#[from] TableError),
 }
 
-fn rule_suffix(rule: Option<&'static str>) -> String {
+fn rule_suffix(rule: Option<Rule>) -> String {
     rule.map(|r| format!(" ({r})")).unwrap_or_default()
+}
+
+/// Why a period or an offer is closed: its rule's time has passed, the event is over, or the
+/// event does not offer it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClosedBy {
+    Rule(Rule),
+    EventOver,
+    NotOffered,
+}
+
+impl ClosedBy {
+    /// The rule that closed it, where one did.
+    pub fn rule(self) -> Option<Rule> {
+        match self {
+            ClosedBy::Rule(rule) => Some(rule),
+            ClosedBy::EventOver | ClosedBy::NotOffered => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ClosedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClosedBy::Rule(rule) => write!(f, "{rule}"),
+            ClosedBy::EventOver => f.write_str("the event is over"),
+            ClosedBy::NotOffered => f.write_str("not offered by this event"),
+        }
+    }
 }

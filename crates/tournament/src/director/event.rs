@@ -2,7 +2,7 @@
 
 use crate::clock::Time;
 use crate::config::Money;
-use engine::{PlayerId, Seat};
+use engine::{PlayerId, Rule, Seat};
 use std::fmt;
 
 /// A table of the event, numbered from 0; displayed from 1 as floor staff count tables.
@@ -63,11 +63,16 @@ pub enum Happening {
     BuyInTaken {
         player: PlayerId,
     },
+    /// A player with special needs is accommodated in the seat draw, or no longer (TDA-9).
+    Accommodated {
+        player: PlayerId,
+        on: bool,
+    },
     Seated {
         player: PlayerId,
         table: TableId,
         seat: Seat,
-        rule: &'static str,
+        rule: Rule,
     },
     /// The seats and first buttons drawn before the start; `redraw` when an earlier draw
     /// was put away for it.
@@ -101,7 +106,7 @@ pub enum Happening {
         player: PlayerId,
         from: (TableId, Seat),
         to: (TableId, Seat),
-        rule: &'static str,
+        rule: Rule,
     },
     TableBroken {
         table: TableId,
@@ -117,7 +122,7 @@ pub enum Happening {
     ButtonDrawn {
         table: TableId,
         seat: Seat,
-        rule: &'static str,
+        rule: Rule,
     },
     ChipRace {
         table: TableId,
@@ -163,12 +168,12 @@ pub enum Happening {
     Removed {
         player: PlayerId,
         chips: u64,
-        rule: &'static str,
+        rule: Rule,
     },
     /// A penalty that no hand could be played to serve (DG-38).
     PenaltyLifted {
         player: PlayerId,
-        rule: &'static str,
+        rule: Rule,
     },
     Action {
         id: ActionId,
@@ -271,7 +276,7 @@ pub struct MoveRecord {
     pub from: Option<(TableId, Seat)>,
     /// Where the player sits now (the seat card that fell, when entered).
     pub to: (TableId, Seat),
-    pub rule: &'static str,
+    pub rule: Rule,
     pub reason: MoveReason,
 }
 

@@ -7,7 +7,7 @@ use super::results::Bust;
 use super::*;
 use crate::clock::ClockChange;
 use crate::profile::BalanceWhen;
-use engine::{Automations, Chips, Event, Hand, HandSetup, Player};
+use engine::{Automations, Chips, Event, Hand, HandSetup, Player, rule};
 
 /// A hand to play: the engine's setup and who the players are, in dealing order.
 #[derive(Clone, Debug)]
@@ -167,14 +167,14 @@ impl Tournament {
                 Happening::ButtonDrawn {
                     table,
                     seat,
-                    rule: "WWPLA-12",
+                    rule: rule!("WWPLA-12"),
                 },
             );
         }
         self.refresh_table_absences(table, now)?;
         // TDA-RP-8B: the first hand of a hand-for-hand round takes the round before off the
-        // clock as it starts; if that ends the level, this is the next hand and plays the new
-        // level (TDA-23, RP-8D).
+        // clock as it starts, one hand at a time, never several at once (TDA-RP-8C); if that
+        // ends the level, this is the next hand and plays the new level (TDA-23, TDA-RP-8D).
         let first_of_round = self.clock.is_hand_for_hand() && !self.round_begun;
         let clock_before = self.clock.clone();
         let clock_changes = if first_of_round {
@@ -183,6 +183,8 @@ impl Tournament {
         } else {
             Vec::new()
         };
+        // The hand begins here, its blinds and antes going in (HC-1.13.1): it plays the level
+        // the clock shows now, and a level ending during it waits for the next hand (TDA-23).
         let level = self.clock.level_index();
         // The game of the level or the rotation (HC-1), its stakes (TDA-23, TDA-RP-10).
         let played = self.tables[table.0 as usize].game_hands;
@@ -301,7 +303,7 @@ impl Tournament {
                     Actor::System,
                     Happening::PenaltyLifted {
                         player: id,
-                        rule: "DG-38",
+                        rule: rule!("DG-38"),
                     },
                 );
                 self.refresh_absence(table, seat, id, now)?;
@@ -476,7 +478,7 @@ impl Tournament {
                         i + 1,
                         e.seat
                     ),
-                    rule: "TDA-7",
+                    rule: rule!("TDA-7"),
                 });
             }
         }
@@ -507,20 +509,20 @@ impl Tournament {
         if count > t.table.seats().len() {
             return breach(
                 format!("{count} players at {} seats", t.table.seats().len()),
-                "HC-1.7",
+                rule!("HC-1.7"),
             );
         }
         match director.balance {
             BalanceWhen::Tda if max >= count + usize::from(director.hold_when_short_by) => {
                 return breach(
                     format!("{count} players, the fullest table has {max}: play must hold"),
-                    "TDA-11D",
+                    rule!("TDA-11D"),
                 );
             }
             BalanceWhen::BeforeAnyHand if self.index.spread() >= 2 => {
                 return breach(
                     format!("tables differ by {}", self.index.spread()),
-                    "HC-1.8",
+                    rule!("HC-1.8"),
                 );
             }
             _ => {}
@@ -530,7 +532,7 @@ impl Tournament {
         if tables > 1 && (self.alive as usize) <= final_size {
             return breach(
                 format!("{} players left on {tables} tables", self.alive),
-                "TDA-RP-9",
+                rule!("TDA-RP-9"),
             );
         }
         let size = usize::from(self.config.table_size);
@@ -541,7 +543,7 @@ impl Tournament {
                     self.alive,
                     tables - 1
                 ),
-                "TDA-10",
+                rule!("TDA-10"),
             );
         }
         Ok(())

@@ -5,7 +5,8 @@
 //! gestoppt"; every profile before the final-table draw, TDA-RP-9, HC-1.7).
 
 use super::*;
-use engine::RulebookId;
+use crate::cites::{HC_1_7, HC_1_8, TDA_10, TDA_11, TDA_RP_9};
+use engine::{Rule, RulebookId, rule};
 
 /// An instruction, numbered from 0 in the order given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -19,7 +20,7 @@ pub enum Task {
         player: PlayerId,
         from: (TableId, Seat),
         to: (TableId, Seat),
-        rule: &'static str,
+        rule: Rule,
     },
     /// A table is broken: its players take the seats drawn in two stages (TDA-10).
     Break { table: TableId },
@@ -62,24 +63,25 @@ pub enum Lang {
 
 impl Instruction {
     /// The rules it applies, the first one cited in its text.
-    pub fn rules(&self, profile: RulebookId) -> Vec<&'static str> {
+    pub fn rules(&self, profile: RulebookId) -> Vec<Rule> {
         match &self.task {
             Task::Move { rule, .. } => vec![*rule],
-            Task::Break { .. } => vec!["TDA-10"],
-            Task::FinalTable { .. } if profile == RulebookId::Hc => vec!["HC-1.7"],
-            Task::FinalTable { .. } => vec!["TDA-RP-9"],
-            Task::ChipRace { .. } => vec![Self::chip_race_rule(profile)],
-            Task::SourceCards { .. } => vec!["HC-1.8"],
-            Task::OpenTable { .. } => vec!["TDA-8A"],
+            Task::Break { .. } => vec![rule!("TDA-10")],
+            Task::FinalTable { .. } if profile == RulebookId::Hc => vec![rule!("HC-1.7")],
+            Task::FinalTable { .. } => vec![rule!("TDA-RP-9")],
+            // TDA-24B: the players keep their chips in full view and are urged to watch.
+            Task::ChipRace { .. } => vec![Self::chip_race_rule(profile), rule!("TDA-24B")],
+            Task::SourceCards { .. } => vec![rule!("HC-1.8")],
+            Task::OpenTable { .. } => vec![rule!("TDA-8A")],
         }
     }
 
-    pub(crate) fn chip_race_rule(profile: RulebookId) -> &'static str {
+    pub(crate) fn chip_race_rule(profile: RulebookId) -> Rule {
         match profile {
-            RulebookId::Hc => "HC-3.7",
-            RulebookId::Wwpla => "WWPLA-13",
-            RulebookId::Jpr => "JPR-11",
-            RulebookId::Tda | RulebookId::Dg => "TDA-24",
+            RulebookId::Hc => rule!("HC-3.7"),
+            RulebookId::Wwpla => rule!("WWPLA-13"),
+            RulebookId::Jpr => rule!("JPR-11.0"),
+            RulebookId::Tda | RulebookId::Dg => rule!("TDA-24"),
         }
     }
 
@@ -89,7 +91,7 @@ impl Instruction {
             t.entry(p)
                 .map_or_else(|_| format!("#{}", p.0 + 1), |e| e.name.clone())
         };
-        let rules = self.rules(t.profile.id).join(", ");
+        let rules = Rule::list(&self.rules(t.profile.id));
         let de = lang == Lang::De;
         match &self.task {
             Task::Move {
@@ -99,26 +101,27 @@ impl Instruction {
                 rule,
             } => {
                 let why = match (*rule, de) {
-                    ("TDA-10", false) => "table broken, seat drawn",
-                    ("TDA-10", true) => "Tisch aufgelöst, Platz gezogen",
-                    ("TDA-RP-9" | "HC-1.7", false) => "final table, seat drawn",
-                    ("TDA-RP-9" | "HC-1.7", true) => "Finaltisch, Platz gelost",
-                    ("HC-1.8", false) => "balancing, to the busted player's position",
-                    ("HC-1.8", true) => "Ausgleich, an die Position des Ausgeschiedenen",
-                    (r, false) if r.starts_with("TDA-11") => "balancing, the worst position",
-                    (r, true) if r.starts_with("TDA-11") => "Ausgleich, die schlechteste Position",
+                    (TDA_10, false) => "table broken, seat drawn",
+                    (TDA_10, true) => "Tisch aufgelöst, Platz gezogen",
+                    (TDA_RP_9 | HC_1_7, false) => "final table, seat drawn",
+                    (TDA_RP_9 | HC_1_7, true) => "Finaltisch, Platz gelost",
+                    (HC_1_8, false) => "balancing, to the busted player's position",
+                    (HC_1_8, true) => "Ausgleich, an die Position des Ausgeschiedenen",
+                    (r, false) if r.is_within(TDA_11) => "balancing, the worst position",
+                    (r, true) if r.is_within(TDA_11) => "Ausgleich, die schlechteste Position",
                     (_, false) => "by the TD",
                     (_, true) => "vom Turnierleiter",
                 };
                 let (a, s, b, u) = (from.0.0 + 1, from.1.0 + 1, to.0.0 + 1, to.1.0 + 1);
                 if de {
+                    // TDA-RP-6: moved at once, the chips in a rack, so that no blind is missed.
                     format!(
-                        "{} von Tisch {a} Platz {s} an Tisch {b} Platz {u} setzen: {why} ({rules})",
+                        "{} von Tisch {a} Platz {s} an Tisch {b} Platz {u} setzen: {why}; zügig, die Chips im Rack (TDA-RP-6) ({rules})",
                         name(*player)
                     )
                 } else {
                     format!(
-                        "Move {} from table {a} seat {s} to table {b} seat {u}: {why} ({rules})",
+                        "Move {} from table {a} seat {s} to table {b} seat {u}: {why}; quickly, the chips in a rack (TDA-RP-6) ({rules})",
                         name(*player)
                     )
                 }
@@ -156,12 +159,12 @@ impl Instruction {
                 let chips = chips.join(", ");
                 if de {
                     format!(
-                        "Tisch {}: Chip-Race der {chips}er jetzt; die Karten eintragen oder die Software ziehen lassen ({rules})",
+                        "Tisch {}: Chip-Race der {chips}er jetzt, die Spieler lassen ihre Chips sichtbar und verfolgen es; die Karten eintragen oder die Software ziehen lassen ({rules})",
                         table.0 + 1
                     )
                 } else {
                     format!(
-                        "Table {}: chip race for the {chips}s now; enter the cards dealt, or let the software draw ({rules})",
+                        "Table {}: chip race for the {chips}s now, the players keep their chips in view and watch; enter the cards dealt, or let the software draw ({rules})",
                         table.0 + 1
                     )
                 }
@@ -297,7 +300,7 @@ impl Tournament {
                     player: *player,
                     from,
                     to: (*table, *seat),
-                    rule,
+                    rule: *rule,
                 }
             }
             // Tables broken to form the final table are its draw's business.
@@ -323,7 +326,7 @@ impl Tournament {
         };
         let holds = match &task {
             // HC-1.8: balancing comes before any new hand anywhere.
-            Task::Move { rule: "HC-1.8", .. } | Task::SourceCards { .. } => {
+            Task::Move { rule: HC_1_8, .. } | Task::SourceCards { .. } => {
                 self.active_tables().collect()
             }
             Task::Move { from, to, .. } => {
@@ -361,7 +364,7 @@ impl Instruction {
         !self.done
             && matches!(
                 self.task,
-                Task::Move { rule: "HC-1.8", .. }
+                Task::Move { rule: HC_1_8, .. }
                     | Task::SourceCards { .. }
                     | Task::FinalTable { .. }
             )
@@ -388,13 +391,13 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub fn rules(&self, profile: RulebookId) -> Vec<&'static str> {
+    pub fn rules(&self, profile: RulebookId) -> Vec<Rule> {
         match self {
-            Notice::HandForHand => vec!["TDA-RP-8"],
-            Notice::Balancing => vec!["HC-1.8"],
-            Notice::FinalTableNext if profile == RulebookId::Hc => vec!["HC-1.7"],
-            Notice::FinalTableNext => vec!["TDA-RP-9"],
-            Notice::Short { .. } => vec!["TDA-11D"],
+            Notice::HandForHand => vec![rule!("TDA-RP-8"), rule!("TDA-RP-8E"), rule!("TDA-RP-8F")],
+            Notice::Balancing => vec![rule!("HC-1.8")],
+            Notice::FinalTableNext if profile == RulebookId::Hc => vec![rule!("HC-1.7")],
+            Notice::FinalTableNext => vec![rule!("TDA-RP-9")],
+            Notice::Short { .. } => vec![rule!("TDA-11D")],
         }
     }
 
@@ -407,14 +410,18 @@ impl Notice {
     }
 
     pub fn text(&self, profile: RulebookId, lang: Lang) -> String {
-        let rules = self.rules(profile).join(", ");
+        let rules = Rule::list(&self.rules(profile));
         let de = lang == Lang::De;
         match (self, de) {
             (Notice::HandForHand, false) => {
-                format!("Hand-for-hand: every table waits after this hand ({rules})")
+                format!(
+                    "Hand-for-hand: every table waits after this hand; players please stay in their seats; an all-in and call stays face down, no more cards until the TD says ({rules})"
+                )
             }
             (Notice::HandForHand, true) => {
-                format!("Hand für Hand: jeder Tisch wartet nach dieser Hand ({rules})")
+                format!(
+                    "Hand für Hand: jeder Tisch wartet nach dieser Hand; Spieler bitte auf den Plätzen bleiben; bei All-In und Call bleiben die Karten verdeckt, keine weiteren Karten bis zur Anweisung der Turnierleitung ({rules})"
+                )
             }
             (Notice::Balancing, false) => format!(
                 "Every table finishes its hand, buttons stay, the clock stops for balancing ({rules})"

@@ -19,7 +19,7 @@ mod undo_bust;
 
 pub use actions::TdAction;
 pub use deal::{Agreed, DealTable};
-pub use error::{DirectorError, Wait};
+pub use error::{ClosedBy, DirectorError, Wait};
 pub use event::{ActionId, Actor, DirectorEvent, Happening, MoveReason, MoveRecord, TableId};
 pub use hands::{HandReport, HandStart, eliminators};
 pub use instructions::{Instruction, InstructionId, Lang, Notice, Task};
@@ -83,6 +83,9 @@ pub struct Entry {
     /// The seat a move, a broken table or the final-table draw just took the player from, until
     /// it is an instruction (a live event).
     pub last_seat: Option<(TableId, Seat)>,
+    /// A player with special needs, accommodated in the seat draw (TDA-9): seated at the first
+    /// table, which the room sets up as its most accessible one.
+    pub accommodated: bool,
 }
 
 impl Entry {

@@ -3,9 +3,10 @@
 //! add-ons (TDA-27, HC-1.1), late players (TDA-30, HC-1.4).
 
 use super::*;
+use crate::cites::{HC_1_7, TDA_10, TDA_11, TDA_RP_9};
 use crate::config::RebuyWhen;
 use crate::seating;
-use engine::Chips;
+use engine::{Chips, Rule, RulebookId, rule};
 use std::ops::Not;
 
 impl Tournament {
@@ -43,13 +44,13 @@ impl Tournament {
         if self.finished {
             return Err(DirectorError::Closed {
                 what: "registration",
-                rule: "the event is over",
+                why: ClosedBy::EventOver,
             });
         }
         if self.started && self.config.registration.late_until_level < self.level_number() {
             return Err(DirectorError::Closed {
                 what: "late registration",
-                rule: "TDA-8A",
+                why: ClosedBy::Rule(rule!("TDA-8A")),
             });
         }
         Ok(())
@@ -124,8 +125,33 @@ impl Tournament {
             knockouts: 0,
             league_points: None,
             last_seat: None,
+            accommodated: false,
         });
         id
+    }
+
+    /// TDA-9: a player with special needs is accommodated in the seat draw where possible
+    /// (`on`), or no longer (`!on`). Before the start it takes effect with the next draw; after
+    /// it, the TD moves the player where they are best seated (`TdAction::Move`).
+    pub fn accommodate(
+        &mut self,
+        id: PlayerId,
+        on: bool,
+        by: Actor,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let entry = self.entry(id)?;
+        if matches!(
+            entry.status,
+            Status::Busted | Status::Removed | Status::Disqualified
+        ) {
+            return Err(DirectorError::Refused(Refused::NotInEvent {
+                name: entry.name.clone(),
+            }));
+        }
+        self.entry_mut(id)?.accommodated = on;
+        self.log(now, by, Happening::Accommodated { player: id, on });
+        Ok(())
     }
 
     /// Counts an entry into the field; after the start it is seated at once.
@@ -138,7 +164,7 @@ impl Tournament {
         if self.drawn {
             let stack = self.config.starting_stack;
             self.expected_chips += stack;
-            self.seat_new_player(id, stack, "TDA-8A", now)?;
+            self.seat_new_player(id, stack, rule!("TDA-8A"), now)?;
         }
         Ok(())
     }
@@ -238,10 +264,13 @@ impl Tournament {
             &mut self.draw,
         );
         self.draw.shuffle(&mut players);
+        // TDA-9: players with special needs draw first, so the first table takes them, as many
+        // as it seats; the others' order stays the random one.
+        players.sort_by_key(|&p| !self.entries[p.0 as usize].accommodated);
         let stack = self.config.starting_stack;
         let rule = match self.profile.director.seat_draw {
-            crate::profile::SeatDraw::Random => "TDA-7",
-            crate::profile::SeatDraw::Cards => "HC-1.7",
+            crate::profile::SeatDraw::Random => rule!("TDA-7"),
+            crate::profile::SeatDraw::Cards => rule!("HC-1.7"),
         };
         let mut next = players.into_iter();
         for table_seats in seats {
@@ -293,8 +322,8 @@ impl Tournament {
         let (seat, _) = seating::first_button(seats, how, &mut self.draw);
         self.table_mut(table)?.table.redraw_button(seat)?;
         let rule = match how {
-            crate::profile::FirstButton::SeatOne => "WWPLA-12",
-            crate::profile::FirstButton::HighCard => "TDA-RP-14",
+            crate::profile::FirstButton::SeatOne => rule!("WWPLA-12"),
+            crate::profile::FirstButton::HighCard => rule!("TDA-RP-14"),
         };
         self.log(
             now,
@@ -312,7 +341,7 @@ impl Tournament {
         table: TableId,
         seat: Seat,
         stack: u64,
-        rule: &'static str,
+        rule: Rule,
         now: Time,
     ) -> Result<(), DirectorError> {
         let arrived = self.entry(player)?.arrived;
@@ -350,10 +379,10 @@ impl Tournament {
                 (Status::Alternate, _) => MoveReason::Alternate,
                 (Status::Busted, _) => MoveReason::Rebuy,
                 (Status::Disqualified, _) => MoveReason::Director,
-                (Status::Playing, "TDA-10") => MoveReason::TableBroken,
-                (Status::Playing, "TDA-RP-9" | "HC-1.7") => MoveReason::FinalTable,
+                (Status::Playing, TDA_10) => MoveReason::TableBroken,
+                (Status::Playing, TDA_RP_9 | HC_1_7) => MoveReason::FinalTable,
                 // The TD's own move (`TdAction::Move`); balancing names its part of the rule.
-                (Status::Playing, "TDA-11") => MoveReason::Director,
+                (Status::Playing, TDA_11) => MoveReason::Director,
                 (Status::Playing, _) => MoveReason::Balancing,
                 _ => MoveReason::NewEntry,
             };
@@ -418,7 +447,7 @@ impl Tournament {
         &mut self,
         player: PlayerId,
         stack: u64,
-        rule: &'static str,
+        rule: Rule,
         now: Time,
     ) -> Result<(), DirectorError> {
         let size = usize::from(self.config.table_size);
@@ -482,8 +511,18 @@ impl Tournament {
         now: Time,
     ) -> Result<(), DirectorError> {
         let e = self.entry(player)?;
-        let away =
-            !e.arrived || e.away || e.penalty_hands > 0 || e.away_until.is_some_and(|t| t > now);
+        let penalised = e.penalty_hands > 0 || e.away_until.is_some_and(|t| t > now);
+        let mut away = !e.arrived || e.away || penalised;
+        // DG-35: a pause may begin at any time but not on the button or in the blinds; a player
+        // who steps away there is dealt in (DG-10.2) until those positions have passed. Only a
+        // pause not yet begun waits: a seat already skipped (DG-8a) stays skipped.
+        if away && e.arrived && !penalised && self.profile.id == RulebookId::Dg {
+            let t = &self.table(table)?.table;
+            let dealt_in_now = t.seats()[seat.index()].is_some_and(|p| !p.absent);
+            if dealt_in_now && t.on_button_or_blinds(seat) {
+                away = false;
+            }
+        }
         let t = self.table_mut(table)?;
         if !t.in_hand() {
             t.table.set_absent(seat, away)?;
@@ -491,7 +530,9 @@ impl Tournament {
         Ok(())
     }
 
-    /// A busted player buys a new entry with a full stack and a new random seat (TDA-8A, B).
+    /// A busted player buys a new entry with a full stack and a new random seat (TDA-8A); where
+    /// the event allows it, a player with chips gives them up between hands and they leave play
+    /// (TDA-8B).
     pub fn re_enter(
         &mut self,
         player: PlayerId,
@@ -503,21 +544,32 @@ impl Tournament {
         let Some(rules) = self.config.re_entry else {
             return Err(DirectorError::Closed {
                 what: "re-entry",
-                rule: "not offered by this event",
+                why: ClosedBy::NotOffered,
             });
         };
         if self.level_number() > rules.until_level || self.finished {
             return Err(DirectorError::Closed {
                 what: "re-entry",
-                rule: "TDA-8",
+                why: ClosedBy::Rule(rule!("TDA-8")),
             });
         }
         let entry = self.entry(player)?;
-        if entry.status != Status::Busted {
-            return Err(DirectorError::Refused(Refused::ReEntryWithChips {
-                name: entry.name.clone(),
-            }));
-        }
+        let surrender = match (entry.status, entry.seat) {
+            (Status::Busted, _) => false,
+            (Status::Playing, Some((table, _))) if rules.surrender => {
+                if self.table(table)?.in_hand() {
+                    return Err(DirectorError::Refused(Refused::HandInProgress {
+                        table: table.0 + 1,
+                    }));
+                }
+                true
+            }
+            _ => {
+                return Err(DirectorError::Refused(Refused::ReEntryWithChips {
+                    name: entry.name.clone(),
+                }));
+            }
+        };
         let name = entry.name.clone();
         let number = self
             .entries
@@ -533,6 +585,22 @@ impl Tournament {
             }));
         }
         self.books_take(&name, 1, 0, 0)?;
+        if surrender {
+            // TDA-8B: the chips given up are taken out of play.
+            let chips = self.unseat(player)?;
+            self.expected_chips -= chips;
+            self.entry_mut(player)?.status = Status::Removed;
+            self.place_out();
+            self.log(
+                now,
+                by,
+                Happening::Removed {
+                    player,
+                    chips,
+                    rule: rule!("TDA-8B"),
+                },
+            );
+        }
         let id = self.new_entry(&name, number + 1, true);
         self.log(now, by, Happening::ReEntered { player, entry: id });
         self.admit(id, now)?;
@@ -547,7 +615,7 @@ impl Tournament {
         let Some(rules) = self.config.rebuy else {
             return Err(DirectorError::Closed {
                 what: "rebuys",
-                rule: "not offered by this event",
+                why: ClosedBy::NotOffered,
             });
         };
         // HC-1.1: open until the first hand of the level after `until_level` is dealt.
@@ -556,7 +624,7 @@ impl Tournament {
         if closed || self.finished {
             return Err(DirectorError::Closed {
                 what: "the rebuy period",
-                rule: "HC-1.1",
+                why: ClosedBy::Rule(rule!("HC-1.1")),
             });
         }
         let entry = self.entry(player)?;
@@ -571,7 +639,7 @@ impl Tournament {
             (Status::Busted, _, _) => {
                 self.unplace_pending(player);
                 self.expected_chips += rules.stack;
-                self.seat_new_player(player, rules.stack, "HC-1.1", now)?;
+                self.seat_new_player(player, rules.stack, rule!("HC-1.1"), now)?;
             }
             (Status::Playing, Some((table, seat)), RebuyWhen::AtOrBelowStart) => {
                 let t = self.table_mut(table)?;
@@ -608,7 +676,7 @@ impl Tournament {
         let Some(rules) = self.config.add_on else {
             return Err(DirectorError::Closed {
                 what: "add-ons",
-                rule: "not offered by this event",
+                why: ClosedBy::NotOffered,
             });
         };
         // HC-1.1: once the level is over, before the first hand of the next one is dealt.
@@ -617,7 +685,7 @@ impl Tournament {
         if !at_end || self.finished {
             return Err(DirectorError::Closed {
                 what: "the add-on",
-                rule: "HC-1.1: at the end of its level",
+                why: ClosedBy::Rule(rule!("HC-1.1")),
             });
         }
         let entry = self.entry(player)?;
@@ -706,7 +774,7 @@ impl Tournament {
                 Happening::Removed {
                     player,
                     chips,
-                    rule: "HC-1.4",
+                    rule: rule!("HC-1.4"),
                 },
             );
         }

@@ -3,6 +3,7 @@
 //! that a page renders it in its own language (the UI's `i18n.js` has a text per key) and the
 //! English here is made from the same value. Serialized as `{"key": "...", "args": {...}}`.
 
+use engine::Rule;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -200,15 +201,15 @@ pub enum Refused {
     #[error("{name} no longer sits where the draw put them: the cards come too late (TDA-10)")]
     SeatCardsTooLate { name: String },
     #[error("players have taken the drawn seats already: the draw is done ({rule})")]
-    SeatDrawDone { rule: String },
+    SeatDrawDone { rule: Rule },
     #[error("{name} does not draw here, or draws twice ({rule})")]
-    NotInDraw { name: String, rule: String },
+    NotInDraw { name: String, rule: Rule },
     #[error("there is no seat card for table {table} seat {seat} in this draw ({rule})")]
-    NoSeatCard { table: u32, seat: u8, rule: String },
+    NoSeatCard { table: u32, seat: u8, rule: Rule },
     #[error("table {table} seat {seat} is drawn twice ({rule})")]
-    SeatDrawnTwice { table: u32, seat: u8, rule: String },
+    SeatDrawnTwice { table: u32, seat: u8, rule: Rule },
     #[error("{name} has no seat card yet: every player of the draw draws one ({rule})")]
-    NoSeatCardYet { name: String, rule: String },
+    NoSeatCardYet { name: String, rule: Rule },
     #[error("no table is waiting for the cards of a balancing draw (HC-1.8)")]
     NoSourceDraw,
     #[error("table {table} does not draw: it is not among the fullest")]
@@ -268,7 +269,7 @@ pub enum Refused {
         name: String,
         table: u32,
         seat: u8,
-        rule: String,
+        rule: Rule,
     },
     #[error("the breaking of table {table}")]
     SinceBroken { table: u32 },

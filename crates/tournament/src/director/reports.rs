@@ -10,8 +10,9 @@
 
 use super::hands::{HandEnd, occupied};
 use super::*;
+use crate::cites::{HC_1_7, TDA_10, TDA_RP_9};
 use crate::config::TableMode;
-use engine::Chips;
+use engine::{Chips, Rule, rule};
 
 /// Where each bust's chips went: (player, chips), by bust.
 pub(crate) type Transfers = Vec<Vec<(PlayerId, u64)>>;
@@ -214,7 +215,7 @@ impl Tournament {
         let bad = |problem: Refused| DirectorError::BadReport {
             table,
             problem,
-            rule: Some("TDA-RP-14"),
+            rule: Some(rule!("TDA-RP-14")),
         };
         for (k, &(seat, card)) in cards.iter().enumerate() {
             if !matches!(t.table.seats().get(seat.index()), Some(Some(_))) {
@@ -515,18 +516,18 @@ impl Tournament {
         // The moves of the draw: the final table's into it, a broken table's out of it.
         let of_draw = |task: &Task| match task {
             Task::Move { to, rule, .. } if final_draw => {
-                to.0 == table && matches!(*rule, "TDA-RP-9" | "HC-1.7")
+                to.0 == table && matches!(*rule, TDA_RP_9 | HC_1_7)
             }
-            Task::Move { from, rule, .. } => from.0 == table && *rule == "TDA-10",
+            Task::Move { from, rule, .. } => from.0 == table && *rule == TDA_10,
             _ => false,
         };
-        let (rule, mut players, open): (&str, Vec<PlayerId>, Vec<(TableId, Seat)>) = if final_draw {
+        let (rule, mut players, open): (Rule, Vec<PlayerId>, Vec<(TableId, Seat)>) = if final_draw {
             if t.in_hand() {
                 return Err(bad(Refused::HandInPlay));
             }
             let size = t.table.seats().len();
             let open = (0..size).map(|s| (table, Seat(s as u8))).collect();
-            ("HC-1.7, TDA-RP-9", t.player_ids(), open)
+            (self.final_table_rule(), t.player_ids(), open)
         } else {
             let moves: Vec<(PlayerId, (TableId, Seat))> = self
                 .pending()
@@ -552,43 +553,42 @@ impl Tournament {
                 }
             }
             let players = moves.iter().map(|m| m.0).collect();
-            ("TDA-10", players, moves.iter().map(|m| m.1).collect())
+            (
+                rule!("TDA-10"),
+                players,
+                moves.iter().map(|m| m.1).collect(),
+            )
         };
         // A player already seated as the software drew sits there: the cards come too late.
         if self.instructions.iter().any(|i| i.done && of_draw(&i.task)) {
-            return Err(bad(Refused::SeatDrawDone {
-                rule: rule.to_string(),
-            }));
+            return Err(bad(Refused::SeatDrawDone { rule }));
         }
         let mut taken = vec![false; open.len()];
         for &(player, to, seat) in seats {
             let name = self.entry(player)?.name.clone();
             let Some(k) = players.iter().position(|&p| p == player) else {
-                return Err(bad(Refused::NotInDraw {
-                    name,
-                    rule: rule.to_string(),
-                }));
+                return Err(bad(Refused::NotInDraw { name, rule }));
             };
             players.swap_remove(k);
             let Some(k) = open.iter().position(|&o| o == (to, seat)) else {
                 return Err(bad(Refused::NoSeatCard {
                     table: to.0 + 1,
                     seat: seat.0 + 1,
-                    rule: rule.to_string(),
+                    rule,
                 }));
             };
             if std::mem::replace(&mut taken[k], true) {
                 return Err(bad(Refused::SeatDrawnTwice {
                     table: to.0 + 1,
                     seat: seat.0 + 1,
-                    rule: rule.to_string(),
+                    rule,
                 }));
             }
         }
         if let Some(&left) = players.first() {
             return Err(bad(Refused::NoSeatCardYet {
                 name: self.entry(left)?.name.clone(),
-                rule: rule.to_string(),
+                rule,
             }));
         }
         // Each player as seated (stack, away), moved whole; every check is done above.

@@ -6,7 +6,7 @@ use super::*;
 use crate::balance::{self, GameInPlay};
 use crate::chip_race::{self, ColourUp, RaceEntry};
 use crate::profile::{BalanceWhen, ChipRace, SourceTable};
-use engine::Chips;
+use engine::{Chips, Rule, rule};
 
 impl Tournament {
     /// What the director does when `table` has finished a hand.
@@ -170,7 +170,7 @@ impl Tournament {
         let draw = crate::seating::two_stage(players.len(), seat_cards.len(), &mut self.draw);
         for (k, &player) in players.iter().enumerate() {
             let (dest, seat) = seat_cards[draw[k].0];
-            self.sit(player, dest, seat, stacks[k], "TDA-10", now)?;
+            self.sit(player, dest, seat, stacks[k], rule!("TDA-10"), now)?;
             report.touched.push(dest);
         }
         Ok(())
@@ -230,11 +230,11 @@ impl Tournament {
     }
 
     /// The rule the final table's draw applies.
-    pub(crate) fn final_table_rule(&self) -> &'static str {
+    pub(crate) fn final_table_rule(&self) -> Rule {
         if self.profile.id == engine::RulebookId::Hc {
-            "HC-1.7"
+            rule!("HC-1.7")
         } else {
-            "TDA-RP-9"
+            rule!("TDA-RP-9")
         }
     }
 
@@ -360,7 +360,7 @@ impl Tournament {
                 let bad = |problem: Refused| DirectorError::BadReport {
                     table: short,
                     problem,
-                    rule: Some("HC-1.8"),
+                    rule: Some(rule!("HC-1.8")),
                 };
                 for (k, (table, card)) in cards.iter().enumerate() {
                     if !tables.contains(table) {

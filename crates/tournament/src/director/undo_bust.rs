@@ -200,7 +200,7 @@ impl Tournament {
                     name: name(*p),
                     table: to.0.0 + 1,
                     seat: to.1.0 + 1,
-                    rule: rule.to_string(),
+                    rule: *rule,
                 }),
                 Happening::TableBroken { table } => {
                     Some(Refused::SinceBroken { table: table.0 + 1 })

@@ -214,7 +214,7 @@ pub fn moves_since(t: &Tournament, since: usize) -> Vec<Move> {
                 from,
                 to,
                 rule,
-            } => Some((player, from, to, rule)),
+            } => Some((player, from, to, rule.id())),
             _ => None,
         })
         .collect()

@@ -23,6 +23,11 @@ fn stud_hand(game: Game, top: &str) -> LiveHand {
     setup.tournament = true;
     setup.automations = Automations::ALL;
     setup.deck = Some(Deck::from_cards(deck));
+    three_handed(setup, true)
+}
+
+/// A three-handed hand from `setup`, the button on seat 3, its turn set.
+fn three_handed(setup: HandSetup, stud: bool) -> LiveHand {
     let hand = engine::Hand::new(setup.clone()).unwrap();
     let mut live = LiveHand {
         number: 1,
@@ -31,10 +36,10 @@ fn stud_hand(game: Game, top: &str) -> LiveHand {
             positions: Positions {
                 button: Seat(2),
                 small_blind_position: Seat(0),
-                small_blind: None,
+                small_blind: (!stud).then_some(Seat(0)),
                 big_blind: Seat(1),
                 dealt: vec![Seat(0), Seat(1), Seat(2)],
-                stud: true,
+                stud,
             },
             setup,
             players: vec![PlayerId(10), PlayerId(11), PlayerId(12)],
@@ -249,4 +254,47 @@ fn a_holdem_hand_has_no_up_cards() {
         (vec![None, None], vec![false, false])
     );
     assert!(visible_cards(&p, true).cards.iter().all(Option::is_some));
+}
+
+/// TDA-RP-12, HC-1.13.5: the dealer names the size of every bet and raise, calls an all-in as
+/// one, and names each card turned up.
+#[test]
+fn tda_rp_12_hc_1_13_5_bets_raises_all_ins_and_cards_are_announced() {
+    let mut setup = HandSetup::new(
+        Variant::NO_LIMIT_HOLDEM,
+        &[Chips(100), Chips(100), Chips(40)],
+        &[Chips(1), Chips(2), Chips::ZERO],
+        Chips(2),
+    );
+    setup.automations = Automations::ALL;
+    setup.deck = Some(Deck::ordered());
+    let mut live = three_handed(setup, false);
+    // The button raises to 6, both blinds call.
+    act(&mut live, Action::BetOrRaiseTo(Chips(6)));
+    act(&mut live, Action::Call);
+    act(&mut live, Action::Call);
+    // Flop: the small blind bets 10, the big blind folds, the button goes all-in for 34 more.
+    act(&mut live, Action::BetOrRaiseTo(Chips(10)));
+    act(&mut live, Action::Fold);
+    act(&mut live, Action::BetOrRaiseTo(Chips(34)));
+    let said = announcements(&live);
+    let find = |kind: &str, seat: u8| {
+        said.iter()
+            .find(|a| a.kind == kind && a.seat == Some(seat))
+            .unwrap_or_else(|| panic!("no {kind} by seat {seat}: {said:?}"))
+    };
+    assert_eq!(find("raises", 3).amount, Some(6));
+    assert_eq!(find("bets", 1).amount, Some(10));
+    assert_eq!(
+        said.iter()
+            .filter(|a| a.kind == "raises" && a.seat == Some(3))
+            .count(),
+        2
+    );
+    assert!(said.iter().any(|a| a.kind == "all_in" && a.seat == Some(3)));
+    let board = said
+        .iter()
+        .find(|a| a.kind == "board")
+        .expect("the flop named");
+    assert_eq!(board.cards.len(), 3);
 }

@@ -38,6 +38,14 @@ pub fn hand(error: &HandError, name: &dyn Fn(engine::Player) -> String) -> Said 
         E::AbovePotLimit { to, max_to } => {
             ("above_pot_limit", json!({ "to": to.0, "max_to": max_to.0 }))
         }
+        E::AboveSpread {
+            to,
+            max_to,
+            max_bet,
+        } => (
+            "above_spread",
+            json!({ "to": to.0, "max_to": max_to.0, "max_bet": max_bet.0 }),
+        ),
         E::FixedLimitAmount { to, expected } => (
             "fixed_limit_amount",
             json!({ "to": to.0, "expected": expected.0 }),

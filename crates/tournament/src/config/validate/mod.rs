@@ -36,8 +36,24 @@ pub fn validate(config: &EventConfig) -> Checked {
     if let Some(league) = &config.league {
         Formula::parse(&league.formula).or_else(|e| refuse("league.formula", e))?;
     }
+    spread(config)?;
+    let languages = &config.table_languages;
+    if languages.len() > MAX_LANGUAGES
+        || languages
+            .iter()
+            .any(|l| l.trim().is_empty() || l.chars().count() > MAX_LANGUAGE_CHARS)
+    {
+        return refuse(
+            "table_languages",
+            "the languages announced for the tables (TDA-6): at most 6, each 1 to 30 characters",
+        );
+    }
     Ok(())
 }
+
+/// The most languages an organiser announces for the tables (TDA-6), and their length.
+const MAX_LANGUAGES: usize = 6;
+const MAX_LANGUAGE_CHARS: usize = 30;
 
 /// HC-1.6: a multi-table event (11 or more entrants) may not have rebuys or add-ons and costs at
 /// most 100 points. A rebuy in HC-1.1 is bought after losing every chip, which is what a
@@ -457,3 +473,29 @@ fn percents(row: &PayoutRow, i: usize) -> Checked {
 
 #[cfg(test)]
 mod tests;
+
+/// Spread limit: every level names its largest bet, at least its smallest, the big blind (stud:
+/// the small bet), HC-3.4.1.
+fn spread(config: &EventConfig) -> Checked {
+    if !config.deals_spread_limit() {
+        return Ok(());
+    }
+    for (i, level) in config.levels.iter().enumerate() {
+        let least = level
+            .small_bet
+            .unwrap_or(level.big_blind)
+            .max(level.big_blind);
+        match level.spread_max {
+            Some(max) if max >= least && max > 0 => {}
+            _ => {
+                return refuse(
+                    format!("levels[{i}].spread_max"),
+                    format!(
+                        "spread limit: the level's largest bet, at least its smallest of {least} (HC-3.4.1)"
+                    ),
+                );
+            }
+        }
+    }
+    Ok(())
+}

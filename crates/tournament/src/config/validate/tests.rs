@@ -117,6 +117,12 @@ const REFUSED: &[(&str, &str, &str, &str)] = &[
     ("registration = { late_until_level = 4 }", "starting_stack = 1000", "starting_stack = 1005", "starting_stack"),
     ("re_entry = { until_level = 4 }", "starting_stack = 1000", "starting_stack = 1005", "starting_stack"),
     ("re_entry = { until_level = 0 }", "", "", "re_entry.until_level"),
+    // HC-3.4.1: spread limit names each level's largest bet, at least the big blind.
+    ("structure = \"spread-limit\"", "", "", "levels[0].spread_max"),
+    ("structure = \"spread-limit\"", "small_blind = 5\nbig_blind = 10", "small_blind = 5\nbig_blind = 10\nspread_max = 5", "levels[0].spread_max"),
+    // TDA-6: the languages announced for the tables, named.
+    ("table_languages = [\" \"]", "", "", "table_languages"),
+    ("table_languages = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\"]", "", "", "table_languages"),
     ("re_entry = { until_level = 2, max_entries = 1 }", "", "", "re_entry.max_entries"),
     ("rebuy = { until_level = 5, when = \"busted\", stack = 1000, price = 100 }", "", "", "rebuy.until_level"),
     ("rebuy = { until_level = 3, when = \"busted\", stack = 0, price = 100 }", "", "", "rebuy.stack"),
@@ -333,4 +339,14 @@ fn issue_33_hc_1_6_cost_of_overflowing_parts_is_refused() {
     config.buy_in.fee = Money(1 << 63);
     let e = check_multitable_limits(&config, 20).unwrap_err();
     assert_eq!(e.field, "buy_in", "{e}");
+}
+
+/// TDA-6: the organiser announces the languages allowed at the tables.
+#[test]
+fn tda_6_the_table_languages_are_announced() {
+    let text = edit("table_languages = [\"Deutsch\", \"English\"]", "", "");
+    let config = EventConfig::from_toml(&text).expect("valid");
+    assert_eq!(config.table_languages, ["Deutsch", "English"]);
+    let none = EventConfig::from_toml(BASE).expect("valid");
+    assert!(none.table_languages.is_empty(), "none announced by default");
 }

@@ -8,7 +8,7 @@ use crate::config::{BountyKind, Money};
 use crate::places::{self, Busted};
 use crate::scenario::ScenarioError;
 use cards::{Card, Deck};
-use engine::{PlayerId, Seat};
+use engine::{PlayerId, Rule, Seat, rule};
 
 impl Eval<'_> {
     /// HC-1.3, WWPLA-12: places of this hand's busts, their prizes (shared where TDA-RP-8A
@@ -64,30 +64,30 @@ impl Eval<'_> {
                 .collect();
         }
         let cite = self.cite();
-        let mut rules: Vec<&'static str> = cite.places().to_vec();
+        let mut rules: Vec<Rule> = cite.places().to_vec();
         if ranking.order.len() > 1 {
             let same_hand = cite.same_hand();
             if !rules.contains(&same_hand) {
                 rules.push(same_hand);
             }
-            if same_hand == "TDA-1" {
+            if same_hand == rule!("TDA-1") {
                 // TDA 2019 has no rule on it: the way both house rulebooks place them.
                 self.out.say(
                     "players out in the same hand place by their stacks at its start, the larger higher"
                         .into(),
-                    &["TDA-1"],
+                    &[rule!("TDA-1")],
                 );
             }
         }
         if !ranking.draws.is_empty() {
             for id in cite.tie_draw() {
                 if !rules.contains(id) {
-                    rules.push(id);
+                    rules.push(*id);
                 }
             }
         }
         if shared {
-            rules.push("TDA-RP-8A");
+            rules.push(rule!("TDA-RP-8A"));
         }
         for (k, (&player, &place)) in ranking.order.iter().zip(&placed).enumerate() {
             let name = self.name(player.0 as usize);
@@ -134,13 +134,13 @@ impl Eval<'_> {
                         self.name(by),
                         self.name(b.player)
                     );
-                    self.out.say(text, &["HC-1.2"]);
+                    self.out.say(text, &[rule!("HC-1.2")]);
                 }
             }
             if let Some(w) = winner {
                 let own = book.finish(PlayerId(w as u32));
                 let text = format!("{} keeps their own bounty {}", self.name(w), own.0);
-                self.out.say(text, &["HC-1.2"]);
+                self.out.say(text, &[rule!("HC-1.2")]);
             }
             for p in 0..s.names.len() {
                 let won = book.won(PlayerId(p as u32)).0;

@@ -5,7 +5,7 @@ use crate::balance::{self, GameInPlay};
 use crate::profile::SourceTable;
 use crate::scenario::ScenarioError;
 use cards::Card;
-use engine::Seat;
+use engine::{Seat, rule};
 
 impl Eval<'_> {
     pub(super) fn counts(&self) -> Vec<(usize, usize)> {
@@ -29,7 +29,7 @@ impl Eval<'_> {
         if !short.is_empty() {
             self.out.say(
                 format!("tables {} wait: {hold} or more short", list(&short)),
-                &["TDA-11D"],
+                &[rule!("TDA-11D")],
             );
             self.out.wait.extend(short);
         }
@@ -105,8 +105,8 @@ impl Eval<'_> {
     /// HC-1.8: players are moved before any new hand anywhere, with the clock stopped.
     pub(super) fn stop_all(&mut self, names: Vec<String>) {
         self.out
-            .say(format!("tables {} wait", list(&names)), &["HC-1.8"]);
-        self.out.say("clock stopped".into(), &["HC-1.8"]);
+            .say(format!("tables {} wait", list(&names)), &[rule!("HC-1.8")]);
+        self.out.say("clock stopped".into(), &[rule!("HC-1.8")]);
         for n in names {
             if !self.out.wait.contains(&n) {
                 self.out.wait.push(n);
@@ -148,7 +148,7 @@ impl Eval<'_> {
                 shown.join(", "),
                 self.tabs[fullest[low]].name
             ),
-            &["HC-1.8", "HC-3.5"],
+            &[rule!("HC-1.8"), rule!("HC-3.5")],
         );
         Ok(fullest[low])
     }
@@ -177,7 +177,7 @@ impl Eval<'_> {
         let mut rules = vec![choice.rule];
         // TDA-11C: the giving table is picked by a fixed procedure (HC-1.8's card is its own).
         if self.s.profile.director.source_table == SourceTable::FirstToFinish {
-            rules.push("TDA-11C");
+            rules.push(rule!("TDA-11C"));
         }
         let Some(seat) = seat else {
             return Err(ScenarioError::key("table", "no player to move"));

@@ -12,7 +12,7 @@ use super::ScenarioError;
 use super::input::Scenario;
 use crate::draw::Draw;
 use crate::profile::{BalanceWhen, FirstButton};
-use engine::{Chips, PlayerId, Seat, Table, Variant};
+use engine::{Chips, PlayerId, Rule, Seat, Table, Variant, rule};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -23,7 +23,7 @@ const SEED: u64 = 0x00d1_2ec7;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instruction {
     pub text: String,
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<Rule>,
 }
 
 impl fmt::Display for Instruction {
@@ -32,7 +32,7 @@ impl fmt::Display for Instruction {
             // Where no rule of the profile's rulebook decides, none is named.
             write!(f, "{}", self.text)
         } else {
-            write!(f, "{} ({})", self.text, self.rules.join(", "))
+            write!(f, "{} ({})", self.text, Rule::list(&self.rules))
         }
     }
 }
@@ -77,14 +77,14 @@ impl Outcome {
     pub fn rules(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = Vec::new();
         for id in self.instructions.iter().flat_map(|i| i.rules.iter()) {
-            if !out.contains(id) {
-                out.push(id);
+            if !out.contains(&id.id()) {
+                out.push(id.id());
             }
         }
         out
     }
 
-    fn say(&mut self, text: String, rules: &[&'static str]) {
+    fn say(&mut self, text: String, rules: &[Rule]) {
         self.instructions.push(Instruction {
             text,
             rules: rules.to_vec(),
@@ -296,7 +296,8 @@ impl Eval<'_> {
             paid > 0 && tables > 1 && alive > paid && (alive == paid + 1 || self.s.hand_for_hand);
         if !on {
             if self.s.hand_for_hand {
-                self.out.say("hand-for-hand ends".into(), &["TDA-RP-8"]);
+                self.out
+                    .say("hand-for-hand ends".into(), &[rule!("TDA-RP-8")]);
             }
             return;
         }
@@ -309,11 +310,11 @@ impl Eval<'_> {
             .collect();
         self.out.say(
             format!("hand-for-hand: tables {} wait for each other", list(&names)),
-            &["TDA-RP-8"],
+            &[rule!("TDA-RP-8")],
         );
         self.out.say(
             "the clock stands: 2 minutes come off for each hand-for-hand hand".into(),
-            &["TDA-RP-8B"],
+            &[rule!("TDA-RP-8B")],
         );
         for n in names {
             if !self.out.wait.contains(&n) {
@@ -341,7 +342,7 @@ impl Eval<'_> {
                     .map_err(|e| ScenarioError::key("table", e.to_string()))?;
                 self.out.say(
                     format!("{name}: more than {threshold} new players, button redrawn"),
-                    &["WWPLA-12"],
+                    &[rule!("WWPLA-12")],
                 );
             }
             let positions = self.tabs[t]

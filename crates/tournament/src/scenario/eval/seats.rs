@@ -6,14 +6,14 @@ use crate::profile::{BalanceWhen, FinalTable, FirstButton};
 use crate::scenario::ScenarioError;
 use crate::seating;
 use cards::Card;
-use engine::{Seat, Table};
+use engine::{Seat, Table, rule};
 
 impl Eval<'_> {
     pub(super) fn final_table(&mut self, size: usize) -> Result<(), ScenarioError> {
         let s = self.s;
         let rule = match s.profile.director.final_table {
-            FinalTable::Rp9 => "TDA-RP-9",
-            FinalTable::Ten => "HC-1.7",
+            FinalTable::Rp9 => rule!("TDA-RP-9"),
+            FinalTable::Ten => rule!("HC-1.7"),
         };
         self.out.final_table = true;
         self.out.wait = self
@@ -80,7 +80,7 @@ impl Eval<'_> {
         if s.profile.director.balance == BalanceWhen::BeforeAnyHand {
             self.out.clock_stopped = true;
             self.out
-                .say("clock stopped for the moves".into(), &["HC-1.8"]);
+                .say("clock stopped for the moves".into(), &[rule!("HC-1.8")]);
         }
         let button = self.drawn_button(&table, s.profile.director.first_button)?;
         let name = self.tabs[target].name.clone();
@@ -105,9 +105,9 @@ impl Eval<'_> {
         self.out.buttons.insert(name.clone(), button.0 + 1);
         let mut rules = vec![rule];
         match (s.profile.director.first_button, s.profile.id) {
-            (FirstButton::HighCard, _) => rules.push("TDA-RP-14"),
+            (FirstButton::HighCard, _) => rules.push(rule!("TDA-RP-14")),
             // WWPLA-12: the button starts at seat one (under hc the ace's seat, HC-1.7).
-            (FirstButton::SeatOne, engine::RulebookId::Wwpla) => rules.push("WWPLA-12"),
+            (FirstButton::SeatOne, engine::RulebookId::Wwpla) => rules.push(rule!("WWPLA-12")),
             _ => {}
         }
         self.out
@@ -151,7 +151,7 @@ impl Eval<'_> {
                 let name = self.tabs[t].name.clone();
                 self.out.say(
                     format!("break table {name}: nobody is left there"),
-                    &["TDA-10"],
+                    &[rule!("TDA-10")],
                 );
                 self.out.broken.push(name);
             }
@@ -178,7 +178,7 @@ impl Eval<'_> {
         self.out.broken.push(name.clone());
         self.out.say(
             format!("break table {name}: seats drawn"),
-            &["TDA-10", "TDA-11C"],
+            &[rule!("TDA-10"), rule!("TDA-11C")],
         );
         let seated: Vec<(Seat, usize)> = occupied(&self.tabs[t].table)
             .into_iter()
@@ -232,7 +232,7 @@ impl Eval<'_> {
                 from: (name.clone(), from.0 + 1),
                 to: (self.tabs[to].name.clone(), seat.0 + 1),
             };
-            self.out.say(format!("move {m}"), &["TDA-10"]);
+            self.out.say(format!("move {m}"), &[rule!("TDA-10")]);
             self.out.moves.push(m);
         }
         Ok(())
