@@ -89,14 +89,7 @@ async fn the_td_creates_an_event_from_a_template() {
     .await;
     assert_eq!(api.log_len(), 0);
 
-    let summary = api
-        .ok(
-            Method::POST,
-            "/api/events",
-            Some(&api.td),
-            Some(&json!({ "toml": toml, "seed": 1 })),
-        )
-        .await;
+    let summary = api.create_event_from(&toml, 1).await;
     assert_eq!(api.log_len(), 1);
     insta::assert_json_snapshot!("turbo_summary", summary, {
         ".server_time_ms" => "[server_time_ms]",

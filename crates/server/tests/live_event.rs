@@ -1147,14 +1147,7 @@ async fn tda_6_the_table_languages_are_announced_on_the_summary() {
         1,
     );
     assert!(toml.contains("table_languages"));
-    let summary = api
-        .ok(
-            Method::POST,
-            "/api/events",
-            Some(&api.td),
-            Some(&json!({ "toml": toml, "seed": 1 })),
-        )
-        .await;
+    let summary = api.create_event_from(&toml, 1).await;
     assert_eq!(summary["table_languages"], json!(["Deutsch", "English"]));
     let other = api.create_event("hc", 2).await;
     assert_eq!(other["table_languages"], json!([]));

@@ -124,11 +124,7 @@ impl DealerTable {
                 .floor
                 .reminders()
                 .iter()
-                .map(|s| ReasonView {
-                    rule: s.rule.id().to_string(),
-                    en: s.text.en.to_string(),
-                    de: s.text.de.to_string(),
-                })
+                .map(|s| super::wire::step(s, |p| self.name(p)))
                 .collect(),
         }
     }

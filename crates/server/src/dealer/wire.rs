@@ -80,20 +80,21 @@ pub(super) fn procedure(
     ProcedureView {
         irregularity: irregularity.clone(),
         title: text(&procedure.title),
-        steps: procedure
-            .steps
-            .iter()
-            .map(|s| {
-                let Text { de, en } = text(&s.text);
-                ReasonView {
-                    rule: s.rule.id().to_string(),
-                    de,
-                    en,
-                }
-            })
-            .collect(),
+        steps: procedure.steps.iter().map(|s| step(s, &name)).collect(),
         outcome,
         penalty: procedure.penalty.map(|r| r.id().to_string()),
+    }
+}
+
+/// A step the dealer follows (a procedure's, a reminder), its players called by `name`.
+pub(super) fn step(
+    s: &floor::procedure::ProcedureStep,
+    name: impl Fn(Player) -> String,
+) -> ReasonView {
+    ReasonView {
+        rule: s.rule.id().to_string(),
+        de: s.text.de.render(&name),
+        en: s.text.en.render(&name),
     }
 }
 

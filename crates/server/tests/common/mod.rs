@@ -329,6 +329,11 @@ impl Api {
     /// (`registration.public`); its summary.
     pub async fn create_event(&self, template: &str, seed: u64) -> Value {
         let toml = public(&self.template(template).await);
+        self.create_event_from(&toml, seed).await
+    }
+
+    /// The TD creates an event from its configuration's text with a fixed seed; its summary.
+    pub async fn create_event_from(&self, toml: &str, seed: u64) -> Value {
         self.ok(
             Method::POST,
             "/api/events",
@@ -344,13 +349,7 @@ impl Api {
         let toml = public(&self.template(template).await);
         let toml = toml.replacen("\nprofile", "\ntables = \"live\"\nprofile", 1);
         assert!(toml.contains("tables = \"live\""));
-        self.ok(
-            Method::POST,
-            "/api/events",
-            Some(&self.td),
-            Some(&json!({ "toml": toml, "seed": seed })),
-        )
-        .await
+        self.create_event_from(&toml, seed).await
     }
 
     /// A player registers themselves; their entry and token.

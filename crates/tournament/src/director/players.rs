@@ -587,19 +587,7 @@ impl Tournament {
         self.books_take(&name, 1, 0, 0)?;
         if surrender {
             // TDA-8B: the chips given up are taken out of play.
-            let chips = self.unseat(player)?;
-            self.expected_chips -= chips;
-            self.entry_mut(player)?.status = Status::Removed;
-            self.place_out();
-            self.log(
-                now,
-                by,
-                Happening::Removed {
-                    player,
-                    chips,
-                    rule: rule!("TDA-8B"),
-                },
-            );
+            self.remove_with_chips(player, by, rule!("TDA-8B"), now)?;
         }
         let id = self.new_entry(&name, number + 1, true);
         self.log(now, by, Happening::ReEntered { player, entry: id });
@@ -764,20 +752,33 @@ impl Tournament {
             .filter(|&id| self.entries[id.0 as usize].arrived.not())
             .collect();
         for player in late {
-            let chips = self.unseat(player)?;
-            self.expected_chips -= chips;
-            self.entry_mut(player)?.status = Status::Removed;
-            self.place_out();
-            self.log(
-                now,
-                Actor::System,
-                Happening::Removed {
-                    player,
-                    chips,
-                    rule: rule!("HC-1.4"),
-                },
-            );
+            self.remove_with_chips(player, Actor::System, rule!("HC-1.4"), now)?;
         }
+        Ok(())
+    }
+
+    /// Takes a seated player out of the event with their chips, which leave play (HC-1.4's
+    /// late player, TDA-8B's surrendered stack).
+    fn remove_with_chips(
+        &mut self,
+        player: PlayerId,
+        by: Actor,
+        rule: Rule,
+        now: Time,
+    ) -> Result<(), DirectorError> {
+        let chips = self.unseat(player)?;
+        self.expected_chips -= chips;
+        self.entry_mut(player)?.status = Status::Removed;
+        self.place_out();
+        self.log(
+            now,
+            by,
+            Happening::Removed {
+                player,
+                chips,
+                rule,
+            },
+        );
         Ok(())
     }
 }
