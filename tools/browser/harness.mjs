@@ -11,7 +11,10 @@ const require = createRequire(import.meta.url);
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // A container's /dev/shm may be 64 MiB: Chromium then fails loads with ERR_INSUFFICIENT_RESOURCES
+  // and its pages crash (seen in CI). /tmp holds what it would put there.
+  '--disable-dev-shm-usage'];
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const q = (testid) => `[data-testid="${testid}"]`;

@@ -40,6 +40,9 @@ pub struct Act {
     pub told: Option<Chips>,
     /// The words were not clearly heard (TDA-40A).
     pub unclear: bool,
+    /// The player acted blind, without looking at the cards or before they were dealt (DG-9,
+    /// DG-15a.5).
+    pub blind: bool,
 }
 
 impl Act {
@@ -54,6 +57,7 @@ impl Act {
             order: Order::Together,
             told: None,
             unclear: false,
+            blind: false,
         }
     }
 

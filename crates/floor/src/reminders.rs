@@ -48,6 +48,11 @@ pub fn reminders(profile: Profile, moment: Moment) -> Vec<ProcedureStep> {
                 "Mit Button und ausgerichtetem Deck geht das Dealer-Amt weiter; ein schlecht übergebenes Deck darf abgelehnt werden.",
             ));
             out.push(step(
+                rule!("DG-29"),
+                "The dealer role passes with the button; if the next dealer is away, another player deals for them and the button still lies at the absent dealer's seat.",
+                "Das Dealer-Amt geht mit dem Button weiter; ist der nächste Dealer nicht da, gibt ein anderer Spieler in Kommission, der Button liegt trotzdem am Platz des eigentlichen Dealers.",
+            ));
+            out.push(step(
                 rule!("DG-4"),
                 "If the deck may be incomplete, count it; an incomplete deck is replaced whole.",
                 "Kann das Deck unvollständig sein, wird es gezählt; ein unvollständiges Deck wird komplett ersetzt.",

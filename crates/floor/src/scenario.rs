@@ -68,6 +68,8 @@ struct ActFile {
     #[serde(default)]
     unclear: bool,
     #[serde(default)]
+    blind: bool,
+    #[serde(default)]
     notice: bool,
 }
 
@@ -219,6 +221,7 @@ pub fn run(text: &str) -> Result<Report, ScenarioError> {
             order: a.order,
             told: a.told.map(Chips),
             unclear: a.unclear,
+            blind: a.blind,
         };
         let ruling = floor.act(&act).map_err(|e| ScenarioError::Act {
             index,

@@ -329,7 +329,12 @@ impl FloorHand {
             );
             r.returned = act.pushed();
         } else if self.hand.actor() == Some(p) {
+            let opens = self.hand.street() == engine::Street::Preflop
+                && self.situation().actions_taken == 0;
             self.in_turn(act, &mut r);
+            if act.blind {
+                self.blind_note(p, opens, &mut r);
+            }
         } else if self.hand.actor().is_some() {
             self.out_of_turn(act, &mut r);
         } else {
@@ -342,6 +347,36 @@ impl FloorHand {
         }
         r.next = self.next_to_act();
         Ok(r)
+    }
+
+    /// An act made blind under the dealer's guide: the dealer accepts it (DG-15a.5); the first
+    /// act of the hand made blind is announced as the UTG blind, no straddle, so the big blind
+    /// keeps the last option (DG-9). The other rulebooks say nothing of it: a blind act is an act.
+    fn blind_note(&self, p: Player, opens: bool, r: &mut Ruling) {
+        if self.profile != Profile::Dg || r.actions.is_empty() {
+            return;
+        }
+        r.because(
+            rule!("DG-15a.5"),
+            "a bet, raise or re-raise made blind stands: the dealer accepts it",
+            "eine Blind-Bet, ein Blind-Raise oder Blind-Reraise gilt: der Dealer akzeptiert sie",
+        );
+        if opens {
+            let put = self.hand.player(p).bet;
+            r.because(
+                rule!("DG-9"),
+                say![
+                    "announce \"",
+                    put,
+                    " UTG blind!\"; no straddle: the big blind keeps the last option"
+                ],
+                say![
+                    "ansagen \"",
+                    put,
+                    " UTG Blind!\"; kein Straddle: der Big Blind behält die letzte Option"
+                ],
+            );
+        }
     }
 
     fn in_turn(&mut self, act: &Act, r: &mut Ruling) {

@@ -385,6 +385,60 @@ fn tda_33_dodging_a_blind_is_penalised() {
     assert_eq!(p.penalty.map(|r| r.id()), Some("TDA-33"));
 }
 
+// ---- Underpaid calls in a row ------------------------------------------------------------------
+
+/// TDA-51C: two or more underpaid calls in a row: play goes back to the first, who corrects by
+/// TDA-51B (a full call against the opening bet); the TD decides on the later callers.
+#[test]
+fn tda_51c_play_goes_back_to_the_first_underpaid_call() {
+    let mut many = situation();
+    many.live_players = 4;
+    let opening = procedure(
+        Profile::Tda,
+        &Irregularity::UnderpaidCalls {
+            first: P,
+            callers: 3,
+            opening_bet: true,
+        },
+        &many,
+    );
+    assert!(td_decides(&opening));
+    check(&opening, opening.outcome.clone(), &["TDA-51C", "TDA-51B"]);
+    mentions(&opening, "goes back to");
+    mentions(&opening, "is a full call");
+    // TDA-51B: facing a raise with several players, the first may be let off by the TD.
+    let raise = procedure(
+        Profile::Tda,
+        &Irregularity::UnderpaidCalls {
+            first: P,
+            callers: 2,
+            opening_bet: false,
+        },
+        &many,
+    );
+    mentions(&raise, "gives up the chips put in and folds");
+    // Heads-up every underpaid call is a full call (TDA-51B), whatever was bet.
+    let heads_up = run(
+        Profile::Tda,
+        Irregularity::UnderpaidCalls {
+            first: P,
+            callers: 2,
+            opening_bet: false,
+        },
+    );
+    mentions(&heads_up, "is a full call");
+    // DG-15b: the dealer's guide corrects at once; the same correction follows.
+    let dg = run(
+        Profile::Dg,
+        Irregularity::UnderpaidCalls {
+            first: P,
+            callers: 2,
+            opening_bet: true,
+        },
+    );
+    check(&dg, dg.outcome.clone(), &["DG-15b", "TDA-51C"]);
+}
+
 // ---- Before the deal, dropped cards, hand-for-hand ---------------------------------------------
 
 #[test]
@@ -449,6 +503,8 @@ fn every_new_irregularity_reads_from_the_wire() {
         r#"{"kind":"hand_for_hand_all_in"}"#,
         r#"{"kind":"extra_board_card","street":"river"}"#,
         r#"{"kind":"dealer_miscall","prompt_reaction":true}"#,
+        r#"{"kind":"underpaid_calls","first":1,"callers":2,"opening_bet":true}"#,
+        r#"{"kind":"underpaid_calls","first":1}"#,
     ] {
         let read: Result<Irregularity, _> = serde_json::from_str(text);
         assert!(read.is_ok(), "{text}: {read:?}");

@@ -13,12 +13,13 @@ fn rules(profile: Profile, moment: Moment) -> Vec<&'static str> {
 }
 
 /// DG-1, DG-2, DG-3, DG-4, DG-5: under the dealer's guide the deck is gathered, scrambled,
-/// handed over, counted when in doubt and shuffled, in that order, before every deal.
+/// handed over (to a stand-in when the next dealer is away, DG-29), counted when in doubt and
+/// shuffled, in that order, before every deal.
 #[test]
 fn dg_1_to_5_the_deck_handed_over_and_shuffled_before_the_deal() {
     assert_eq!(
         rules(Profile::Dg, Moment::BeforeDeal),
-        ["DG-1", "DG-2", "DG-3", "DG-4", "DG-5"]
+        ["DG-1", "DG-2", "DG-3", "DG-29", "DG-4", "DG-5"]
     );
 }
 

@@ -161,6 +161,14 @@ pub enum TdCommand {
         player: EntryId,
         on: bool,
     },
+    /// An unscheduled colour-up at a live table (numbered from 1), at any time: the small chips
+    /// of `players` (every player there when none are named) are exchanged for larger ones at
+    /// equal value, and the table is told to announce it (TDA-25B).
+    ColourUp {
+        table: TableNumber,
+        #[serde(default)]
+        players: Vec<EntryId>,
+    },
     /// Holds every table after its hand in play to work out a deal between two hands (`on`),
     /// or lets them play on (HC-1.2); an agreed deal lets them play on.
     HoldForDeal {

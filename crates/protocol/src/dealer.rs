@@ -206,6 +206,10 @@ pub struct FloorAct {
     /// The words were not clearly heard (TDA-40A).
     #[serde(default)]
     pub unclear: bool,
+    /// The player acted blind: without looking at the cards, or before the deal (DG-9,
+    /// DG-15a.5).
+    #[serde(default)]
+    pub blind: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -179,6 +179,7 @@ fn irregularities() -> Vec<Value> {
         json!({ "kind": "hand_for_hand_all_in" }),
         json!({ "kind": "extra_board_card", "street": "turn" }),
         json!({ "kind": "dealer_miscall", "prompt_reaction": true }),
+        json!({ "kind": "underpaid_calls", "first": 1, "callers": 2, "opening_bet": true }),
     ];
     out.extend(
         issues

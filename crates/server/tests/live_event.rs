@@ -1152,3 +1152,49 @@ async fn tda_6_the_table_languages_are_announced_on_the_summary() {
     let other = api.create_event("hc", 2).await;
     assert_eq!(other["table_languages"], json!([]));
 }
+
+/// TDA-25B: the TD colours up a player at any time: the stacks keep their value, the table gets
+/// the instruction to announce it, without being held, and the audit log says so; a player at
+/// another table is refused.
+#[tokio::test]
+async fn tda_25b_the_td_colours_up_a_player_at_any_time() {
+    let api = Api::open();
+    live_event(&api, "deepstack", 18).await;
+    let tables = seating(&api).await;
+    let before = chips_at(&tables);
+    let player = players_at(&tables[1])[0];
+    td(
+        &api,
+        json!({ "type": "colour_up", "table": 2, "players": [player] }),
+    )
+    .await;
+    assert_eq!(chips_at(&seating(&api).await), before, "equal value");
+    let instructions = summary(&api).await["instructions"].clone();
+    let line = instructions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["kind"] == json!("colour_up"))
+        .unwrap_or_else(|| panic!("an instruction: {instructions}"))
+        .clone();
+    assert_eq!(line["tables"], json!([2]));
+    assert_eq!(line["holds"], json!([]), "TDA-25B: the table plays on");
+    assert_eq!(line["rules"], json!(["TDA-25B"]));
+    assert!(line["en"].as_str().unwrap().contains("announce"), "{line}");
+    let elsewhere = players_at(&tables[0])[0];
+    let body = json!({ "type": "colour_up", "table": 2, "players": [elsewhere] }).to_string();
+    let error = api
+        .refused(
+            Method::POST,
+            "/api/events/0/td",
+            Some(&api.td),
+            Some(&body),
+            422,
+            "refused",
+        )
+        .await;
+    assert!(
+        error["message"].as_str().unwrap().contains("table 2"),
+        "{error}"
+    );
+}

@@ -620,6 +620,10 @@ fn client_messages_fit_their_schemas() {
             on: true,
         },
         protocol::TdCommand::HoldForDeal { on: true },
+        protocol::TdCommand::ColourUp {
+            table: protocol::TableNumber(2),
+            players: vec![protocol::EntryId(1)],
+        },
     ];
     let kinds = doc["components"]["schemas"]["TdCommand"]["oneOf"]
         .as_array()

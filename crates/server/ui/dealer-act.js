@@ -1,7 +1,7 @@
 // dealer-act.js: what a player did, as the dealer enters it: who acted (the player to act unless
 // another is picked), the words, the chips pushed by denomination from the tray, the order,
 // earlier chips in front and whether they were pulled back.
-// Test ids: actor (a <select>, data-default), say, unclear, chip-tray, chip (data-value),
+// Test ids: actor (a <select>, data-default), say, unclear, blind, chip-tray, chip (data-value),
 // pushed (data-total, data-count), clear-chips, order (a <select>: say_first, chips_first,
 // together), previous-chips, pulled-back (a <select>: none, some, all), pulled-chips, told,
 // submit-act, notice.
@@ -19,6 +19,7 @@ export function actForm(root, act, notice) {
   const actor = h('select', { testid: 'actor', onchange: () => { picked = true; } });
   const say = h('input', { testid: 'say', type: 'text', autocomplete: 'off' });
   const unclear = h('input', { type: 'checkbox', testid: 'unclear' });
+  const blind = h('input', { type: 'checkbox', testid: 'blind' });
   const tray = h('div', { class: 'chip-tray', testid: 'chip-tray' });
   const pile = h('div', { class: 'pushed', testid: 'pushed' });
   const order = h('select', { testid: 'order' });
@@ -37,7 +38,8 @@ export function actForm(root, act, notice) {
 
   root.replaceChildren(
     h('div', { class: 'row' }, field('who_acted', actor), field('say', say, 'grow'),
-      h('label', { class: 'check' }, unclear, ' ', lab('unclear'))),
+      h('label', { class: 'check' }, unclear, ' ', lab('unclear')),
+      h('label', { class: 'check' }, blind, ' ', lab('acted_blind'))),
     h('div', { class: 'row' }, tray),
     h('div', { class: 'row' }, pile, buttons.clear),
     h('details', { class: 'more' }, h('summary', {}, lab('more_details')),
@@ -65,12 +67,14 @@ export function actForm(root, act, notice) {
       previous_pulled_back: pulled.value,
       pulled_back: chipList(pulledChips.value),
       unclear: unclear.checked,
+      blind: blind.checked,
     };
     if (told.value.trim() !== '') a.told = Number(told.value);
     if ((await attempt(() => act(a))) === undefined) return;
     picked = false;
     say.value = '';
     unclear.checked = false;
+    blind.checked = false;
     previous.value = '';
     pulledChips.value = '';
     told.value = '';

@@ -66,6 +66,7 @@ export const KINDS = {
   hand_for_hand_all_in: [],
   extra_board_card: [{ name: 'street', type: 'enum', options: ['turn', 'river'] }],
   dealer_miscall: [bool('prompt_reaction')],
+  underpaid_calls: [{ name: 'first', type: 'player' }, int('callers', 2), bool('opening_bet')],
 };
 
 /** An input for one field; read() gives its wire value. */

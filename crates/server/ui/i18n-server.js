@@ -206,7 +206,10 @@ export const SERVER_EN = {
   stud_seventh_down: 'seventh street is dealt face down; an exposed card is replaced while betting is possible',
   // a refusal's kind, where it has no message of its own (`code_<code>`)
   audit_buy_in_taken: 'buy-in taken from player {player}', audit_accommodated: 'player {player} seated for special needs (TDA-9)',
-  audit_not_accommodated: 'player {player} no longer seated for special needs', audit_reserved: 'seat reserved for {name}',
+  audit_not_accommodated: 'player {player} no longer seated for special needs',
+  audit_coloured_up_all: 'unscheduled colour-up at table {table} (TDA-25B)',
+  audit_coloured_up: 'unscheduled colour-up of players {players} at table {table} (TDA-25B)',
+  closed_colour_up: 'an unscheduled colour-up', refused_not_at_table: '{name} does not sit at table {table}', audit_reserved: 'seat reserved for {name}',
   refused_not_reserved: '{name} has no reserved seat: the buy-in is taken once, from a reservation',
   code_bad_json: 'the request is not valid JSON, or a field is missing, unknown or of the wrong type',
   code_bad_path: 'the address names something that does not exist', code_bad_query: 'the address has a wrong parameter',
@@ -434,7 +437,10 @@ export const SERVER_DE = {
   stud_seventh_down: 'die 7. Straße wird verdeckt gegeben; eine aufgedeckte Karte wird ersetzt, solange gesetzt werden kann',
   // die Art einer Ablehnung ohne eigenen Text (`code_<code>`)
   audit_buy_in_taken: 'Buy-in von Spieler {player} erhalten', audit_accommodated: 'Spieler {player} erhält einen Platz für besondere Bedürfnisse (TDA-9)',
-  audit_not_accommodated: 'Spieler {player} erhält keinen besonderen Platz mehr', audit_reserved: 'Platz reserviert für {name}',
+  audit_not_accommodated: 'Spieler {player} erhält keinen besonderen Platz mehr',
+  audit_coloured_up_all: 'außerplanmäßiges Color-Up an Tisch {table} (TDA-25B)',
+  audit_coloured_up: 'außerplanmäßiges Color-Up der Spieler {players} an Tisch {table} (TDA-25B)',
+  closed_colour_up: 'Ein außerplanmäßiges Color-Up', refused_not_at_table: '{name} sitzt nicht an Tisch {table}', audit_reserved: 'Platz reserviert für {name}',
   refused_not_reserved: '{name} hat keinen reservierten Platz: das Buy-in wird einmal genommen, aus einer Reservierung',
   code_bad_json: 'die Anfrage ist kein gültiges JSON, oder ein Feld fehlt, ist unbekannt oder hat den falschen Typ',
   code_bad_path: 'die Adresse nennt etwas, das es nicht gibt', code_bad_query: 'die Adresse hat einen falschen Parameter',

@@ -4,7 +4,7 @@
 // Test ids: standings-table, player-row (data-player, data-status), row-actions,
 // player-actions (data-player), move-table, move-seat, move, rebuy, add-on, re-enter,
 // warn-reason, warn, miss-rounds-input, miss-rounds, time-penalty-input, time-penalty,
-// dq-reason, disqualify, take-buy-in, accommodate, accommodate-off.
+// dq-reason, disqualify, take-buy-in, accommodate, accommodate-off, colour-up.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -17,6 +17,7 @@ export function playersTable(tableEl, td) {
   const thead = tableEl.querySelector('thead');
   const tbody = tableEl.querySelector('tbody');
   const rows = new Map(); // player -> { row, panel, cells }
+  const tableOf = new Map(); // player -> the table they sit at (from 1)
 
   function header() {
     thead.replaceChildren(h('tr', {}, COLUMNS.map((k) => h('th', {}, t(k)))));
@@ -43,7 +44,9 @@ export function playersTable(tableEl, td) {
         button('add-on', 'act_add_on', () => ({ type: 'add_on', player })),
         button('re-enter', 'act_re_enter', () => ({ type: 're_enter', player }))),
       group(button('accommodate', 'act_accommodate', () => ({ type: 'accommodate', player, on: true })),
-        button('accommodate-off', 'act_accommodate_off', () => ({ type: 'accommodate', player, on: false }))),
+        button('accommodate-off', 'act_accommodate_off', () => ({ type: 'accommodate', player, on: false })),
+        // TDA-25B: the TD colours up a player at any time; the table announces it.
+        button('colour-up', 'act_colour_up', () => ({ type: 'colour_up', table: tableOf.get(player) ?? 0, players: [player] }))),
       group(warnReason, button('warn', 'act_warn', () => ({ type: 'warn', player, reason: warnReason.value.trim() }))),
       group(missRounds, button('miss-rounds', 'act_miss_rounds',
         () => ({ type: 'miss_rounds', player, rounds: int(missRounds) }))),
@@ -88,6 +91,7 @@ export function playersTable(tableEl, td) {
 
   function fill(r, st) {
     const seat = st.table != null ? `${st.table}/${st.seat ?? '–'}` : '–';
+    tableOf.set(st.player, st.table);
     const values = [
       `${st.player + 1}`,
       [st.name, st.entry_number > 1 ? ` #${st.entry_number}` : '', st.bot ? ` (${t('bot')})` : ''].join(''),

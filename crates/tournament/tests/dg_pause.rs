@@ -102,3 +102,23 @@ fn tda_30_away_players_are_dealt_in_wherever_they_sit() {
     let (start, _) = play(&mut t, T, now, Script::Walk).unwrap();
     assert_eq!(dealt_at(&start, off), Some(elsewhere));
 }
+
+/// DG-29: the dealer role goes with the button; when the next dealer is away a stand-in deals,
+/// but the button still lies at the absent dealer's seat (and DG-35 keeps them dealt in there).
+#[test]
+fn dg_29_the_button_stays_at_an_away_dealers_seat() {
+    let mut t = six("dg");
+    let now = at_minute(1);
+    let button = {
+        let table = &t.table(T).unwrap().table;
+        table.next_positions().expect("positions").button
+    };
+    let dealer = at(&t, button);
+    t.set_away(dealer, true, now).unwrap();
+    let (start, _) = play(&mut t, T, now, Script::Walk).unwrap();
+    assert_eq!(
+        start.positions.button, button,
+        "DG-29: the button lies at the away dealer's seat"
+    );
+    assert_eq!(dealt_at(&start, button), Some(dealer));
+}

@@ -7,6 +7,7 @@
 
 mod absent;
 mod board;
+mod calls;
 mod claims;
 mod conduct;
 mod count;
@@ -245,6 +246,18 @@ pub enum Irregularity {
         #[cfg_attr(feature = "schema", schema(value_type = String))]
         #[serde(with = "wire::street")]
         street: Street,
+    },
+    /// Two or more players in a row put in less than the call without saying "call", found
+    /// after the first of them (TDA-51C): `first` is the first underpaid caller, `callers` how
+    /// many, `opening_bet` whether they faced the round's opening bet (TDA-51B).
+    UnderpaidCalls {
+        #[cfg_attr(feature = "schema", schema(value_type = u8))]
+        #[serde(with = "wire::player")]
+        first: Player,
+        #[serde(default = "wire::two")]
+        callers: u8,
+        #[serde(default)]
+        opening_bet: bool,
     },
     /// The dealer called something wrongly (a showdown too early, a wrong amount to call):
     /// DG-30.1; `prompt_reaction`: a player acted on it at once.
@@ -624,6 +637,11 @@ pub fn procedure(
         I::HandForHandAllIn => integrity::hand_for_hand_all_in(),
         I::ExtraBoardCard { street } => board::extra_board_card(profile, street),
         I::DealerMiscall { prompt_reaction } => claims::dealer_miscall(profile, prompt_reaction),
+        I::UnderpaidCalls {
+            first,
+            callers,
+            opening_bet,
+        } => calls::underpaid_calls(profile, first, callers, opening_bet, situation),
     }
 }
 

@@ -10,6 +10,10 @@ pub(super) fn four() -> u8 {
     4
 }
 
+pub(super) fn two() -> u8 {
+    2
+}
+
 pub(super) mod player {
     use super::*;
 

@@ -39,6 +39,7 @@ pub(super) fn act(act: &FloorAct) -> Act {
     };
     out.told = act.told.map(Chips);
     out.unclear = act.unclear;
+    out.blind = act.blind;
     out
 }
 

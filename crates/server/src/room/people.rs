@@ -194,6 +194,9 @@ impl Room {
             TdCommand::DrawSeats => t.draw_seats(now),
             TdCommand::TakeBuyIn { player } => t.take_buy_in(*player, actor, now),
             TdCommand::Accommodate { player, on } => t.accommodate(*player, *on, actor, now),
+            TdCommand::ColourUp { table, players } => {
+                t.colour_up(table_from_one(*table)?, players, actor, now)
+            }
             TdCommand::HoldForDeal { on } => t.hold_for_deal(*on, actor, now),
             TdCommand::SeatCards { table, seats } => {
                 let table = table_from_one(*table)?;
@@ -377,6 +380,16 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             ))
         }
         TdCommand::SeatCards { .. } => Ok(()),
+        TdCommand::ColourUp { players, .. } if players.len() > engine::MAX_PLAYERS => {
+            Err(Refusal::keyed(
+                422,
+                "bad_request",
+                &RoomRefused::TableSeats {
+                    max: engine::MAX_PLAYERS,
+                },
+            ))
+        }
+        TdCommand::ColourUp { .. } => Ok(()),
         // 52 cards at most in any draw: each table or player once, a card each (chip races:
         // one per odd chip, checked against the deck's 52).
         TdCommand::SourceCards { cards } if cards.len() > 52 => {
@@ -459,6 +472,7 @@ fn td_action(command: &TdCommand) -> Result<TdAction, Refusal> {
         | TdCommand::Accommodate { .. }
         | TdCommand::HoldForDeal { .. }
         | TdCommand::SeatCards { .. }
+        | TdCommand::ColourUp { .. }
         | TdCommand::SourceCards { .. }
         | TdCommand::RaceCards { .. }
         | TdCommand::ButtonCards { .. }

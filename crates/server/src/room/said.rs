@@ -288,6 +288,13 @@ pub enum Audit {
     NotAccommodated {
         player: u32,
     },
+    ColouredUpAll {
+        table: u32,
+    },
+    ColouredUp {
+        table: u32,
+        players: String,
+    },
     Reserved {
         name: String,
     },
@@ -451,6 +458,13 @@ impl fmt::Display for Audit {
             Audit::NotAccommodated { player } => {
                 write!(f, "player {player} no longer seated for special needs")
             }
+            Audit::ColouredUpAll { table } => {
+                write!(f, "unscheduled colour-up at table {table} (TDA-25B)")
+            }
+            Audit::ColouredUp { table, players } => write!(
+                f,
+                "unscheduled colour-up of players {players} at table {table} (TDA-25B)"
+            ),
             Audit::Reserved { name } => write!(f, "seat reserved for {name}"),
             Audit::HoldForDeal => write!(f, "tables held for a deal"),
             Audit::ReleaseForDeal => write!(f, "tables play on"),
@@ -559,6 +573,17 @@ pub fn audit(command: &Command) -> Audit {
             TdCommand::Accommodate { player, on: false } => {
                 Audit::NotAccommodated { player: p(player) }
             }
+            TdCommand::ColourUp { table, players } if players.is_empty() => {
+                Audit::ColouredUpAll { table: table.0 }
+            }
+            TdCommand::ColourUp { table, players } => Audit::ColouredUp {
+                table: table.0,
+                players: players
+                    .iter()
+                    .map(|e| p(e).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            },
             TdCommand::HoldForDeal { on: true } => Audit::HoldForDeal,
             TdCommand::HoldForDeal { on: false } => Audit::ReleaseForDeal,
             TdCommand::Pause => Audit::Pause,

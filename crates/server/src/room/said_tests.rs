@@ -166,6 +166,7 @@ fn the_pages_know_every_key() {
         "the_rebuy_period",
         "add_ons",
         "the_add_on",
+        "colour_up",
     ] {
         all.push(format!("closed_{what}"));
     }

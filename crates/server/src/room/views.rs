@@ -197,6 +197,7 @@ impl Room {
                     Task::Break { table } => ("break", vec![table.0 + 1], None),
                     Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
                     Task::OpenTable { table } => ("open_table", vec![table.0 + 1], None),
+                    Task::ColourUp { table, .. } => ("colour_up", vec![table.0 + 1], None),
                     // With the tables its players were moved to, which wait for it too.
                     Task::ChipRace { table, .. } => {
                         let mut tables = vec![table.0 + 1];

@@ -63,6 +63,11 @@ pub enum Happening {
     BuyInTaken {
         player: PlayerId,
     },
+    /// The TD coloured up these players at a table outside the schedule (TDA-25B).
+    ColouredUp {
+        table: TableId,
+        players: Vec<PlayerId>,
+    },
     /// A player with special needs is accommodated in the seat draw, or no longer (TDA-9).
     Accommodated {
         player: PlayerId,

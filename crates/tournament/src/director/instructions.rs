@@ -36,6 +36,11 @@ pub enum Task {
     /// A table opened after the start for new players: its tablet is bound on the console
     /// before they sit down (TDA-8A).
     OpenTable { table: TableId },
+    /// An unscheduled colour-up of these players at a table, announced there (TDA-25B).
+    ColourUp {
+        table: TableId,
+        players: Vec<PlayerId>,
+    },
     /// HC-1.8: at the short table a card is dealt for each equally full table; the lowest
     /// gives a player.
     SourceCards {
@@ -73,6 +78,7 @@ impl Instruction {
             Task::ChipRace { .. } => vec![Self::chip_race_rule(profile), rule!("TDA-24B")],
             Task::SourceCards { .. } => vec![rule!("HC-1.8")],
             Task::OpenTable { .. } => vec![rule!("TDA-8A")],
+            Task::ColourUp { .. } => vec![rule!("TDA-25B")],
         }
     }
 
@@ -142,6 +148,38 @@ impl Instruction {
                 "Final table at table {}, its dealer and tablet stay: draw for seats with cards, the clock stands ({rules})",
                 table.0 + 1
             ),
+            Task::ColourUp { table, players } => {
+                let everyone = t
+                    .table(*table)
+                    .map_or(0, |x| x.table.seats().iter().flatten().count());
+                let who = if players.len() >= everyone {
+                    String::new()
+                } else {
+                    players
+                        .iter()
+                        .map(|&p| name(p))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                match (de, who.is_empty()) {
+                    (true, true) => format!(
+                        "Tisch {}: außerplanmäßiges Color-Up aller Spieler ansagen und die kleinen Chips zu gleichem Wert in größere tauschen ({rules})",
+                        table.0 + 1
+                    ),
+                    (true, false) => format!(
+                        "Tisch {}: außerplanmäßiges Color-Up ansagen und die kleinen Chips von {who} zu gleichem Wert in größere tauschen ({rules})",
+                        table.0 + 1
+                    ),
+                    (false, true) => format!(
+                        "Table {}: announce an unscheduled colour-up of every player and exchange the small chips for larger ones at equal value ({rules})",
+                        table.0 + 1
+                    ),
+                    (false, false) => format!(
+                        "Table {}: announce an unscheduled colour-up and exchange the small chips of {who} for larger ones at equal value ({rules})",
+                        table.0 + 1
+                    ),
+                }
+            }
             Task::OpenTable { table } if de => format!(
                 "Tisch {} für neue Spieler öffnen: sein Tablet an der Konsole verbinden, dann die Spieler setzen ({rules})",
                 table.0 + 1
@@ -318,6 +356,10 @@ impl Tournament {
                 denominations: removed.clone(),
                 players: players.clone(),
             },
+            Happening::ColouredUp { table, players } => Task::ColourUp {
+                table: *table,
+                players: players.clone(),
+            },
             Happening::SourceCardsCalled { short, tables } => Task::SourceCards {
                 short: *short,
                 tables: tables.clone(),
@@ -336,7 +378,8 @@ impl Tournament {
                 }
                 t
             }
-            Task::Break { .. } => Vec::new(),
+            // TDA-25B: at any time; the table plays on while the chips are changed.
+            Task::Break { .. } | Task::ColourUp { .. } => Vec::new(),
             Task::FinalTable { table }
             | Task::ChipRace { table, .. }
             | Task::OpenTable { table } => vec![*table],

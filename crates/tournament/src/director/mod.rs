@@ -5,6 +5,7 @@
 //! with who made them and can be undone (`undo`).
 
 mod actions;
+mod colour_up;
 mod deal;
 mod error;
 mod event;

@@ -515,7 +515,8 @@ impl Tournament {
         let mut away = !e.arrived || e.away || penalised;
         // DG-35: a pause may begin at any time but not on the button or in the blinds; a player
         // who steps away there is dealt in (DG-10.2) until those positions have passed. Only a
-        // pause not yet begun waits: a seat already skipped (DG-8a) stays skipped.
+        // pause not yet begun waits: a seat already skipped (DG-8a) stays skipped. So the
+        // button still lies at an away dealer's seat while a stand-in deals (DG-29).
         if away && e.arrived && !penalised && self.profile.id == RulebookId::Dg {
             let t = &self.table(table)?.table;
             let dealt_in_now = t.seats()[seat.index()].is_some_and(|p| !p.absent);

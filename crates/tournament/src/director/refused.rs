@@ -42,6 +42,8 @@ pub enum Refused {
     HandInProgress { table: u32 },
     #[error("table {table} has been broken")]
     TableBroken { table: u32 },
+    #[error("{name} does not sit at table {table}")]
+    NotAtTable { name: String, table: u32 },
     #[error("seat {seat} at table {table} is not free")]
     SeatNotFree { table: u32, seat: u8 },
     #[error("no open seat at table {table}")]
