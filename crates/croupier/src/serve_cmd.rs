@@ -170,8 +170,41 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             deal_after: now_ms() + args.reconnect_grace_ms,
         };
         let app = App::start(hub, limits, Some(pace));
-        app.serve(listener).await.context("serving")
+        let records = app.clone();
+        app.serve_until(listener, stop_signal())
+            .await
+            .context("serving")?;
+        println!(
+            "stopped: every answer given is in the log ({} records)",
+            records.hub().log_len()
+        );
+        Ok(())
     })
+}
+
+/// SIGTERM or Ctrl-C (SIGINT): the server stops taking connections and shuts down gracefully.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => println!("SIGTERM: shutting down"),
+                    _ = tokio::signal::ctrl_c() => println!("Ctrl-C: shutting down"),
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                println!("Ctrl-C: shutting down");
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        println!("Ctrl-C: shutting down");
+    }
 }
 
 /// The server's limits from the flags; the connection cap is kept below the file limit (raised

@@ -19,6 +19,9 @@ struct Inner {
     slots: Arc<crate::slots::Slots>,
     /// The request bodies' bytes being read, on all connections together.
     body_bytes: Arc<tokio::sync::Semaphore>,
+    /// Set when the server shuts down: connections finish what they are answering and close,
+    /// WebSockets with 1001 "going away".
+    going_away: tokio::sync::watch::Sender<bool>,
 }
 
 impl App {
@@ -39,6 +42,7 @@ impl App {
                 hub: opened.start(pace),
                 slots: Arc::default(),
                 body_bytes: Arc::new(tokio::sync::Semaphore::new(limits.body_bytes)),
+                going_away: tokio::sync::watch::Sender::new(false),
                 limits,
             }),
         }
@@ -106,7 +110,29 @@ impl App {
 
     /// Serves the router on a bound listener until the process ends (see `net`).
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        crate::net::serve(self, listener).await
+        crate::net::serve(self, listener, std::future::pending()).await
+    }
+
+    /// Serves until `stop` completes, then shuts down gracefully: no new connection is taken,
+    /// what is being answered is answered (each command once the writer has written it),
+    /// WebSockets close with 1001 "going away", and the log is flushed (see `net`).
+    pub async fn serve_until(
+        self,
+        listener: tokio::net::TcpListener,
+        stop: impl Future<Output = ()>,
+    ) -> std::io::Result<()> {
+        crate::net::serve(self, listener, stop).await
+    }
+
+    /// Tells every connection that the server is going away.
+    pub fn go_away(&self) {
+        self.inner.going_away.send_replace(true);
+    }
+
+    /// Completes once the server is going away.
+    pub async fn going_away(&self) {
+        let mut rx = self.inner.going_away.subscribe();
+        let _ = rx.wait_for(|away| *away).await;
     }
 }
 

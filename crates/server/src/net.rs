@@ -129,15 +129,25 @@ impl AsyncWrite for Counted {
     }
 }
 
-/// Serves the app on a bound listener until the process ends.
-pub async fn serve(app: App, listener: TcpListener) -> std::io::Result<()> {
+/// Serves the app on a bound listener until `stop` completes, then shuts down gracefully (see
+/// `shut_down`).
+pub async fn serve(
+    app: App,
+    listener: TcpListener,
+    stop: impl Future<Output = ()>,
+) -> std::io::Result<()> {
     let listen = listener.local_addr()?;
     let limits = app.limits().clone();
     let router = app.router_at(Some(listen));
     let counts = Arc::new(Mutex::new(Counts::default()));
     let slots = app.slots().clone();
+    tokio::pin!(stop);
     loop {
-        let (stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => break,
+        };
+        let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
             // Out of file descriptors or a connection reset before it was taken: wait a little
             // for others to close rather than spin.
@@ -178,15 +188,42 @@ pub async fn serve(app: App, listener: TcpListener) -> std::io::Result<()> {
                 .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
         );
         let header_timeout = limits.header_timeout;
+        let app = app.clone();
         tokio::spawn(async move {
-            let _ = hyper::server::conn::http1::Builder::new()
+            let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
                 .serve_connection(io, service)
-                .with_upgrades()
-                .await;
+                .with_upgrades();
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                () = app.going_away() => {}
+            }
+            // The request being answered is answered; an idle keep-alive closes at once.
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
         });
     }
+    drop(listener);
+    shut_down(&app, &counts).await;
+    Ok(())
+}
+
+/// A graceful shutdown: no new connection is taken (the listener is closed), every connection
+/// finishes the request it is answering and closes, WebSockets with 1001 "going away"; once
+/// they are closed, or after the longest a request may take, the log's queue is written out.
+async fn shut_down(app: &App, counts: &Mutex<Counts>) {
+    app.go_away();
+    let limits = app.limits();
+    let drain = limits.request_timeout + limits.write_timeout;
+    let closed = async {
+        while lock(counts).total > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let _ = tokio::time::timeout(drain, closed).await;
+    app.hub().flush_log().await;
 }
 
 /// Which cap a connection is over.

@@ -30,6 +30,8 @@ enum Request {
         value: String,
         reply: oneshot::Sender<Result<(), String>>,
     },
+    /// Answered once everything queued before it is written (a shutdown waits for it).
+    Flush { reply: oneshot::Sender<()> },
 }
 
 /// The writer's handle, shared by every task.
@@ -85,6 +87,14 @@ impl Writer {
         answer.await.map_err(|_| gone())?.map_err(storage)
     }
 
+    /// Waits until every record queued before now is written (or refused).
+    pub async fn flush(&self) {
+        let (reply, answer) = oneshot::channel();
+        if self.tx.send(Request::Flush { reply }).await.is_ok() {
+            let _ = answer.await;
+        }
+    }
+
     /// Records in the log.
     pub fn len(&self) -> u64 {
         self.len.load(Ordering::Acquire)
@@ -120,6 +130,10 @@ fn write_loop(
                 let _ = reply.send(store.set_meta(&key, &value).map_err(|e| e.to_string()));
                 continue;
             }
+            Request::Flush { reply } => {
+                let _ = reply.send(());
+                continue;
+            }
             Request::Append { records, reply } => (records, reply),
         };
         // Everything queued meanwhile joins this transaction, up to a meta write (kept for
@@ -132,8 +146,9 @@ fn write_loop(
                     replies.push((records.len(), reply));
                     all.extend(records);
                 }
-                Ok(meta) => {
-                    held = Some(meta);
+                // A meta write or a flush waits for this transaction, in order.
+                Ok(other) => {
+                    held = Some(other);
                     break;
                 }
                 Err(_) => break,

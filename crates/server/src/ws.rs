@@ -187,6 +187,9 @@ async fn session(
     // timer wheel entry per pushed message (perf).
     let idle = tokio::time::sleep_until((heard + limits.ws_idle).into());
     tokio::pin!(idle);
+    // A shutdown closes the connection with 1001 "going away" (the pages reconnect).
+    let away = app.going_away();
+    tokio::pin!(away);
     let close = loop {
         let due = tokio::time::Instant::from_std(heard + limits.ws_idle);
         if idle.deadline() != due {
@@ -239,6 +242,7 @@ async fn session(
             },
             () = &mut idle => break Some(IDLE),
             () = taken(&slot) => break Some(MAKE_ROOM),
+            () = &mut away => break Some(GOING_AWAY),
         }
     };
     // What is still queued is freed with the inbox, before the close is awaited.
@@ -282,6 +286,7 @@ const IDLE: (u16, &str) = (
     "no whole message in time: send {\"type\":\"ping\"} at least every 20 s",
 );
 const TOO_BIG: (u16, &str) = (1009, "a message too large or malformed");
+const GOING_AWAY: (u16, &str) = (1001, "going away: the server is shutting down");
 const MAKE_ROOM: (u16, &str) = (
     1013,
     "the server needs this connection for the people at the tables: reconnect later",

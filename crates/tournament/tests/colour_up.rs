@@ -30,7 +30,7 @@ fn tda_25b_the_td_colours_up_a_player_at_any_time_announced() {
     t.colour_up(table, &players[..2], Actor::System, Time(60_000))
         .expect("TDA-25B: at any time");
     assert_eq!(chips_at(&t, table), before, "an exchange at equal value");
-    let last = t.events().iter().last().expect("logged");
+    let last = t.events().iter().next_back().expect("logged");
     assert_eq!(
         last.what,
         Happening::ColouredUp {

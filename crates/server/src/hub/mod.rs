@@ -207,6 +207,11 @@ impl Hub {
         self.writer.len()
     }
 
+    /// Waits until everything queued for the log is written: the last step of a shutdown.
+    pub async fn flush_log(&self) {
+        self.writer.flush().await;
+    }
+
     /// Transactions the log writer has committed since the start.
     pub fn log_commits(&self) -> u64 {
         self.writer.commits()
