@@ -7,7 +7,7 @@ mod server;
 use server::Server;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn db(name: &str) -> std::path::PathBuf {
     let db = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -45,20 +45,24 @@ fn serve_closes_half_requests_and_accepts_its_public_origin() {
             "https://poker.example.org",
         ],
     );
-    // Half a request line, then nothing: closed after the deadline.
+    // Half a request line, then nothing: the server closes it after the deadline. The read's
+    // own timeout only keeps a broken server from hanging the test: ending on it (an error, not
+    // the server's close) fails.
     let mut stream = TcpStream::connect(&server.addr).expect("connected");
     stream.write_all(b"GET /api/ev").expect("written");
     stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
+        .set_read_timeout(Some(Duration::from_secs(120)))
         .expect("a timeout");
-    let started = Instant::now();
     let mut buf = [0u8; 1024];
-    while matches!(stream.read(&mut buf), Ok(n) if n > 0) {}
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "a half request was held {:?}",
-        started.elapsed()
-    );
+    let end = loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break Ok(()),
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break Ok(()),
+            Err(e) => break Err(e),
+        }
+    };
+    assert!(end.is_ok(), "a half request was held open: {end:?}");
     assert_eq!(
         status_for_host(&server.addr, "/api/events", "poker.example.org"),
         200

@@ -384,10 +384,10 @@ fn a_selection_is_written_as_taken() {
 
 /// The TD's download of every hand is written outside the event's task: while it is written,
 /// the task is free for commands, ticks and pushes. Under the old hub's lock it used to be
-/// written whole, and nearly every try to take the hub waited for it.
+/// written whole, and every turn queued behind a download waited for it, so that no more
+/// turns than downloads were taken. Counted, not timed: many turns go through per download.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_is_written_without_holding_the_hub() {
-    use std::time::{Duration, Instant};
     let sim = played(60);
     let td = sim
         .hub
@@ -396,7 +396,6 @@ async fn a_download_is_written_without_holding_the_hub() {
         .to_owned();
     let app = App::new(sim.hub);
     const DOWNLOADS: u32 = 40;
-    let started = Instant::now();
     let download = tokio::spawn({
         let app = app.clone();
         async move {
@@ -407,27 +406,20 @@ async fn a_download_is_written_without_holding_the_hub() {
             bodies
         }
     });
-    let (mut tries, mut waits) = (0u32, Vec::new());
+    let mut tries = 0u32;
     while !download.is_finished() {
-        let t = Instant::now();
         let task = app.hub().event(protocol::EventId(0)).expect("the event");
         task.run(|_| Ok(())).await.expect("a turn");
-        waits.push(t.elapsed());
         tries += 1;
-        tokio::time::sleep(Duration::from_micros(100)).await;
+        tokio::task::yield_now().await;
     }
-    let each = started.elapsed() / DOWNLOADS;
     for (status, _, body) in download.await.expect("downloaded") {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(hh::parse_phhs(&body).expect("PHH").len() >= 60);
     }
-    // Written in the task, nearly every try would wait about a whole download; a try that
-    // waits half of one is the machine's other work (two cores, other tests), now and then.
-    let slow = waits.iter().filter(|w| **w > each / 2).count() as u32;
-    assert!(tries >= 8, "{tries} tries in {each:?} a download");
     assert!(
-        slow * 3 < tries,
-        "{slow} of {tries} tries waited over half a download ({each:?})"
+        tries >= 4 * DOWNLOADS,
+        "{tries} turns while {DOWNLOADS} downloads were written: the turns waited for them"
     );
 }
 
