@@ -59,7 +59,8 @@ const MAX_LANGUAGE_CHARS: usize = 30;
 /// most 100 points. A rebuy in HC-1.1 is bought after losing every chip, which is what a
 /// re-entry is, so re-entries are refused too. Checked once the field is known, for `hc` only.
 pub fn check_multitable_limits(config: &EventConfig, entrants: u32) -> Checked {
-    if !config.profile.eq_ignore_ascii_case("hc") || entrants < 11 {
+    // The profile as it is read everywhere (" HC" is HC), not as written.
+    if config.profile.parse::<RulebookId>().ok() != Some(RulebookId::Hc) || entrants < 11 {
         return Ok(());
     }
     let multi = format!("HC-1.6: a multi-table event (11 or more entrants, here {entrants})");

@@ -254,6 +254,13 @@ fn hc_1_6_multitable_limits() {
         check_multitable_limits(&rebuys, 11).unwrap_err().field,
         "rebuy"
     );
+    // HC-1.6 holds for the profile as read: spaces or capitals do not escape it.
+    let mut spaced = rebuys.clone();
+    spaced.profile = " HC ".into();
+    assert_eq!(
+        check_multitable_limits(&spaced, 11).unwrap_err().field,
+        "rebuy"
+    );
     let mut add_on = cheap.clone();
     add_on.add_on = turbo.add_on;
     assert_eq!(
