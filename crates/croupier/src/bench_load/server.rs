@@ -191,7 +191,7 @@ impl Probe {
 
 /// A process's CPU seconds in the kernel (its system time, `stime` in proc(5)), read from
 /// `/proc`: sysinfo gives user and system time only together. Why: on loopback every push is
-/// a TCP send and receive in the kernel, a floor under the CPU an action costs (README).
+/// a TCP send and receive in the kernel, a floor under the CPU an action costs (docs/benchmarks.md).
 fn kernel_seconds(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     stime_seconds(&stat, rustix::param::clock_ticks_per_second())
