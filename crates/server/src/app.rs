@@ -22,6 +22,20 @@ struct Inner {
     /// Set when the server shuts down: connections finish what they are answering and close,
     /// WebSockets with 1001 "going away".
     going_away: tokio::sync::watch::Sender<bool>,
+    /// Gives dealer tablets their tables' next hands (`seeder`).
+    seeder: crate::seeder::Seeder,
+}
+
+/// An app that does not keep the server alive: the seeder's loop ends with it.
+#[derive(Clone, Debug)]
+pub struct WeakApp {
+    inner: std::sync::Weak<Inner>,
+}
+
+impl WeakApp {
+    pub fn upgrade(&self) -> Option<App> {
+        self.inner.upgrade().map(|inner| App { inner })
+    }
 }
 
 impl App {
@@ -37,15 +51,29 @@ impl App {
     /// Starts the tasks on the current runtime; with `pace`, each event's own timers deal,
     /// tick the clock, time out players and act for bots.
     pub fn start(opened: Opened, limits: Limits, pace: Option<Pace>) -> App {
-        App {
+        let app = App {
             inner: Arc::new(Inner {
                 hub: opened.start(pace),
                 slots: Arc::default(),
                 body_bytes: Arc::new(tokio::sync::Semaphore::new(limits.body_bytes)),
                 going_away: tokio::sync::watch::Sender::new(false),
+                seeder: crate::seeder::Seeder::default(),
                 limits,
             }),
+        };
+        app.inner.seeder.spawn(&app);
+        app
+    }
+
+    pub fn downgrade(&self) -> WeakApp {
+        WeakApp {
+            inner: Arc::downgrade(&self.inner),
         }
+    }
+
+    /// Waits until every tablet has been given the hand due to it (`seeder`).
+    pub async fn seeded(&self) {
+        self.inner.seeder.settled(self).await;
     }
 
     pub fn hub(&self) -> &Hub {
@@ -141,6 +169,8 @@ impl App {
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
     ahead_ms: Arc<std::sync::atomic::AtomicU64>,
+    /// Counts the moves, for timers that wait by this clock (`seeder`).
+    moved: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl Clock {
@@ -153,6 +183,12 @@ impl Clock {
     pub fn advance(&self, ms: u64) {
         self.ahead_ms
             .fetch_add(ms, std::sync::atomic::Ordering::AcqRel);
+        self.moved.send_modify(|n| *n += 1);
+    }
+
+    /// The count of the clock's moves, changed at each.
+    pub fn moved(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.moved.subscribe()
     }
 }
 

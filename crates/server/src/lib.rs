@@ -28,6 +28,7 @@ pub mod outbox;
 pub mod push;
 pub mod room;
 pub mod secret;
+pub mod seeder;
 pub mod slots;
 mod tablet;
 pub mod task;

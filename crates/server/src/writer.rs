@@ -42,6 +42,8 @@ pub struct Writer {
     len: Arc<AtomicU64>,
     /// Transactions written by this writer.
     commits: Arc<AtomicU64>,
+    /// The same count, for whoever waits for the next write (`seeder`).
+    committed: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl Writer {
@@ -52,11 +54,16 @@ impl Writer {
             tx,
             len: Arc::new(AtomicU64::new(len)),
             commits: Arc::default(),
+            committed: Arc::new(tokio::sync::watch::Sender::new(0)),
         };
-        let (len, commits) = (writer.len.clone(), writer.commits.clone());
+        let counts = Counts {
+            len: writer.len.clone(),
+            commits: writer.commits.clone(),
+            committed: writer.committed.clone(),
+        };
         match std::thread::Builder::new()
             .name("croupier-log".into())
-            .spawn(move || write_loop(store, rx, &len, &commits))
+            .spawn(move || write_loop(store, rx, &counts))
         {
             Ok(_) => writer,
             // Without its thread every write is refused (503), as with a failed disk.
@@ -108,14 +115,21 @@ impl Writer {
     pub fn commits(&self) -> u64 {
         self.commits.load(Ordering::Acquire)
     }
+
+    /// The count of transactions written, changed after each.
+    pub fn committed(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.committed.subscribe()
+    }
 }
 
-fn write_loop(
-    mut store: Store,
-    mut rx: mpsc::Receiver<Request>,
-    len: &AtomicU64,
-    commits: &AtomicU64,
-) {
+/// What the writer's thread counts for the others.
+struct Counts {
+    len: Arc<AtomicU64>,
+    commits: Arc<AtomicU64>,
+    committed: Arc<tokio::sync::watch::Sender<u64>>,
+}
+
+fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, counts: &Counts) {
     let mut held: Option<Request> = None;
     loop {
         let first = match held.take() {
@@ -156,8 +170,9 @@ fn write_loop(
         }
         match store.append_all(&all) {
             Ok(last) => {
-                len.store(last, Ordering::Release);
-                commits.fetch_add(1, Ordering::AcqRel);
+                counts.len.store(last, Ordering::Release);
+                let n = counts.commits.fetch_add(1, Ordering::AcqRel) + 1;
+                counts.committed.send_replace(n);
                 let mut next = last + 1 - all.len() as u64;
                 for (count, reply) in replies {
                     let _ = reply.send(Ok(next));

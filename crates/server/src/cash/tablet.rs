@@ -94,6 +94,13 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
 /// for the time, while the dealer shuffles.
 const PAUSE_MS: u64 = 15_000;
 
+/// When the pause after the table's last hand ends, while it lasts and no hand is in play.
+pub fn pause_ends(room: &Room, table: CashTableId, now: u64) -> Option<u64> {
+    let t = room.table(table).ok()?;
+    let end = t.settled_at?.0 + PAUSE_MS;
+    (!t.hand_running && end > now).then_some(end)
+}
+
 /// Starts the table's next hand if none is in play, the pause after the last is over (unless
 /// the TD binds a tablet now) and two players can be dealt in; the hand in play as a tablet
 /// deals it. The hand is started only once a tablet is sure to deal it.

@@ -57,9 +57,9 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
     )
 )]
 pub async fn view(State(app): State<App>, LiveTableNo(table): LiveTableNo) -> Answer {
-    // A followed table waiting for the director takes its next hand as soon as it is dealt;
-    // a seed refused (another poller was first) leaves the view as it is.
-    let _seeded = seed_if_due(&app, table).await;
+    // A followed table's next hand comes to it by itself (`seeder`): the read waits for what
+    // is due and writes nothing.
+    app.seeded().await;
     let task = app.hub().dealer(table)?;
     let mut view = task.run(|tx| Ok(tx.state().table().view())).await?;
     if view.tracking.is_some() && retired(&app, table).await? {
@@ -121,42 +121,6 @@ async fn reports_still(app: &App, table: LiveTableId) -> Result<(), Fail> {
             "a newer tablet follows this table: this one can do nothing more".to_string(),
         )
         .into());
-    }
-    Ok(())
-}
-
-/// The director's next hand at a followed table, once it is dealt there.
-async fn seed_if_due(app: &App, table: LiveTableId) -> Result<(), Fail> {
-    let task = app.hub().dealer(table)?;
-    let Some((followed, after, hand)) = task.run(|tx| Ok(tx.state().table().waiting_for())).await?
-    else {
-        return Ok(());
-    };
-    if retired(app, table).await? {
-        return Ok(());
-    }
-    let deal = match followed {
-        Followed::Event { event, table } => {
-            read_event(app, event, move |s, _| Ok(s.room().linked_deal(table - 1))).await?
-        }
-        // A cash table's next hand starts as soon as two players can be dealt in.
-        Followed::Cash { table } => {
-            app.hub()
-                .cash()
-                .run(move |tx| crate::cash::tablet::start_and_deal(tx, CashTableId(table), true))
-                .await?
-        }
-    };
-    if let Some(deal) = deal.filter(|d| d.event_hand > after) {
-        let command = Command::Floor {
-            by: Actor::System,
-            command: FloorCommand::Seed {
-                table,
-                hand,
-                deal: Box::new(deal),
-            },
-        };
-        task.run(move |tx| tx.submit(command).map(drop)).await?;
     }
     Ok(())
 }

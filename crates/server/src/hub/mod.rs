@@ -207,6 +207,11 @@ impl Hub {
         self.writer.len()
     }
 
+    /// The count of the log's transactions, changed after each (`seeder`).
+    pub fn log_committed(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.writer.committed()
+    }
+
     /// Waits until everything queued for the log is written: the last step of a shutdown.
     pub async fn flush_log(&self) {
         self.writer.flush().await;

@@ -228,6 +228,16 @@ impl Api {
         )
     }
 
+    /// A GET as `secret`'s holder, answered with anything (JSON, a file, a page): its status.
+    pub async fn get_status(&self, uri: &str, secret: Option<&str>) -> StatusCode {
+        let mut request = Request::builder().uri(uri);
+        if let Some(secret) = secret {
+            request = request.header("authorization", format!("Bearer {secret}"));
+        }
+        let request = request.body(Body::empty()).expect("a request");
+        self.answer(request).await.0
+    }
+
     /// The router's answer: status, headers and the whole body.
     async fn answer(
         &self,
