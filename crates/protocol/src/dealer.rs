@@ -207,8 +207,8 @@ pub struct FloorAct {
     #[serde(default)]
     pub unclear: bool,
     /// The player acted blind: without looking at the cards, or before the deal (DG-9,
-    /// DG-15a.5). Left out when false.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// DG-15a.5).
+    #[serde(default)]
     pub blind: bool,
 }
 

@@ -102,6 +102,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(cash_tablet::bind))
         .routes(routes!(floor::list, floor::open))
         .routes(routes!(floor::view))
+        .routes(routes!(crate::dealer::stream::upgrade))
         .routes(routes!(floor::dealer_token))
         .routes(routes!(floor::act))
         .routes(routes!(floor::notice))

@@ -3,7 +3,8 @@
 //! and when a cash table's pause after a hand ends, each tablet waiting for its table's next
 //! hand is given it (`FloorCommand::Seed`), and a cash table a tablet follows starts its next
 //! hand. Before, a tablet's poll (`GET /api/floor/{table}`) did this, so that a read wrote the
-//! log; now a read only waits until what is due is done (`Seeder::settled`).
+//! log; now a read only waits until what is due is done (`Seeder::settled`), and a waiting
+//! tablet is told to look again after each look of the seeder (`dealer::stream`).
 
 use crate::app::{App, WeakApp};
 use crate::dealer::Followed;
@@ -98,15 +99,15 @@ async fn pass(app: &App) -> Option<u64> {
             continue;
         };
         // A newer tablet for the same table replaced this one: it is given nothing more.
-        if tablets
+        let retired = tablets
             .iter()
-            .any(|(_, other, f, _)| other > id && f == follows)
-        {
-            continue;
-        }
-        if let Ok(Some(at)) = seed(app, task, *id, *follows, after, hand).await {
+            .any(|(_, other, f, _)| other > id && f == follows);
+        if !retired && let Ok(Some(at)) = seed(app, task, *id, *follows, after, hand).await {
             wake = Some(wake.map_or(at, |w| w.min(at)));
         }
+        // Whatever came (the hand, an instruction for the table, the table broken), the
+        // waiting tablet looks again.
+        let _ = task.run(|tx| Ok(tx.state().poke())).await;
     }
     wake
 }

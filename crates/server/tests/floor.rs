@@ -272,3 +272,55 @@ async fn a_procedure_and_the_td_s_note_name_the_player_tda_62() {
         .unwrap_or_else(|| panic!("no TDA-62 in {procedure}"));
     assert_eq!((&step["en"], &step["de"]), (&note["en"], &note["de"]));
 }
+
+/// Issue 35 item 2: a live table's changes are pushed to its tablets, not polled: one
+/// `changed` on connect, one after each change made on another tablet, and nothing while
+/// nothing happens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_tables_changes_are_pushed_to_its_tablets() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    let addr = api.listen().await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/floor/0/ws"))
+        .await
+        .expect("a WebSocket");
+    let mut next = async || loop {
+        match socket.next().await.expect("open").expect("a frame") {
+            Message::Text(text) => {
+                let msg: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+                assert_eq!(msg["type"], "changed", "{msg}");
+                break msg["v"].as_u64().expect("a count");
+            }
+            _ => continue,
+        }
+    };
+    let first = next().await;
+    act(
+        &api,
+        1,
+        json!({ "player": 2, "say": "raise", "chips": [1000, 100] }),
+    )
+    .await;
+    let second = next().await;
+    assert!(second > first, "{first} then {second}");
+    // Nothing happens: nothing comes (a read is no change).
+    api.ok(Method::GET, "/api/floor/0", None, None).await;
+    let quiet = tokio::time::timeout(std::time::Duration::from_millis(300), next()).await;
+    assert!(quiet.is_err(), "a message came though nothing changed");
+}
+
+/// DG-15a.5: an act made blind is taken from the wire like any other (`blind` on the act).
+#[tokio::test]
+async fn an_act_made_blind_is_taken_dg_15a_5() {
+    let api = Api::open();
+    post(&api, "/api/floor", tda_45_table()).await;
+    let view = act(
+        &api,
+        1,
+        json!({ "player": 2, "say": "raise", "chips": [1000, 100], "blind": true }),
+    )
+    .await;
+    assert_eq!(actions(&view["rulings"][0]), ["p2 bet_or_raise 1100"]);
+}

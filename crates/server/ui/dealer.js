@@ -142,17 +142,43 @@ $('#open-table').addEventListener('click', () => attempt(async () => {
 
 // --- the table ----------------------------------------------------------------------------
 
-// A tablet following an event's table waits for the director's next hand there: it asks for
-// the table again until the hand comes (the server deals it to the tablet on that request).
-let following = null;
+// The table's changes are pushed (`/api/floor/{table}/ws`: "changed"), and the tablet reads
+// the table then: a hand entered on another tablet, the next hand of a followed table as the
+// director deals it, an instruction for it, the table broken. Nothing is polled; a dropped
+// connection comes back by itself, with a growing delay.
+let stream = null;
 function follow(view) {
-  const waiting = view.tracking?.waiting && !view.tracking.broken;
-  if (waiting && !following) {
-    following = setInterval(() => attempt(async () => show(await get(`/api/floor/${view.id}`))), 2000);
-  } else if (!waiting && following) {
-    clearInterval(following);
-    following = null;
-  }
+  if (stream?.table === view.id) return;
+  stream?.close();
+  stream = changes(view.id, () => attempt(async () => show(await get(`/api/floor/${view.id}`))));
+}
+
+function changes(table, onChange) {
+  let ws = null;
+  let stopped = false;
+  let delay = 500;
+  let timer = null;
+  const open = () => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}/api/floor/${table}/ws`);
+    ws.onopen = () => { delay = 500; };
+    ws.onmessage = () => onChange();
+    ws.onclose = () => {
+      if (stopped) return;
+      timer = setTimeout(open, delay + Math.random() * 250);
+      delay = Math.min(delay * 2, 10000);
+    };
+    ws.onerror = () => ws.close();
+  };
+  open();
+  return {
+    table,
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      ws?.close();
+    },
+  };
 }
 
 /** A followed table shows what the event's director says for it: why it waits, and the

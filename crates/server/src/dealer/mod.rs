@@ -5,6 +5,7 @@
 
 pub mod http;
 mod link;
+pub mod stream;
 pub mod task;
 mod views;
 mod wire;

@@ -10,6 +10,8 @@ use protocol::Command;
 pub struct DealerState {
     table: DealerTable,
     before: Option<Box<DealerTable>>,
+    /// Counts the table's changes, for its tablets' streams (`stream`).
+    changed: tokio::sync::watch::Sender<u64>,
 }
 
 impl DealerState {
@@ -17,11 +19,22 @@ impl DealerState {
         DealerState {
             table,
             before: None,
+            changed: tokio::sync::watch::Sender::new(0),
         }
     }
 
     pub fn table(&self) -> &DealerTable {
         &self.table
+    }
+
+    /// The count of the table's changes, changed at each.
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// Tells the tablets to look again: what the table waits for may have come (`seeder`).
+    pub fn poke(&self) {
+        self.changed.send_modify(|n| *n += 1);
     }
 }
 
@@ -48,8 +61,10 @@ impl Owned for DealerState {
         self.before = None;
     }
 
-    /// The tablet asks for the table's view: nobody is pushed to.
-    fn written(&mut self, _changes: Vec<Changes>, _now: u64) {}
+    /// The table's tablets are told, and read it again.
+    fn written(&mut self, _changes: Vec<Changes>, _now: u64) {
+        self.poke();
+    }
 
     fn due(_tx: &mut Tx<'_, Self>, _scope: Option<&[u32]>) -> Option<u64> {
         None
