@@ -13,7 +13,7 @@
 
 import { harness, q, sleep } from './harness.mjs';
 
-const { base, secret, log, newPage, shot, step, launch, checkEnd, finish, expectError } = harness('cash.mjs');
+const { base, secret, log, newPage, shot, step, launch, checkEnd, finish, expectError, idleRequests } = harness('cash.mjs');
 const TOTAL_MS = 150_000;
 
 async function api(method, path, body, token) {
@@ -35,6 +35,18 @@ const watchdog = setTimeout(() => {
 
 try {
   const viewport = { width: 1280, height: 900 };
+  await step('while nothing happens the board and the desk ask the server nothing (pushed, never polled)', 30_000, async () => {
+    const context = await browser.newContext({ viewport, locale: 'en-US' });
+    const board = await newPage(context, 'board');
+    await board.goto(`${base}/ring`);
+    const desk = await newPage(context, 'idle-desk');
+    await desk.goto(`${base}/desk`);
+    await desk.locator(q('desk-secret')).fill(secret);
+    await sleep(1_000);
+    const asked = [...await Promise.all([idleRequests(board, 5_000), idleRequests(desk, 5_000)])].flat();
+    if (asked.length) throw new Error(`the idle pages asked: ${asked.join(', ')}`);
+    await context.close();
+  });
   const others = await step('the list keeper adds a game, two guests and an online table', 20_000, async () => {
     await keep({ type: 'add_game', name: 'NLHE 1/2', variant: 'NT', small_blind: 1, big_blind: 2, seats: 3,
       min_buy_in: 40, max_buy_in: 200, profile: 'hc' });

@@ -14,7 +14,7 @@
 
 import { harness, q } from './harness.mjs';
 
-const { base, secret, log, newPage, shot, step, launch, checkEnd, finish } = harness('dealer.mjs');
+const { base, secret, log, newPage, shot, step, launch, checkEnd, finish, idleRequests } = harness('dealer.mjs');
 const TOTAL_MS = 90_000;
 
 const browser = await launch();
@@ -58,6 +58,11 @@ try {
     await expect('first to act pre-flop: UTG, left of the big blind', await data('next-to-act', 'player'), 2);
     await expect('the pot with the blinds', await data('pot', 'amount'), 750);
     await expect('who acted defaults to the player to act', await el('actor').inputValue(), '2');
+  });
+
+  await step('while nothing happens the tablet asks the server nothing (pushed, never polled)', 20_000, async () => {
+    const asked = await idleRequests(page, 5_000);
+    if (asked.length) throw new Error(`the idle tablet asked: ${asked.join(', ')}`);
   });
 
   await step('TDA-45 example 2: UTG raises to 1,100; UTG+1 silently pushes 1,000 and five 100s', 20_000, async () => {

@@ -101,6 +101,17 @@ export function harness(script) {
     }
   }
 
+  /** The HTTP requests `page` makes in `ms` while nothing happens (its WebSocket frames are no
+   *  requests): a page that polls makes some (issue 35: pushed, never polled). */
+  async function idleRequests(page, ms) {
+    const made = [];
+    const seen = (r) => { if (r.resourceType() !== 'websocket') made.push(r.url()); };
+    page.on('request', seen);
+    await sleep(ms);
+    page.off('request', seen);
+    return made;
+  }
+
   /** The text of the error box when it shows (a refusal from the server), else null. */
   async function errorBox(page) {
     const box = page.locator(q('error'));
@@ -162,6 +173,6 @@ export function harness(script) {
 
   return {
     base: `http://${addr}`, secret, outDir, log, secs, newPage, checkErrors, shot, step, errorBox, launch, expectError,
-    checkEnd, finish,
+    checkEnd, finish, idleRequests,
   };
 }

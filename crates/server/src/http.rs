@@ -95,6 +95,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(history::all))
         .routes(routes!(history::mine))
         .routes(routes!(cash::board, cash::command))
+        .routes(routes!(crate::cash::stream::upgrade))
         .routes(routes!(cash::register))
         .routes(routes!(cash::me, cash::ask))
         .routes(routes!(cash::table))

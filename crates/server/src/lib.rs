@@ -11,6 +11,7 @@
 pub mod app;
 mod assets;
 pub mod cash;
+pub mod changes;
 pub mod dealer;
 pub mod driver;
 pub mod event;

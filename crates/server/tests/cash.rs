@@ -443,3 +443,32 @@ async fn hc_3_4_1_a_spread_limit_game_is_set_up_with_its_spread() {
     .await;
     assert_eq!(board["games"][0]["variant"], "ST", "{board}");
 }
+
+/// Issue 35 item 2: the cash room's pages are pushed its changes, not polled: one `changed` on
+/// connect and one after each change (a game added at the desk).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cash_rooms_changes_are_pushed_to_its_pages() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let api = Api::open();
+    let addr = api.listen().await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ring/ws"))
+        .await
+        .expect("a WebSocket");
+    let mut next = async || loop {
+        if let Message::Text(text) = socket.next().await.expect("open").expect("a frame") {
+            let msg: Value = serde_json::from_str(&text).expect("JSON");
+            assert_eq!(msg["type"], "changed", "{msg}");
+            break msg["v"].as_u64().expect("a count");
+        }
+    };
+    let first = next().await;
+    keep(
+        &api,
+        json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
+                "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200 }),
+    )
+    .await;
+    let second = next().await;
+    assert!(second > first, "{first} then {second}");
+}

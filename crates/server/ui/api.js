@@ -116,6 +116,38 @@ export const post = (path, body, secret) => api('POST', path, { body: body ?? {}
 export const pushes = { patches: 0, failed: 0 };
 globalThis.croupierPushes = pushes;
 
+/**
+ * A page that reads what it shows follows `path`'s WebSocket (`/api/floor/{t}/ws`,
+ * `/api/ring/ws`): onChange() once on connect and after each change. Nothing is polled; a
+ * dropped connection comes back by itself, with a growing delay. Returns { close() }.
+ */
+export function changes(path, onChange) {
+  let ws = null;
+  let stopped = false;
+  let delay = 500;
+  let timer = null;
+  const open = () => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(`${proto}//${location.host}${path}`);
+    ws.onopen = () => { delay = 500; };
+    ws.onmessage = () => onChange();
+    ws.onclose = () => {
+      if (stopped) return;
+      timer = setTimeout(open, delay + Math.random() * 250);
+      delay = Math.min(delay * 2, 10000);
+    };
+    ws.onerror = () => ws.close();
+  };
+  open();
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      ws?.close();
+    },
+  };
+}
+
 /** How often at most a quiet connection says it is still there (`{type:'ping'}`). */
 const KEEP_ALIVE_MS = 20_000;
 

@@ -9,7 +9,7 @@
 // cash-table, cash-table-seat (data-seat, data-guest), cash-hand (data-hand, data-street),
 // cash-next, cash-fold, cash-check, cash-call, cash-raise-to, cash-raise, cash-sessions.
 
-import { get, post } from './api.js';
+import { get, post, changes } from './api.js';
 import { h, $, fmtChips, cardEl, pageHeader, attempt } from './dom.js';
 import { t, onLang } from './i18n.js';
 
@@ -19,6 +19,9 @@ const KEY = 'croupier.guest_token';
 let token = localStorage.getItem(KEY);
 let me = null;
 let board = null;
+// The server's clock less the browser's, from the last read: countdowns tick by it.
+let skew = 0;
+const serverNow = () => Date.now() + skew;
 
 const ask = (request) => attempt(async () => {
   me = await post('/api/ring/me', request, token);
@@ -55,7 +58,7 @@ function gamesPanel() {
 function offerPanel() {
   const o = me.offer;
   if (!o) return null;
-  const left = Math.max(0, Math.round((o.expires_ms - me.now_ms) / 1000));
+  const left = Math.max(0, Math.round((o.expires_ms - serverNow()) / 1000));
   const buyIn = h('input', { type: 'number', testid: 'cash-buy-in', min: o.min_buy_in, max: o.max_buy_in, value: o.brings ?? o.min_buy_in });
   const wait = h('input', { type: 'checkbox', testid: 'cash-wait' });
   return h('section', { class: 'panel cash-offer', testid: 'cash-offer', data: { table: o.table, seat: o.seat } },
@@ -147,6 +150,7 @@ async function refresh() {
   if (!token) return render();
   try {
     [me, board] = await Promise.all([get('/api/ring/me', token), get('/api/ring')]);
+    skew = me.now_ms - Date.now();
   } catch (e) {
     if (e.status === 401) {
       localStorage.removeItem(KEY);
@@ -159,5 +163,9 @@ async function refresh() {
 }
 
 onLang(render);
+// The room's changes are pushed; the offer's countdown ticks here, between them.
 refresh();
-setInterval(refresh, 1000);
+changes('/api/ring/ws', refresh);
+setInterval(() => {
+  if (me && (!document.activeElement || document.activeElement.tagName !== 'INPUT')) render();
+}, 1000);

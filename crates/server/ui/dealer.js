@@ -13,7 +13,7 @@
 // the act form's, ruling's, steps'
 // and menu's ids are in dealer-act.js, dealer-ruling.js, dealer-steps.js and dealer-menu.js.
 
-import { get, post, param, takeParam, tdSecret, setTdSecret, ApiError } from './api.js';
+import { get, post, param, takeParam, tdSecret, setTdSecret, ApiError, changes } from './api.js';
 import { h, $, fmtChips, cardEl, pageHeader, attempt, ruleBadge } from './dom.js';
 import { t, lang, onLang } from './i18n.js';
 import { actForm } from './dealer-act.js';
@@ -150,35 +150,9 @@ let stream = null;
 function follow(view) {
   if (stream?.table === view.id) return;
   stream?.close();
-  stream = changes(view.id, () => attempt(async () => show(await get(`/api/floor/${view.id}`))));
-}
-
-function changes(table, onChange) {
-  let ws = null;
-  let stopped = false;
-  let delay = 500;
-  let timer = null;
-  const open = () => {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    ws = new WebSocket(`${proto}//${location.host}/api/floor/${table}/ws`);
-    ws.onopen = () => { delay = 500; };
-    ws.onmessage = () => onChange();
-    ws.onclose = () => {
-      if (stopped) return;
-      timer = setTimeout(open, delay + Math.random() * 250);
-      delay = Math.min(delay * 2, 10000);
-    };
-    ws.onerror = () => ws.close();
-  };
-  open();
-  return {
-    table,
-    close() {
-      stopped = true;
-      clearTimeout(timer);
-      ws?.close();
-    },
-  };
+  const table = view.id;
+  stream = changes(`/api/floor/${table}/ws`, () => attempt(async () => show(await get(`/api/floor/${table}`))));
+  stream.table = table;
 }
 
 /** A followed table shows what the event's director says for it: why it waits, and the

@@ -8,7 +8,7 @@
 // (data-table), desk-seat (data-guest), desk-tablet, desk-json, desk-send, desk-books,
 // desk-statement.
 
-import { get, post, tdSecret, setTdSecret } from './api.js';
+import { get, post, tdSecret, setTdSecret, changes } from './api.js';
 import { h, $, fmtChips, pageHeader, attempt } from './dom.js';
 import { t, onLang } from './i18n.js';
 
@@ -150,5 +150,6 @@ async function refresh() {
 
 onLang(render);
 render();
+// The room's changes are pushed: the desk reads it again then, and only then.
 refresh();
-setInterval(refresh, 3000);
+changes('/api/ring/ws', refresh);

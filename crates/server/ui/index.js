@@ -51,4 +51,9 @@ async function load() {
 onLang(render);
 translateStatic();
 load();
-setInterval(load, 10000);
+// The list of events changes seldom: it is read again when the page is looked at again, not on
+// a timer (issue 35: no page polls).
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') load();
+});
+window.addEventListener('focus', load);

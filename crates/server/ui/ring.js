@@ -5,7 +5,7 @@
 // data-open), ring-seat (data-guest), ring-marker (data-owes), ring-waiting, ring-name
 // (data-guest, data-offer).
 
-import { get } from './api.js';
+import { get, changes } from './api.js';
 import { h, $, fmtChips, pageHeader, attempt } from './dom.js';
 import { t, onLang } from './i18n.js';
 
@@ -56,5 +56,7 @@ async function refresh() {
 }
 
 onLang(render);
+// The room's changes are pushed; the offers' seconds tick here, between them.
 attempt(refresh);
-setInterval(() => attempt(refresh), 2000);
+changes('/api/ring/ws', () => attempt(refresh));
+setInterval(render, 1000);

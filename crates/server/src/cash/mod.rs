@@ -7,6 +7,7 @@
 
 pub mod http;
 mod online;
+pub mod stream;
 pub mod tablet;
 mod view;
 mod wire;
@@ -37,6 +38,8 @@ pub struct CashState {
     retry_deal: std::collections::BTreeMap<u32, u64>,
     /// Tests only: the decks' seeds from a seeded generator (`Opened::seed_cash_deals`).
     deal_seeds: Option<rand_chacha::ChaCha20Rng>,
+    /// Counts the room's changes, for the pages that follow it (`stream`).
+    changed: tokio::sync::watch::Sender<u64>,
 }
 
 impl CashState {
@@ -50,7 +53,13 @@ impl CashState {
             before: None,
             retry_deal: std::collections::BTreeMap::new(),
             deal_seeds: None,
+            changed: tokio::sync::watch::Sender::new(0),
         }
+    }
+
+    /// The count of the room's changes, changed at each.
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changed.subscribe()
     }
 
     pub fn room(&self) -> &Room {
@@ -230,7 +239,10 @@ impl Owned for CashState {
         self.index_new_guests();
     }
 
-    fn written(&mut self, _changes: Vec<Changes>, _now: u64) {}
+    /// The pages that follow the room are told, and read it again.
+    fn written(&mut self, _changes: Vec<Changes>, _now: u64) {
+        self.changed.send_modify(|n| *n += 1);
+    }
 
     /// Offers that ran out move on; online tables deal when ready and time out the player to
     /// act.

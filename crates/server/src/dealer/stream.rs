@@ -8,13 +8,8 @@ use crate::app::App;
 use crate::extract::LiveTableNo;
 use crate::room::Refusal;
 use axum::extract::State;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::response::{IntoResponse, Response};
-use futures_util::{SinkExt, StreamExt};
-use std::time::Duration;
-
-/// Close codes (RFC 6455, 7.4.1): the server goes, or the table is gone.
-const GOING_AWAY: (u16, &str) = (1001, "going away: the server is shutting down");
 
 #[utoipa::path(
     get,
@@ -56,50 +51,5 @@ pub async fn upgrade(
     ws.read_buffer_size(1024)
         .max_message_size(1024)
         .max_frame_size(1024)
-        .on_upgrade(move |socket| session(app, socket, changes))
-}
-
-async fn session(app: App, socket: WebSocket, mut changes: tokio::sync::watch::Receiver<u64>) {
-    let limits = app.limits().clone();
-    let (mut sink, mut stream) = socket.split();
-    let mut ping = tokio::time::interval(Duration::from_secs(20));
-    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let away = app.going_away();
-    tokio::pin!(away);
-    // The first look comes at once: the tablet reads the table as it is now.
-    changes.mark_changed();
-    let close = loop {
-        tokio::select! {
-            changed = changes.changed() => {
-                if changed.is_err() {
-                    break None;
-                }
-                let v = *changes.borrow_and_update();
-                let text = format!(r#"{{"type":"changed","v":{v}}}"#);
-                let sent = sink.send(Message::Text(text.into()));
-                if !matches!(tokio::time::timeout(limits.write_timeout, sent).await, Ok(Ok(()))) {
-                    break None;
-                }
-            }
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break None,
-                Some(Ok(_)) => {}
-            },
-            _ = ping.tick() => {
-                let sent = sink.send(Message::Ping(Default::default()));
-                if !matches!(tokio::time::timeout(limits.write_timeout, sent).await, Ok(Ok(()))) {
-                    break None;
-                }
-            }
-            () = &mut away => break Some(GOING_AWAY),
-        }
-    };
-    if let Some((code, reason)) = close {
-        let frame = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        let sent = sink.send(Message::Close(Some(frame)));
-        let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
-    }
+        .on_upgrade(move |socket| crate::changes::session(app, socket, changes))
 }

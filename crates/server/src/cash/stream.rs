@@ -1,0 +1,42 @@
+//! The cash room's changes pushed to its pages (`GET /api/ring/ws`): the desk, the guests'
+//! page and the board read the room again when told, instead of asking on a timer.
+
+use crate::app::App;
+use crate::room::Refusal;
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::response::{IntoResponse, Response};
+
+#[utoipa::path(
+    get,
+    path = "/api/ring/ws",
+    operation_id = "ring_ws",
+    tag = "ring",
+    summary = r#"WebSocket: the cash room's changes"#,
+    description = r#"A WebSocket (upgrade with `GET`), open to anyone. The server sends `{"type":"changed","v":N}` (N counting up) after every change of the cash room (a list, an offer, a seat, a hand's step, the books); the page then reads what it shows (`GET /api/ring`, `GET /api/ring/me`). One `changed` comes at once on connect. Nothing the client sends is read but its close; the server pings every 20 s and closes with 1001 when it shuts down."#,
+    responses(
+        (status = 101, description = r#"Switching protocols; then `changed` text frames."#),
+        (status = 400, response = crate::openapi::BadRequest)
+    )
+)]
+pub async fn upgrade(
+    State(app): State<App>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let changes = match app.hub().cash().run(|tx| Ok(tx.state().changes())).await {
+        Ok(changes) => changes,
+        Err(refusal) => return crate::http::Fail(refusal).into_response(),
+    };
+    let Ok(ws) = ws else {
+        let refusal = Refusal::new(
+            400,
+            "not_a_websocket",
+            "this route is a WebSocket: connect with an upgrade request",
+        );
+        return crate::http::Fail(refusal).into_response();
+    };
+    ws.read_buffer_size(1024)
+        .max_message_size(1024)
+        .max_frame_size(1024)
+        .on_upgrade(move |socket| crate::changes::session(app, socket, changes))
+}
