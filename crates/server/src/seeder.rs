@@ -107,7 +107,12 @@ async fn pass(app: &App) -> Option<u64> {
         }
         // Whatever came (the hand, an instruction for the table, the table broken), the
         // waiting tablet looks again.
-        let _ = task.run(|tx| Ok(tx.state().poke())).await;
+        let _ = task
+            .run(|tx| {
+                tx.state().poke();
+                Ok(())
+            })
+            .await;
     }
     wake
 }
