@@ -4,10 +4,53 @@
 //! for the connection but a ping every 20 s; a shutdown closes it with 1001 "going away".
 
 use crate::app::App;
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use crate::room::Refusal;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio::sync::watch;
+
+/// The answer to a request for a stream of `changes` (or its refusal): the upgrade, then the
+/// connection's life (`session`). Clients send nothing but a close: small frames only.
+pub fn answer(
+    app: App,
+    changes: Result<watch::Receiver<u64>, Refusal>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let changes = match changes {
+        Ok(changes) => changes,
+        Err(refusal) => return crate::http::Fail(refusal).into_response(),
+    };
+    let Ok(ws) = ws else {
+        return crate::http::Fail(not_a_websocket()).into_response();
+    };
+    ws.read_buffer_size(1024)
+        .max_message_size(1024)
+        .max_frame_size(1024)
+        .on_upgrade(move |socket| session(app, socket, changes))
+}
+
+/// A WebSocket route asked without an upgrade.
+pub fn not_a_websocket() -> Refusal {
+    Refusal::new(
+        400,
+        "not_a_websocket",
+        "this route is a WebSocket: connect with an upgrade request",
+    )
+}
+
+/// Closes with `code` and `reason`, waiting a second at most for the client to take it.
+pub async fn close(sink: &mut SplitSink<WebSocket, Message>, (code, reason): (u16, &str)) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.to_string().into(),
+    };
+    let sent = sink.send(Message::Close(Some(frame)));
+    let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
+}
 
 /// Close codes (RFC 6455, 7.4.1): the server goes.
 const GOING_AWAY: (u16, &str) = (1001, "going away: the server is shutting down");
@@ -48,12 +91,7 @@ pub async fn session(app: App, socket: WebSocket, mut changes: watch::Receiver<u
             () = &mut away => break Some(GOING_AWAY),
         }
     };
-    if let Some((code, reason)) = close {
-        let frame = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        let sent = sink.send(Message::Close(Some(frame)));
-        let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
+    if let Some(why) = close {
+        self::close(&mut sink, why).await;
     }
 }

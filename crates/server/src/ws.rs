@@ -12,7 +12,7 @@ use crate::room::Refusal;
 use crate::slots::WatchSlot;
 use crate::task::Handle;
 use axum::body::Bytes;
-use axum::extract::ws::{CloseFrame, Utf8Bytes};
+use axum::extract::ws::Utf8Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -21,7 +21,7 @@ use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, Command, EventId, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[utoipa::path(
     get,
@@ -96,12 +96,7 @@ pub async fn upgrade(
         Err(refusal) => return crate::http::Fail(refusal).into_response(),
     };
     let Ok(ws) = ws else {
-        let refusal = Refusal::new(
-            400,
-            "not_a_websocket",
-            "this route is a WebSocket: connect with an upgrade request",
-        );
-        return crate::http::Fail(refusal).into_response();
+        return crate::http::Fail(crate::changes::not_a_websocket()).into_response();
     };
     // An anonymous watcher takes a watcher's slot, which the server may take back.
     let slot = if role == Role::Public {
@@ -247,13 +242,8 @@ async fn session(
     };
     // What is still queued is freed with the inbox, before the close is awaited.
     drop(inbox);
-    if let Some((code, reason)) = close {
-        let frame = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        let sent = sink.send(Message::Close(Some(frame)));
-        let _ = tokio::time::timeout(Duration::from_secs(1), sent).await;
+    if let Some(why) = close {
+        crate::changes::close(&mut sink, why).await;
     }
     let _ = task
         .run(move |t| {

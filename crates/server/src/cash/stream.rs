@@ -2,10 +2,9 @@
 //! page and the board read the room again when told, instead of asking on a timer.
 
 use crate::app::App;
-use crate::room::Refusal;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 #[utoipa::path(
     get,
@@ -23,20 +22,6 @@ pub async fn upgrade(
     State(app): State<App>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let changes = match app.hub().cash().run(|tx| Ok(tx.state().changes())).await {
-        Ok(changes) => changes,
-        Err(refusal) => return crate::http::Fail(refusal).into_response(),
-    };
-    let Ok(ws) = ws else {
-        let refusal = Refusal::new(
-            400,
-            "not_a_websocket",
-            "this route is a WebSocket: connect with an upgrade request",
-        );
-        return crate::http::Fail(refusal).into_response();
-    };
-    ws.read_buffer_size(1024)
-        .max_message_size(1024)
-        .max_frame_size(1024)
-        .on_upgrade(move |socket| crate::changes::session(app, socket, changes))
+    let changes = app.hub().cash().run(|tx| Ok(tx.state().changes())).await;
+    crate::changes::answer(app, changes, ws)
 }

@@ -6,10 +6,9 @@
 
 use crate::app::App;
 use crate::extract::LiveTableNo;
-use crate::room::Refusal;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 #[utoipa::path(
     get,
@@ -36,20 +35,5 @@ pub async fn upgrade(
         Ok(task) => task.run(|tx| Ok(tx.state().changes())).await,
         Err(refusal) => Err(refusal),
     };
-    let changes = match changes {
-        Ok(changes) => changes,
-        Err(refusal) => return crate::http::Fail(refusal).into_response(),
-    };
-    let Ok(ws) = ws else {
-        let refusal = Refusal::new(
-            400,
-            "not_a_websocket",
-            "this route is a WebSocket: connect with an upgrade request",
-        );
-        return crate::http::Fail(refusal).into_response();
-    };
-    ws.read_buffer_size(1024)
-        .max_message_size(1024)
-        .max_frame_size(1024)
-        .on_upgrade(move |socket| crate::changes::session(app, socket, changes))
+    crate::changes::answer(app, changes, ws)
 }
