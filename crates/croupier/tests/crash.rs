@@ -76,19 +76,7 @@ fn sigkill_loses_nothing_acknowledged(db: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(50);
     let mut server = Server::start(db);
     let secret = server.secret.clone();
-    let (_, templates) = server.get("/api/templates", None);
-    let turbo = templates
-        .as_array()
-        .and_then(|t| t.iter().find(|t| t["name"] == "turbo"))
-        .and_then(|t| t["toml"].as_str())
-        .expect("turbo template")
-        .to_string();
-    let (status, _) = server.post(
-        "/api/events",
-        Some(&secret),
-        &json!({"toml": turbo, "seed": 5}),
-    );
-    assert_eq!(status, 200);
+    server.create_turbo(5);
     let mut people = Vec::new();
     for i in 0..4 {
         // The turbo template's registration is not public: the TD registers them.

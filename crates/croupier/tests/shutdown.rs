@@ -23,19 +23,7 @@ fn sigterm_answers_what_is_queued_and_exits_0() {
     let db = dir.join("events.db");
     let mut server = Server::start(&db);
     let secret = server.secret.clone();
-    let (_, templates) = server.get("/api/templates", None);
-    let turbo = templates
-        .as_array()
-        .and_then(|t| t.iter().find(|t| t["name"] == "turbo"))
-        .and_then(|t| t["toml"].as_str())
-        .expect("turbo template")
-        .to_string();
-    let (status, _) = server.post(
-        "/api/events",
-        Some(&secret),
-        &json!({"toml": turbo, "seed": 5}),
-    );
-    assert_eq!(status, 200);
+    server.create_turbo(5);
 
     // A watcher on the event: closed with 1001 when the server goes.
     let url = format!("ws://{}/api/events/0/ws?topics=", server.addr);

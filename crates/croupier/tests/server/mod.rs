@@ -80,6 +80,20 @@ impl Server {
         drop(self);
     }
 
+    /// Creates event 0 from the shipped turbo template with `seed`, as the TD.
+    pub fn create_turbo(&self, seed: u64) {
+        let (_, templates) = self.get("/api/templates", None);
+        let turbo = templates
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["name"] == "turbo"))
+            .and_then(|t| t["toml"].as_str())
+            .expect("turbo template")
+            .to_string();
+        let body = serde_json::json!({"toml": turbo, "seed": seed});
+        let (status, answer) = self.post("/api/events", Some(&self.secret), &body);
+        assert_eq!(status, 200, "{answer}");
+    }
+
     pub fn get(&self, path: &str, secret: Option<&str>) -> (u16, Value) {
         http(&self.addr, "GET", path, secret, None)
     }
