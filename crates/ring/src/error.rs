@@ -30,25 +30,27 @@ impl fmt::Display for Amount {
     }
 }
 
+/// Why the list keeper refuses. Tables, games and guests are named as the pages number them,
+/// from 1 (`table 2` is `CashTableId(1)`).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RingError {
-    #[error("no game {0:?}")]
+    #[error("no game {}", .0.0 + 1)]
     NoSuchGame(GameId),
-    #[error("no table {0:?}")]
+    #[error("no table {}", .0.0 + 1)]
     NoSuchTable(CashTableId),
-    #[error("no guest {0:?}")]
+    #[error("no guest {}", .0.0 + 1)]
     NoSuchGuest(GuestId),
     #[error("the game is not valid: {0}")]
     BadGame(String),
-    #[error("table {0:?} is closed")]
+    #[error("table {} is closed", .0.0 + 1)]
     TableClosed(CashTableId),
-    #[error("seat {seat} of table {table:?} is not free")]
+    #[error("seat {seat} of table {} is not free", .table.0 + 1)]
     SeatTaken { table: CashTableId, seat: u8 },
-    #[error("table {table:?} has no seat {seat}")]
+    #[error("table {} has no seat {seat}", .table.0 + 1)]
     NoSuchSeat { table: CashTableId, seat: u8 },
-    #[error("{0:?} is not seated at a cash table")]
+    #[error("guest {} is not seated at a cash table", .0.0 + 1)]
     NotSeated(GuestId),
-    #[error("{0:?} is seated already")]
+    #[error("guest {} is seated already", .0.0 + 1)]
     Seated(GuestId),
     #[error("a buy-in of {amount} is outside the game's limits {min} to {max}")]
     BuyInOutsideLimits {
@@ -58,40 +60,86 @@ pub enum RingError {
     },
     #[error("a top-up to {to} is above the game's maximum buy-in {max}, the table's condition")]
     TopUpAboveMaximum { to: Chips, max: Chips },
-    #[error("chips are added between hands only: a hand is in play at table {0:?}")]
+    #[error("a top-up adds chips: {to} is not more than the stack")]
+    TopUpAddsChips { to: Chips },
+    #[error("chips are added between hands only: a hand is in play at table {}", .0.0 + 1)]
     HandInPlay(CashTableId),
-    #[error("{0:?} has chips in the pot: they cash out when the hand is over")]
+    #[error("no hand is in play at table {}", .0.0 + 1)]
+    NoHandInPlay(CashTableId),
+    #[error("guest {} has chips in the pot: they cash out when the hand is over", .0.0 + 1)]
     ChipsInThePot(GuestId),
-    #[error("{guest:?} is on the list for this game already")]
+    #[error("guest {} is on the list for this game already", .guest.0 + 1)]
     ListedTwice { guest: GuestId },
-    #[error("{guest:?} still plays a tournament: no name on a list until out ({rule})")]
+    #[error("guest {} still plays a tournament: no name on a list until out ({rule})", .guest.0 + 1)]
     InTournament { guest: GuestId, rule: Rule },
-    #[error("{0:?} is not on the list")]
+    #[error("guest {} is not on the list", .0.0 + 1)]
     NotListed(GuestId),
-    #[error("the offer to {guest:?} ran out at {expired_at_ms} ms")]
+    #[error("the offer to guest {} ran out at {expired_at_ms} ms", .guest.0 + 1)]
     OfferExpired { guest: GuestId, expired_at_ms: u64 },
-    #[error("{0:?} has no seat offered")]
+    #[error("guest {} has no seat offered", .0.0 + 1)]
     NoOffer(GuestId),
     #[error(
-        "{guest:?} has been away {away_ms} ms; the seat may be given away after 30 minutes, and only when someone wants it ({rule})"
+        "guest {} has been away {away_ms} ms; the seat may be given away after 30 minutes, and only when someone wants it ({rule})",
+        .guest.0 + 1
     )]
     NotAwayLongEnough {
         guest: GuestId,
         away_ms: u64,
         rule: Rule,
     },
-    #[error("nobody wants the seat of {guest:?}: it stays theirs ({rule})")]
+    #[error("nobody wants the seat of guest {}: it stays theirs ({rule})", .guest.0 + 1)]
     NobodyWaiting { guest: GuestId, rule: Rule },
-    #[error("{0:?} has no chips frozen")]
+    #[error(
+        "giving an away player's seat away is Hold'em Cologne's rule ({rule}); under {profile} the seat stays theirs"
+    )]
+    SeatStaysUnder { profile: String, rule: Rule },
+    #[error("guest {} has no chips frozen", .0.0 + 1)]
     NothingFrozen(GuestId),
-    #[error("table {0:?} still has players: every one cashes out or is frozen first")]
+    #[error(
+        "guest {} has chips frozen in a tray for this game: they sit down with them ({rule})",
+        .guest.0 + 1
+    )]
+    FrozenForGame { guest: GuestId, rule: Rule },
+    #[error(
+        "guest {} still sits at table {} of another game: cash out there first",
+        .guest.0 + 1,
+        .table.0 + 1
+    )]
+    SeatedElsewhere { guest: GuestId, table: CashTableId },
+    #[error("table {} still has players: every one cashes out or is frozen first", .0.0 + 1)]
     TableNotEmpty(CashTableId),
+    #[error("guest {} was not dealt in, or is named twice", .guest.0 + 1)]
+    NotDealtIn { guest: GuestId },
     #[error("the hand's stacks add up to {after}, the table had {before} less the rake {rake}")]
     ChipsDoNotAddUp {
         before: Chips,
         after: Chips,
         rake: Chips,
     },
+    #[error("the winners won less than the rake of {rake}")]
+    RakeAboveWinnings { rake: Chips },
+    #[error("fewer than two players to deal in: no hand ({rule})")]
+    TooFewToDeal { rule: Rule },
+    #[error("the button is drawn for a player at the table, not seat {seat} ({rule})")]
+    ButtonNotAtPlayer { seat: u8, rule: Rule },
+    #[error("the list does not balance: {bought_in} bought in, {accounted} accounted for ({rule})")]
+    BooksDoNotBalance {
+        bought_in: u128,
+        accounted: u128,
+        rule: Rule,
+    },
+    #[error("a must-move table feeds an open main table of the same game")]
+    FeedsNoMainTable,
+    #[error(
+        "the member who opens the table and keeps its list is named, in 1 to {max} characters ({rule})"
+    )]
+    OpenerName { max: usize, rule: Rule },
+    #[error("a table's conditions are {max} characters at most")]
+    ConditionsTooLong { max: usize },
+    #[error("a seat offer stands {min_s} seconds to an hour")]
+    OfferTime { min_s: u64 },
+    #[error("{min} to {max} names make a table worth opening")]
+    InterestMin { min: usize, max: usize },
     /// Issue 33 item 2: a game's amounts are at most [`Chips::MAX_AMOUNT`].
     #[error("{what} of {amount} is above {max}, the most a game's amounts may be")]
     AmountTooLarge {
@@ -108,6 +156,22 @@ pub enum RingError {
     NameNotPrintable { code: u32 },
     #[error("a guest of this room is already called {0:?}")]
     NameTaken(String),
-    #[error("{0}")]
-    Refused(String),
+}
+
+impl RingError {
+    /// The rule the refusal applies, where one does.
+    pub fn rule(&self) -> Option<Rule> {
+        match self {
+            RingError::InTournament { rule, .. }
+            | RingError::NotAwayLongEnough { rule, .. }
+            | RingError::NobodyWaiting { rule, .. }
+            | RingError::SeatStaysUnder { rule, .. }
+            | RingError::FrozenForGame { rule, .. }
+            | RingError::TooFewToDeal { rule }
+            | RingError::ButtonNotAtPlayer { rule, .. }
+            | RingError::BooksDoNotBalance { rule, .. }
+            | RingError::OpenerName { rule, .. } => Some(*rule),
+            _ => None,
+        }
+    }
 }

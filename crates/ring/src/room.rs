@@ -271,20 +271,21 @@ impl Room {
         if let Some(main) = feeds {
             let m = self.table(main)?;
             if !m.is_open() || m.game != game || m.feeds.is_some() {
-                return Err(RingError::Refused(
-                    "a must-move table feeds an open main table of the same game".into(),
-                ));
+                return Err(RingError::FeedsNoMainTable);
             }
         }
-        if opened_by.trim().is_empty() || opened_by.chars().count() > 40 {
-            return Err(RingError::Refused(
-                "the member who opens the table and keeps its list is named, in 1 to 40 characters (HC-1.10)".into(),
-            ));
+        const OPENER_CHARS: usize = 40;
+        const CONDITION_CHARS: usize = 500;
+        if opened_by.trim().is_empty() || opened_by.chars().count() > OPENER_CHARS {
+            return Err(RingError::OpenerName {
+                max: OPENER_CHARS,
+                rule: engine::rule!("HC-1.10"),
+            });
         }
-        if conditions.chars().count() > 500 {
-            return Err(RingError::Refused(
-                "a table's conditions are 500 characters at most".into(),
-            ));
+        if conditions.chars().count() > CONDITION_CHARS {
+            return Err(RingError::ConditionsTooLong {
+                max: CONDITION_CHARS,
+            });
         }
         let id = CashTableId(self.tables.len() as u32);
         self.tables.push(CashTable {
@@ -315,14 +316,10 @@ impl Room {
     /// time.
     pub fn configure(&mut self, config: RoomConfig) -> Result<(), RingError> {
         if !(10_000..=3_600_000).contains(&config.offer_ms) {
-            return Err(RingError::Refused(
-                "a seat offer stands 10 seconds to an hour".into(),
-            ));
+            return Err(RingError::OfferTime { min_s: 10 });
         }
         if !(2..=10).contains(&config.interest_min) {
-            return Err(RingError::Refused(
-                "2 to 10 names make a table worth opening".into(),
-            ));
+            return Err(RingError::InterestMin { min: 2, max: 10 });
         }
         self.config = config;
         Ok(())
@@ -422,9 +419,10 @@ impl Room {
         if let Some((other, _)) = change
             && self.tables[other.0 as usize].game != game
         {
-            return Err(RingError::Refused(format!(
-                "{guest:?} still sits at table {other:?} of another game: cash out there first"
-            )));
+            return Err(RingError::SeatedElsewhere {
+                guest,
+                table: other,
+            });
         }
         // HC-1.9: a frozen player sits down with the chips from the tray, not a new buy-in.
         if change.is_none() && self.frozen_of(guest, game).is_some() {

@@ -71,9 +71,9 @@ impl Room {
     ) -> Result<NextHand, RingError> {
         let next = self.next_hand(table, first_button)?;
         if next.dealt.len() < 2 {
-            return Err(RingError::Refused(
-                "fewer than two players to deal in: no hand (TDA-34)".into(),
-            ));
+            return Err(RingError::TooFewToDeal {
+                rule: engine::rule!("TDA-34"),
+            });
         }
         let t = &mut self.tables[table.0 as usize];
         t.hand_running = true;
@@ -108,9 +108,10 @@ fn first_positions(
         Some(b) => {
             let i = usize::from(b).wrapping_sub(1);
             if i >= n || !here(i) {
-                return Err(RingError::Refused(format!(
-                    "the button is drawn for a player at the table, not seat {b} (TDA-RP-14)"
-                )));
+                return Err(RingError::ButtonNotAtPlayer {
+                    seat: b,
+                    rule: engine::rule!("TDA-RP-14"),
+                });
             }
             i
         }
@@ -158,9 +159,7 @@ impl Room {
             rake -= take;
         }
         if !rake.is_zero() {
-            return Err(RingError::Refused(format!(
-                "the winners won less than the rake of {taken}"
-            )));
+            return Err(RingError::RakeAboveWinnings { rake: taken });
         }
         self.hand_settled(table, &stacks, pot, now)?;
         Ok(taken)

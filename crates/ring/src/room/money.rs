@@ -24,9 +24,10 @@ impl Room {
         }
         let game = self.tables[table.0 as usize].game;
         if self.frozen_of(guest, game).is_some() {
-            return Err(RingError::Refused(format!(
-                "{guest:?} has chips frozen in a tray for this game: they sit down with them (HC-1.9)"
-            )));
+            return Err(RingError::FrozenForGame {
+                guest,
+                rule: rule!("HC-1.9"),
+            });
         }
         self.check_buy_in(game, buy_in)?;
         let bought_in = add(self.books.bought_in, buy_in)?;
@@ -69,7 +70,7 @@ impl Room {
         let game = self.game(self.tables[table.0 as usize].game)?;
         let to = Chips(s.chips.0.saturating_add(amount.0));
         if amount.is_zero() {
-            return Err(RingError::Refused("a top-up adds chips".into()));
+            return Err(RingError::TopUpAddsChips { to });
         }
         if to > game.buy_in.max {
             return Err(RingError::TopUpAboveMaximum {
@@ -110,9 +111,7 @@ impl Room {
     ) -> Result<(), RingError> {
         let t = self.table(table)?;
         if !t.hand_running {
-            return Err(RingError::Refused(format!(
-                "no hand is in play at table {table:?}"
-            )));
+            return Err(RingError::NoHandInPlay(table));
         }
         let rake = self.game(t.game)?.rake_of(pot);
         let (table_rake, books_rake) = (add(t.rake, rake)?, add(self.books.rake, rake)?);
@@ -124,9 +123,7 @@ impl Room {
             let seat = t.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
             let s = t.seats[usize::from(seat - 1)].ok_or(RingError::NotSeated(guest))?;
             if !s.in_hand || stacks[..k].iter().any(|(g, _)| *g == guest) {
-                return Err(RingError::Refused(format!(
-                    "{guest:?} was not dealt in, or is named twice"
-                )));
+                return Err(RingError::NotDealtIn { guest });
             }
             after = after - u128::from(s.chips.0) + u128::from(chips.0);
         }
@@ -209,10 +206,10 @@ impl Room {
         let (table, seat, s) = self.seated(guest)?;
         let profile = self.game(self.tables[table.0 as usize].game)?.profile;
         if profile != RulebookId::Hc {
-            return Err(RingError::Refused(format!(
-                "giving an away player's seat away is Hold'em Cologne's rule ({rule}); under {} the seat stays theirs",
-                profile.id()
-            )));
+            return Err(RingError::SeatStaysUnder {
+                profile: profile.id().to_string(),
+                rule,
+            });
         }
         let away_ms = s
             .away_since
@@ -393,10 +390,11 @@ impl Room {
             + u128::from(self.books.cashed_out.0)
             + u128::from(self.books.rake.0);
         if accounted != u128::from(self.books.bought_in.0) {
-            return Err(RingError::Refused(format!(
-                "the list does not balance: {} bought in, {accounted} accounted for (HC-1.10)",
-                self.books.bought_in
-            )));
+            return Err(RingError::BooksDoNotBalance {
+                bought_in: u128::from(self.books.bought_in.0),
+                accounted,
+                rule: rule!("HC-1.10"),
+            });
         }
         Ok(())
     }

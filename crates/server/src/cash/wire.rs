@@ -14,12 +14,7 @@ use ring::{
 
 pub(super) fn refusal(e: &RingError) -> Refusal {
     let message = e.to_string();
-    let rule = match e {
-        RingError::InTournament { rule, .. }
-        | RingError::NotAwayLongEnough { rule, .. }
-        | RingError::NobodyWaiting { rule, .. } => Some(*rule),
-        _ => None,
-    };
+    let rule = e.rule();
     let refusal = match e {
         RingError::NoSuchGame(_) | RingError::NoSuchTable(_) | RingError::NoSuchGuest(_) => {
             Refusal::not_found(message)

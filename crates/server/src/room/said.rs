@@ -163,8 +163,8 @@ pub fn director(error: &DirectorError) -> Said {
     }
 }
 
-/// The list keeper's refusals that have a key: amounts a game or the books cannot hold (issue
-/// 33 item 2); the others keep the server's English.
+/// The list keeper's refusals as keys with arguments, for the pages' languages; tables, games
+/// and guests are numbered from 1, as the pages show them.
 pub fn ring(error: &ring::RingError) -> Option<Said> {
     use ring::RingError;
     use serde_json::json;
@@ -190,7 +190,169 @@ pub fn ring(error: &ring::RingError) -> Option<Said> {
             "refused_cash_books_full",
             json!({ "amount": amount(*a), "total": amount(*total) }),
         )),
-        _ => None,
+        RingError::NoSuchGame(g) => Some(message(
+            "refused_ring_no_such_game",
+            json!({ "game": g.0 + 1 }),
+        )),
+        RingError::NoSuchTable(t) => Some(message(
+            "refused_ring_no_such_table",
+            json!({ "table": t.0 + 1 }),
+        )),
+        RingError::NoSuchGuest(g) => Some(message(
+            "refused_ring_no_such_guest",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::BadGame(detail) => Some(message(
+            "refused_ring_bad_game",
+            json!({ "detail": detail }),
+        )),
+        RingError::TableClosed(t) => Some(message(
+            "refused_ring_table_closed",
+            json!({ "table": t.0 + 1 }),
+        )),
+        RingError::SeatTaken { table, seat } => Some(message(
+            "refused_ring_seat_taken",
+            json!({ "table": table.0 + 1, "seat": seat }),
+        )),
+        RingError::NoSuchSeat { table, seat } => Some(message(
+            "refused_ring_no_such_seat",
+            json!({ "table": table.0 + 1, "seat": seat }),
+        )),
+        RingError::NotSeated(g) => Some(message(
+            "refused_ring_not_seated",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::Seated(g) => Some(message("refused_ring_seated", json!({ "guest": g.0 + 1 }))),
+        RingError::BuyInOutsideLimits {
+            amount: a,
+            min,
+            max,
+        } => Some(message(
+            "refused_ring_buy_in_outside_limits",
+            json!({ "amount": amount(*a), "min": amount(*min), "max": amount(*max) }),
+        )),
+        RingError::TopUpAboveMaximum { to, max } => Some(message(
+            "refused_ring_top_up_above_maximum",
+            json!({ "to": amount(*to), "max": amount(*max) }),
+        )),
+        RingError::TopUpAddsChips { to } => Some(message(
+            "refused_ring_top_up_adds_chips",
+            json!({ "to": amount(*to) }),
+        )),
+        RingError::HandInPlay(t) => Some(message(
+            "refused_ring_hand_in_play",
+            json!({ "table": t.0 + 1 }),
+        )),
+        RingError::NoHandInPlay(t) => Some(message(
+            "refused_ring_no_hand_in_play",
+            json!({ "table": t.0 + 1 }),
+        )),
+        RingError::ChipsInThePot(g) => Some(message(
+            "refused_ring_chips_in_the_pot",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::ListedTwice { guest } => Some(message(
+            "refused_ring_listed_twice",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::InTournament { guest, .. } => Some(message(
+            "refused_ring_in_tournament",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::NotListed(g) => Some(message(
+            "refused_ring_not_listed",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::OfferExpired { guest, .. } => Some(message(
+            "refused_ring_offer_expired",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::NoOffer(g) => Some(message(
+            "refused_ring_no_offer",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::NotAwayLongEnough { guest, away_ms, .. } => Some(message(
+            "refused_ring_not_away_long_enough",
+            json!({ "guest": guest.0 + 1, "minutes": away_ms / 60_000 }),
+        )),
+        RingError::NobodyWaiting { guest, .. } => Some(message(
+            "refused_ring_nobody_waiting",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::SeatStaysUnder { profile, .. } => Some(message(
+            "refused_ring_seat_stays_under",
+            json!({ "profile": profile }),
+        )),
+        RingError::NothingFrozen(g) => Some(message(
+            "refused_ring_nothing_frozen",
+            json!({ "guest": g.0 + 1 }),
+        )),
+        RingError::FrozenForGame { guest, .. } => Some(message(
+            "refused_ring_frozen_for_game",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::SeatedElsewhere { guest, table } => Some(message(
+            "refused_ring_seated_elsewhere",
+            json!({ "guest": guest.0 + 1, "table": table.0 + 1 }),
+        )),
+        RingError::TableNotEmpty(t) => Some(message(
+            "refused_ring_table_not_empty",
+            json!({ "table": t.0 + 1 }),
+        )),
+        RingError::NotDealtIn { guest } => Some(message(
+            "refused_ring_not_dealt_in",
+            json!({ "guest": guest.0 + 1 }),
+        )),
+        RingError::ChipsDoNotAddUp {
+            before,
+            after,
+            rake,
+        } => Some(message(
+            "refused_ring_chips_do_not_add_up",
+            json!({ "before": amount(*before), "after": amount(*after), "rake": amount(*rake) }),
+        )),
+        RingError::RakeAboveWinnings { rake } => Some(message(
+            "refused_ring_rake_above_winnings",
+            json!({ "rake": amount(*rake) }),
+        )),
+        RingError::TooFewToDeal { .. } => Some(message("refused_ring_too_few_to_deal", json!({}))),
+        RingError::ButtonNotAtPlayer { seat, .. } => Some(message(
+            "refused_ring_button_not_at_player",
+            json!({ "seat": seat }),
+        )),
+        RingError::BooksDoNotBalance {
+            bought_in,
+            accounted,
+            ..
+        } => Some(message(
+            "refused_ring_books_do_not_balance",
+            json!({ "bought_in": bought_in.to_string(), "accounted": accounted.to_string() }),
+        )),
+        RingError::FeedsNoMainTable => Some(message("refused_ring_feeds_no_main_table", json!({}))),
+        RingError::OpenerName { max, .. } => {
+            Some(message("refused_ring_opener_name", json!({ "max": max })))
+        }
+        RingError::ConditionsTooLong { max } => Some(message(
+            "refused_ring_conditions_too_long",
+            json!({ "max": max }),
+        )),
+        RingError::OfferTime { min_s } => {
+            Some(message("refused_ring_offer_time", json!({ "min": min_s })))
+        }
+        RingError::InterestMin { min, max } => Some(message(
+            "refused_ring_interest_min",
+            json!({ "min": min, "max": max }),
+        )),
+        RingError::NameLength { max } => {
+            Some(message("refused_ring_name_length", json!({ "max": max })))
+        }
+        RingError::NameNotPrintable { code } => Some(message(
+            "refused_ring_name_not_printable",
+            json!({ "code": format!("U+{code:04X}") }),
+        )),
+        RingError::NameTaken(name) => {
+            Some(message("refused_ring_name_taken", json!({ "name": name })))
+        }
     }
 }
 

@@ -369,5 +369,12 @@ fn a_cash_refusal_of_an_amount_is_a_key() {
     }
     let missing: Vec<&String> = all.iter().filter(|k| !in_both(k)).collect();
     assert!(missing.is_empty(), "not in ui/i18n-server.js: {missing:?}");
-    assert_eq!(ring(&RingError::NoSuchGuest(ring::GuestId(3))), None);
+    // Every refusal of the list keeper has its key; tables and guests count from 1.
+    let guest = ring(&RingError::NoSuchGuest(ring::GuestId(3))).expect("a key");
+    assert_eq!(guest.key, "refused_ring_no_such_guest");
+    assert_eq!(guest.args["guest"], serde_json::json!(4));
+    assert_eq!(
+        RingError::TableNotEmpty(ring::CashTableId(1)).to_string(),
+        "table 2 still has players: every one cashes out or is frozen first"
+    );
 }
