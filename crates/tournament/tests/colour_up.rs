@@ -51,6 +51,22 @@ fn tda_25b_the_td_colours_up_a_player_at_any_time_announced() {
     assert!(en.contains("announce an unscheduled colour-up"), "{en}");
     assert!(en.contains("TDA-25B"), "{en}");
     assert!(i.text(&t, Lang::De).contains("außerplanmäßiges Color-Up"));
+    // A second call while the first is to be done joins it: one announcement at the table.
+    let pending = t.pending().count();
+    t.colour_up(table, &players[1..3], Actor::System, Time(60_500))
+        .unwrap();
+    assert_eq!(
+        t.pending().count(),
+        pending,
+        "joined, not a second instruction"
+    );
+    assert_eq!(
+        t.pending().last().unwrap().task,
+        Task::ColourUp {
+            table,
+            players: players[..3].to_vec()
+        }
+    );
     // None named: every player at the table.
     t.colour_up(table, &[], Actor::System, Time(61_000))
         .unwrap();

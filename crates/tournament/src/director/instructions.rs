@@ -322,6 +322,23 @@ impl Tournament {
         if !self.is_live() || !self.started {
             return;
         }
+        // A colour-up called while one is still to be done at the table joins it: the table
+        // announces and changes them together (TDA-25B).
+        if let Happening::ColouredUp { table, players } = what
+            && let Some(Task::ColourUp { players: named, .. }) = self
+                .instructions
+                .iter_mut()
+                .filter(|i| !i.done)
+                .map(|i| &mut i.task)
+                .find(|task| matches!(task, Task::ColourUp { table: t, .. } if t == table))
+        {
+            for p in players {
+                if !named.contains(p) {
+                    named.push(*p);
+                }
+            }
+            return;
+        }
         let task = match what {
             // Every seat change seats the player again (a `Moved` follows a balancing move):
             // the seat left is taken once, so that it is one instruction.
