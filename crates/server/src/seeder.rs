@@ -99,9 +99,7 @@ async fn pass(app: &App) -> Option<u64> {
             continue;
         };
         // A newer tablet for the same table replaced this one: it is given nothing more.
-        let retired = tablets
-            .iter()
-            .any(|(_, other, f, _)| other > id && f == follows);
+        let retired = app.hub().retired(*id, *follows);
         if !retired && let Ok(Some(at)) = seed(app, task, *id, *follows, after, hand).await {
             wake = Some(wake.map_or(at, |w| w.min(at)));
         }

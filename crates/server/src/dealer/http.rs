@@ -89,27 +89,13 @@ pub async fn view(State(app): State<App>, LiveTableNo(table): LiveTableNo) -> An
 }
 
 /// A tablet that follows an event's table is retired once a newer one follows it: a new
-/// tablet for a table replaces the old, as pads do.
+/// tablet for a table replaces the old, as pads do (the hub knows the newest, `Hub::retired`).
 async fn retired(app: &App, table: LiveTableId) -> Result<bool, Fail> {
     let task = app.hub().dealer(table)?;
-    let Some(followed) = task
+    let followed = task
         .run(|tx| Ok(tx.state().table().follows_table()))
-        .await?
-    else {
-        return Ok(false);
-    };
-    for other in app.hub().dealers() {
-        let (id, follows) = other
-            .run(|tx| {
-                let t = tx.state().table();
-                Ok((t.id, t.follows_table()))
-            })
-            .await?;
-        if id > table && follows == Some(followed) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+        .await?;
+    Ok(followed.is_some_and(|f| app.hub().retired(table, f)))
 }
 
 /// Refused (409 `retired`) for a tablet a newer one replaced: it does nothing more, neither

@@ -14,7 +14,7 @@ use floor::Profile;
 use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
 
 /// What a dealer table follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Followed {
     /// An event's table (from 1).
     Event { event: EventId, table: u32 },

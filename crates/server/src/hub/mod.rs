@@ -153,6 +153,8 @@ fn role(td_hash: &str, index: &Index, secret: Option<&str>) -> Result<Role, Refu
 pub struct Hub {
     events: RwLock<Vec<Handle<EventState>>>,
     dealers: RwLock<Vec<Handle<DealerState>>>,
+    /// The newest tablet that follows each followed table: an older one is retired.
+    newest_following: RwLock<HashMap<crate::dealer::Followed, LiveTableId>>,
     /// The room's cash games: one task.
     cash: Handle<crate::cash::CashState>,
     index: Arc<Index>,
@@ -190,6 +192,13 @@ impl Hub {
     }
 
     fn spawn_dealer(&self, table: DealerTable) {
+        // Tables are opened in the order of their ids: the last one in follows newest.
+        if let Some(followed) = table.follows_table() {
+            self.newest_following
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(followed, table.id);
+        }
         let handle = Handle::spawn(
             DealerState::new(table),
             self.writer.clone(),
@@ -200,6 +209,15 @@ impl Hub {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .push(handle);
+    }
+
+    /// Whether a newer tablet than `table` follows `followed`: then `table` is retired.
+    pub fn retired(&self, table: LiveTableId, followed: crate::dealer::Followed) -> bool {
+        self.newest_following
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&followed)
+            .is_some_and(|&newest| newest > table)
     }
 
     /// Records in the event log.

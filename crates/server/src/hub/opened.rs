@@ -318,6 +318,7 @@ impl Opened {
         let hub = Hub {
             events: RwLock::default(),
             dealers: RwLock::default(),
+            newest_following: RwLock::default(),
             cash,
             index: self.index,
             td_hash: self.td_hash,
