@@ -4,11 +4,12 @@
 use anyhow::Context;
 use clap::Args;
 use protocol::Command;
-use server::app::{App, now_ms};
+use server::app::App;
+use server::clock::now_ms;
 use server::driver::Pace;
 use server::hub::{Opened, Settings};
+use server::limit::Limits;
 use server::limit::RegisterRate;
-use server::net::Limits;
 use std::time::Duration;
 
 #[derive(Debug, Args)]
@@ -263,7 +264,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
         })
         .filter(|toml| toml.contains("tables = \"live\""))
         .context("the hc template is missing or has another name")?;
-    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    let refused = |r: server::refusal::Refusal| anyhow::anyhow!("{}", r.message);
     hub.submit(
         now,
         Command::CreateEvent {
@@ -302,7 +303,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
 
 /// A fresh tablet for every table of the live demo (the old links stop working): their pages.
 fn bind_demo_tablets(hub: &mut Opened, event: protocol::EventId) -> anyhow::Result<Vec<String>> {
-    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    let refused = |r: server::refusal::Refusal| anyhow::anyhow!("{}", r.message);
     let tables: Vec<u32> = hub
         .rooms()
         .iter()
@@ -340,7 +341,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
                 .replacen("[registration]", "[registration]\npublic = true", 1)
         })
         .context("the turbo template is missing")?;
-    let refused = |r: server::room::Refusal| anyhow::anyhow!("{}", r.message);
+    let refused = |r: server::refusal::Refusal| anyhow::anyhow!("{}", r.message);
     hub.submit(
         now,
         Command::CreateEvent {

@@ -3,10 +3,19 @@
 //! submitted in the event's task like anyone else's, so that it is logged and replayed the same
 //! way. Each event has its own (`event.rs`): a busy event never delays another's clock.
 
-use crate::event::EventState;
-use crate::task::Tx;
-use protocol::Command;
+use crate::room::Room;
+use crate::task::{Owned, Tx};
+use protocol::{Command, EventId};
+use rand_chacha::ChaCha8Rng;
 use tournament::sim::Bots;
+
+/// What the driver needs of an event's task state (`event.rs`).
+pub trait Driven: Owned {
+    fn event(&self) -> EventId;
+    fn room(&self) -> &Room;
+    /// The room, the bots' randomness and the driver's pace.
+    fn bots(&mut self) -> (&Room, &mut ChaCha8Rng, Pace);
+}
 
 /// The driver's pace.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,7 +28,7 @@ pub struct Pace {
 }
 
 /// Submits everything due at `now`; returns when to look again (`None`: at the next change).
-pub fn drive(tx: &mut Tx<'_, EventState>, now: u64) -> Option<u64> {
+pub fn drive<S: Driven>(tx: &mut Tx<'_, S>, now: u64) -> Option<u64> {
     drive_in(tx, now, None)
 }
 
@@ -27,10 +36,10 @@ pub fn drive(tx: &mut Tx<'_, EventState>, now: u64) -> Option<u64> {
 /// of them; returns when to look again at them. A turn of actions changes a table or two: its
 /// pass need not look at the other thousand. A hand that ended may free other tables (the
 /// director balances, hand-for-hand goes on, TDA-RP-8), so then every table is looked at.
-pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) -> Option<u64> {
+pub fn drive_in<S: Driven>(tx: &mut Tx<'_, S>, now: u64, scope: Option<&[u32]>) -> Option<u64> {
     let mut next: Option<u64> = None;
     let mut later = |t: u64| next = Some(next.map_or(t, |n| n.min(t)));
-    let widen = |tx: &Tx<'_, EventState>, scope: Option<Vec<u32>>| {
+    let widen = |tx: &Tx<'_, S>, scope: Option<Vec<u32>>| {
         scope.filter(|s| s.iter().all(|&t| tx.state().room().hand_in_play(t)))
     };
     let mut scope = widen(tx, scope.map(<[u32]>::to_vec));
@@ -38,7 +47,7 @@ pub fn drive_in(tx: &mut Tx<'_, EventState>, now: u64, scope: Option<&[u32]>) ->
     // A command may make another due (a hand ends, the next may be dealt after its pause); a
     // bounded number of passes keeps one turn short.
     for pass in 0..4 {
-        let event = tx.state().id();
+        let event = tx.state().event();
         let (room, rng, pace) = tx.state_mut().bots();
         let mut due = room.due_in(now, scope.as_deref());
         if now < pace.deal_after {

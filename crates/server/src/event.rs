@@ -2,14 +2,18 @@
 //! timers. Pushes go out after a turn's records are written (`task.rs`); the summary, seating
 //! and standings at most every `FLUSH_EVERY`.
 
-use crate::driver::{Pace, drive_in};
+use crate::driver::{Driven, Pace, drive_in};
 use crate::followers::{Followers, Subscriber};
-use crate::hub::{Index, Role, Topics};
 use crate::outbox::Outbox;
-use crate::push::Pushed;
-use crate::room::{Changes, PublicViews, Refusal, Room, Viewer};
+use crate::push::{Batch, Pushed};
+use crate::refusal::Refusal;
+use crate::role::Index;
+use crate::role::Topics;
+use crate::role::{PersonId, Role};
+use crate::room::{Changes, PublicViews, Room, Viewer};
 use crate::task::{Owned, Tx};
-use protocol::{Command, EntryId, EventId, ServerMessage};
+use axum::http::StatusCode;
+use protocol::{Actor, Command, EntryId, EventId, PlayerAction, ServerMessage, Stream};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -27,13 +31,13 @@ pub struct EventState {
     room: Room,
     subscribers: Followers,
     /// Players' connections dropped as closed before their session unsubscribed them.
-    closing: HashMap<u64, (EventId, usize)>,
+    closing: HashMap<u64, (EventId, PersonId)>,
     next_subscriber: u64,
     /// Open connections of each person, for presence at the table (TDA-30).
-    connections: HashMap<usize, u32>,
+    connections: HashMap<PersonId, u32>,
     /// People whose last connection closed, and when: away once `AWAY_AFTER_MS` passed
     /// without a new one, so that a reconnect writes nothing (issue 33 item 5).
-    leaving: HashMap<usize, u64>,
+    leaving: HashMap<PersonId, u64>,
     /// The summary, seating or standings changed since the last flush.
     dirty: bool,
     flushed_at: u64,
@@ -99,7 +103,7 @@ impl EventState {
                 "this secret belongs to a player of another event",
             )),
             _ => Err(Refusal::new(
-                401,
+                StatusCode::UNAUTHORIZED,
                 "unauthorized",
                 "a player's secret is needed",
             )),
@@ -170,7 +174,7 @@ impl EventState {
             .iter()
             .fold(Topics::default(), |all, s| all.or(s.topics));
         // Each state is made once, and each patch once for all who had the same before.
-        let mut batches = crate::push::topics(&self.room, wanted, now);
+        let mut batches = topics(&self.room, wanted, now);
         for sub in self.subscribers.iter_mut() {
             for (wanted, batch) in sub.topics.as_array().into_iter().zip(&mut batches) {
                 if let (true, Some(batch)) = (wanted, batch)
@@ -201,7 +205,7 @@ impl EventState {
         }
         let room = &self.room;
         let mut pushed = Pushed::default();
-        pushed.send_topics(&tx, room, topics, now);
+        send_topics(&mut pushed, &tx, room, topics, now);
         let mut last_table = None;
         let mut history_sent = None;
         let mut presence = None;
@@ -269,7 +273,7 @@ impl EventState {
     }
 
     /// The person whose last connection `id` was.
-    fn last_connection_closed(&mut self, id: u64) -> Option<usize> {
+    fn last_connection_closed(&mut self, id: u64) -> Option<PersonId> {
         let (_, person) = match self.subscribers.remove(id) {
             Some(sub) => match sub.role {
                 Role::Player { event, person } => (event, person),
@@ -313,7 +317,7 @@ impl EventState {
         self.connection(id, |room, sub| {
             sub.pushed.reset();
             sub.tx.reset_views();
-            sub.pushed.send_topics(&sub.tx, room, sub.topics, now);
+            send_topics(&mut sub.pushed, &sub.tx, room, sub.topics, now);
             if let Role::Player { person, .. } = sub.role {
                 let entry = room.current_entry(person);
                 if let Some(me) = entry.and_then(|e| room.me(e, now)) {
@@ -375,7 +379,7 @@ impl EventState {
                     hash.clone(),
                     Role::Tablet {
                         event,
-                        table: *table,
+                        table: protocol::TableNumber(*table),
                     },
                 ));
             }
@@ -398,6 +402,20 @@ fn goes_away(room: &Room, entry: EntryId) -> Option<Command> {
         player: entry,
         present: false,
     })
+}
+
+impl Driven for EventState {
+    fn event(&self) -> EventId {
+        self.room.id
+    }
+
+    fn room(&self) -> &Room {
+        &self.room
+    }
+
+    fn bots(&mut self) -> (&Room, &mut ChaCha8Rng, Pace) {
+        (&self.room, &mut self.rng, self.pace)
+    }
 }
 
 impl Owned for EventState {
@@ -456,11 +474,6 @@ impl Owned for EventState {
 }
 
 impl EventState {
-    /// The bots' randomness and the driver's pace, for `driver::drive`.
-    pub(crate) fn bots(&mut self) -> (&Room, &mut ChaCha8Rng, Pace) {
-        (&self.room, &mut self.rng, self.pace)
-    }
-
     /// Sends a refusal to one connection.
     pub fn tell(&self, id: u64, refusal: &Refusal) {
         if let Some(sub) = self.subscribers.get(id) {
@@ -478,4 +491,78 @@ fn send(tx: &Outbox, message: &ServerMessage) {
     if let Ok(text) = serde_json::to_string(message) {
         tx.send(text.into());
     }
+}
+
+/// The summary, seating and standings of `room` that `wanted` asks for, queued on `tx`.
+fn send_topics(pushed: &mut Pushed, tx: &Outbox, room: &Room, wanted: Topics, now: u64) {
+    for mut batch in topics(room, wanted, now).into_iter().flatten() {
+        if let Some(text) = pushed.next_in(&mut batch) {
+            tx.send(text);
+        }
+    }
+}
+
+/// The summary, seating and standings of a room, each only when wanted, in the order of
+/// `Topics::as_array`.
+fn topics(room: &Room, wanted: Topics, now: u64) -> [Option<Batch>; 3] {
+    [
+        wanted
+            .summary
+            .then(|| Batch::of(Stream::Summary, &room.summary(now)))
+            .flatten(),
+        wanted
+            .seating
+            .then(|| Batch::of(Stream::Seating, &room.seating()))
+            .flatten(),
+        wanted
+            .standings
+            .then(|| Batch::of(Stream::Standings, &room.standings()))
+            .flatten(),
+    ]
+}
+
+/// Who calls the clock: the TD, or a player seated at the table (TDA-29).
+pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor, Refusal> {
+    match role {
+        Role::Td => Ok(Actor::Td),
+        Role::Player { .. } => {
+            let entry = ev.entry_of(role)?;
+            if ev.room().table_of(entry) == Some(table) {
+                Ok(Actor::Player(entry))
+            } else {
+                Err(Refusal::forbidden(
+                    "only a player at the table or the TD may call the clock (TDA-29)",
+                ))
+            }
+        }
+        Role::Public | Role::Dealer { .. } | Role::Tablet { .. } | Role::Guest { .. } => {
+            Err(Refusal::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthorized",
+                "a secret is needed",
+            ))
+        }
+    }
+}
+
+/// A player's action for their own seat, from HTTP or the WebSocket.
+pub fn player_act(
+    tx: &mut Tx<'_, EventState>,
+    role: Role,
+    hand: u64,
+    action: PlayerAction,
+) -> Result<(), Refusal> {
+    let entry = tx.state().entry_of(role)?;
+    let event = tx.state().id();
+    let table = tx.state().room().table_of(entry).ok_or_else(|| {
+        Refusal::conflict("not_seated", format!("player {} has no seat", entry.0 + 1))
+    })?;
+    tx.submit(Command::Act {
+        event,
+        table: protocol::TableId(table),
+        hand,
+        player: entry,
+        action,
+    })?;
+    Ok(())
 }

@@ -2,9 +2,10 @@
 //! table or two, and looking at every connection of a 5,000-player event after each turn cost
 //! the event's one task more than the actions did (perf, `croupier bench load` in stress mode).
 
-use crate::hub::{Role, Topics};
 use crate::outbox::Outbox;
 use crate::push::Pushed;
+use crate::role::Topics;
+use crate::role::{PersonId, Role};
 use crate::room::Room;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -41,7 +42,7 @@ pub(crate) struct Followers {
     /// Connections by the table they follow (`Subscriber::follows`).
     at_table: HashMap<u32, Vec<u64>>,
     /// Players' connections by person.
-    by_person: HashMap<usize, Vec<u64>>,
+    by_person: HashMap<PersonId, Vec<u64>>,
     /// Players' connections not sent a page yet: any change may give them one.
     unsent: BTreeSet<u64>,
 }

@@ -8,30 +8,26 @@
 //! acknowledged. It does not own the rules (the engine, the tournament director and the floor
 //! apply them) or the wire format (`protocol`).
 
+pub mod api;
 pub mod app;
-mod assets;
 pub mod cash;
-pub mod changes;
+pub mod clock;
 pub mod dealer;
 pub mod driver;
 pub mod event;
-mod export;
-pub mod extract;
 pub(crate) mod followers;
-pub mod guard;
-mod history;
-pub mod http;
 pub mod hub;
 pub mod limit;
 pub mod net;
 pub mod openapi;
 pub mod outbox;
 pub mod push;
+pub mod refusal;
+pub mod role;
 pub mod room;
+pub mod said;
 pub mod secret;
 pub mod seeder;
 pub mod slots;
-mod tablet;
 pub mod task;
 pub mod writer;
-pub mod ws;

@@ -1,12 +1,14 @@
-//! How often one address may register itself (a page on any site could otherwise fill an event
+//! The server's limits (`Limits`), and how often one address may register itself (a page on any site could otherwise fill an event
 //! with players and the log with records). A refusal says when to try again. An IPv6 client is
 //! its /64: one host is given a whole /64 and may send from any address in it.
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
+use std::time::Duration;
 
 /// Self-registrations allowed per address: `burst` at once, then `per_minute`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +62,7 @@ impl Limiter {
             let wait = not_until.wait_time_from(self.clock.now());
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
             let mut refusal = Refusal::new(
-                429,
+                StatusCode::TOO_MANY_REQUESTS,
                 "too_many_requests",
                 format!("too many registrations from this address; try again in {seconds} s"),
             );
@@ -120,12 +122,71 @@ mod tests {
             assert!(limiter.check(Some(address)).is_ok());
         }
         let rotated = limiter.check(Some(ip("2001:db8:0:1:ffff:ffff:ffff:ffff")));
-        assert_eq!(rotated.map_err(|r| r.status), Err(429));
+        assert_eq!(
+            rotated.map_err(|r| r.status),
+            Err(axum::http::StatusCode::TOO_MANY_REQUESTS)
+        );
         assert!(limiter.check(Some(ip("2001:db8:0:2::1"))).is_ok());
         // The same IPv4 client, mapped or not.
         assert!(limiter.check(Some(ip("192.0.2.7"))).is_ok());
         assert!(limiter.check(Some(ip("::ffff:192.0.2.7"))).is_ok());
         let again = limiter.check(Some(ip("192.0.2.7")));
-        assert_eq!(again.map_err(|r| r.status), Err(429));
+        assert_eq!(
+            again.map_err(|r| r.status),
+            Err(axum::http::StatusCode::TOO_MANY_REQUESTS)
+        );
+    }
+}
+
+/// The server's limits; `Limits::default()` is what `croupier serve` starts with.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Open connections at most (HTTP and WebSocket); more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Open connections from one client at most (an IPv4 address or an IPv6 /64; 0: no such
+    /// cap, as behind a reverse proxy every connection comes from the proxy). More are answered
+    /// 429 and closed.
+    pub max_per_address: usize,
+    /// Anonymous watchers (public WebSockets) at most: the other slots are kept for the TD,
+    /// tablets, players and guests. When full, or when the server is, the client with the most
+    /// watchers loses its quietest one (`slots`).
+    pub max_watchers: usize,
+    /// Bytes of request bodies read at once on all connections together; a body that finds
+    /// none left is answered 503 (`extract::Body`).
+    pub body_bytes: usize,
+    /// Time to send a request's head, and the longest a kept-alive connection waits idle.
+    pub header_timeout: Duration,
+    /// Time to read a request's body and answer it.
+    pub request_timeout: Duration,
+    /// A WebSocket message or frame from a client (commands are a few hundred bytes).
+    pub ws_message_bytes: usize,
+    /// A WebSocket that sends nothing (no message, no pong to our pings) this long is closed.
+    pub ws_idle: Duration,
+    /// Messages and bytes queued for a connection before it counts as behind.
+    pub queue_messages: usize,
+    pub queue_bytes: usize,
+    /// Time for a client to take what is written to it.
+    pub write_timeout: Duration,
+    /// Origins a reverse proxy serves the UI from (`https://poker.example.org`): their hosts are
+    /// accepted in `Host`, and they in a WebSocket's `Origin`.
+    pub public_origins: Vec<String>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 1024,
+            max_per_address: 64,
+            max_watchers: 768,
+            body_bytes: 64 << 20,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            ws_message_bytes: 16 * 1024,
+            ws_idle: Duration::from_secs(60),
+            queue_messages: 256,
+            queue_bytes: 32 << 20,
+            write_timeout: Duration::from_secs(10),
+            public_origins: Vec::new(),
+        }
     }
 }

@@ -13,56 +13,21 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
-/// The server's limits; `Limits::default()` is what `croupier serve` starts with.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Open connections at most (HTTP and WebSocket); more are answered 503 and closed.
-    pub max_connections: usize,
-    /// Open connections from one client at most (an IPv4 address or an IPv6 /64; 0: no such
-    /// cap, as behind a reverse proxy every connection comes from the proxy). More are answered
-    /// 429 and closed.
-    pub max_per_address: usize,
-    /// Anonymous watchers (public WebSockets) at most: the other slots are kept for the TD,
-    /// tablets, players and guests. When full, or when the server is, the client with the most
-    /// watchers loses its quietest one (`slots`).
-    pub max_watchers: usize,
-    /// Bytes of request bodies read at once on all connections together; a body that finds
-    /// none left is answered 503 (`extract::Body`).
-    pub body_bytes: usize,
-    /// Time to send a request's head, and the longest a kept-alive connection waits idle.
-    pub header_timeout: Duration,
-    /// Time to read a request's body and answer it.
-    pub request_timeout: Duration,
-    /// A WebSocket message or frame from a client (commands are a few hundred bytes).
-    pub ws_message_bytes: usize,
-    /// A WebSocket that sends nothing (no message, no pong to our pings) this long is closed.
-    pub ws_idle: Duration,
-    /// Messages and bytes queued for a connection before it counts as behind.
-    pub queue_messages: usize,
-    pub queue_bytes: usize,
-    /// Time for a client to take what is written to it.
-    pub write_timeout: Duration,
-    /// Origins a reverse proxy serves the UI from (`https://poker.example.org`): their hosts are
-    /// accepted in `Host`, and they in a WebSocket's `Origin`.
-    pub public_origins: Vec<String>,
-}
+impl App {
+    /// Serves the router on a bound listener until the process ends (see `net`).
+    pub async fn serve(self, listener: TcpListener) -> std::io::Result<()> {
+        serve(self, listener, std::future::pending()).await
+    }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_connections: 1024,
-            max_per_address: 64,
-            max_watchers: 768,
-            body_bytes: 64 << 20,
-            header_timeout: Duration::from_secs(10),
-            request_timeout: Duration::from_secs(30),
-            ws_message_bytes: 16 * 1024,
-            ws_idle: Duration::from_secs(60),
-            queue_messages: 256,
-            queue_bytes: 32 << 20,
-            write_timeout: Duration::from_secs(10),
-            public_origins: Vec::new(),
-        }
+    /// Serves until `stop` completes, then shuts down gracefully: no new connection is taken,
+    /// what is being answered is answered (each command once the writer has written it),
+    /// WebSockets close with 1001 "going away", and the log is flushed (see `net`).
+    pub async fn serve_until(
+        self,
+        listener: TcpListener,
+        stop: impl Future<Output = ()>,
+    ) -> std::io::Result<()> {
+        serve(self, listener, stop).await
     }
 }
 

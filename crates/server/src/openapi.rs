@@ -1,9 +1,8 @@
-//! The API's OpenAPI 3.1 document, made from the router (`http::api`: each handler's
+//! The OpenAPI document's own parts: its texts, the refusals the routes answer and the bearer
+//! secret. The document is made from the router (`http::document`: each handler's
 //! `#[utoipa::path]` and the wire types it takes and answers) and served at `/api/openapi.json`.
-//! Here: the document's own texts, the refusals the routes answer and the bearer secret.
 
 use protocol::{ApiError, ClientMessage, ServerMessage};
-use std::sync::LazyLock;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder, response::Response};
 
@@ -30,15 +29,6 @@ use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder, resp
     modifiers(&BearerAuth)
 )]
 pub struct Doc;
-
-/// The document, made once.
-pub fn document() -> &'static str {
-    static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
-        let (_, openapi) = crate::http::api().split_for_parts();
-        openapi.to_json().expect("the OpenAPI document is JSON")
-    });
-    &DOCUMENT
-}
 
 /// `Authorization: Bearer SECRET`.
 #[derive(Debug)]

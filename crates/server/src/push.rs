@@ -8,9 +8,7 @@
 //! against the last value sent reaches a client that has it; each message still names its
 //! version.
 
-use crate::hub::Topics;
-use crate::outbox::Outbox;
-use crate::room::Room;
+use diff::json_len;
 pub use me::{MeParts, OwnCards, SharedTable, TableParts, TablePrivate};
 use protocol::{Me, Stream, TableView};
 use serde::Serialize;
@@ -108,15 +106,6 @@ impl Pushed {
     /// Forgets what was sent: the next message of every stream is a full one (a resync).
     pub fn reset(&mut self) {
         *self = Pushed::default();
-    }
-
-    /// The summary, seating and standings of `room` that `wanted` asks for, queued on `tx`.
-    pub fn send_topics(&mut self, tx: &Outbox, room: &Room, wanted: Topics, now: u64) {
-        for mut batch in topics(room, wanted, now).into_iter().flatten() {
-            if let Some(text) = self.next_in(&mut batch) {
-                tx.send(text);
-            }
-        }
     }
 
     /// The message taking this connection to a player's new own view.
@@ -266,23 +255,6 @@ fn full_len(name: &str, payload: usize, v: u64) -> usize {
     r#"{"type":"","":,"v":}"#.len() + 2 * name.len() + payload + v.to_string().len()
 }
 
-/// The length of a value's JSON, counted as it is written, without keeping it.
-fn json_len(value: &impl Serialize) -> Option<usize> {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, value).ok()?;
-    Some(count.0)
-}
-
 /// Bytes under which a patch is sent without measuring the full message (a view is several
 /// KB; a summary over 200 bytes).
 const SMALL_PATCH: usize = 160;
@@ -342,25 +314,6 @@ fn next_table(kept: &mut Option<KeptTable>, mut new: TableView) -> Option<Arc<st
     old.v = v;
     old.view = new;
     Some(text.into())
-}
-
-/// The summary, seating and standings of a room, each only when wanted, in the order of
-/// `Topics::as_array`.
-pub fn topics(room: &Room, wanted: Topics, now: u64) -> [Option<Batch>; 3] {
-    [
-        wanted
-            .summary
-            .then(|| Batch::of(Stream::Summary, &room.summary(now)))
-            .flatten(),
-        wanted
-            .seating
-            .then(|| Batch::of(Stream::Seating, &room.seating()))
-            .flatten(),
-        wanted
-            .standings
-            .then(|| Batch::of(Stream::Standings, &room.standings()))
-            .flatten(),
-    ]
 }
 
 mod diff;

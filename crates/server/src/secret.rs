@@ -1,7 +1,8 @@
 //! Secrets: the TD's, each player's and each dealer's, drawn from the operating system's
 //! randomness. Only their SHA-256 is kept (they are 128 random bits: no guessing to slow down).
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 
 /// 128 random bits as 32 hex digits; without the system's randomness there is no secret.
 pub fn new_secret() -> Result<String, Refusal> {
@@ -19,7 +20,7 @@ fn random<const N: usize>() -> Result<[u8; N], Refusal> {
 
 fn no_randomness(detail: &str) -> Refusal {
     Refusal::new(
-        503,
+        StatusCode::SERVICE_UNAVAILABLE,
         "no_randomness",
         format!("the system's random source failed ({detail}); no secret was made"),
     )

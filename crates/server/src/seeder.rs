@@ -6,14 +6,14 @@
 //! log; now a read only waits until what is due is done (`Seeder::settled`), and a waiting
 //! tablet is told to look again after each look of the seeder (`dealer::stream`).
 
-use crate::app::{App, WeakApp};
 use crate::dealer::Followed;
 use crate::dealer::task::DealerState;
-use crate::http::read_event;
+use crate::hub::Hub;
+use crate::refusal::Refusal;
 use crate::task::Handle;
 use protocol::{Actor, Command, FloorCommand, LiveTableId};
 use ring::CashTableId;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -31,34 +31,34 @@ pub struct Seeder {
 impl Seeder {
     /// Waits until the seeder has looked at every write and clock move made so far (at most
     /// `SETTLE_WAIT`): a tablet reading its table then sees the hand due to it.
-    pub async fn settled(&self, app: &App) {
-        let target = (app.hub().log_commits(), *app.hub().clock().moved().borrow());
+    pub async fn settled(&self, hub: &Hub) {
+        let target = (hub.log_commits(), *hub.clock().moved().borrow());
         let mut done = self.done.subscribe();
         let caught_up = done.wait_for(|d| d.0 >= target.0 && d.1 >= target.1);
         let _ = tokio::time::timeout(SETTLE_WAIT, caught_up).await;
     }
 
-    /// The seeder's loop, on the current runtime, for as long as the app lives.
-    pub fn spawn(&self, app: &App) {
+    /// The seeder's loop, on the current runtime, for as long as the hub lives.
+    pub fn spawn(&self, hub: &Arc<Hub>) {
         let done = self.done.clone();
-        let weak = app.downgrade();
-        let commits = app.hub().log_committed();
-        let moved = app.hub().clock().moved();
+        let weak = Arc::downgrade(hub);
+        let commits = hub.log_committed();
+        let moved = hub.clock().moved();
         tokio::spawn(run(weak, done, commits, moved));
     }
 }
 
 async fn run(
-    app: WeakApp,
+    hub: Weak<Hub>,
     done: Arc<watch::Sender<Seen>>,
     mut commits: watch::Receiver<u64>,
     mut moved: watch::Receiver<u64>,
 ) {
     loop {
         let seen = (*commits.borrow_and_update(), *moved.borrow_and_update());
-        let Some(live) = app.upgrade() else { return };
+        let Some(live) = hub.upgrade() else { return };
         let wake = pass(&live).await;
-        let clock = live.hub().clock().clone();
+        let clock = live.clock().clone();
         drop(live);
         done.send_replace(seen);
         let sleep = async {
@@ -80,9 +80,9 @@ async fn run(
 
 /// One look at every tablet that follows a table: the waiting ones get their next hand. Returns
 /// when to look again for a cash table's pause to end.
-async fn pass(app: &App) -> Option<u64> {
+async fn pass(hub: &Hub) -> Option<u64> {
     let mut tablets = Vec::new();
-    for task in app.hub().dealers() {
+    for task in hub.dealers() {
         let seen = task
             .run(|tx| {
                 let t = tx.state().table();
@@ -99,8 +99,8 @@ async fn pass(app: &App) -> Option<u64> {
             continue;
         };
         // A newer tablet for the same table replaced this one: it is given nothing more.
-        let retired = app.hub().retired(*id, *follows);
-        if !retired && let Ok(Some(at)) = seed(app, task, *id, *follows, after, hand).await {
+        let retired = hub.retired(*id, *follows);
+        if !retired && let Ok(Some(at)) = seed(hub, task, *id, *follows, after, hand).await {
             wake = Some(wake.map_or(at, |w| w.min(at)));
         }
         // Whatever came (the hand, an instruction for the table, the table broken), the
@@ -118,23 +118,23 @@ async fn pass(app: &App) -> Option<u64> {
 /// The table's next hand to the tablet once its table has dealt it; a cash table first starts
 /// it, after its pause. Returns when that pause ends, while it lasts.
 async fn seed(
-    app: &App,
+    hub: &Hub,
     task: &Handle<DealerState>,
     table: LiveTableId,
     followed: Followed,
     after: u64,
     hand: u64,
-) -> Result<Option<u64>, crate::http::Fail> {
+) -> Result<Option<u64>, Refusal> {
     let (deal, pause) = match followed {
         Followed::Event { event, table } => {
-            let deal =
-                read_event(app, event, move |s, _| Ok(s.room().linked_deal(table - 1))).await?;
+            let deal = hub
+                .read_event(event, move |s, _| Ok(s.room().linked_deal(table - 1)))
+                .await?;
             (deal, None)
         }
         // A cash table's next hand starts as soon as two players can be dealt in.
         Followed::Cash { table } => {
-            app.hub()
-                .cash()
+            hub.cash()
                 .run(move |tx| {
                     let id = CashTableId(table);
                     let deal = crate::cash::tablet::start_and_deal(tx, id, true)?;

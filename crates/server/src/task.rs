@@ -5,9 +5,11 @@
 //! fails, everything the turn applied is taken back and every job of the turn is answered with
 //! the error. Nothing outside the task is touched, so one busy event never holds another.
 
-use crate::app::Clock;
-use crate::room::{Changes, Refusal};
+use crate::clock::Clock;
+use crate::refusal::Refusal;
+use crate::room::Changes;
 use crate::writer::{Record, Writer};
+use axum::http::StatusCode;
 use protocol::{Command, LogEntry};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -205,7 +207,11 @@ impl<S: Owned> Handle<S> {
 }
 
 fn stopped() -> Refusal {
-    Refusal::new(503, "unavailable", "the server is shutting down")
+    Refusal::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "unavailable",
+        "the server is shutting down",
+    )
 }
 
 async fn run<S: Owned>(

@@ -5,7 +5,8 @@
 //! before. Each task learns the seq of its first record, or the error, only once the
 //! transaction is committed.
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use store::Store;
@@ -195,7 +196,7 @@ fn gone() -> Refusal {
 
 pub fn storage(detail: String) -> Refusal {
     Refusal::new(
-        503,
+        StatusCode::SERVICE_UNAVAILABLE,
         "storage",
         format!("the event log could not be written: {detail}"),
     )

@@ -6,8 +6,8 @@ mod common;
 
 use common::Api;
 use common::raw::{closed_within, connect, parse};
-use server::extract::ANONYMOUS_BODY_LIMIT;
-use server::net::Limits;
+use server::api::extract::ANONYMOUS_BODY_LIMIT;
+use server::limit::Limits;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -5,7 +5,7 @@ mod common;
 
 use common::Api;
 use common::raw::{closed_within, connect, get, send};
-use server::net::Limits;
+use server::limit::Limits;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 

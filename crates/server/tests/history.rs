@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use play::Sim;
 use server::app::App;
-use server::hub::Role;
+use server::role::Role;
 use server::room::HandFormat;
 use std::collections::{BTreeMap, BTreeSet};
 use tower::ServiceExt;
@@ -306,7 +306,7 @@ fn stud_and_mixed_game_hands_are_written_for_everyone() {
             }
         }
         let stars = room
-            .hands_of(0, HandFormat::PokerStars, "UTC")
+            .hands_of(server::role::PersonId(0), HandFormat::PokerStars, "UTC")
             .expect("written");
         if toml.contains("game = \"stud\"") {
             assert!(

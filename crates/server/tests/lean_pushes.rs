@@ -9,7 +9,7 @@ mod play;
 use play::{Eyes, Sim};
 use protocol::Stream;
 use serde_json::Value;
-use server::hub::{Role, Topics};
+use server::role::{Role, Topics};
 use server::room::Changes;
 use std::collections::BTreeMap;
 

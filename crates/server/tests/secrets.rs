@@ -7,7 +7,8 @@ mod common;
 use axum::http::Method;
 use common::Api;
 use protocol::{Command, LogEntry};
-use server::hub::{Opened, Role, Settings};
+use server::hub::{Opened, Settings};
+use server::role::Role;
 use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
@@ -81,7 +82,7 @@ async fn the_log_keeps_hashes_not_secrets() {
         hub.role(Some(&token)),
         Ok(Role::Player {
             event: protocol::EventId(0),
-            person: 0
+            person: server::role::PersonId(0)
         })
     );
     assert_eq!(
@@ -148,7 +149,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
         hub.role(Some(token)),
         Ok(Role::Player {
             event: protocol::EventId(0),
-            person: 0
+            person: server::role::PersonId(0)
         })
     );
     drop(hub);

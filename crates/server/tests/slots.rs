@@ -8,7 +8,7 @@ use axum::http::Method;
 use common::Api;
 use common::raw::{Answer, closed_within, send, ws_handshake_from};
 use serde_json::{Value, json};
-use server::net::Limits;
+use server::limit::Limits;
 use server::outbox::Inbox;
 use std::time::Duration;
 use tokio::net::TcpStream;

@@ -363,7 +363,7 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
         hand: legal["hand"].as_u64().expect("a hand"),
         player: protocol::EntryId(t.people[person].0),
     };
-    let later = server::app::now_ms() + 31_000;
+    let later = server::clock::now_ms() + 31_000;
     for at in [later, later + 31_000] {
         let command = time_out.clone();
         let submitted = t

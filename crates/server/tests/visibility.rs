@@ -8,7 +8,7 @@ mod play;
 use play::{Eyes, Sim};
 use protocol::ServerMessage;
 use serde_json::Value;
-use server::hub::{Role, Topics};
+use server::role::{Role, Topics};
 
 const ALL: Topics = Topics {
     summary: true,

@@ -7,9 +7,9 @@ mod common;
 use common::Api;
 use common::raw::{closed_within, frame_head, rss, ws_handshake};
 use protocol::{Command, TdCommand};
-use server::hub::Topics;
-use server::net::Limits;
+use server::limit::Limits;
 use server::outbox::outbox;
+use server::role::Topics;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 
@@ -154,7 +154,7 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
     task.run(move |t| {
         let now = t.now;
         t.state_mut()
-            .subscribe(server::hub::Role::Public, topics, tx, now)
+            .subscribe(server::role::Role::Public, topics, tx, now)
             .map(drop)
     })
     .await

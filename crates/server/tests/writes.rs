@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::http::{Method, Request};
 use common::schema::document;
 use common::{Api, Reply};
-use server::net::Limits;
+use server::limit::Limits;
 
 const HOST: &str = "croupier.test:8080";
 

@@ -278,6 +278,9 @@ export const SERVER_EN = {
   code_hand_not_over: 'the hand is not over',
   code_amount_too_large: 'the amount is larger than the room counts',
   code_retired: 'a newer tablet took over this table: this one can do nothing more',
+  code_storage: 'the log could not be written: nothing was done', code_no_randomness: 'the server has no randomness for a secret',
+  code_not_linked: 'this live table follows no table', code_not_a_tablet_table: 'this table is not opened for a dealer tablet',
+  code_online: 'the server deals this table: its hands are not reported',
   code_not_a_list_keeper_command: 'only the list keeper may do this', code_not_online: 'this table is not dealt by the server',
   code_stale: 'that is over: the page shows what is now', code_not_a_websocket: 'connect with a WebSocket',
 };
@@ -550,6 +553,9 @@ export const SERVER_DE = {
   code_hand_not_over: 'die Hand ist nicht beendet',
   code_amount_too_large: 'der Betrag ist größer, als der Raum zählt',
   code_retired: 'ein neueres Tablet hat diesen Tisch übernommen: dieses kann nichts mehr tun',
+  code_storage: 'das Protokoll konnte nicht geschrieben werden: nichts wurde getan', code_no_randomness: 'der Server hat keinen Zufall für ein Geheimnis',
+  code_not_linked: 'dieser Live-Tisch folgt keinem Tisch', code_not_a_tablet_table: 'dieser Tisch ist nicht für ein Dealer-Tablet eröffnet',
+  code_online: 'der Server gibt an diesem Tisch: seine Hände werden nicht gemeldet',
   code_not_a_list_keeper_command: 'das darf nur die Listenführung', code_not_online: 'dieser Tisch wird nicht vom Server gegeben',
   code_stale: 'das ist vorbei: die Seite zeigt den aktuellen Stand', code_not_a_websocket: 'mit einem WebSocket verbinden',
 };

@@ -5,15 +5,16 @@
 //! `GET /api/ring` is the waiting-list board; `POST /api/ring` takes the list keeper's
 //! commands (the TD's secret); `/api/ring/guests` and `/api/ring/me` are the guests' own.
 
-pub mod http;
 mod online;
-pub mod stream;
-pub mod tablet;
-mod view;
-mod wire;
 
-use crate::hub::{Index, Role};
-use crate::room::{Changes, Refusal};
+pub mod tablet;
+pub(crate) mod view;
+pub(crate) mod wire;
+
+use crate::refusal::Refusal;
+use crate::role::Index;
+use crate::role::Role;
+use crate::room::Changes;
 use crate::task::{Owned, Tx};
 use online::Hands;
 use protocol::Actor;
@@ -134,7 +135,7 @@ impl CashState {
     pub fn index_new_guests(&mut self) {
         let new = self.tokens[self.tokens.len() - self.unindexed..]
             .iter()
-            .map(|(hash, g)| (hash.clone(), Role::Guest { guest: g.0 }))
+            .map(|(hash, g)| (hash.clone(), Role::Guest { guest: *g }))
             .collect();
         self.index.insert_all(new);
         self.unindexed = 0;
@@ -160,7 +161,7 @@ impl CashState {
     /// The guest behind a role, if it is one.
     pub fn guest_of(role: Role) -> Option<GuestId> {
         match role {
-            Role::Guest { guest } => Some(GuestId(guest)),
+            Role::Guest { guest } => Some(guest),
             _ => None,
         }
     }

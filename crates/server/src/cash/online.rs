@@ -3,7 +3,8 @@
 //! live), the players act from their browsers, a player out of time is folded (checked when
 //! free) and sat out, and the hand's end is settled in the list keeper's books with the rake.
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use cards::{Deck, Seed};
 use engine::{Action, Automations, Chips, Hand, HandSetup, Op, Player, Ruleset, Seat, Step};
 use ring::{CashTableId, Entering, GuestId, NextHand, Room, TableMode, Time};
@@ -89,9 +90,13 @@ pub fn deal(
         Some(at) if now < at => return Err(Refusal::conflict("wait", "between hands")),
         Some(_) => {}
     }
-    let seed: Seed = seed
-        .parse()
-        .map_err(|_| Refusal::new(422, "bad_seed", "a deal's seed is 64 hex digits"))?;
+    let seed: Seed = seed.parse().map_err(|_| {
+        Refusal::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_seed",
+            "a deal's seed is 64 hex digits",
+        )
+    })?;
     let t = room
         .table(table)
         .map_err(|e| Refusal::not_found(e.to_string()))?;

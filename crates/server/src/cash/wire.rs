@@ -1,7 +1,8 @@
 //! The list keeper's commands as `ring::Room` operations, its refusals as API errors, and the
 //! room as the waiting-list board.
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use engine::{Chips, RulebookId, Variant};
 use protocol::{
     BoardBooks, BoardGame, BoardGuest, BoardOffer, BoardSeat, BoardTable, BoardWaiting, GameSpec,
@@ -19,21 +20,25 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
         RingError::NoSuchGame(_) | RingError::NoSuchTable(_) | RingError::NoSuchGuest(_) => {
             Refusal::not_found(message)
         }
-        RingError::OfferExpired { .. } => Refusal::new(409, "offer_expired", message),
+        RingError::OfferExpired { .. } => {
+            Refusal::new(StatusCode::CONFLICT, "offer_expired", message)
+        }
         RingError::NameLength { .. } | RingError::NameNotPrintable { .. } => {
-            Refusal::new(422, "bad_name", message)
+            Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_name", message)
         }
         RingError::NameTaken(_) => Refusal::conflict("name_taken", message),
         RingError::HandInPlay(_) | RingError::ChipsInThePot(_) => {
-            Refusal::new(409, "hand_in_play", message)
+            Refusal::new(StatusCode::CONFLICT, "hand_in_play", message)
         }
         // Issue 33 item 2: an amount a game or the books cannot hold.
-        RingError::AmountTooLarge { .. } | RingError::BooksFull { .. } => {
-            Refusal::new(422, "amount_too_large", message)
-        }
-        _ => Refusal::new(422, "refused", message),
+        RingError::AmountTooLarge { .. } | RingError::BooksFull { .. } => Refusal::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "amount_too_large",
+            message,
+        ),
+        _ => Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "refused", message),
     };
-    let refusal = match crate::room::said::ring(e) {
+    let refusal = match crate::said::ring(e) {
         Some(said) => refusal.with_said(said),
         None => refusal,
     };
@@ -97,7 +102,7 @@ fn variant(spec: &GameSpec) -> Option<Variant> {
 }
 
 fn game(spec: &GameSpec) -> Result<Game, Refusal> {
-    let bad = |m: String| Refusal::new(422, "bad_game", m);
+    let bad = |m: String| Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_game", m);
     let variant = variant(spec).ok_or_else(|| {
         bad(format!(
             "unknown game {:?} (NT, PT, NO, PO; spread limit ST, SO)",
@@ -173,7 +178,7 @@ fn mode(text: &str) -> Result<TableMode, Refusal> {
         "list_keeper" => TableMode::ListKeeper,
         other => {
             return Err(Refusal::new(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_table",
                 format!("{other:?}: a table is online, tablet or list_keeper"),
             ));
@@ -246,7 +251,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                         .collect::<Vec<_>>()
                         .join(", ");
                     return Err(Refusal::new(
-                        422,
+                        StatusCode::UNPROCESSABLE_ENTITY,
                         "refused",
                         format!("the next hand deals in guests {rules:?}, not {named:?} ({cited})"),
                     ));

@@ -8,7 +8,8 @@
 //! end is settled in the list keeper's books (`cash_report`).
 
 use super::{DealerTable, new_hand, wire};
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use engine::{Automations, Blinds, Chips, HandSetup, Player, Positions, Seat, Table};
 use floor::Profile;
 use protocol::{BustCall, CountedStack, EntryId, EventId, LinkedDeal, LiveTableId, Tracking};
@@ -70,7 +71,7 @@ struct Dealt {
 }
 
 fn dealt(deal: &LinkedDeal, tournament: bool) -> Result<Dealt, Refusal> {
-    let bad = |m: String| Refusal::new(422, "bad_table", m);
+    let bad = |m: String| Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_table", m);
     let profile: Profile = deal.profile.parse().map_err(|e| bad(format!("{e}")))?;
     let variant = wire::variant(&deal.variant).ok_or_else(|| {
         bad(format!(

@@ -3,16 +3,16 @@
 //! hand to hand. Every change is a `FloorCommand` in the log, so a restart replays each table
 //! exactly. A refused command changes nothing.
 
-pub mod http;
-mod link;
-pub mod stream;
+pub(crate) mod link;
+
 pub mod task;
 mod views;
 mod wire;
 
 pub use link::{Followed, Link};
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use engine::{Blinds, Chips, HandSetup, Op, Player, PlayerId, Positions, Seat, Table};
 use floor::procedure::Outcome;
 use floor::{FloorHand, Profile};
@@ -65,7 +65,8 @@ impl DealerTable {
 
     /// Opens a table and deals its first hand.
     pub fn open(id: LiveTableId, request: &OpenTable) -> Result<DealerTable, Refusal> {
-        let bad = |message: String| Refusal::new(422, "bad_table", message);
+        let bad =
+            |message: String| Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_table", message);
         let profile: Profile = request.profile.parse().map_err(|e| bad(format!("{e}")))?;
         let variant = wire::variant(&request.variant).ok_or_else(|| {
             bad(format!(
@@ -237,7 +238,11 @@ impl DealerTable {
             FloorCommand::Show { player, cards, .. } => {
                 let p = self.player(*player)?;
                 let hole = engine::Hole::known(&wire::cards(cards)?).ok_or_else(|| {
-                    Refusal::new(422, "bad_cards", "a hand has at most four cards")
+                    Refusal::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        "bad_cards",
+                        "a hand has at most four cards",
+                    )
                 })?;
                 self.apply_op(
                     next,
@@ -283,7 +288,7 @@ impl DealerTable {
             Ok(Player(player))
         } else {
             Err(Refusal::new(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "no_such_player",
                 format!(
                     "there is no player {player} in this hand of {players} (players count from 0)"

@@ -2,7 +2,8 @@
 //! table is small: copying it once a turn is cheaper than undoing each change).
 
 use super::DealerTable;
-use crate::room::{Changes, Refusal};
+use crate::refusal::Refusal;
+use crate::room::Changes;
 use crate::task::{Owned, Tx};
 use protocol::Command;
 

@@ -1,6 +1,7 @@
 //! Between the wire (`protocol`) and the floor's own types.
 
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use axum::http::StatusCode;
 use cards::Card;
 use engine::{Chips, Game, Player, Structure, Variant};
 use floor::procedure::{Irregularity, Outcome, Procedure};
@@ -47,9 +48,13 @@ pub(super) fn act(act: &FloorAct) -> Act {
 pub(super) fn cards(text: &[String]) -> Result<Vec<Card>, Refusal> {
     text.iter()
         .map(|c| {
-            c.trim()
-                .parse::<Card>()
-                .map_err(|e| Refusal::new(422, "bad_cards", format!("{c:?} is not a card: {e}")))
+            c.trim().parse::<Card>().map_err(|e| {
+                Refusal::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "bad_cards",
+                    format!("{c:?} is not a card: {e}"),
+                )
+            })
         })
         .collect()
 }
@@ -61,7 +66,7 @@ pub(super) fn floor_error(error: &FloorError) -> Refusal {
         FloorError::Setup(_) => "cannot_deal",
         _ => "bad_chips",
     };
-    Refusal::new(422, code, error.to_string())
+    Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, code, error.to_string())
 }
 
 /// The procedure for the tablet, its players called by `name`.

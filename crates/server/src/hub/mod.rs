@@ -6,15 +6,18 @@
 //! its own records, with a few synchronous steps for the process that opens it (a new TD
 //! secret, a demo event, everyone away after a restart).
 
-use crate::app::Clock;
+use crate::clock::Clock;
 use crate::dealer::DealerTable;
 use crate::dealer::task::DealerState;
 use crate::driver::Pace;
 use crate::event::EventState;
 use crate::limit::{Limiter, RegisterRate};
-use crate::room::{Changes, Refusal, Room};
+use crate::refusal::Refusal;
+use crate::role::{Index, Role};
+use crate::room::{Changes, Room};
 use crate::task::{Handle, Owned, Timers, Tx, local_turn};
 use crate::writer::Writer;
+use axum::http::StatusCode;
 use protocol::{Command, EventId, LiveTableId, LogEntry};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -24,54 +27,6 @@ use store::Store;
 
 mod opened;
 pub use opened::{OpenError, Opened};
-
-/// Who is asking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Td,
-    /// A person of an event, by index; they act for their current entry.
-    Player {
-        event: EventId,
-        person: usize,
-    },
-    /// The dealer of one live table, by the token the TD made for it.
-    Dealer {
-        table: LiveTableId,
-    },
-    /// The tablet bound to one table (from 1) of a live event.
-    Tablet {
-        event: EventId,
-        table: u32,
-    },
-    /// A guest of the cash room, by the token they registered with.
-    Guest {
-        guest: u32,
-    },
-    Public,
-}
-
-/// What a connection is sent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Topics {
-    pub summary: bool,
-    pub seating: bool,
-    pub standings: bool,
-}
-
-impl Topics {
-    pub(crate) fn or(self, other: Topics) -> Topics {
-        Topics {
-            summary: self.summary || other.summary,
-            seating: self.seating || other.seating,
-            standings: self.standings || other.standings,
-        }
-    }
-
-    /// In the order of `event::topic_texts`.
-    pub(crate) fn as_array(self) -> [bool; 3] {
-        [self.summary, self.seating, self.standings]
-    }
-}
 
 /// Server settings.
 #[derive(Clone, Copy, Debug)]
@@ -105,35 +60,6 @@ fn dealer_key(table: LiveTableId) -> String {
     format!("dealer_token_sha256.{table}")
 }
 
-/// Who holds each secret, by its hash (players' tokens and dealers' tokens; the TD's is
-/// compared on its own). Held only for a lookup or an insert.
-#[derive(Debug, Default)]
-pub struct Index {
-    map: RwLock<HashMap<String, Role>>,
-}
-
-impl Index {
-    pub fn get(&self, hash: &str) -> Option<Role> {
-        self.map
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(hash)
-            .copied()
-    }
-
-    pub fn insert_all(&self, entries: Vec<(String, Role)>) {
-        let mut map = self.map.write().unwrap_or_else(PoisonError::into_inner);
-        map.extend(entries);
-    }
-
-    pub(crate) fn remove(&self, hash: &str) {
-        self.map
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(hash);
-    }
-}
-
 /// Who a secret belongs to; no secret is the public, an unknown one is refused.
 fn role(td_hash: &str, index: &Index, secret: Option<&str>) -> Result<Role, Refusal> {
     let Some(secret) = secret.filter(|s| !s.is_empty()) else {
@@ -145,7 +71,7 @@ fn role(td_hash: &str, index: &Index, secret: Option<&str>) -> Result<Role, Refu
     }
     index
         .get(&hashed)
-        .ok_or_else(|| Refusal::new(401, "unauthorized", "unknown secret"))
+        .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, "unauthorized", "unknown secret"))
 }
 
 /// The running server's map of tasks and secrets.
@@ -262,6 +188,16 @@ impl Hub {
             .get(event.0 as usize)
             .cloned()
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))
+    }
+
+    /// Reads an event in its task.
+    pub async fn read_event<T: Send + 'static>(
+        &self,
+        event: EventId,
+        f: impl FnOnce(&EventState, u64) -> Result<T, Refusal> + Send + 'static,
+    ) -> Result<T, Refusal> {
+        let task = self.event(event)?;
+        task.run(move |tx| f(tx.state(), tx.now)).await
     }
 
     /// Every event's task, in order.

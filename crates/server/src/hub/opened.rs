@@ -56,7 +56,7 @@ impl Opened {
             index: index.clone(),
             // The bots' choices are no secret: the clock will do if the system has no
             // randomness.
-            seed: crate::secret::new_seed().unwrap_or_else(|_| crate::app::now_ms()),
+            seed: crate::secret::new_seed().unwrap_or_else(|_| crate::clock::now_ms()),
             dealers: Vec::new(),
             cash: crate::cash::CashState::new(index.clone()),
             td_hash,

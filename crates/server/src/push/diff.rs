@@ -110,3 +110,20 @@ pub(super) fn push(path: &mut String, token: &str) -> usize {
     }
     len
 }
+
+/// The length of a value's JSON, counted as it is written, without keeping it.
+pub(super) fn json_len(value: &impl Serialize) -> Option<usize> {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).ok()?;
+    Some(count.0)
+}

@@ -52,7 +52,7 @@ impl SharedTable {
     /// Pages made with this view hold `history` as their player saw it, no shorter: their
     /// cards take the place of nulls, four characters for four.
     pub fn holds_history_of(&self, history: &[HandHistory]) {
-        if let Some(len) = super::json_len(&history) {
+        if let Some(len) = diff::json_len(&history) {
             let _ = self.history_len.set(len);
         }
     }
@@ -67,7 +67,7 @@ impl SharedTable {
     fn json_len(&self) -> usize {
         *self
             .len
-            .get_or_init(|| super::json_len(&self.view).unwrap_or(0))
+            .get_or_init(|| diff::json_len(&self.view).unwrap_or(0))
     }
 
     /// The ops from `before` to this view: the first connection to ask makes them, the others
@@ -218,8 +218,8 @@ impl MeParts {
             return true;
         }
         known += t.own.history.as_ref().and(history_len).unwrap_or(0);
-        known += super::json_len(&self.standing).unwrap_or(0);
-        known += super::json_len(&t.own.you).unwrap_or(0);
+        known += diff::json_len(&self.standing).unwrap_or(0);
+        known += diff::json_len(&t.own.you).unwrap_or(0);
         len < known
     }
 

@@ -10,6 +10,7 @@
 //! the lock is released ([`Selection::write`]).
 
 use super::*;
+use axum::http::StatusCode;
 use hh::{GameKind, HandContext, PhhHand, Timestamp, View};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -286,10 +287,10 @@ impl Room {
 
     /// Every hand one of `person`'s entries was dealt, as that player may see it: their own
     /// hole cards, cards shown at the showdown or tabled (TDA-16), stud up cards.
-    pub fn select_mine(&self, person: usize, format: HandFormat) -> Selection {
+    pub fn select_mine(&self, person: PersonId, format: HandFormat) -> Selection {
         let entries = self
             .people
-            .get(person)
+            .get(person.0)
             .map(|p| p.entries.as_slice())
             .unwrap_or_default();
         let hands = self
@@ -340,7 +341,7 @@ impl Room {
     /// [`Room::select_mine`] written at once.
     pub fn hands_of(
         &self,
-        person: usize,
+        person: PersonId,
         format: HandFormat,
         time_zone: &str,
     ) -> Result<HandsText, Refusal> {
@@ -365,7 +366,8 @@ impl Selection {
 
     /// The text of every hand, times in `time_zone` (an IANA name).
     pub fn write(&self, time_zone: &str) -> Result<HandsText, Refusal> {
-        Timestamp::at(0, time_zone).map_err(|e| Refusal::new(400, "bad_query", e.to_string()))?;
+        Timestamp::at(0, time_zone)
+            .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, "bad_query", e.to_string()))?;
         let mut phh: Vec<(String, PhhHand)> = Vec::new();
         let mut text = String::new();
         let mut count = 0;

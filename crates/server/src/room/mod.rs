@@ -10,15 +10,17 @@ pub(crate) mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;
 mod people;
-mod refusal;
-pub mod said;
+
 mod undo;
 mod views;
 
-pub use views::{PublicViews, Viewer};
+pub use views::{EntryRow, PublicViews, Viewer};
 
-pub use refusal::Refusal;
+use crate::refusal::Refusal;
+use crate::role::PersonId;
+use axum::http::StatusCode;
 
+use crate::said;
 use engine::{Hand, PlayerId};
 use protocol::{Actor, AuditLine, Command, EntryId, EventId, Said};
 use std::collections::VecDeque;
@@ -157,7 +159,7 @@ impl Room {
     fn bind_tablet(&mut self, table: u32, token: &str) -> Result<Changes, Refusal> {
         if !self.t.is_live() {
             return Err(Refusal::keyed(
-                409,
+                StatusCode::CONFLICT,
                 "wrong_mode",
                 &said::RoomRefused::TabletsForLiveEvents,
             ));
@@ -166,11 +168,15 @@ impl Room {
             .checked_sub(1)
             .and_then(|i| self.t.tables().get(i as usize))
             .ok_or_else(|| {
-                Refusal::keyed(404, "not_found", &said::RoomRefused::NoTable { table })
+                Refusal::keyed(
+                    StatusCode::NOT_FOUND,
+                    "not_found",
+                    &said::RoomRefused::NoTable { table },
+                )
             })?;
         if t.broken {
             return Err(Refusal::keyed(
-                409,
+                StatusCode::CONFLICT,
                 "broken",
                 &said::RoomRefused::TableBroken { table },
             ));
@@ -200,25 +206,26 @@ impl Room {
     }
 
     /// The person's current entry.
-    pub fn current_entry(&self, person: usize) -> Option<EntryId> {
+    pub fn current_entry(&self, person: PersonId) -> Option<EntryId> {
         self.people
-            .get(person)
+            .get(person.0)
             .and_then(|p| p.entries.last().copied())
     }
 
-    /// The person whose token hashes to `hashed`.
-    /// Every person's index and the hash of their token, for the server's index of secrets.
-    pub fn token_hashes(&self) -> impl Iterator<Item = (usize, &str)> {
+    /// Every person and the hash of their token, for the server's index of secrets.
+    pub fn token_hashes(&self) -> impl Iterator<Item = (PersonId, &str)> {
         self.people
             .iter()
             .enumerate()
-            .map(|(i, p)| (i, p.token.as_str()))
+            .map(|(i, p)| (PersonId(i), p.token.as_str()))
     }
 
-    pub fn person_by_token_hash(&self, hashed: &str) -> Option<usize> {
+    /// The person whose token hashes to `hashed`.
+    pub fn person_by_token_hash(&self, hashed: &str) -> Option<PersonId> {
         self.people
             .iter()
             .position(|p| crate::secret::same(&p.token, hashed))
+            .map(PersonId)
     }
 
     /// Whether a person of this event goes by `name` already (names are compared without
@@ -229,7 +236,7 @@ impl Room {
     }
 
     /// The people (by index) seated at a table (0-based).
-    pub fn people_at(&self, table: u32) -> impl Iterator<Item = usize> + '_ {
+    pub fn people_at(&self, table: u32) -> impl Iterator<Item = PersonId> + '_ {
         let seats = self
             .t
             .table(tournament::TableId(table))
@@ -240,6 +247,7 @@ impl Room {
             .flatten()
             .filter_map(|p| self.entry_person.get(p.id.0 as usize).copied())
             .filter(|&person| person < self.people.len())
+            .map(PersonId)
     }
 
     /// The table (0-based) an entry sits at.

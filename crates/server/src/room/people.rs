@@ -1,8 +1,9 @@
 //! The people of an event: registration with their secret, the start, presence at the table
 //! (an online player's connection, TDA-30), and the director's actions.
 
-use super::said::RoomRefused;
 use super::*;
+use crate::said::RoomRefused;
+use axum::http::StatusCode;
 use protocol::{TableNumber, TdCommand};
 use tournament::config::Money;
 use tournament::director::{InstructionId, ReportedBust};
@@ -52,7 +53,7 @@ impl Room {
         let name = name_length(name)?;
         if let Some(c) = name.chars().find(|&c| ring::names::hidden(c)) {
             return Err(Refusal::new(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_name",
                 format!(
                     "a player's name is printable: U+{:04X} is a control or invisible character",
@@ -259,7 +260,7 @@ impl Room {
 fn drawn_card(text: &str) -> Result<cards::Card, Refusal> {
     text.trim().parse().map_err(|_| {
         Refusal::keyed(
-            422,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "bad_report",
             &RoomRefused::NotACard {
                 text: text.to_string(),
@@ -272,7 +273,11 @@ fn drawn_card(text: &str) -> Result<cards::Card, Refusal> {
 const MAX_COUNTS: usize = 10_000;
 
 fn from_one() -> Refusal {
-    Refusal::keyed(422, "bad_request", &RoomRefused::NumberedFromOne)
+    Refusal::keyed(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_request",
+        &RoomRefused::NumberedFromOne,
+    )
 }
 
 /// A table as the TD console numbers it (from 1).
@@ -314,7 +319,7 @@ fn name_length(name: &str) -> Result<&str, Refusal> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > NAME_CHARS {
         return Err(Refusal::keyed(
-            422,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "bad_name",
             &RoomRefused::NameLength { max: NAME_CHARS },
         ));
@@ -335,7 +340,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             if amounts.len() > MAX_DEAL_PLAYERS || play_for.len() > MAX_DEAL_PLAYERS =>
         {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::DealPlayers {
                     max: MAX_DEAL_PLAYERS,
@@ -349,7 +354,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
                 || busts.iter().any(|b| b.by.len() > engine::MAX_PLAYERS) =>
         {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::HandPlayers {
                     max: engine::MAX_PLAYERS,
@@ -357,7 +362,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
             ))
         }
         TdCommand::ChipCount { counts } if counts.len() > MAX_COUNTS => Err(Refusal::keyed(
-            422,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "bad_request",
             &RoomRefused::CountPlayers { max: MAX_COUNTS },
         )),
@@ -372,7 +377,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         | TdCommand::Confirm { .. } => Ok(()),
         TdCommand::SeatCards { seats, .. } if seats.len() > engine::MAX_PLAYERS => {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::TableSeats {
                     max: engine::MAX_PLAYERS,
@@ -382,7 +387,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         TdCommand::SeatCards { .. } => Ok(()),
         TdCommand::ColourUp { players, .. } if players.len() > engine::MAX_PLAYERS => {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::TableSeats {
                     max: engine::MAX_PLAYERS,
@@ -392,15 +397,17 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         TdCommand::ColourUp { .. } => Ok(()),
         // 52 cards at most in any draw: each table or player once, a card each (chip races:
         // one per odd chip, checked against the deck's 52).
-        TdCommand::SourceCards { cards } if cards.len() > 52 => {
-            Err(Refusal::keyed(422, "bad_request", &RoomRefused::DrawCards))
-        }
+        TdCommand::SourceCards { cards } if cards.len() > 52 => Err(Refusal::keyed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_request",
+            &RoomRefused::DrawCards,
+        )),
         TdCommand::RaceCards { cards, .. }
             if cards.len() > engine::MAX_PLAYERS
                 || cards.iter().map(|c| c.cards.len()).sum::<usize>() > 52 =>
         {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::RaceCards {
                     max: engine::MAX_PLAYERS,
@@ -409,7 +416,7 @@ pub(super) fn td_within_bounds(command: &TdCommand) -> Result<(), Refusal> {
         }
         TdCommand::ButtonCards { cards, .. } if cards.len() > engine::MAX_PLAYERS => {
             Err(Refusal::keyed(
-                422,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_request",
                 &RoomRefused::TableSeats {
                     max: engine::MAX_PLAYERS,

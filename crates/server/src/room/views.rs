@@ -391,11 +391,11 @@ impl Room {
     }
 
     /// Every entry as the CSV files list it, in the order they came.
-    pub fn entry_rows(&self) -> Vec<crate::export::EntryRow> {
+    pub fn entry_rows(&self) -> Vec<EntryRow> {
         (0..self.t.entries().len() as u32)
             .filter_map(|i| {
                 let s = self.standing(EntryId(i))?;
-                Some(crate::export::EntryRow {
+                Some(EntryRow {
                     player: s.player.0 + 1,
                     name: s.name,
                     entry_number: s.entry_number,
@@ -800,4 +800,25 @@ impl Room {
             event_hand: live.hands_dealt,
         })
     }
+}
+
+/// One entry as the files list it.
+#[derive(Debug)]
+pub struct EntryRow {
+    /// From 1, as the TD console numbers players.
+    pub player: u32,
+    pub name: String,
+    pub entry_number: u32,
+    pub status: String,
+    pub table: Option<u32>,
+    pub seat: Option<u8>,
+    pub chips: u64,
+    pub rebuys: u32,
+    pub add_ons: u32,
+    pub warnings: u32,
+    pub place: Option<u32>,
+    pub prize: u64,
+    pub bounties: u64,
+    pub knockouts: u32,
+    pub league_points: Option<i64>,
 }

@@ -13,9 +13,10 @@ use axum::http::{Method, Request, StatusCode};
 use protocol::EventId;
 use serde_json::{Value, json};
 use server::app::App;
-use server::hub::{Opened, Settings, Topics};
+use server::hub::{Opened, Settings};
 use server::limit::RegisterRate;
 use server::outbox::{Inbox, outbox};
+use server::role::Topics;
 use tower::ServiceExt;
 
 /// The log a test server writes: the tests of the core run on both (issue 19 item 4).
@@ -51,7 +52,7 @@ pub fn new_log(log: Log) -> String {
             let dir = std::env::temp_dir().join(format!(
                 "croupier-server-test-{}-{n}-{}",
                 std::process::id(),
-                server::app::now_ms()
+                server::clock::now_ms()
             ));
             std::fs::create_dir_all(&dir).expect("a folder");
             dir.join("log.db").display().to_string()
@@ -111,7 +112,7 @@ impl Api {
     }
 
     /// A server with an in-memory log and these limits (short timeouts, small caps).
-    pub fn open_with(limits: server::net::Limits) -> Api {
+    pub fn open_with(limits: server::limit::Limits) -> Api {
         let store = store::Store::open_in_memory().expect("an in-memory log");
         Api::build(store, Api::test_settings(), Some(limits))
     }
@@ -146,7 +147,11 @@ impl Api {
         Api::build(store, settings, None)
     }
 
-    fn build(store: store::Store, settings: Settings, limits: Option<server::net::Limits>) -> Api {
+    fn build(
+        store: store::Store,
+        settings: Settings,
+        limits: Option<server::limit::Limits>,
+    ) -> Api {
         // Read back off the test's runtime: PostgreSQL's client runs one of its own.
         let (opened, td) = std::thread::spawn(move || {
             let mut opened = Opened::open(store, settings).expect("a hub");

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 /// The document the server makes from its router.
 pub fn document() -> Value {
-    serde_json::from_str(server::openapi::document()).expect("the OpenAPI document is JSON")
+    serde_json::from_str(server::api::http::document()).expect("the OpenAPI document is JSON")
 }
 
 pub fn resolve<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {

@@ -6,8 +6,9 @@ use protocol::{Command, EntryId, Follower, Me, PlayerAction, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use server::driver::{Pace, drive};
-use server::hub::{Opened, Role, Settings, Topics};
+use server::hub::{Opened, Settings};
 use server::outbox::{Inbox, outbox};
+use server::role::{Role, Topics};
 
 /// Who a connection is, for checking what it was sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -330,7 +331,7 @@ impl Sim {
         if let Err(refusal) = self
             .hub
             .turn(protocol::EventId(self.event), self.now, |tx| {
-                server::http::player_act(tx, role, hand, action)
+                server::event::player_act(tx, role, hand, action)
             })
         {
             assert_eq!(

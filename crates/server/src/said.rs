@@ -892,5 +892,4 @@ pub fn audit(command: &Command) -> Audit {
 }
 
 #[cfg(test)]
-#[path = "said_tests.rs"]
 mod tests;

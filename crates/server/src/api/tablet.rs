@@ -7,15 +7,16 @@
 //! the director started there, and reports busts and hand ends from the hand itself
 //! (`dealer::link`).
 
+use crate::api::extract::{Body, EventNo, TableNo};
+use crate::api::extract::{Caller, read_event, require_td, with_event};
 use crate::app::App;
-use crate::extract::{Body, EventNo, TableNo};
-use crate::http::{Fail, read_event, require_td, role_of, with_event};
-use crate::hub::Role;
-use crate::room::Refusal;
-use crate::room::said::RoomRefused;
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
+use crate::role::Role;
+use crate::said::RoomRefused;
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use protocol::Actor;
 use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
 use serde::{Deserialize, Serialize};
@@ -69,19 +70,19 @@ pub struct BindRequest {
 )]
 pub async fn bind(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
     request: Body<BindRequest>,
 ) -> Result<Json<TabletToken>, Fail> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     // No body at all asks for a pad.
     let request = request.read_or_default()?;
     if request.track {
         return track(&app, event, table).await;
     }
     let token = crate::secret::new_secret()?;
-    with_event(&app, &headers, event, move |tx, _| {
+    with_event(&app, role, event, move |tx, _| {
         tx.submit(Command::BindTablet {
             event,
             table: protocol::TableNumber(table),
@@ -105,13 +106,17 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
         let room = s.room();
         if !room.tournament().is_live() {
             return Err(Refusal::keyed(
-                409,
+                StatusCode::CONFLICT,
                 "dealt_by_server",
                 &RoomRefused::NothingToFollow,
             ));
         }
         room.linked_deal(table - 1).ok_or_else(|| {
-            Refusal::keyed(409, "between_hands", &RoomRefused::BetweenHands { table })
+            Refusal::keyed(
+                StatusCode::CONFLICT,
+                "between_hands",
+                &RoomRefused::BetweenHands { table },
+            )
         })
     })
     .await?;
@@ -153,21 +158,21 @@ pub(crate) async fn open_following(
 fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     match role {
         Role::Td => Ok(Actor::Td),
-        Role::Tablet { event: e, table: t } if e == event && t == table => Ok(Actor::Dealer(
+        Role::Tablet { event: e, table: t } if e == event && t.0 == table => Ok(Actor::Dealer(
             protocol::Tablet::EventTable(protocol::TableNumber(table)),
         )),
         Role::Tablet { .. } => Err(Refusal::keyed(
-            403,
+            StatusCode::FORBIDDEN,
             "forbidden",
             &RoomRefused::OtherTablesTablet,
         )),
         Role::Player { .. } | Role::Dealer { .. } | Role::Guest { .. } => Err(Refusal::keyed(
-            403,
+            StatusCode::FORBIDDEN,
             "forbidden",
             &RoomRefused::TabletTokenNeeded,
         )),
         Role::Public => Err(Refusal::keyed(
-            401,
+            StatusCode::UNAUTHORIZED,
             "unauthorized",
             &RoomRefused::TabletTokenNeeded,
         )),
@@ -200,12 +205,12 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
 )]
 pub async fn report(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
     body: Body<TableReport>,
 ) -> Result<Json<EventSummary>, Fail> {
-    with_event(&app, &headers, event, move |tx, role| {
+    with_event(&app, role, event, move |tx, role| {
         let by = reporter(role, event, table)?;
         let report = body.read()?;
         let t = tx.state().room().tournament();
@@ -219,7 +224,7 @@ pub async fn report(
             )
         {
             return Err(Refusal::keyed(
-                409,
+                StatusCode::CONFLICT,
                 "broken",
                 &RoomRefused::BrokenNothingToReport { table },
             ));
@@ -271,7 +276,7 @@ pub async fn report(
                     && !line.tables.contains(&protocol::TableNumber(table))
                 {
                     return Err(Refusal::keyed(
-                        403,
+                        StatusCode::FORBIDDEN,
                         "forbidden",
                         &RoomRefused::NotForThisTable { instruction, table },
                     ));

@@ -6,14 +6,17 @@
 //! /api/ring/tables/{table}`: a table as the public sees it; `.../statement`: its statement
 //! (HC-1.10), for the list keeper.
 
-use super::CashState;
+use crate::api::extract::{Body, CashTableNo};
+use crate::api::extract::{Caller, require_td};
 use crate::app::App;
-use crate::extract::{Body, CashTableNo};
-use crate::http::{Fail, require_td, role_of};
-use crate::room::Refusal;
+use crate::cash::CashState;
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
+use crate::role::Role;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{Extensions, HeaderMap};
+use axum::http::Extensions;
+use axum::http::StatusCode;
 use protocol::Actor;
 use protocol::{
     CashTableView, Command, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement,
@@ -35,7 +38,7 @@ use std::net::SocketAddr;
 pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
     let task = app.hub().cash();
     Ok(task
-        .run(|tx| Ok(Json(super::wire::board(tx.state().room()))))
+        .run(|tx| Ok(Json(crate::cash::wire::board(tx.state().room()))))
         .await?)
 }
 
@@ -61,10 +64,10 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
 )]
 pub async fn command(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     body: Body<RingCommand>,
 ) -> Result<Json<RingBoard>, Fail> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let command = body.read()?;
     if matches!(
         command,
@@ -74,7 +77,7 @@ pub async fn command(
             | RingCommand::TimeOut { .. }
     ) {
         return Err(Refusal::new(
-            422,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "not_a_list_keeper_command",
             "guests register and act themselves, and the server deals its online tables",
         )
@@ -87,7 +90,7 @@ pub async fn command(
                 by: Actor::ListKeeper,
                 command,
             })?;
-            Ok(Json(super::wire::board(tx.state().room())))
+            Ok(Json(crate::cash::wire::board(tx.state().room())))
         })
         .await?)
 }
@@ -152,10 +155,10 @@ pub async fn register(
     Ok(Json(GuestToken { guest, token }))
 }
 
-fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
-    CashState::guest_of(role_of(app, headers)?).ok_or_else(|| {
+fn guest(role: Role) -> Result<GuestId, Refusal> {
+    CashState::guest_of(role).ok_or_else(|| {
         Refusal::new(
-            401,
+            StatusCode::UNAUTHORIZED,
             "unauthorized",
             "a guest's token is needed (POST /api/ring/guests gives one)",
         )
@@ -174,12 +177,12 @@ fn guest(app: &App, headers: &HeaderMap) -> Result<GuestId, Refusal> {
         (status = 401, response = crate::openapi::Unauthorized)
     )
 )]
-pub async fn me(State(app): State<App>, headers: HeaderMap) -> Result<Json<GuestView>, Fail> {
-    let guest = guest(&app, &headers)?;
+pub async fn me(State(app): State<App>, Caller(role): Caller) -> Result<Json<GuestView>, Fail> {
+    let guest = guest(role)?;
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
-            super::view::guest_view(tx.state(), guest, tx.now)
+            crate::cash::view::guest_view(tx.state(), guest, tx.now)
                 .map(Json)
                 .ok_or_else(|| Refusal::not_found("no such guest"))
         })
@@ -282,10 +285,10 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
 )]
 pub async fn ask(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     body: Body<GuestRequest>,
 ) -> Result<Json<GuestView>, Fail> {
-    let guest = guest(&app, &headers)?;
+    let guest = guest(role)?;
     let request = body.read()?;
     let playing =
         matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
@@ -297,7 +300,7 @@ pub async fn ask(
                 by: Actor::Guest(guest),
                 command,
             })?;
-            super::view::guest_view(tx.state(), guest, tx.now)
+            crate::cash::view::guest_view(tx.state(), guest, tx.now)
                 .map(Json)
                 .ok_or_else(|| Refusal::not_found("no such guest"))
         })
@@ -326,7 +329,7 @@ pub async fn table(
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
-            super::view::table_view(tx.state(), table, None, tx.now)
+            crate::cash::view::table_view(tx.state(), table, None, tx.now)
                 .map(Json)
                 .ok_or_else(|| Refusal::not_found(format!("no cash table {table}")))
         })
@@ -354,13 +357,13 @@ pub async fn table(
 )]
 pub async fn statement(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     table: Result<CashTableNo, Fail>,
 ) -> Result<Json<TableStatement>, Fail> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let CashTableNo(table) = table?;
     let task = app.hub().cash();
     Ok(task
-        .run(move |tx| super::wire::statement(tx.state().room(), table).map(Json))
+        .run(move |tx| crate::cash::wire::statement(tx.state().room(), table).map(Json))
         .await?)
 }

@@ -1,12 +1,15 @@
 //! Why a command is refused: an HTTP status, a short code, what was wrong, and the rule.
 
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use engine::HandError;
 use protocol::{ApiError, Said};
 use tournament::DirectorError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub status: u16,
+    pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
     pub rule: Option<engine::Rule>,
@@ -17,7 +20,7 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Refusal {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Refusal {
         Refusal {
             status,
             code,
@@ -29,8 +32,12 @@ impl Refusal {
     }
 
     /// A refusal with its message as a key (the English text made from the same value).
-    pub fn keyed(status: u16, code: &'static str, why: &super::said::RoomRefused) -> Refusal {
-        Refusal::new(status, code, why.to_string()).with_said(super::said::said("refused_", why))
+    pub fn keyed(
+        status: StatusCode,
+        code: &'static str,
+        why: &crate::said::RoomRefused,
+    ) -> Refusal {
+        Refusal::new(status, code, why.to_string()).with_said(crate::said::said("refused_", why))
     }
 
     pub fn with_said(mut self, said: Said) -> Refusal {
@@ -44,23 +51,23 @@ impl Refusal {
     }
 
     pub fn bad_config(message: String) -> Refusal {
-        Refusal::new(422, "bad_config", message)
+        Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_config", message)
     }
 
     pub fn not_found(message: impl Into<String>) -> Refusal {
-        Refusal::new(404, "not_found", message)
+        Refusal::new(StatusCode::NOT_FOUND, "not_found", message)
     }
 
     pub fn conflict(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal::new(409, code, message)
+        Refusal::new(StatusCode::CONFLICT, code, message)
     }
 
     pub fn forbidden(message: impl Into<String>) -> Refusal {
-        Refusal::new(403, "forbidden", message)
+        Refusal::new(StatusCode::FORBIDDEN, "forbidden", message)
     }
 
     pub fn internal(message: impl Into<String>) -> Refusal {
-        Refusal::new(500, "internal", message)
+        Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
 
     /// An action the engine refused, with the rule it cites.
@@ -75,8 +82,8 @@ impl Refusal {
             HandError::HandOver => "hand_over",
             _ => "illegal_action",
         };
-        let refusal =
-            Refusal::new(422, code, error.to_string()).with_said(super::said::hand(error, name));
+        let refusal = Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, code, error.to_string())
+            .with_said(crate::said::hand(error, name));
         match error.rule() {
             Some(rule) => refusal.with_rule(rule),
             None => refusal,
@@ -102,26 +109,32 @@ impl Refusal {
                     None => refusal,
                 }
             }
-            DirectorError::Refused(_) => Refusal::new(422, "refused", message),
+            DirectorError::Refused(_) => {
+                Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "refused", message)
+            }
             DirectorError::CannotUndo(..) => Refusal::conflict("cannot_undo", message),
-            DirectorError::Table(_) => Refusal::new(422, "refused", message),
+            DirectorError::Table(_) => {
+                Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "refused", message)
+            }
             DirectorError::HandNotOver(_) | DirectorError::NoHand(_) => {
                 Refusal::conflict("wait", message)
             }
             DirectorError::DealtByServer(_) | DirectorError::DealtLive(_) => {
                 Refusal::conflict("wrong_mode", message)
             }
-            DirectorError::BadReport { .. } => Refusal::new(422, "bad_report", message),
+            DirectorError::BadReport { .. } => {
+                Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_report", message)
+            }
             DirectorError::ChipsNotConserved { .. } | DirectorError::BalanceBreach { .. } => {
                 Refusal::internal(message)
             }
         };
-        refusal.with_said(super::said::director(error))
+        refusal.with_said(crate::said::director(error))
     }
 
     pub fn to_api(&self) -> ApiError {
         ApiError {
-            status: self.status,
+            status: self.status.as_u16(),
             code: self.code.to_string(),
             message: self.message.clone(),
             rule: self.rule.map(|r| r.id().to_string()),
@@ -138,5 +151,34 @@ impl Refusal {
                     .unwrap_or_default(),
             ),
         }
+    }
+}
+
+/// A refusal as an HTTP answer.
+#[derive(Debug)]
+pub struct Fail(pub Refusal);
+
+impl From<Refusal> for Fail {
+    fn from(r: Refusal) -> Fail {
+        Fail(r)
+    }
+}
+
+/// A refusal found outside an event's task, given back inside it.
+impl From<Fail> for Refusal {
+    fn from(f: Fail) -> Refusal {
+        f.0
+    }
+}
+
+impl IntoResponse for Fail {
+    fn into_response(self) -> Response {
+        let mut response = (self.0.status, Json(self.0.to_api())).into_response();
+        if let Some(seconds) = self.0.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

@@ -3,16 +3,20 @@
 //! handler parses it (`Body::read`) after its checks of the caller.
 
 use crate::app::App;
-use crate::http::Fail;
-use crate::hub::Role;
-use crate::room::Refusal;
+use crate::event::EventState;
+use crate::refusal::{Fail, Refusal};
+use crate::role::Role;
+use crate::task::Tx;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use axum::http::request::Parts;
 use futures_util::StreamExt;
 use protocol::{CashTableId, EventId, LiveTableId};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::collections::HashMap;
 use std::marker::PhantomData;
 use tokio::sync::OwnedSemaphorePermit;
 
@@ -37,7 +41,7 @@ impl<T: DeserializeOwned + Serialize> Body<T> {
     pub fn read(&self) -> Result<T, Fail> {
         protocol::from_json_strict(&self.bytes).map_err(|e| {
             Fail(Refusal::new(
-                400,
+                StatusCode::BAD_REQUEST,
                 "bad_json",
                 format!("the request body is not valid: {e}"),
             ))
@@ -61,15 +65,15 @@ impl<T> FromRequest<App> for Body<T> {
 
     async fn from_request(request: Request, app: &App) -> Result<Self, Fail> {
         let (parts, body) = request.into_parts();
-        let known = crate::http::role_of(app, &parts.headers).is_ok_and(|r| r != Role::Public);
+        let known = role_of(app, &parts.headers).is_ok_and(|r| r != Role::Public);
         let limit = if known {
-            crate::guard::BODY_LIMIT
+            crate::api::guard::BODY_LIMIT
         } else {
             ANONYMOUS_BODY_LIMIT
         };
         let too_large = || {
             Fail(Refusal::new(
-                413,
+                StatusCode::PAYLOAD_TOO_LARGE,
                 "too_large",
                 format!("the request body is larger than the {limit} bytes taken from this caller"),
             ))
@@ -88,7 +92,7 @@ impl<T> FromRequest<App> for Body<T> {
         while let Some(chunk) = stream.next().await {
             let chunk = chunk.map_err(|e| {
                 Fail(Refusal::new(
-                    400,
+                    StatusCode::BAD_REQUEST,
                     "bad_request",
                     format!("the request body could not be read: {e}"),
                 ))
@@ -103,7 +107,7 @@ impl<T> FromRequest<App> for Body<T> {
                 .try_acquire_many_owned(share)
                 .map_err(|_| {
                     let mut busy = Refusal::new(
-                        503,
+                        StatusCode::SERVICE_UNAVAILABLE,
                         "unavailable",
                         "the server is reading as many request bodies as it takes: try again",
                     );
@@ -128,7 +132,7 @@ impl<T> FromRequest<App> for Body<T> {
 async fn param(parts: &mut Parts, name: &str) -> Result<String, Refusal> {
     let params = RawPathParams::from_request_parts(parts, &())
         .await
-        .map_err(|e| Refusal::new(400, "bad_path", e.body_text()))?;
+        .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, "bad_path", e.body_text()))?;
     params
         .iter()
         .find(|(n, _)| *n == name)
@@ -158,7 +162,11 @@ impl<S: Send + Sync> FromRequestParts<S> for EventNo {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Fail> {
         let text = param(parts, "event").await?;
         let event = text.parse().map_err(|_| {
-            Refusal::new(400, "bad_path", format!("{text:?} is not an event number"))
+            Refusal::new(
+                StatusCode::BAD_REQUEST,
+                "bad_path",
+                format!("{text:?} is not an event number"),
+            )
         })?;
         Ok(EventNo(event))
     }
@@ -172,7 +180,7 @@ impl<S: Send + Sync> FromRequestParts<S> for TableNo {
         match text.parse::<u32>() {
             Ok(n) if n >= 1 => Ok(TableNo(n)),
             _ => Err(Fail(Refusal::new(
-                400,
+                StatusCode::BAD_REQUEST,
                 "bad_path",
                 format!("{text:?} is not a table number (tables count from 1)"),
             ))),
@@ -187,7 +195,7 @@ impl<S: Send + Sync> FromRequestParts<S> for LiveTableNo {
         let text = param(parts, "table").await?;
         let table = text.parse().map_err(|_| {
             Refusal::new(
-                400,
+                StatusCode::BAD_REQUEST,
                 "bad_path",
                 format!("{text:?} is not a live table number"),
             )
@@ -201,9 +209,73 @@ impl<S: Send + Sync> FromRequestParts<S> for CashTableNo {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Fail> {
         let text = param(parts, "table").await?;
-        let table = text
-            .parse::<u32>()
-            .map_err(|_| Refusal::new(400, "bad_request", "a table is a number from 0"))?;
+        let table = text.parse::<u32>().map_err(|_| {
+            Refusal::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "a table is a number from 0",
+            )
+        })?;
         Ok(CashTableNo(CashTableId(table)))
     }
+}
+
+/// The secret of a request: `Authorization: Bearer …`, or `?token=…` for a WebSocket.
+pub fn secret(headers: &HeaderMap, query: &HashMap<String, String>) -> Option<String> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|s| s.trim().to_string())
+        .or_else(|| query.get("token").cloned())
+}
+
+pub(crate) fn require_td(role: Role) -> Result<(), Refusal> {
+    match role {
+        Role::Td => Ok(()),
+        _ => Err(Refusal::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "the TD's secret is needed",
+        )),
+    }
+}
+
+/// The caller's role, from the request's secret (`Authorization: Bearer …`): no secret is the
+/// public, an unknown one a 401 `unauthorized`.
+#[derive(Clone, Copy, Debug)]
+pub struct Caller(pub Role);
+
+impl FromRequestParts<App> for Caller {
+    type Rejection = Fail;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Caller, Fail> {
+        Ok(Caller(role_of(app, &parts.headers)?))
+    }
+}
+
+/// The caller's role, from the request's secret.
+fn role_of(app: &App, headers: &HeaderMap) -> Result<Role, Refusal> {
+    app.hub().role(secret(headers, &HashMap::new()).as_deref())
+}
+
+/// Runs `f` in an event's task with the caller's role; its answer once what it submitted is
+/// in the log.
+pub(crate) async fn with_event<T: Send + 'static>(
+    app: &App,
+    role: Role,
+    event: EventId,
+    f: impl FnOnce(&mut Tx<'_, EventState>, Role) -> Result<T, Refusal> + Send + 'static,
+) -> Result<T, Fail> {
+    let task = app.hub().event(event)?;
+    Ok(task.run(move |tx| f(tx, role)).await?)
+}
+
+/// Reads an event in its task.
+pub(crate) async fn read_event<T: Send + 'static>(
+    app: &App,
+    event: EventId,
+    f: impl FnOnce(&EventState, u64) -> Result<T, Refusal> + Send + 'static,
+) -> Result<T, Fail> {
+    Ok(app.hub().read_event(event, f).await?)
 }

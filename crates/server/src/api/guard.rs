@@ -4,10 +4,11 @@
 //! request, headers that keep pages out of frames and scripts to our own, and a JSON `ApiError`
 //! for every refusal, also those made by axum itself (an oversized body, a bad path).
 
-use crate::http::Fail;
-use crate::room::Refusal;
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
 use axum::body::HttpBody;
 use axum::extract::Request;
+use axum::http::StatusCode;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -123,7 +124,7 @@ pub async fn check_host(hosts: Arc<Hosts>, request: Request, next: Next) -> Resp
         && !hosts.host_allowed(host)
     {
         let refusal = Refusal::new(
-            421,
+            StatusCode::MISDIRECTED_REQUEST,
             "wrong_host",
             format!("this server is not reached as {host:?}; see --public-origin"),
         );
@@ -169,7 +170,7 @@ fn check_write(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {
     let empty = request.body().size_hint().exact() == Some(0);
     if !empty && !is_json_request(headers) {
         return Err(Refusal::new(
-            415,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
             "the body must be sent as Content-Type: application/json",
         ));
@@ -209,7 +210,7 @@ pub async fn deadline(limit: Duration, request: Request, next: Next) -> Response
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => Fail(Refusal::new(
-            408,
+            StatusCode::REQUEST_TIMEOUT,
             "timeout",
             format!("the request was not complete within {} s", limit.as_secs()),
         ))
@@ -261,7 +262,7 @@ async fn as_json(response: Response) -> Response {
     let (parts, body) = response.into_parts();
     let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
     let text = String::from_utf8_lossy(&text).trim().to_string();
-    let status = parts.status.as_u16();
+    let status = parts.status;
     let message = if text.is_empty() {
         parts.status.canonical_reason().unwrap_or("refused")
     } else {
@@ -278,18 +279,20 @@ async fn as_json(response: Response) -> Response {
 }
 
 /// An error of axum's as a refusal: its status, a code for it and its text (for 413, the limit).
-pub(crate) fn refusal_of(status: u16, text: &str) -> Refusal {
+pub(crate) fn refusal_of(status: StatusCode, text: &str) -> Refusal {
     let code = match status {
-        404 => "not_found",
-        405 => "method_not_allowed",
-        408 => "timeout",
-        413 => "too_large",
-        415 => "unsupported_media_type",
-        _ if status >= 500 => "internal",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::REQUEST_TIMEOUT => "timeout",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        _ if status.is_server_error() => "internal",
         _ => "bad_request",
     };
     let message = match status {
-        413 => format!("the request body is larger than the {BODY_LIMIT} bytes taken"),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is larger than the {BODY_LIMIT} bytes taken")
+        }
         _ => text.to_string(),
     };
     Refusal::new(status, code, message)

@@ -3,15 +3,16 @@
 //! the TD's secret or that table's token only (a tablet holds no more than its own table).
 //! Every answer but the token's is the table's view.
 
-use super::Followed;
+use crate::api::extract::{Body, LiveTableNo};
+use crate::api::extract::{Caller, read_event, require_td};
 use crate::app::App;
-use crate::extract::{Body, LiveTableNo};
-use crate::http::{Fail, read_event, require_td, role_of};
-use crate::hub::Role;
-use crate::room::Refusal;
+use crate::dealer::Followed;
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
+use crate::role::Role;
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use floor::procedure::Irregularity;
 use protocol::{Actor, Tablet};
 use protocol::{
@@ -139,11 +140,11 @@ async fn reports_still(app: &App, table: LiveTableId) -> Result<(), Fail> {
 )]
 pub async fn next_hand(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     LiveTableNo(id): LiveTableNo,
     body: Body<HandRef>,
 ) -> Answer {
-    dealer_of(role_of(&app, &headers)?, id)?;
+    dealer_of(role, id)?;
     reports_still(&app, id).await?;
     let asked = body.read()?;
     let task = app.hub().dealer(id)?;
@@ -165,7 +166,7 @@ pub async fn next_hand(
             Report::Event(report) => report_to_event(&app, report?).await?,
         }
     }
-    let _moved_on = change(&app, &headers, id, Ok(asked), |table, r: HandRef| {
+    let _moved_on = change(&app, role, id, Ok(asked), |table, r: HandRef| {
         FloorCommand::NextHand {
             table,
             hand: r.hand,
@@ -192,8 +193,8 @@ pub async fn next_hand(
         (status = 503, response = crate::openapi::Unavailable)
     )
 )]
-pub async fn open(State(app): State<App>, headers: HeaderMap, body: Body<OpenTable>) -> Answer {
-    require_td(role_of(&app, &headers)?)?;
+pub async fn open(State(app): State<App>, Caller(role): Caller, body: Body<OpenTable>) -> Answer {
+    require_td(role)?;
     let request = body.read()?;
     let command = Command::Floor {
         by: Actor::Td,
@@ -237,10 +238,10 @@ pub struct DealerToken {
 )]
 pub async fn dealer_token(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     LiveTableNo(table): LiveTableNo,
 ) -> Result<Json<DealerToken>, Fail> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let token = app
         .to_the_end(move |app| async move { app.hub().new_dealer_token(table).await })
         .await?;
@@ -264,7 +265,7 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<Actor, Refusal> {
             "a player's token does not run a table; the TD's secret or this table's dealer token is needed",
         )),
         Role::Public => Err(Refusal::new(
-            401,
+            StatusCode::UNAUTHORIZED,
             "unauthorized",
             "the TD's secret or this table's dealer token is needed",
         )),
@@ -274,12 +275,12 @@ fn dealer_of(role: Role, table: LiveTableId) -> Result<Actor, Refusal> {
 /// Checks the caller and the table, then the body, and submits the command it makes.
 async fn change<T>(
     app: &App,
-    headers: &HeaderMap,
+    role: Role,
     table: LiveTableId,
     request: Result<T, Fail>,
     command: impl FnOnce(LiveTableId, T) -> FloorCommand,
 ) -> Answer {
-    let by = dealer_of(role_of(app, headers)?, table)?;
+    let by = dealer_of(role, table)?;
     reports_still(app, table).await?;
     let task = app.hub().dealer(table)?;
     let request = request?;
@@ -363,17 +364,17 @@ pub struct AwardRequest {
     winners: Vec<u8>,
 }
 
-/// A handler: the state, the headers, the table in the path and the body.
+/// A handler: the state, the caller, the table in the path and the body.
 macro_rules! route {
     ($(#[$meta:meta])* $name:ident, $request:ty, |$table:ident, $r:ident| $command:expr) => {
         $(#[$meta])*
         pub async fn $name(
             State(app): State<App>,
-            headers: HeaderMap,
+            Caller(role): Caller,
             LiveTableNo(table): LiveTableNo,
             body: Body<$request>,
         ) -> Answer {
-            change(&app, &headers, table, body.read(), |$table, $r: $request| {
+            change(&app, role, table, body.read(), |$table, $r: $request| {
                 $command
             })
             .await
@@ -611,8 +612,8 @@ route!(
 
 /// A followed table's hand, as it reports it.
 enum Report {
-    Cash(Result<super::link::CashReport, Refusal>),
-    Event(Result<super::link::HandReport, Refusal>),
+    Cash(Result<crate::dealer::link::CashReport, Refusal>),
+    Event(Result<crate::dealer::link::HandReport, Refusal>),
 }
 
 /// A cash table's hand settled in the list's books; a report already in (a retry) is not sent
@@ -620,7 +621,7 @@ enum Report {
 async fn settle_cash(
     app: &App,
     id: LiveTableId,
-    report: super::link::CashReport,
+    report: crate::dealer::link::CashReport,
 ) -> Result<(), Fail> {
     let settle = Command::Ring {
         by: Actor::Dealer(Tablet::Live(id)),
@@ -648,7 +649,7 @@ async fn settle_cash(
 /// An event table's hand reported to its event: busts with who won their chips and their stacks
 /// at the start (HC-1.2, HC-1.3), every other stack as counted; a report already in (a retry) is
 /// not sent again.
-async fn report_to_event(app: &App, report: super::link::HandReport) -> Result<(), Fail> {
+async fn report_to_event(app: &App, report: crate::dealer::link::HandReport) -> Result<(), Fail> {
     let event = report.event;
     let ev = app.hub().event(event)?;
     ev.run(move |tx| {

@@ -2,13 +2,15 @@
 //! actions may come over it too. A player's connections are their presence at the table: when
 //! the last one closes they are away, dealt in and blinded off, their hand killed (TDA-30).
 
+use crate::api::extract::EventNo;
+use crate::api::extract::secret;
 use crate::app::App;
 use crate::event::EventState;
-use crate::extract::EventNo;
-use crate::http::{caller_at_table, player_act, secret};
-use crate::hub::{Role, Topics};
+use crate::event::{caller_at_table, player_act};
 use crate::outbox::{Outbox, outbox};
-use crate::room::Refusal;
+use crate::refusal::Refusal;
+use crate::role::Role;
+use crate::role::Topics;
 use crate::slots::WatchSlot;
 use crate::task::Handle;
 use axum::body::Bytes;
@@ -16,6 +18,7 @@ use axum::extract::ws::Utf8Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, Command, EventId, ServerMessage};
@@ -93,10 +96,10 @@ pub async fn upgrade(
     .await;
     let (event, role) = match checked {
         Ok(ok) => ok,
-        Err(refusal) => return crate::http::Fail(refusal).into_response(),
+        Err(refusal) => return crate::refusal::Fail(refusal).into_response(),
     };
     let Ok(ws) = ws else {
-        return crate::http::Fail(crate::changes::not_a_websocket()).into_response();
+        return crate::refusal::Fail(crate::api::changes::not_a_websocket()).into_response();
     };
     // An anonymous watcher takes a watcher's slot, which the server may take back.
     let slot = if role == Role::Public {
@@ -106,11 +109,11 @@ pub async fn upgrade(
             Some(slot) => Some(slot),
             None => {
                 let refusal = Refusal::new(
-                    503,
+                    StatusCode::SERVICE_UNAVAILABLE,
                     "unavailable",
                     "this server takes no anonymous watchers (max_watchers is 0)",
                 );
-                return crate::http::Fail(refusal).into_response();
+                return crate::refusal::Fail(refusal).into_response();
             }
         }
     } else {
@@ -243,7 +246,7 @@ async fn session(
     // What is still queued is freed with the inbox, before the close is awaited.
     drop(inbox);
     if let Some(why) = close {
-        crate::changes::close(&mut sink, why).await;
+        crate::api::changes::close(&mut sink, why).await;
     }
     let _ = task
         .run(move |t| {
@@ -295,7 +298,11 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
     let result = match message {
         // A keep-alive is answered by nothing, and does not go to the event's task.
         Ok(ClientMessage::Ping) => return,
-        Err(e) => Err(Refusal::new(400, "bad_json", format!("not a message: {e}"))),
+        Err(e) => Err(Refusal::new(
+            StatusCode::BAD_REQUEST,
+            "bad_json",
+            format!("not a message: {e}"),
+        )),
         Ok(ClientMessage::Act { hand, action }) => {
             task.run(move |tx| player_act(tx, role, hand, action)).await
         }
@@ -310,7 +317,7 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
                     })?,
                     _ => {
                         return Err(Refusal::new(
-                            400,
+                            StatusCode::BAD_REQUEST,
                             "bad_request",
                             "the TD calls the clock through the HTTP API",
                         ));

@@ -6,35 +6,16 @@
 //! first) gets a `'` in front, and every text field is quoted, so that a spreadsheet that splits
 //! at `;` (German Excel) does not find a formula inside a name either.
 
+use crate::api::extract::EventNo;
+use crate::api::extract::read_event;
+use crate::api::history::attachment;
 use crate::app::App;
-use crate::extract::EventNo;
-use crate::history::attachment;
-use crate::http::{Fail, read_event};
-use crate::room::Refusal;
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
+use crate::room::EntryRow;
 use axum::extract::State;
 use axum::response::Response;
 use protocol::EventId;
-
-/// One entry as the files list it.
-#[derive(Debug)]
-pub struct EntryRow {
-    /// From 1, as the TD console numbers players.
-    pub player: u32,
-    pub name: String,
-    pub entry_number: u32,
-    pub status: String,
-    pub table: Option<u32>,
-    pub seat: Option<u8>,
-    pub chips: u64,
-    pub rebuys: u32,
-    pub add_ons: u32,
-    pub warnings: u32,
-    pub place: Option<u32>,
-    pub prize: u64,
-    pub bounties: u64,
-    pub knockouts: u32,
-    pub league_points: Option<i64>,
-}
 
 /// A column of a file: its header and its cell for an entry.
 type Column = (&'static str, fn(&EntryRow) -> String);

@@ -4,8 +4,8 @@
 //! which writes nothing. While nothing happens nothing is sent, and the server does nothing
 //! for the tablet but a ping now and then.
 
+use crate::api::extract::LiveTableNo;
 use crate::app::App;
-use crate::extract::LiveTableNo;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::response::Response;
@@ -35,5 +35,5 @@ pub async fn upgrade(
         Ok(task) => task.run(|tx| Ok(tx.state().changes())).await,
         Err(refusal) => Err(refusal),
     };
-    crate::changes::answer(app, changes, ws)
+    crate::api::changes::answer(app, changes, ws)
 }

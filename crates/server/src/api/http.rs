@@ -1,57 +1,28 @@
 //! The HTTP JSON API under `/api/`. Every refusal is a 4xx with an `ApiError` body saying what
 //! was wrong, and the rule where one decided it; nothing is written for a refused request.
 
+use crate::api::extract::{Body, Caller, EventNo, TableNo, read_event, require_td, with_event};
+use crate::api::floor;
 use crate::app::App;
-use crate::dealer::http as floor;
-use crate::event::EventState;
-use crate::extract::{Body, EventNo, TableNo};
-use crate::hub::Role;
-use crate::room::{Refusal, Viewer};
-use crate::task::Tx;
+use crate::event::{caller_at_table, player_act};
+use crate::refusal::{Fail, Refusal};
+use crate::role::Role;
+use crate::room::Viewer;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{Extensions, HeaderMap, StatusCode};
+use axum::http::Extensions;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use engine::rule;
 use protocol::Actor;
-use protocol::{Command, EventId, PlayerAction, Registered, TdCommand, Template, WhoAmI};
+use protocol::{Command, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-
-/// A refusal as an HTTP answer.
-#[derive(Debug)]
-pub struct Fail(pub Refusal);
-
-impl From<Refusal> for Fail {
-    fn from(r: Refusal) -> Fail {
-        Fail(r)
-    }
-}
-
-/// A refusal found outside an event's task, given back inside it.
-impl From<Fail> for Refusal {
-    fn from(f: Fail) -> Refusal {
-        f.0
-    }
-}
-
-impl IntoResponse for Fail {
-    fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.0.status).unwrap_or(StatusCode::BAD_REQUEST);
-        let mut response = (status, Json(self.0.to_api())).into_response();
-        if let Some(seconds) = self.0.retry_after {
-            response
-                .headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, seconds.into());
-        }
-        response
-    }
-}
 
 type Answer<T> = Result<Json<T>, Fail>;
 
@@ -67,8 +38,8 @@ pub fn routes() -> axum::Router<App> {
 
 /// Every documented route: the router and the OpenAPI document come from this one list.
 pub(crate) fn api() -> OpenApiRouter<App> {
-    use crate::cash::{http as cash, tablet as cash_tablet};
-    use crate::{export, history, tablet, ws};
+    use crate::api::{cash_tablet, floor_stream, ring as cash, ring_stream};
+    use crate::api::{export, history, tablet, ws};
     OpenApiRouter::with_openapi(crate::openapi::Doc::openapi())
         .routes(routes!(openapi))
         .routes(routes!(whoami))
@@ -95,7 +66,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(history::all))
         .routes(routes!(history::mine))
         .routes(routes!(cash::board, cash::command))
-        .routes(routes!(crate::cash::stream::upgrade))
+        .routes(routes!(ring_stream::upgrade))
         .routes(routes!(cash::register))
         .routes(routes!(cash::me, cash::ask))
         .routes(routes!(cash::table))
@@ -103,7 +74,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(cash_tablet::bind))
         .routes(routes!(floor::list, floor::open))
         .routes(routes!(floor::view))
-        .routes(routes!(crate::dealer::stream::upgrade))
+        .routes(routes!(floor_stream::upgrade))
         .routes(routes!(floor::dealer_token))
         .routes(routes!(floor::act))
         .routes(routes!(floor::notice))
@@ -117,7 +88,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
 
 async fn wrong_method(method: axum::http::Method, uri: axum::http::Uri) -> Fail {
     Fail(Refusal::new(
-        405,
+        StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         format!(
             "{method} is not allowed on {}; see /api/openapi.json",
@@ -145,58 +116,9 @@ async fn no_such_route() -> Fail {
 async fn openapi() -> Response {
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
-        crate::openapi::document(),
+        document(),
     )
         .into_response()
-}
-
-/// The secret of a request: `Authorization: Bearer …`, or `?token=…` for a WebSocket.
-pub fn secret(headers: &HeaderMap, query: &HashMap<String, String>) -> Option<String> {
-    headers
-        .get(axum::http::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|s| s.trim().to_string())
-        .or_else(|| query.get("token").cloned())
-}
-
-pub(crate) fn require_td(role: Role) -> Result<(), Refusal> {
-    match role {
-        Role::Td => Ok(()),
-        _ => Err(Refusal::new(
-            401,
-            "unauthorized",
-            "the TD's secret is needed",
-        )),
-    }
-}
-
-/// The caller's role, from the request's secret.
-pub(crate) fn role_of(app: &App, headers: &HeaderMap) -> Result<Role, Refusal> {
-    app.hub().role(secret(headers, &HashMap::new()).as_deref())
-}
-
-/// Runs `f` in an event's task with the caller's role; its answer once what it submitted is
-/// in the log.
-pub(crate) async fn with_event<T: Send + 'static>(
-    app: &App,
-    headers: &HeaderMap,
-    event: EventId,
-    f: impl FnOnce(&mut Tx<'_, EventState>, Role) -> Result<T, Refusal> + Send + 'static,
-) -> Result<T, Fail> {
-    let role = role_of(app, headers)?;
-    let task = app.hub().event(event)?;
-    Ok(task.run(move |tx| f(tx, role)).await?)
-}
-
-/// Reads an event in its task.
-pub(crate) async fn read_event<T: Send + 'static>(
-    app: &App,
-    event: EventId,
-    f: impl FnOnce(&EventState, u64) -> Result<T, Refusal> + Send + 'static,
-) -> Result<T, Fail> {
-    let task = app.hub().event(event)?;
-    Ok(task.run(move |tx| f(tx.state(), tx.now)).await?)
 }
 
 #[utoipa::path(
@@ -212,8 +134,7 @@ pub(crate) async fn read_event<T: Send + 'static>(
         (status = 401, response = crate::openapi::Unauthorized)
     )
 )]
-async fn whoami(State(app): State<App>, headers: HeaderMap) -> Answer<WhoAmI> {
-    let role = role_of(&app, &headers)?;
+async fn whoami(State(app): State<App>, Caller(role): Caller) -> Answer<WhoAmI> {
     let who = |role: &str| WhoAmI {
         role: role.into(),
         event: None,
@@ -307,10 +228,10 @@ pub struct CreateEvent {
 )]
 async fn create_event(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     body: Body<CreateEvent>,
 ) -> Answer<protocol::EventSummary> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let request = body.read()?;
     let seed = match request.seed {
         Some(seed) => seed,
@@ -408,11 +329,11 @@ async fn standings(State(app): State<App>, EventNo(event): EventNo) -> Answer<pr
 )]
 async fn audit(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     event: Result<EventNo, Fail>,
 ) -> Answer<Vec<protocol::AuditLine>> {
     // The caller is told first that the TD's secret is needed, as before the extractors.
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let EventNo(event) = event?;
     read_event(&app, event, |ev, _| Ok(Json(ev.room().audit().to_vec()))).await
 }
@@ -445,7 +366,7 @@ async fn moves(
             Ok(n) if n >= 1 => Some(protocol::TableNumber(n)),
             _ => {
                 return Err(Fail(Refusal::new(
-                    400,
+                    StatusCode::BAD_REQUEST,
                     "bad_query",
                     format!("table {t:?} is not a table number (from 1)"),
                 )));
@@ -478,10 +399,10 @@ async fn moves(
 )]
 async fn deal(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     event: Result<EventNo, Fail>,
 ) -> Answer<protocol::DealOffer> {
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let EventNo(event) = event?;
     read_event(&app, event, |ev, _| ev.room().deal_offer().map(Json)).await
 }
@@ -549,12 +470,12 @@ pub struct HandRef {
 )]
 async fn call_clock(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     TableNo(table): TableNo,
     body: Body<HandRef>,
 ) -> Answer<protocol::TableView> {
-    with_event(&app, &headers, event, move |tx, role| {
+    with_event(&app, role, event, move |tx, role| {
         let by = caller_at_table(tx.state(), role, table - 1)?;
         let request = body.read()?;
         tx.submit(Command::CallClock {
@@ -570,26 +491,6 @@ async fn call_clock(
         )))
     })
     .await
-}
-
-/// Who calls the clock: the TD, or a player seated at the table (TDA-29).
-pub fn caller_at_table(ev: &EventState, role: Role, table: u32) -> Result<Actor, Refusal> {
-    match role {
-        Role::Td => Ok(Actor::Td),
-        Role::Player { .. } => {
-            let entry = ev.entry_of(role)?;
-            if ev.room().table_of(entry) == Some(table) {
-                Ok(Actor::Player(entry))
-            } else {
-                Err(Refusal::forbidden(
-                    "only a player at the table or the TD may call the clock (TDA-29)",
-                ))
-            }
-        }
-        Role::Public | Role::Dealer { .. } | Role::Tablet { .. } | Role::Guest { .. } => {
-            Err(Refusal::new(401, "unauthorized", "a secret is needed"))
-        }
-    }
 }
 
 /// A registration.
@@ -630,7 +531,7 @@ pub struct Register {
 )]
 async fn register(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     extensions: Extensions,
     EventNo(event): EventNo,
     body: Body<Register>,
@@ -638,11 +539,10 @@ async fn register(
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
-    let role = role_of(&app, &headers)?;
     let public = read_event(&app, event, |ev, _| Ok(ev.room().public_registration())).await?;
     if role != Role::Td && !public {
         return Err(Refusal::new(
-            401,
+            StatusCode::UNAUTHORIZED,
             "unauthorized",
             "this event's players are registered by the TD (registration.public is off)",
         )
@@ -651,7 +551,7 @@ async fn register(
     let request = body.read()?;
     let token = crate::secret::new_secret()?;
     let limiter = app.clone();
-    with_event(&app, &headers, event, move |tx, _| {
+    with_event(&app, role, event, move |tx, _| {
         let name = registration_refused(tx.state().room(), &request, role)?;
         // Only a registration that would be taken counts against the address's allowance
         // (issue 33 item 7): a refused one does not use it up.
@@ -731,10 +631,10 @@ fn registration_refused(
 )]
 async fn start(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
 ) -> Answer<protocol::EventSummary> {
-    with_event(&app, &headers, event, move |tx, role| {
+    with_event(&app, role, event, move |tx, role| {
         require_td(role)?;
         tx.submit(Command::Start {
             event,
@@ -768,11 +668,11 @@ async fn start(
 )]
 async fn td(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     body: Body<TdCommand>,
 ) -> Answer<protocol::EventSummary> {
-    with_event(&app, &headers, event, move |tx, role| {
+    with_event(&app, role, event, move |tx, role| {
         require_td(role)?;
         let action = body.read()?;
         tx.submit(Command::Td {
@@ -806,10 +706,10 @@ async fn td(
 )]
 async fn me(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
 ) -> Answer<protocol::Me> {
-    with_event(&app, &headers, event, |tx, role| {
+    with_event(&app, role, event, |tx, role| {
         let entry = tx.state().entry_of(role)?;
         tx.state()
             .room()
@@ -853,11 +753,11 @@ pub struct Act {
 )]
 async fn act(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     body: Body<Act>,
 ) -> Answer<protocol::Me> {
-    with_event(&app, &headers, event, move |tx, role| {
+    with_event(&app, role, event, move |tx, role| {
         let request = body.read()?;
         player_act(tx, role, request.hand, request.action)?;
         let entry = tx.state().entry_of(role)?;
@@ -870,24 +770,11 @@ async fn act(
     .await
 }
 
-/// A player's action for their own seat, from HTTP or the WebSocket.
-pub fn player_act(
-    tx: &mut Tx<'_, EventState>,
-    role: Role,
-    hand: u64,
-    action: PlayerAction,
-) -> Result<(), Refusal> {
-    let entry = tx.state().entry_of(role)?;
-    let event = tx.state().id();
-    let table = tx.state().room().table_of(entry).ok_or_else(|| {
-        Refusal::conflict("not_seated", format!("player {} has no seat", entry.0 + 1))
-    })?;
-    tx.submit(Command::Act {
-        event,
-        table: protocol::TableId(table),
-        hand,
-        player: entry,
-        action,
-    })?;
-    Ok(())
+/// The document, made once.
+pub fn document() -> &'static str {
+    static DOCUMENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let (_, openapi) = api().split_for_parts();
+        openapi.to_json().expect("the OpenAPI document is JSON")
+    });
+    &DOCUMENT
 }

@@ -4,9 +4,10 @@
 //! for the connection but a ping every 20 s; a shutdown closes it with 1001 "going away".
 
 use crate::app::App;
-use crate::room::Refusal;
+use crate::refusal::Refusal;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -22,10 +23,10 @@ pub fn answer(
 ) -> Response {
     let changes = match changes {
         Ok(changes) => changes,
-        Err(refusal) => return crate::http::Fail(refusal).into_response(),
+        Err(refusal) => return crate::refusal::Fail(refusal).into_response(),
     };
     let Ok(ws) = ws else {
-        return crate::http::Fail(not_a_websocket()).into_response();
+        return crate::refusal::Fail(not_a_websocket()).into_response();
     };
     ws.read_buffer_size(1024)
         .max_message_size(1024)
@@ -36,7 +37,7 @@ pub fn answer(
 /// A WebSocket route asked without an upgrade.
 pub fn not_a_websocket() -> Refusal {
     Refusal::new(
-        400,
+        StatusCode::BAD_REQUEST,
         "not_a_websocket",
         "this route is a WebSocket: connect with an upgrade request",
     )

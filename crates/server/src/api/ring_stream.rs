@@ -23,5 +23,5 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let changes = app.hub().cash().run(|tx| Ok(tx.state().changes())).await;
-    crate::changes::answer(app, changes, ws)
+    crate::api::changes::answer(app, changes, ws)
 }

@@ -6,13 +6,16 @@
 //! and the players' names); the text, up to 20,000 hands, is written afterwards on a
 //! blocking thread, so commands, ticks and pushes go on meanwhile.
 
+use crate::api::extract::EventNo;
+use crate::api::extract::{Caller, read_event, require_td, with_event};
 use crate::app::App;
-use crate::extract::EventNo;
-use crate::http::{Fail, read_event, require_td, role_of, with_event};
-use crate::hub::Role;
-use crate::room::{HandFormat, Refusal, Selection};
+use crate::refusal::Fail;
+use crate::refusal::Refusal;
+use crate::role::Role;
+use crate::room::{HandFormat, Selection};
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, header};
+use axum::http::StatusCode;
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
 
@@ -67,7 +70,7 @@ pub(crate) fn attachment(text: String, file: String, content_type: &'static str)
 )]
 pub async fn mine(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Fail> {
@@ -76,14 +79,14 @@ pub async fn mine(
         Some("phh") => HandFormat::Phh,
         Some(other) => {
             return Err(Fail(Refusal::new(
-                400,
+                StatusCode::BAD_REQUEST,
                 "bad_query",
                 format!("format {other:?} is neither \"pokerstars\" nor \"phh\""),
             )));
         }
     };
     let zone = zone(&query);
-    let selection = with_event(&app, &headers, event, move |tx, role| {
+    let selection = with_event(&app, role, event, move |tx, role| {
         tx.state().entry_of(role)?;
         let Role::Player { person, .. } = role else {
             return Err(Refusal::internal("a player without a person"));
@@ -135,12 +138,12 @@ async fn written(selection: Selection, zone: String) -> Result<String, Fail> {
 )]
 pub async fn all(
     State(app): State<App>,
-    headers: HeaderMap,
+    Caller(role): Caller,
     EventNo(event): EventNo,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, Fail> {
     let zone = zone(&query);
-    require_td(role_of(&app, &headers)?)?;
+    require_td(role)?;
     let selection = read_event(&app, event, |ev, _| Ok(ev.room().select_all())).await?;
     let text = written(selection, zone).await?;
     let file = format!("croupier-event-{event}-hands.phhs");
