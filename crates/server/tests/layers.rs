@@ -7,9 +7,29 @@ use std::path::{Path, PathBuf};
 
 /// Bottom to top, as `lib.rs` lists them.
 const LAYERS: [&str; 23] = [
-    "said", "refusal", "clock", "role", "openapi", "slots", "secret", "limit", "writer", "push",
-    "outbox", "room", "task", "followers", "driver", "dealer", "cash", "event", "hub", "seeder",
-    "app", "api", "net",
+    "said",
+    "refusal",
+    "clock",
+    "role",
+    "openapi",
+    "slots",
+    "secret",
+    "limit",
+    "writer",
+    "push",
+    "outbox",
+    "room",
+    "task",
+    "followers",
+    "driver",
+    "dealer",
+    "cash",
+    "event",
+    "hub",
+    "seeder",
+    "app",
+    "api",
+    "net",
 ];
 
 /// The API's modules, bottom to top: the router (`http`) is the top, over every page's routes.
@@ -36,12 +56,17 @@ fn src() -> PathBuf {
 
 /// Every `.rs` file under `dir`, tests left out (a test may look anywhere).
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("the crate's sources").flatten() {
+    for entry in std::fs::read_dir(dir)
+        .expect("the crate's sources")
+        .flatten()
+    {
         let path = entry.path();
         if path.is_dir() {
             sources(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs")
-            && !path.file_stem().is_some_and(|s| s.to_string_lossy().contains("tests"))
+            && !path
+                .file_stem()
+                .is_some_and(|s| s.to_string_lossy().contains("tests"))
         {
             out.push(path);
         }
@@ -136,5 +161,8 @@ fn the_layers_are_the_ones_lib_rs_lists() {
     listed_sorted.sort_unstable();
     let mut layers = LAYERS.to_vec();
     layers.sort_unstable();
-    assert_eq!(listed_sorted, layers, "lib.rs's modules and the layers differ");
+    assert_eq!(
+        listed_sorted, layers,
+        "lib.rs's modules and the layers differ"
+    );
 }

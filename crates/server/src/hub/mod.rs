@@ -14,7 +14,7 @@ use crate::event::EventState;
 use crate::limit::{Limiter, RegisterRate};
 use crate::refusal::Refusal;
 use crate::role::{Index, Role};
-use crate::room::{Changes, Room};
+use crate::room::{Archive, Changes, Room};
 use crate::task::{Handle, Owned, Timers, Tx, local_turn};
 use crate::writer::Writer;
 use axum::http::StatusCode;
@@ -96,6 +96,8 @@ pub struct Hub {
     pace: Pace,
     seed: u64,
     clock: Clock,
+    /// Every event's kept hands, within one budget (`room::Archive`).
+    archive: Archive,
 }
 
 impl Hub {
@@ -253,7 +255,7 @@ impl Hub {
                 .unwrap_or_else(PoisonError::into_inner)
                 .len() as u32,
         );
-        let room = Room::new(id, config_toml, *seed, *act_seconds)?;
+        let room = Room::new(id, config_toml, *seed, *act_seconds, self.archive.clone())?;
         self.write_one(at_ms, command).await?;
         self.spawn_event(room);
         Ok(id)

@@ -24,6 +24,8 @@ pub struct Opened {
     index: Arc<Index>,
     seed: u64,
     dealers: Vec<DealerTable>,
+    /// Every event's kept hands, within one budget.
+    archive: Archive,
     /// The room's cash games (issue 18).
     cash: crate::cash::CashState,
     td_hash: String,
@@ -58,6 +60,7 @@ impl Opened {
             // randomness.
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::clock::now_ms()),
             dealers: Vec::new(),
+            archive: Archive::default(),
             cash: crate::cash::CashState::new(index.clone()),
             td_hash,
             new_td_secret,
@@ -108,7 +111,7 @@ impl Opened {
                 ..
             } => {
                 let id = EventId(self.events.len() as u32);
-                let room = Room::new(id, config_toml, *seed, *act_seconds)?;
+                let room = Room::new(id, config_toml, *seed, *act_seconds, self.archive.clone())?;
                 let rng = event_rng(self.seed, id);
                 self.events.push(EventState::new(
                     room,
@@ -241,6 +244,8 @@ impl Opened {
                 config_toml,
                 *seed,
                 *act_seconds,
+                // A copy to check on: its hands are never kept.
+                Archive::with_budget(0),
             )
             .map(drop),
             Command::Floor { command, .. } if command.table().is_none() => {
@@ -332,6 +337,7 @@ impl Opened {
             pace,
             seed: self.seed,
             clock,
+            archive: self.archive,
         };
         for mut state in self.events {
             state.set_pace(pace);

@@ -3,9 +3,9 @@
 //! as the views show them) and the TD's record of every hand with every card (PHH).
 //!
 //! A hand is kept lean ([`Kept`]: the engine's hand, its seats, forced bets and players, not
-//! the table's whole `LiveHand` with its setup, deck and ruleset) and shared: the process's
-//! [`LEDGER`] owns every kept hand, oldest first, within a budget of bytes across all events,
-//! and each event refers to its own. A download takes its hands under the hub's lock as a
+//! the table's whole `LiveHand` with its setup, deck and ruleset) and shared: the server's
+//! [`Archive`] (made by the hub, one per server) owns every kept hand, oldest first, within a
+//! budget of bytes across all its events, and each event refers to its own. A download takes its hands under the hub's lock as a
 //! list of pointers ([`Room::select_mine`], [`Room::select_all`]) and writes the text after
 //! the lock is released ([`Selection::write`]).
 
@@ -24,7 +24,7 @@ pub(crate) const BUDGET_BYTES: usize = 256 << 20;
 
 /// What the writers need of one finished hand, and where it was played.
 #[derive(Debug)]
-pub(crate) struct Kept {
+pub struct Kept {
     /// The event's hand number, from 1, in the order hands finished.
     number: u64,
     table: u32,
@@ -126,12 +126,38 @@ impl<T> Ledger<T> {
     }
 }
 
-/// Every kept hand of the server.
-pub(crate) static LEDGER: Mutex<Ledger<Kept>> = Mutex::new(Ledger::new(BUDGET_BYTES));
+/// Every kept hand of one server, within one budget of bytes (`BUDGET_BYTES`): the hub makes it
+/// and gives each event's room a handle. Two servers in one process (tests) keep apart.
+#[derive(Debug)]
+pub struct Archive<T = Kept> {
+    ledger: Arc<Mutex<Ledger<T>>>,
+}
 
-fn ledger() -> MutexGuard<'static, Ledger<Kept>> {
-    // The ledger is left consistent at every step: a panic elsewhere does not spoil it.
-    LEDGER.lock().unwrap_or_else(|e| e.into_inner())
+impl<T> Clone for Archive<T> {
+    fn clone(&self) -> Archive<T> {
+        Archive {
+            ledger: self.ledger.clone(),
+        }
+    }
+}
+
+impl Default for Archive {
+    fn default() -> Archive {
+        Archive::with_budget(BUDGET_BYTES)
+    }
+}
+
+impl<T> Archive<T> {
+    pub fn with_budget(bytes: usize) -> Archive<T> {
+        Archive {
+            ledger: Arc::new(Mutex::new(Ledger::new(bytes))),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Ledger<T>> {
+        // The ledger is left consistent at every step: a panic elsewhere does not spoil it.
+        self.ledger.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// A hand the archive let go of while a command was applied, to be put back on a rollback.
@@ -185,7 +211,7 @@ impl Room {
         let bytes = kept.memory_bytes();
         let kept = Arc::new(kept);
         let weak = Arc::downgrade(&kept);
-        let (seq, released) = ledger().admit(kept, bytes);
+        let (seq, released) = self.ledger.lock().admit(kept, bytes);
         self.archived += 1;
         self.archive.push_back(Played { seq, kept: weak });
         for released in released {
@@ -205,7 +231,7 @@ impl Room {
         if self.archive.len() > ARCHIVE
             && let Some(oldest) = self.archive.pop_front()
         {
-            let released = ledger().remove(oldest.seq);
+            let released = self.ledger.lock().remove(oldest.seq);
             self.keep_evicted(Evicted {
                 played: Some(oldest),
                 released,
@@ -259,7 +285,7 @@ impl Room {
     /// Puts the archive back as it was before a command: the hands it let go of, without the
     /// hands it added (their number is what `archived` was).
     pub(super) fn undo_archive(&mut self, archived: u64, mut evicted: Vec<Evicted>) {
-        let mut ledger = ledger();
+        let mut ledger = self.ledger.lock();
         for e in &mut evicted {
             if let Some(released) = e.released.take() {
                 ledger.restore(released);
@@ -465,5 +491,25 @@ mod tests {
         assert_eq!((ledger.len(), ledger.bytes()), (1, 50));
         drop(gone);
         assert!(weak.upgrade().is_none(), "freed once let go of");
+    }
+
+    /// Each server has its own archive (issue 35 item 4): filling one lets go of none of the
+    /// other's hands, where a process-wide ledger let one server's events evict another's.
+    #[test]
+    fn two_servers_keep_their_hands_apart() {
+        let (a, b) = (Archive::with_budget(10), Archive::with_budget(10));
+        let (_, gone) = b.lock().admit(Arc::new("b's hand"), 8);
+        assert!(gone.is_empty());
+        for _ in 0..5 {
+            a.lock().admit(Arc::new("a's hand"), 8);
+        }
+        let kept = b.lock();
+        assert_eq!((kept.len(), kept.bytes()), (1, 8));
+        drop(kept);
+        assert_eq!(a.lock().len(), 1, "a keeps its newest only");
+        // A handle is the same archive.
+        let a2 = a.clone();
+        a2.lock().admit(Arc::new("a's next"), 8);
+        assert_eq!(a.lock().len(), 1);
     }
 }

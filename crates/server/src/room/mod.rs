@@ -5,7 +5,7 @@
 
 mod announce;
 mod archive;
-pub use archive::{HandFormat, HandsText, Selection};
+pub use archive::{Archive, HandFormat, HandsText, Selection};
 pub(crate) mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;
@@ -114,6 +114,8 @@ pub struct Room {
     /// Finished hands for the hand-history downloads (`archive.rs`), and how many ever were.
     archive: VecDeque<archive::Played>,
     archived: u64,
+    /// The server's kept hands, which this event's hands are in (`archive.rs`).
+    ledger: Archive,
     /// What each command applied since the last write changed, oldest first, to put back if
     /// it is refused or its batch is not logged (`undo.rs`).
     undo: Vec<undo::Undo>,
@@ -124,7 +126,13 @@ pub struct Room {
 }
 
 impl Room {
-    pub fn new(id: EventId, toml: &str, seed: u64, act_seconds: u32) -> Result<Room, Refusal> {
+    pub fn new(
+        id: EventId,
+        toml: &str,
+        seed: u64,
+        act_seconds: u32,
+        ledger: Archive,
+    ) -> Result<Room, Refusal> {
         let config =
             EventConfig::from_toml(toml).map_err(|e| Refusal::bad_config(e.to_string()))?;
         let t = Tournament::new(config, seed).map_err(|e| Refusal::bad_config(e.to_string()))?;
@@ -140,6 +148,7 @@ impl Room {
             act_ms: u64::from(act_seconds.max(1)) * 1000,
             archive: VecDeque::new(),
             archived: 0,
+            ledger,
             undo: Vec::new(),
             unsealed: Vec::new(),
             applied: 0,
