@@ -133,3 +133,37 @@ impl<'r> utoipa::ToResponse<'r> for TooManyRequests {
         ("TooManyRequests", response.into())
     }
 }
+
+/// The refusals a route answers, as one item of its `responses(...)`: each a reference to the
+/// named answer above (`components.responses`).
+macro_rules! refusals {
+    ($(#[$doc:meta])* $name:ident: $($status:literal => $answer:ident),+) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name;
+
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<String, RefOr<Response>> {
+                [$(($status.to_string(), Ref::from_response_name(stringify!($answer)).into())),+]
+                    .into_iter()
+                    .collect()
+            }
+        }
+    };
+}
+
+refusals!(
+    /// A public read: a path that is not a number, or nothing there.
+    ReadRefusals: "400" => BadRequest, "404" => NotFound
+);
+
+refusals!(
+    /// A read that needs a secret (the TD's, as a rule).
+    SecretReadRefusals: "400" => BadRequest, "401" => Unauthorized, "403" => Forbidden, "404" => NotFound
+);
+
+refusals!(
+    /// A change made at a table, an event or a game: every refusal a write can meet.
+    WriteRefusals: "400" => BadRequest, "401" => Unauthorized, "403" => Forbidden,
+        "404" => NotFound, "409" => Conflict, "422" => Unprocessable, "503" => Unavailable
+);

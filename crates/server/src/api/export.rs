@@ -60,8 +60,7 @@ const RESULT_COLUMNS: [Column; 7] = [
     ),
     responses(
         (status = 200, description = r#"An attachment: player (from 1), name, entry, status, table, seat, chips, rebuys, add-ons, warnings, place, prize, bounties, knockouts, league points (HC-4); a name a spreadsheet would take for a formula starts with '."#, body = String, content_type = "text/csv"),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 pub async fn entries(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {
@@ -80,8 +79,7 @@ pub async fn entries(State(app): State<App>, EventNo(event): EventNo) -> Result<
     ),
     responses(
         (status = 200, description = r#"An attachment: the places given so far, best first: place, name, entry, prize, bounties, knockouts, league points (HC-4)."#, body = String, content_type = "text/csv"),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 pub async fn results(State(app): State<App>, EventNo(event): EventNo) -> Result<Response, Fail> {

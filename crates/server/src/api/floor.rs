@@ -53,8 +53,7 @@ pub async fn list(State(app): State<App>) -> Result<Json<Vec<LiveTableView>>, Fa
     ),
     responses(
         (status = 200, description = r#"The table and its hand."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 pub async fn view(State(app): State<App>, LiveTableNo(table): LiveTableNo) -> Answer {
@@ -129,13 +128,7 @@ async fn reports_still(app: &App, table: LiveTableId) -> Result<(), Fail> {
     request_body = HandRef,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
 pub async fn next_hand(
@@ -397,13 +390,7 @@ route!(
     request_body = ActRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     act,
@@ -429,13 +416,7 @@ route!(
     request_body = HandRef,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     notice,
@@ -460,13 +441,7 @@ route!(
     request_body = IrregularityRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     irregularity,
@@ -494,13 +469,7 @@ route!(
     request_body = BoardRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     board,
@@ -526,13 +495,7 @@ route!(
     request_body = ShowRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     show,
@@ -559,13 +522,7 @@ route!(
     request_body = MuckRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     muck,
@@ -591,13 +548,7 @@ route!(
     request_body = AwardRequest,
     responses(
         (status = 200, description = r#"The table after the change."#, body = LiveTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
     award,

@@ -22,8 +22,7 @@ use axum::response::Response;
     ),
     responses(
         (status = 101, description = r#"Switching protocols; then `changed` text frames."#),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 pub async fn upgrade(

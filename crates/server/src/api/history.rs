@@ -62,10 +62,7 @@ pub(crate) fn attachment(text: String, file: String, content_type: &'static str)
     ),
     responses(
         (status = 200, description = r#"The hands (`croupier-event-{event}-my-hands.txt` or `.phhs`)."#, body = String, content_type = "text/plain"),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::SecretReadRefusals
     )
 )]
 pub async fn mine(

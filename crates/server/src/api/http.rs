@@ -261,8 +261,7 @@ async fn create_event(
     ),
     responses(
         (status = 200, description = r#"The event as the public sees it."#, body = protocol::EventSummary),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 async fn summary(
@@ -283,8 +282,7 @@ async fn summary(
     ),
     responses(
         (status = 200, description = r#"Every table's seats."#, body = protocol::Seating),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 async fn seating(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Seating> {
@@ -302,8 +300,7 @@ async fn seating(State(app): State<App>, EventNo(event): EventNo) -> Answer<prot
     ),
     responses(
         (status = 200, description = r#"Every entry, best first; at the end, by place."#, body = protocol::Standings),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 async fn standings(State(app): State<App>, EventNo(event): EventNo) -> Answer<protocol::Standings> {
@@ -351,8 +348,7 @@ async fn audit(
     ),
     responses(
         (status = 200, description = r#"Every move, newest first: balancing (TDA-11, HC-1.8, WWPLA-12), a broken table's draw (TDA-10), the final table's (TDA-RP-9, HC-1.7), late registrations, re-entries and alternates (TDA-8A), rebuys back in (HC-1.1) and the TD's own moves."#, body = Vec<protocol::MoveLine>),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 async fn moves(
@@ -419,8 +415,7 @@ async fn deal(
     ),
     responses(
         (status = 200, description = r#"The table; hole cards only where shown (TDA-16)."#, body = protocol::TableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 async fn table(
@@ -698,10 +693,7 @@ async fn td(
     ),
     responses(
         (status = 200, description = r#"The caller's standing and, while seated, their table with their own hole cards and legal actions."#, body = protocol::Me),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::SecretReadRefusals
     )
 )]
 async fn me(
@@ -742,13 +734,7 @@ pub struct Act {
     request_body = Act,
     responses(
         (status = 200, description = r#"The caller's page after the action."#, body = protocol::Me),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
 async fn act(

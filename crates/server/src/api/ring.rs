@@ -53,13 +53,7 @@ pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
     request_body = RingCommand,
     responses(
         (status = 200, description = r#"The board."#, body = RingBoard),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
 pub async fn command(
@@ -318,8 +312,7 @@ pub async fn ask(
     ),
     responses(
         (status = 200, description = r#"The table."#, body = CashTableView),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::ReadRefusals
     )
 )]
 pub async fn table(
@@ -349,10 +342,7 @@ pub async fn table(
     ),
     responses(
         (status = 200, description = r#"The statement (HC-1.10)."#, body = TableStatement),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::SecretReadRefusals
     )
 )]
 pub async fn statement(

@@ -194,13 +194,7 @@ fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
     request_body = TableReport,
     responses(
         (status = 200, description = r#"The event after the report."#, body = EventSummary),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable),
-        (status = 503, response = crate::openapi::Unavailable)
+        crate::openapi::WriteRefusals
     )
 )]
 pub async fn report(

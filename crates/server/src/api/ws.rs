@@ -65,10 +65,7 @@ Refusals before the upgrade are answered as HTTP errors with an `ApiError` body.
     ),
     responses(
         (status = 101, description = r#"Switching protocols; then text frames of `ServerMessage` (server to client) and `ClientMessage` (client to server), as `x-websocket-messages` says."#),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        crate::openapi::SecretReadRefusals
     ),
     extensions(("x-websocket-messages" = json!({"server": {"$ref": "#/components/schemas/ServerMessage"}, "client": {"$ref": "#/components/schemas/ClientMessage"}})))
 )]
