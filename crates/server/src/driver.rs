@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use tournament::sim::Bots;
 
 /// What the driver needs of an event's task state (`event.rs`).
-pub trait Driven: Owned {
+pub trait Driven: Owned<Command = Command> {
     fn event(&self) -> EventId;
     fn room(&self) -> &Room;
     /// The room, the bots' randomness and the driver's pace.

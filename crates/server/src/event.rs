@@ -419,6 +419,18 @@ impl Driven for EventState {
 }
 
 impl Owned for EventState {
+    /// An event's commands are the log's own (`Command`), the room refusing the few that are
+    /// not an event's.
+    type Command = Command;
+
+    fn record(command: Command) -> Command {
+        command
+    }
+
+    fn is_play(command: &Command) -> bool {
+        matches!(command, Command::Act { .. } | Command::CallClock { .. })
+    }
+
     fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         self.room.apply(at_ms, command)
     }

@@ -10,8 +10,8 @@ use crate::dealer::Followed;
 use crate::dealer::task::DealerState;
 use crate::hub::Hub;
 use crate::refusal::Refusal;
-use crate::task::Handle;
-use protocol::{Actor, Command, FloorCommand, LiveTableId};
+use crate::task::{Handle, Signed};
+use protocol::{Actor, FloorCommand, LiveTableId};
 use ring::CashTableId;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -78,29 +78,20 @@ async fn run(
     }
 }
 
-/// One look at every tablet that follows a table: the waiting ones get their next hand. Returns
-/// when to look again for a cash table's pause to end.
+/// One look at the newest tablet of every followed table: a waiting one gets its next hand.
+/// Returns when to look again for a cash table's pause to end. A live table that follows no
+/// table is not visited: a write elsewhere costs it nothing.
 async fn pass(hub: &Hub) -> Option<u64> {
-    let mut tablets = Vec::new();
-    for task in hub.dealers() {
-        let seen = task
-            .run(|tx| {
-                let t = tx.state().table();
-                Ok((t.id, t.follows_table(), t.waiting_for()))
-            })
-            .await;
-        if let Ok((id, Some(follows), waiting)) = seen {
-            tablets.push((task, id, follows, waiting));
-        }
-    }
     let mut wake: Option<u64> = None;
-    for (task, id, follows, waiting) in &tablets {
-        let Some((_, after, hand)) = *waiting else {
+    for (id, follows) in hub.following() {
+        let Ok(task) = hub.dealer(id) else {
             continue;
         };
-        // A newer tablet for the same table replaced this one: it is given nothing more.
-        let retired = hub.retired(*id, *follows);
-        if !retired && let Ok(Some(at)) = seed(hub, task, *id, *follows, after, hand).await {
+        let waiting = task.run(|tx| Ok(tx.state().table().waiting_for())).await;
+        let Ok(Some((_, after, hand))) = waiting else {
+            continue;
+        };
+        if let Ok(Some(at)) = seed(hub, &task, id, follows, after, hand).await {
             wake = Some(wake.map_or(at, |w| w.min(at)));
         }
         // Whatever came (the hand, an instruction for the table, the table broken), the
@@ -148,7 +139,7 @@ async fn seed(
         }
     };
     if let Some(deal) = deal.filter(|d| d.event_hand > after) {
-        let command = Command::Floor {
+        let command = Signed {
             by: Actor::System,
             command: FloorCommand::Seed {
                 table,

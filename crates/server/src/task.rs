@@ -10,7 +10,9 @@ use crate::refusal::Refusal;
 use crate::room::Changes;
 use crate::writer::{Record, Writer};
 use axum::http::StatusCode;
-use protocol::{Command, LogEntry};
+use protocol::{Actor, Command, LogEntry};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -19,11 +21,29 @@ const QUEUE: usize = 256;
 /// Jobs run in one turn at most, so that one turn's write stays short.
 const MAX_TURN: usize = 256;
 
-/// What a task owns: an event's room and connections, or a live table.
+/// A command of a task's own kind and who gave it: what a live table's task (`FloorCommand`)
+/// and the cash room's (`RingCommand`) take; the log records it as `Command::Floor` or
+/// `Command::Ring`.
+#[derive(Clone, Debug)]
+pub struct Signed<C> {
+    pub by: Actor,
+    pub command: C,
+}
+
+/// What a task owns: an event's room and connections, a live table, or the cash room.
 pub trait Owned: Send + 'static {
+    /// The commands this task takes: its own kind only, so that no task is handed another's
+    /// command to refuse at run time.
+    type Command: Send + 'static;
+    /// The command as the log records it.
+    fn record(command: Self::Command) -> Command;
+    /// A player's action: what it makes due is at its own table.
+    fn is_play(_command: &Self::Command) -> bool {
+        false
+    }
     /// Applies a command, keeping what it changed until `commit` or `rollback_all`; a refusal
     /// changes nothing.
-    fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal>;
+    fn apply(&mut self, at_ms: u64, command: &Self::Command) -> Result<Changes, Refusal>;
     /// Takes back everything applied since the last write.
     fn rollback_all(&mut self);
     /// What was applied is in the log, the first record at `first_seq`.
@@ -76,11 +96,12 @@ impl<'a, S: Owned> Tx<'a, S> {
 
     /// Applies `command` now; its record is written at the end of the turn. A refusal
     /// changes nothing and writes nothing.
-    pub fn submit(&mut self, command: Command) -> Result<Changes, Refusal> {
+    pub fn submit(&mut self, command: S::Command) -> Result<Changes, Refusal> {
         let changes = self.state.apply(self.now, &command)?;
+        let play = S::is_play(&command);
         let entry = LogEntry {
             at_ms: self.now,
-            command,
+            command: S::record(command),
         };
         match serde_json::to_string(&entry) {
             Ok(body) => self.records.push((entry.at_ms, body)),
@@ -90,10 +111,7 @@ impl<'a, S: Owned> Tx<'a, S> {
                 return Err(Refusal::internal(e.to_string()));
             }
         }
-        self.only_acts &= matches!(
-            entry.command,
-            Command::Act { .. } | Command::CallClock { .. }
-        );
+        self.only_acts &= play;
         self.changes.push(changes.clone());
         Ok(changes)
     }
@@ -149,12 +167,14 @@ type Job<S> = Box<dyn for<'a> FnOnce(&mut Tx<'a, S>) -> Finish + Send>;
 /// A task's handle.
 pub struct Handle<S> {
     tx: mpsc::Sender<Job<S>>,
+    turns: Arc<AtomicU64>,
 }
 
 impl<S> Clone for Handle<S> {
     fn clone(&self) -> Self {
         Handle {
             tx: self.tx.clone(),
+            turns: self.turns.clone(),
         }
     }
 }
@@ -176,8 +196,15 @@ impl<S: Owned> Handle<S> {
     /// Starts a task owning `state` on the current runtime.
     pub fn spawn(state: S, writer: Writer, timers: Timers, clock: Clock) -> Handle<S> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(run(state, rx, writer, timers, clock));
-        Handle { tx }
+        let turns = Arc::new(AtomicU64::new(0));
+        tokio::spawn(run(state, rx, writer, timers, clock, turns.clone()));
+        Handle { tx, turns }
+    }
+
+    /// The turns the task has taken so far (jobs, and its own looks at what fell due): what a
+    /// table costs the server while nothing happens at it is none (issue 35).
+    pub fn turns(&self) -> u64 {
+        self.turns.load(Ordering::Relaxed)
     }
 
     /// Runs `f` in the task; its answer once what it submitted is in the log.
@@ -220,6 +247,7 @@ async fn run<S: Owned>(
     writer: Writer,
     timers: Timers,
     clock: Clock,
+    turns: Arc<AtomicU64>,
 ) {
     // Look once at the start: a table may be due to deal.
     let mut wake: Option<u64> = (timers == Timers::On).then_some(0);
@@ -236,6 +264,7 @@ async fn run<S: Owned>(
             },
             () = async { match sleep { Some(s) => s.await, None => std::future::pending().await } } => {}
         }
+        turns.fetch_add(1, Ordering::Relaxed);
         // Whatever was woken onto this worker's own slot (which no other worker takes) goes
         // first: a long turn must not hold another event's answer.
         tokio::task::yield_now().await;

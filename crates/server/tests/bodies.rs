@@ -62,11 +62,13 @@ async fn an_anonymous_body_over_the_small_limit_is_refused_before_it_is_read() {
             .expect("answered before the body is sent");
         assert_eq!(refused.status, 413, "{path}: {refused:?}");
         assert_eq!(refused.json()["code"], "too_large");
-        // A wrong secret is no secret.
+        // A wrong secret is no secret: refused at once as well, nothing of the body read. A
+        // route that asks who calls (the `Caller` extractor) says so first: 401.
+        let expected = if path == "/api/ring/guests" { 413 } else { 401 };
         let mut stream = unfinished(&addr, path, Some("not-a-secret"), 2 << 20, 10).await;
         assert_eq!(
             answer(&mut stream).await.map(|a| a.status),
-            Some(413),
+            Some(expected),
             "{path}"
         );
     }

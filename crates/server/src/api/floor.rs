@@ -10,6 +10,7 @@ use crate::dealer::Followed;
 use crate::refusal::Fail;
 use crate::refusal::Refusal;
 use crate::role::Role;
+use crate::task::Signed;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -277,7 +278,7 @@ async fn change<T>(
     reports_still(app, table).await?;
     let task = app.hub().dealer(table)?;
     let request = request?;
-    let command = Command::Floor {
+    let command = Signed {
         by,
         command: command(table, request),
     };
@@ -574,7 +575,7 @@ async fn settle_cash(
     id: LiveTableId,
     report: crate::dealer::link::CashReport,
 ) -> Result<(), Fail> {
-    let settle = Command::Ring {
+    let settle = Signed {
         by: Actor::Dealer(Tablet::Live(id)),
         command: RingCommand::HandSettled {
             table: CashTableId(report.table),

@@ -13,14 +13,13 @@ use crate::cash::CashState;
 use crate::refusal::Fail;
 use crate::refusal::Refusal;
 use crate::role::Role;
+use crate::task::Signed;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::Extensions;
 use axum::http::StatusCode;
 use protocol::Actor;
-use protocol::{
-    CashTableView, Command, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement,
-};
+use protocol::{CashTableView, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement};
 use ring::GuestId;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -80,7 +79,7 @@ pub async fn command(
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
-            tx.submit(Command::Ring {
+            tx.submit(Signed {
                 by: Actor::ListKeeper,
                 command,
             })?;
@@ -136,7 +135,7 @@ pub async fn register(
     let guest = task
         .run(move |tx| {
             let guest = tx.state().room().guests().len() as u32;
-            tx.submit(Command::Ring {
+            tx.submit(Signed {
                 by: Actor::Entrant,
                 command: RingCommand::RegisterGuest {
                     name: request.name,
@@ -290,7 +289,7 @@ pub async fn ask(
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| {
-            tx.submit(Command::Ring {
+            tx.submit(Signed {
                 by: Actor::Guest(guest),
                 command,
             })?;

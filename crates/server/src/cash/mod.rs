@@ -15,7 +15,7 @@ use crate::refusal::Refusal;
 use crate::role::Index;
 use crate::role::Role;
 use crate::room::Changes;
-use crate::task::{Owned, Tx};
+use crate::task::{Owned, Signed, Tx};
 use online::Hands;
 use protocol::Actor;
 use protocol::{Command, RingCommand};
@@ -201,10 +201,14 @@ impl CashState {
 }
 
 impl Owned for CashState {
-    fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        let Command::Ring { command, .. } = command else {
-            return Err(Refusal::internal("not a cash game's command"));
-        };
+    type Command = Signed<RingCommand>;
+
+    fn record(Signed { by, command }: Signed<RingCommand>) -> Command {
+        Command::Ring { by, command }
+    }
+
+    fn apply(&mut self, at_ms: u64, signed: &Signed<RingCommand>) -> Result<Changes, Refusal> {
+        let command = &signed.command;
         // A new guest's name is checked before it is logged; replay holds a logged one only to
         // its length, so that a log from before this check still replays.
         if let RingCommand::RegisterGuest { name, .. } | RingCommand::AddGuest { name } = command {
@@ -249,7 +253,7 @@ impl Owned for CashState {
     /// act.
     fn due(tx: &mut Tx<'_, Self>, _scope: Option<&[u32]>) -> Option<u64> {
         let now = tx.now;
-        let clock = |command| Command::Ring {
+        let clock = |command| Signed {
             by: Actor::System,
             command,
         };

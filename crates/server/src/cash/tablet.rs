@@ -5,8 +5,9 @@
 
 use super::online::{dealing_order, forced};
 use crate::refusal::Refusal;
+use crate::task::Signed;
 use protocol::{Actor, Tablet};
-use protocol::{Command, LinkedDeal, LinkedSeat, LiveTableId, RingCommand};
+use protocol::{LinkedDeal, LinkedSeat, LiveTableId, RingCommand};
 use ring::{CashTableId, Room, TableMode};
 
 /// The chips of a cash game's table: the blinds and their multiples.
@@ -115,7 +116,7 @@ pub fn start_and_deal(
         let deal = linked_deal(&copy, table)
             .ok_or_else(|| Refusal::internal("a hand started without its deal"))?;
         crate::dealer::DealerTable::track_cash(LiveTableId(0), table.0, &deal)?;
-        tx.submit(Command::Ring {
+        tx.submit(Signed {
             by: Actor::Dealer(Tablet::Cash),
             command: RingCommand::HandStarted {
                 table,

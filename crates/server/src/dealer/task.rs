@@ -4,8 +4,8 @@
 use super::DealerTable;
 use crate::refusal::Refusal;
 use crate::room::Changes;
-use crate::task::{Owned, Tx};
-use protocol::Command;
+use crate::task::{Owned, Signed, Tx};
+use protocol::{Command, FloorCommand};
 
 #[derive(Debug)]
 pub struct DealerState {
@@ -40,10 +40,14 @@ impl DealerState {
 }
 
 impl Owned for DealerState {
-    fn apply(&mut self, _at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        let Command::Floor { command, .. } = command else {
-            return Err(Refusal::internal("not a live table's command"));
-        };
+    type Command = Signed<FloorCommand>;
+
+    fn record(Signed { by, command }: Signed<FloorCommand>) -> Command {
+        Command::Floor { by, command }
+    }
+
+    fn apply(&mut self, _at_ms: u64, signed: &Signed<FloorCommand>) -> Result<Changes, Refusal> {
+        let command = &signed.command;
         let before = self.before.is_none().then(|| Box::new(self.table.clone()));
         self.table.apply(command)?;
         if before.is_some() {

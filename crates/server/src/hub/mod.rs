@@ -122,10 +122,23 @@ impl Hub {
     fn spawn_dealer(&self, table: DealerTable) {
         // Tables are opened in the order of their ids: the last one in follows newest.
         if let Some(followed) = table.follows_table() {
-            self.newest_following
+            let older = self
+                .newest_following
                 .write()
                 .unwrap_or_else(PoisonError::into_inner)
                 .insert(followed, table.id);
+            // The tablet it replaces learns at once that it is retired (the seeder visits the
+            // newest tablets only).
+            if let Some(older) = older.and_then(|t| self.dealer(t).ok()) {
+                tokio::spawn(async move {
+                    let _ = older
+                        .run(|tx| {
+                            tx.state().poke();
+                            Ok(())
+                        })
+                        .await;
+                });
+            }
         }
         let handle = Handle::spawn(
             DealerState::new(table),
@@ -137,6 +150,16 @@ impl Hub {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .push(handle);
+    }
+
+    /// The newest tablet of each followed table, which the seeder gives its hands.
+    pub fn following(&self) -> Vec<(LiveTableId, crate::dealer::Followed)> {
+        self.newest_following
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .map(|(&followed, &table)| (table, followed))
+            .collect()
     }
 
     /// Whether a newer tablet than `table` follows `followed`: then `table` is retired.
