@@ -75,6 +75,12 @@ impl fmt::Display for LiveTableId {
 pub struct TableNumber(pub u32);
 
 impl TableNumber {
+    /// The table's place from 0, as the room counts its tables (0 for the number 0, which
+    /// counts no table: a path never gives it, `TableNo` refuses it).
+    pub fn index(self) -> u32 {
+        self.0.saturating_sub(1)
+    }
+
     /// The director's table; `None` for 0, which counts no table.
     pub fn id(self) -> Option<TableId> {
         self.0.checked_sub(1).map(TableId)

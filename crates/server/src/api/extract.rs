@@ -13,7 +13,7 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use futures_util::StreamExt;
-use protocol::{CashTableId, EventId, LiveTableId};
+use protocol::{CashTableId, EventId, LiveTableId, TableNumber};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
@@ -146,7 +146,7 @@ pub struct EventNo(pub EventId);
 
 /// `{table}` of an event: a table's number, from 1.
 #[derive(Debug, Clone, Copy)]
-pub struct TableNo(pub u32);
+pub struct TableNo(pub TableNumber);
 
 /// `{table}` under `/api/floor`: a live table's number.
 #[derive(Debug, Clone, Copy)]
@@ -178,7 +178,7 @@ impl<S: Send + Sync> FromRequestParts<S> for TableNo {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Fail> {
         let text = param(parts, "table").await?;
         match text.parse::<u32>() {
-            Ok(n) if n >= 1 => Ok(TableNo(n)),
+            Ok(n) if n >= 1 => Ok(TableNo(TableNumber(n))),
             _ => Err(Fail(Refusal::new(
                 StatusCode::BAD_REQUEST,
                 "bad_path",

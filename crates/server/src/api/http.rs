@@ -425,10 +425,10 @@ async fn table(
 ) -> Answer<protocol::TableView> {
     read_event(&app, event, move |ev, now| {
         let room = ev.room();
-        if table > room.table_count() {
+        if table.0 > room.table_count() {
             return Err(Refusal::not_found(format!("no table {table}")));
         }
-        Ok(Json(room.table_view(table - 1, Viewer::Public, now)))
+        Ok(Json(room.table_view(table.index(), Viewer::Public, now)))
     })
     .await
 }
@@ -471,16 +471,16 @@ async fn call_clock(
     body: Body<HandRef>,
 ) -> Answer<protocol::TableView> {
     with_event(&app, role, event, move |tx, role| {
-        let by = caller_at_table(tx.state(), role, table - 1)?;
+        let by = caller_at_table(tx.state(), role, table.index())?;
         let request = body.read()?;
         tx.submit(Command::CallClock {
             event,
-            table: protocol::TableId(table - 1),
+            table: protocol::TableId(table.index()),
             hand: request.hand,
             by,
         })?;
         Ok(Json(tx.state().room().table_view(
-            table - 1,
+            table.index(),
             Viewer::Public,
             tx.now,
         )))

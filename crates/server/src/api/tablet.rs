@@ -18,7 +18,9 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use protocol::Actor;
-use protocol::{Command, EventId, EventSummary, FloorCommand, LiveTableId, TableReport, TdCommand};
+use protocol::{
+    Command, EventId, EventSummary, FloorCommand, LiveTableId, TableNumber, TableReport, TdCommand,
+};
 use serde::{Deserialize, Serialize};
 
 /// A tablet's token for one table of a live event.
@@ -85,13 +87,13 @@ pub async fn bind(
     with_event(&app, role, event, move |tx, _| {
         tx.submit(Command::BindTablet {
             event,
-            table: protocol::TableNumber(table),
+            table,
             token: crate::secret::hash(&token),
             by: Actor::Td,
         })?;
         Ok(Json(TabletToken {
             event,
-            table,
+            table: table.0,
             url: format!("/tablet?event={event}&table={table}&token={token}"),
             token,
             live_table: None,
@@ -101,7 +103,7 @@ pub async fn bind(
 }
 
 /// A dealer tablet that follows the event's table from the hand it plays now.
-async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken>, Fail> {
+async fn track(app: &App, event: EventId, table: TableNumber) -> Result<Json<TabletToken>, Fail> {
     let deal = read_event(app, event, move |s, _| {
         let room = s.room();
         if !room.tournament().is_live() {
@@ -111,11 +113,11 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
                 &RoomRefused::NothingToFollow,
             ));
         }
-        room.linked_deal(table - 1).ok_or_else(|| {
+        room.linked_deal(table.index()).ok_or_else(|| {
             Refusal::keyed(
                 StatusCode::CONFLICT,
                 "between_hands",
-                &RoomRefused::BetweenHands { table },
+                &RoomRefused::BetweenHands { table: table.0 },
             )
         })
     })
@@ -124,14 +126,14 @@ async fn track(app: &App, event: EventId, table: u32) -> Result<Json<TabletToken
         by: Actor::Td,
         command: FloorCommand::Track {
             event,
-            event_table: protocol::TableNumber(table),
+            event_table: table,
             deal: Box::new(deal),
         },
     };
     let (live, token) = open_following(app, command).await?;
     Ok(Json(TabletToken {
         event,
-        table,
+        table: table.0,
         url: format!("/dealer?table={live}&token={token}"),
         token,
         live_table: Some(live),
@@ -155,12 +157,12 @@ pub(crate) async fn open_following(
 }
 
 /// Who may report for a table: the TD, or the tablet bound to it.
-fn reporter(role: Role, event: EventId, table: u32) -> Result<Actor, Refusal> {
+fn reporter(role: Role, event: EventId, table: TableNumber) -> Result<Actor, Refusal> {
     match role {
         Role::Td => Ok(Actor::Td),
-        Role::Tablet { event: e, table: t } if e == event && t.0 == table => Ok(Actor::Dealer(
-            protocol::Tablet::EventTable(protocol::TableNumber(table)),
-        )),
+        Role::Tablet { event: e, table: t } if e == event && t == table => {
+            Ok(Actor::Dealer(protocol::Tablet::EventTable(table)))
+        }
         Role::Tablet { .. } => Err(Refusal::keyed(
             StatusCode::FORBIDDEN,
             "forbidden",
@@ -210,7 +212,7 @@ pub async fn report(
         let t = tx.state().room().tournament();
         // A broken table still confirms what concerns it (its players' moves); it has no
         // hands to report.
-        if t.table(tournament::TableId(table - 1))
+        if t.table(tournament::TableId(table.index()))
             .is_ok_and(|x| x.broken)
             && !matches!(
                 report,
@@ -220,28 +222,28 @@ pub async fn report(
             return Err(Refusal::keyed(
                 StatusCode::CONFLICT,
                 "broken",
-                &RoomRefused::BrokenNothingToReport { table },
+                &RoomRefused::BrokenNothingToReport { table: table.0 },
             ));
         }
         let action = match report {
             TableReport::HandOver { busts } => TdCommand::HandOver {
-                table: protocol::TableNumber(table),
+                table,
                 busts,
             },
             TableReport::Button { seat } => TdCommand::Button {
-                table: protocol::TableNumber(table),
+                table,
                 seat,
             },
             TableReport::ButtonCards { cards } => TdCommand::ButtonCards {
-                table: protocol::TableNumber(table),
+                table,
                 cards,
             },
             TableReport::RaceCards { cards } => TdCommand::RaceCards {
-                table: protocol::TableNumber(table),
+                table,
                 cards,
             },
             TableReport::SeatCards { seats } => TdCommand::SeatCards {
-                table: protocol::TableNumber(table),
+                table,
                 seats,
             },
             TableReport::SourceCards { cards } => {
@@ -251,7 +253,7 @@ pub async fn report(
                     .room()
                     .instruction_lines()
                     .into_iter()
-                    .any(|i| i.kind == "source_cards" && i.tables.first() == Some(&protocol::TableNumber(table)));
+                    .any(|i| i.kind == "source_cards" && i.tables.first() == Some(&table));
                 if !short && role != Role::Td {
                     return Err(Refusal::forbidden(format!(
                         "table {table} deals no cards for the tables now (HC-1.8: the short table does)"
@@ -267,12 +269,15 @@ pub async fn report(
                     .find(|i| i.id == instruction);
                 if let Some(line) = line
                     && role != Role::Td
-                    && !line.tables.contains(&protocol::TableNumber(table))
+                    && !line.tables.contains(&table)
                 {
                     return Err(Refusal::keyed(
                         StatusCode::FORBIDDEN,
                         "forbidden",
-                        &RoomRefused::NotForThisTable { instruction, table },
+                        &RoomRefused::NotForThisTable {
+                            instruction,
+                            table: table.0,
+                        },
                     ));
                 }
                 TdCommand::Confirm { instruction }
