@@ -165,7 +165,7 @@ pub fn director(error: &DirectorError) -> Said {
 
 /// The list keeper's refusals as keys with arguments, for the pages' languages; tables, games
 /// and guests are numbered from 1, as the pages show them.
-pub fn ring(error: &ring::RingError) -> Option<Said> {
+pub fn ring(error: &ring::RingError) -> Said {
     use ring::RingError;
     use serde_json::json;
     // Amounts past what a page's numbers hold exactly (2^53) go as text.
@@ -178,181 +178,152 @@ pub fn ring(error: &ring::RingError) -> Option<Said> {
             what,
             amount: a,
             max,
-        } => Some(message(
+        } => message(
             "refused_amount_too_large",
             json!({
                 "what": as_value(said("amount_", what)),
                 "amount": amount(*a),
                 "max": amount(*max),
             }),
-        )),
-        RingError::BooksFull { amount: a, total } => Some(message(
+        ),
+        RingError::BooksFull { amount: a, total } => message(
             "refused_cash_books_full",
             json!({ "amount": amount(*a), "total": amount(*total) }),
-        )),
-        RingError::NoSuchGame(g) => Some(message(
-            "refused_ring_no_such_game",
-            json!({ "game": g.0 + 1 }),
-        )),
-        RingError::NoSuchTable(t) => Some(message(
-            "refused_ring_no_such_table",
-            json!({ "table": t.0 + 1 }),
-        )),
-        RingError::NoSuchGuest(g) => Some(message(
-            "refused_ring_no_such_guest",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::BadGame(detail) => Some(message(
-            "refused_ring_bad_game",
-            json!({ "detail": detail }),
-        )),
-        RingError::TableClosed(t) => Some(message(
-            "refused_ring_table_closed",
-            json!({ "table": t.0 + 1 }),
-        )),
-        RingError::SeatTaken { table, seat } => Some(message(
+        ),
+        RingError::NoSuchGame(g) => {
+            message("refused_ring_no_such_game", json!({ "game": g.0 + 1 }))
+        }
+        RingError::NoSuchTable(t) => {
+            message("refused_ring_no_such_table", json!({ "table": t.0 + 1 }))
+        }
+        RingError::NoSuchGuest(g) => {
+            message("refused_ring_no_such_guest", json!({ "guest": g.0 + 1 }))
+        }
+        RingError::BadGame(detail) => message("refused_ring_bad_game", json!({ "detail": detail })),
+        RingError::TableClosed(t) => {
+            message("refused_ring_table_closed", json!({ "table": t.0 + 1 }))
+        }
+        RingError::SeatTaken { table, seat } => message(
             "refused_ring_seat_taken",
             json!({ "table": table.0 + 1, "seat": seat }),
-        )),
-        RingError::NoSuchSeat { table, seat } => Some(message(
+        ),
+        RingError::NoSuchSeat { table, seat } => message(
             "refused_ring_no_such_seat",
             json!({ "table": table.0 + 1, "seat": seat }),
-        )),
-        RingError::NotSeated(g) => Some(message(
-            "refused_ring_not_seated",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::Seated(g) => Some(message("refused_ring_seated", json!({ "guest": g.0 + 1 }))),
+        ),
+        RingError::NotSeated(g) => message("refused_ring_not_seated", json!({ "guest": g.0 + 1 })),
+        RingError::Seated(g) => message("refused_ring_seated", json!({ "guest": g.0 + 1 })),
         RingError::BuyInOutsideLimits {
             amount: a,
             min,
             max,
-        } => Some(message(
+        } => message(
             "refused_ring_buy_in_outside_limits",
             json!({ "amount": amount(*a), "min": amount(*min), "max": amount(*max) }),
-        )),
-        RingError::TopUpAboveMaximum { to, max } => Some(message(
+        ),
+        RingError::TopUpAboveMaximum { to, max } => message(
             "refused_ring_top_up_above_maximum",
             json!({ "to": amount(*to), "max": amount(*max) }),
-        )),
-        RingError::TopUpAddsChips { to } => Some(message(
+        ),
+        RingError::TopUpAddsChips { to } => message(
             "refused_ring_top_up_adds_chips",
             json!({ "to": amount(*to) }),
-        )),
-        RingError::HandInPlay(t) => Some(message(
-            "refused_ring_hand_in_play",
-            json!({ "table": t.0 + 1 }),
-        )),
-        RingError::NoHandInPlay(t) => Some(message(
-            "refused_ring_no_hand_in_play",
-            json!({ "table": t.0 + 1 }),
-        )),
-        RingError::ChipsInThePot(g) => Some(message(
-            "refused_ring_chips_in_the_pot",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::ListedTwice { guest } => Some(message(
-            "refused_ring_listed_twice",
-            json!({ "guest": guest.0 + 1 }),
-        )),
-        RingError::InTournament { guest, .. } => Some(message(
+        ),
+        RingError::HandInPlay(t) => {
+            message("refused_ring_hand_in_play", json!({ "table": t.0 + 1 }))
+        }
+        RingError::NoHandInPlay(t) => {
+            message("refused_ring_no_hand_in_play", json!({ "table": t.0 + 1 }))
+        }
+        RingError::ChipsInThePot(g) => {
+            message("refused_ring_chips_in_the_pot", json!({ "guest": g.0 + 1 }))
+        }
+        RingError::ListedTwice { guest } => {
+            message("refused_ring_listed_twice", json!({ "guest": guest.0 + 1 }))
+        }
+        RingError::InTournament { guest, .. } => message(
             "refused_ring_in_tournament",
             json!({ "guest": guest.0 + 1 }),
-        )),
-        RingError::NotListed(g) => Some(message(
-            "refused_ring_not_listed",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::OfferExpired { guest, .. } => Some(message(
+        ),
+        RingError::NotListed(g) => message("refused_ring_not_listed", json!({ "guest": g.0 + 1 })),
+        RingError::OfferExpired { guest, .. } => message(
             "refused_ring_offer_expired",
             json!({ "guest": guest.0 + 1 }),
-        )),
-        RingError::NoOffer(g) => Some(message(
-            "refused_ring_no_offer",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::NotAwayLongEnough { guest, away_ms, .. } => Some(message(
+        ),
+        RingError::NoOffer(g) => message("refused_ring_no_offer", json!({ "guest": g.0 + 1 })),
+        RingError::NotAwayLongEnough { guest, away_ms, .. } => message(
             "refused_ring_not_away_long_enough",
             json!({ "guest": guest.0 + 1, "minutes": away_ms / 60_000 }),
-        )),
-        RingError::NobodyWaiting { guest, .. } => Some(message(
+        ),
+        RingError::NobodyWaiting { guest, .. } => message(
             "refused_ring_nobody_waiting",
             json!({ "guest": guest.0 + 1 }),
-        )),
-        RingError::SeatStaysUnder { profile, .. } => Some(message(
+        ),
+        RingError::SeatStaysUnder { profile, .. } => message(
             "refused_ring_seat_stays_under",
             json!({ "profile": profile }),
-        )),
-        RingError::NothingFrozen(g) => Some(message(
-            "refused_ring_nothing_frozen",
-            json!({ "guest": g.0 + 1 }),
-        )),
-        RingError::FrozenForGame { guest, .. } => Some(message(
+        ),
+        RingError::NothingFrozen(g) => {
+            message("refused_ring_nothing_frozen", json!({ "guest": g.0 + 1 }))
+        }
+        RingError::FrozenForGame { guest, .. } => message(
             "refused_ring_frozen_for_game",
             json!({ "guest": guest.0 + 1 }),
-        )),
-        RingError::SeatedElsewhere { guest, table } => Some(message(
+        ),
+        RingError::SeatedElsewhere { guest, table } => message(
             "refused_ring_seated_elsewhere",
             json!({ "guest": guest.0 + 1, "table": table.0 + 1 }),
-        )),
-        RingError::TableNotEmpty(t) => Some(message(
-            "refused_ring_table_not_empty",
-            json!({ "table": t.0 + 1 }),
-        )),
-        RingError::NotDealtIn { guest } => Some(message(
-            "refused_ring_not_dealt_in",
-            json!({ "guest": guest.0 + 1 }),
-        )),
+        ),
+        RingError::TableNotEmpty(t) => {
+            message("refused_ring_table_not_empty", json!({ "table": t.0 + 1 }))
+        }
+        RingError::NotDealtIn { guest } => {
+            message("refused_ring_not_dealt_in", json!({ "guest": guest.0 + 1 }))
+        }
         RingError::ChipsDoNotAddUp {
             before,
             after,
             rake,
-        } => Some(message(
+        } => message(
             "refused_ring_chips_do_not_add_up",
             json!({ "before": amount(*before), "after": amount(*after), "rake": amount(*rake) }),
-        )),
-        RingError::RakeAboveWinnings { rake } => Some(message(
+        ),
+        RingError::RakeAboveWinnings { rake } => message(
             "refused_ring_rake_above_winnings",
             json!({ "rake": amount(*rake) }),
-        )),
-        RingError::TooFewToDeal { .. } => Some(message("refused_ring_too_few_to_deal", json!({}))),
-        RingError::ButtonNotAtPlayer { seat, .. } => Some(message(
-            "refused_ring_button_not_at_player",
-            json!({ "seat": seat }),
-        )),
+        ),
+        RingError::TooFewToDeal { .. } => message("refused_ring_too_few_to_deal", json!({})),
+        RingError::ButtonNotAtPlayer { seat, .. } => {
+            message("refused_ring_button_not_at_player", json!({ "seat": seat }))
+        }
         RingError::BooksDoNotBalance {
             bought_in,
             accounted,
             ..
-        } => Some(message(
+        } => message(
             "refused_ring_books_do_not_balance",
             json!({ "bought_in": bought_in.to_string(), "accounted": accounted.to_string() }),
-        )),
-        RingError::FeedsNoMainTable => Some(message("refused_ring_feeds_no_main_table", json!({}))),
+        ),
+        RingError::FeedsNoMainTable => message("refused_ring_feeds_no_main_table", json!({})),
         RingError::OpenerName { max, .. } => {
-            Some(message("refused_ring_opener_name", json!({ "max": max })))
+            message("refused_ring_opener_name", json!({ "max": max }))
         }
-        RingError::ConditionsTooLong { max } => Some(message(
-            "refused_ring_conditions_too_long",
-            json!({ "max": max }),
-        )),
+        RingError::ConditionsTooLong { max } => {
+            message("refused_ring_conditions_too_long", json!({ "max": max }))
+        }
         RingError::OfferTime { min_s } => {
-            Some(message("refused_ring_offer_time", json!({ "min": min_s })))
+            message("refused_ring_offer_time", json!({ "min": min_s }))
         }
-        RingError::InterestMin { min, max } => Some(message(
+        RingError::InterestMin { min, max } => message(
             "refused_ring_interest_min",
             json!({ "min": min, "max": max }),
-        )),
-        RingError::NameLength { max } => {
-            Some(message("refused_ring_name_length", json!({ "max": max })))
-        }
-        RingError::NameNotPrintable { code } => Some(message(
+        ),
+        RingError::NameLength { max } => message("refused_ring_name_length", json!({ "max": max })),
+        RingError::NameNotPrintable { code } => message(
             "refused_ring_name_not_printable",
             json!({ "code": format!("U+{code:04X}") }),
-        )),
-        RingError::NameTaken(name) => {
-            Some(message("refused_ring_name_taken", json!({ "name": name })))
-        }
+        ),
+        RingError::NameTaken(name) => message("refused_ring_name_taken", json!({ "name": name })),
     }
 }
 

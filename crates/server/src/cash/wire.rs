@@ -38,10 +38,7 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
         ),
         _ => Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "refused", message),
     };
-    let refusal = match crate::said::ring(e) {
-        Some(said) => refusal.with_said(said),
-        None => refusal,
-    };
+    let refusal = refusal.with_said(crate::said::ring(e));
     match rule {
         Some(rule) => refusal.with_rule(rule),
         None => refusal,
