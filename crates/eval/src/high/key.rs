@@ -1,10 +1,12 @@
 use cards::{Card, CardSet};
 
 /// Per-rank multipliers: every multiset of up to seven ranks (at most four of each) has its
-/// own sum. Found by a greedy search for the first twelve; the ace's is one more than the
-/// largest sum of the other twelve, so it cannot collide.
+/// own sum, below 2^25. OMPEval's (Henri Koskinen's evaluator): its keys spread so that the
+/// table needs no hashing beyond a row's displacement (`PerfectHash`); the greedy ones used
+/// before (1, 5, 24, ...) needed a multiplied key, or a table four times as large.
 pub(crate) const RANK_MULTIPLIERS: [u32; 13] = [
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 8107796,
+    8192, 32769, 69632, 237568, 593920, 1531909, 3563520, 4300819, 4685870, 4690024, 4767972,
+    4780561, 4801683,
 ];
 
 const SUIT_SHIFT: u32 = 32;
@@ -28,6 +30,26 @@ pub const CARD_KEYS: [u64; 52] = {
     }
     keys
 };
+
+/// `CARD_KEYS` by any byte (entries 52 and up unused), so that a card's index needs neither a
+/// bounds check nor a mask: `HighEvaluator::evaluate_cards` loads seven keys and adds them.
+pub(crate) const BYTE_KEYS: [u64; 256] = {
+    let mut keys = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        keys[i] = CARD_KEYS[i];
+        i += 1;
+    }
+    keys
+};
+
+/// The sum of the cards' keys, counters started: a hand's key without its card set.
+#[inline(always)]
+pub(crate) fn key_of(cards: &[Card]) -> u64 {
+    cards.iter().fold(SUIT_COUNTERS_START, |k, c| {
+        k + BYTE_KEYS[usize::from(c.index())]
+    })
+}
 
 /// A hand being built card by card: adding a card is one addition and one or, so that
 /// enumerations extend a shared prefix instead of starting again.
