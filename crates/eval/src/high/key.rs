@@ -32,12 +32,14 @@ pub const CARD_KEYS: [u64; 52] = {
 };
 
 /// `CARD_KEYS` by any byte (entries 52 and up unused), so that a card's index needs neither a
-/// bounds check nor a mask: `HighEvaluator::evaluate_cards` loads seven keys and adds them.
-pub(crate) const BYTE_KEYS: [u64; 256] = {
-    let mut keys = [0u64; 256];
+/// bounds check nor a mask; the second row has the suit counters' start added, for a hand's
+/// first card, which saves an addition a hand (`HighEvaluator::evaluate_cards`).
+pub(crate) const BYTE_KEYS: [[u64; 256]; 2] = {
+    let mut keys = [[0u64; 256]; 2];
     let mut i = 0;
     while i < 52 {
-        keys[i] = CARD_KEYS[i];
+        keys[0][i] = CARD_KEYS[i];
+        keys[1][i] = CARD_KEYS[i] + SUIT_COUNTERS_START;
         i += 1;
     }
     keys
@@ -46,9 +48,14 @@ pub(crate) const BYTE_KEYS: [u64; 256] = {
 /// The sum of the cards' keys, counters started: a hand's key without its card set.
 #[inline(always)]
 pub(crate) fn key_of(cards: &[Card]) -> u64 {
-    cards.iter().fold(SUIT_COUNTERS_START, |k, c| {
-        k + BYTE_KEYS[usize::from(c.index())]
-    })
+    match cards.split_first() {
+        Some((first, rest)) => rest
+            .iter()
+            .fold(BYTE_KEYS[1][usize::from(first.index())], |k, c| {
+                k + BYTE_KEYS[0][usize::from(c.index())]
+            }),
+        None => SUIT_COUNTERS_START,
+    }
 }
 
 /// A hand being built card by card: adding a card is one addition and one or, so that

@@ -47,9 +47,8 @@ impl HighEvaluator {
     #[inline(always)]
     pub fn evaluate_cards(&self, cards: &[Card]) -> HighValue {
         let key = key_of(cards);
-        let flush = key & FLUSH_BITS;
-        HighValue(if flush != 0 {
-            self.flush_of(cards, flush)
+        HighValue(if key & FLUSH_BITS != 0 {
+            self.flush_of(cards, key)
         } else {
             self.seven.get(key as u32)
         })
@@ -59,8 +58,8 @@ impl HighEvaluator {
     /// addresses in registers (issue 38: inlined, they were reloaded from the stack).
     #[cold]
     #[inline(never)]
-    fn flush_of(&self, cards: &[Card], flush: u64) -> u16 {
-        let suit = ((flush.trailing_zeros() - 35) / 4) as u8;
+    fn flush_of(&self, cards: &[Card], key: u64) -> u16 {
+        let suit = (((key & FLUSH_BITS).trailing_zeros() - 35) / 4) as u8;
         let ranks = cards
             .iter()
             .filter(|c| c.index() & 3 == suit)
