@@ -32,14 +32,19 @@ pub const CARD_KEYS: [u64; 52] = {
 };
 
 /// `CARD_KEYS` by any byte (entries 52 and up unused), so that a card's index needs neither a
-/// bounds check nor a mask; the second row has the suit counters' start added, for a hand's
-/// first card, which saves an addition a hand (`HighEvaluator::evaluate_cards`).
-pub(crate) const BYTE_KEYS: [[u64; 256]; 2] = {
-    let mut keys = [[0u64; 256]; 2];
+/// bounds check nor a mask. Row 1 has the suit counters' start added, for a hand's first card
+/// (an addition less a hand). Rows 0 and 2 are the keys plus and minus 2^31, taken in turn so
+/// that each pair of cards adds its keys exactly: the loads of one hand then come from two
+/// tables, and LLVM no longer turns them into one AVX-512 gather under `-C target-cpu=native`,
+/// which was slower on the development machine than the scalar loads (issue 38: 0.85x of
+/// OMPEval with the gather, 1.00x without, `tools/bench/ompeval/run.sh`).
+pub(crate) const BYTE_KEYS: [[u64; 256]; 3] = {
+    let mut keys = [[0u64; 256]; 3];
     let mut i = 0;
     while i < 52 {
-        keys[0][i] = CARD_KEYS[i];
+        keys[0][i] = CARD_KEYS[i].wrapping_add(1 << 31);
         keys[1][i] = CARD_KEYS[i] + SUIT_COUNTERS_START;
+        keys[2][i] = CARD_KEYS[i].wrapping_sub(1 << 31);
         i += 1;
     }
     keys
@@ -49,11 +54,19 @@ pub(crate) const BYTE_KEYS: [[u64; 256]; 2] = {
 #[inline(always)]
 pub(crate) fn key_of(cards: &[Card]) -> u64 {
     match cards.split_first() {
-        Some((first, rest)) => rest
-            .iter()
-            .fold(BYTE_KEYS[1][usize::from(first.index())], |k, c| {
-                k + BYTE_KEYS[0][usize::from(c.index())]
-            }),
+        Some((first, rest)) => {
+            let mut k = BYTE_KEYS[1][usize::from(first.index())];
+            let mut pairs = rest.chunks_exact(2);
+            for p in &mut pairs {
+                k = k.wrapping_add(BYTE_KEYS[0][usize::from(p[0].index())]);
+                k = k.wrapping_add(BYTE_KEYS[2][usize::from(p[1].index())]);
+            }
+            // A card left over (an even number of cards) adds its plain key.
+            for c in pairs.remainder() {
+                k += CARD_KEYS[usize::from(c.index()) % 52];
+            }
+            k
+        }
         None => SUIT_COUNTERS_START,
     }
 }
