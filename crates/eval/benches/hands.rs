@@ -1,11 +1,13 @@
 //! Hand evaluation side by side with the fastest peers on crates.io, on the same hands in
-//! one run: `pokers` for seven-card high hands, `aya_poker` for Omaha and lows.
+//! one run: `pokers` for seven-card high hands, `aya_poker` for Omaha and lows. (rust_poker,
+//! OMPEval's evaluator in Rust, builds on nightly Rust only: OMPEval itself is measured beside
+//! us by `tools/bench/ompeval/run.sh`.)
 //! `cargo bench -p eval --bench hands`; each group reports both, so the ratio is read off
 //! one run.
 
 use aya_poker::base::{Card as AyaCard, Hand as AyaHand};
 use cards::{Card, CardSet};
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use eval::high::Walk;
 use eval::{HandKey, HighEvaluator, low, omaha};
 use rand_chacha::ChaCha20Rng;
@@ -147,6 +149,46 @@ fn seven_random(c: &mut Criterion) {
     group.finish();
 }
 
+/// Random seven-card hands given as arrays of seven card indexes, as OMPEval's "Rand1"
+/// benchmark gives them (a pre-generated table, a checksum): each library reads the seven
+/// cards of each hand and evaluates it.
+fn seven_random_arrays(c: &mut Criterion) {
+    let hands: Vec<[u8; 7]> = deals(1 << 20, 7)
+        .iter()
+        .map(|h| std::array::from_fn(|i| h[i]))
+        .collect();
+    let mut group = c.benchmark_group("seven_random_arrays");
+    group.throughput(Throughput::Elements(hands.len() as u64));
+    let ev = HighEvaluator::get();
+    let ours_hands: Vec<[Card; 7]> = hands
+        .iter()
+        .map(|h| std::array::from_fn(|i| ours(h[i])))
+        .collect();
+    group.bench_function("croupier", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for hand in &ours_hands {
+                sum += u64::from(ev.evaluate_cards(hand).get());
+            }
+            black_box(sum)
+        })
+    });
+    let cards = &pokers::CARDS;
+    group.bench_function("pokers", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for hand in &hands {
+                let h = hand
+                    .iter()
+                    .fold(pokers::Hand::default(), |h, &c| h + cards[usize::from(c)]);
+                sum += u64::from(h.evaluate());
+            }
+            black_box(sum)
+        })
+    });
+    group.finish();
+}
+
 /// Omaha, four hole cards and five board cards: the high and the 8-or-better low.
 fn omaha(c: &mut Criterion) {
     let deals = deals(1 << 16, 9);
@@ -258,5 +300,16 @@ fn lows(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, seven_enumerated, seven_random, omaha, lows);
-criterion_main!(benches);
+criterion_group!(
+    benches,
+    seven_enumerated,
+    seven_random,
+    seven_random_arrays,
+    omaha,
+    lows
+);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -123,6 +123,20 @@ impl Hand {
         most
     }
 
+    /// Whether a live opponent of `p` has more than `level` in bet and stack: the first one
+    /// found answers (the legal actions ask this at every turn; issue 38).
+    fn opponent_covers(&self, p: Player, level: Chips) -> bool {
+        let mut others = self.live & !(1 << p.index());
+        while others != 0 {
+            let q = &self.players[others.trailing_zeros() as usize];
+            others &= others - 1;
+            if q.bet + q.stack > level {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The bounds of a bet or raise by `p`, or why there is none.
     pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
         let me = &self.players[p.index()];
@@ -142,7 +156,7 @@ impl Hand {
         }
         // A raise needs someone who could put in more than the bet to call (TDA-16: betting
         // is over once nobody can).
-        if self.opponents_cover(p) <= self.level {
+        if !self.opponent_covers(p, self.level) {
             return Err(HandError::NoOpponentToRaise);
         }
         if let Some(acted) = me.acted_level {

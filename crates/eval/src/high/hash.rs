@@ -1,11 +1,11 @@
-/// A perfect hash from sparse rank keys (below 2^KEY_BITS) to hand values, by hash and
-/// displace: the key times an odd multiplier modulo 2^KEY_BITS (a bijection, so no two
-/// keys meet) is split into a row (the top bits, one of `ROWS`) and a spread (the other
-/// bits); the spread plus the row's displacement is the slot in one dense table. Table
-/// sizes are powers of two, so lookups need no bounds checks.
+/// A perfect hash from sparse rank keys (below 2^KEY_BITS) to hand values, by displacement
+/// as OMPEval's: a key's top bits pick a row (one of `ROWS`), the row's displacement added to
+/// the key is its slot in one dense table. The rank multipliers spread the keys well enough
+/// that no multiplying is needed (issue 38: a multiplied key cost 3 more instructions a hand).
+/// Table sizes are powers of two, so lookups need no bounds checks.
 #[derive(Debug, Clone)]
 pub(crate) struct PerfectHash<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize> {
-    multiplier: u32,
+    /// The row's first slot less the row's first key (wrapping).
     displacements: Box<[u32; ROWS]>,
     values: Box<[u16; SLOTS]>,
 }
@@ -17,31 +17,16 @@ impl<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize>
     /// Rows and slots are powers of two; a row is the top bits of the multiplied key.
     const SPREAD: u32 = KEY_BITS - ROWS.trailing_zeros();
 
-    /// Tries multipliers until every `(key, value)` finds a free slot; `None` if none of a
-    /// few hundred does (the keys are too many for the table).
+    /// Places every `(key, value)`, fullest rows first, each row at the first displacement
+    /// where all its keys find free slots; `None` if the keys do not fit the table.
     pub(crate) fn build(entries: &[(u32, u16)]) -> Option<Self> {
-        let mut multiplier: u32 = 0x9e37_79b1;
-        for _ in 0..500 {
-            if let Some(table) = Self::build_with(entries, multiplier) {
-                return Some(table);
-            }
-            multiplier = multiplier
-                .wrapping_mul(0x2c1b_3c6d)
-                .wrapping_add(0x2976_7b5b)
-                | 1;
-        }
-        None
-    }
-
-    fn build_with(entries: &[(u32, u16)], multiplier: u32) -> Option<Self> {
         let spread_mask = (1u32 << Self::SPREAD) - 1;
         let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); ROWS];
         for &(key, value) in entries {
-            if key >= 1 << KEY_BITS {
+            if key > Self::KEY_MASK {
                 return None;
             }
-            let m = key.wrapping_mul(multiplier) & Self::KEY_MASK;
-            rows[(m >> Self::SPREAD) as usize].push((m & spread_mask, value));
+            rows[(key >> Self::SPREAD) as usize].push((key & spread_mask, value));
         }
         let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
         order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
@@ -58,22 +43,19 @@ impl<const KEY_BITS: u32, const ROWS: usize, const SLOTS: usize>
                 free.take(base + s as usize);
                 values[base + s as usize] = value;
             }
-            displacements[r] = base as u32;
+            displacements[r] = (base as u32).wrapping_sub((r as u32) << Self::SPREAD);
         }
         Some(PerfectHash {
-            multiplier,
             displacements,
             values,
         })
     }
 
+    /// The value of a key given to `build` (any other key gives some value).
     #[inline(always)]
     pub(crate) fn get(&self, key: u32) -> u16 {
-        // Bits of the product above `KEY_BITS` are dropped by the row mask.
-        let m = key.wrapping_mul(self.multiplier);
-        let row = (m >> Self::SPREAD) as usize & (ROWS - 1);
-        let spread = m & ((1 << Self::SPREAD) - 1);
-        let slot = (spread + self.displacements[row]) as usize & (SLOTS - 1);
+        let row = (key >> Self::SPREAD) as usize & (ROWS - 1);
+        let slot = key.wrapping_add(self.displacements[row]) as usize & (SLOTS - 1);
         self.values[slot]
     }
 }

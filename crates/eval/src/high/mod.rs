@@ -25,5 +25,5 @@ pub fn evaluate(cards: CardSet) -> HighValue {
 
 /// The value of the best five of the given 5 to 7 cards.
 pub fn evaluate_cards(cards: &[Card]) -> HighValue {
-    HighEvaluator::get().evaluate(HandKey::from_cards(cards))
+    HighEvaluator::get().evaluate_cards(cards)
 }
