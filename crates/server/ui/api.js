@@ -116,22 +116,26 @@ export const post = (path, body, secret) => api('POST', path, { body: body ?? {}
 export const pushes = { patches: 0, failed: 0 };
 globalThis.croupierPushes = pushes;
 
+/** `ws:` or `wss:` and this page's host: where the server's WebSockets are. */
+const wsBase = () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
+
 /**
- * A page that reads what it shows follows `path`'s WebSocket (`/api/floor/{t}/ws`,
- * `/api/ring/ws`): onChange() once on connect and after each change. Nothing is polled; a
- * dropped connection comes back by itself, with a growing delay. Returns { close() }.
+ * A WebSocket to `url()` that comes back by itself when it drops, after a growing delay (0.5 s,
+ * doubling up to 10 s, and a little at random, so that a room's tablets do not all come back
+ * at once). `attach(ws)` sets each new socket's handlers; `onDropped()` is told each drop.
+ * Returns { socket(), stop() }.
  */
-export function changes(path, onChange) {
+function reconnecting(url, attach, onDropped) {
   let ws = null;
   let stopped = false;
   let delay = 500;
   let timer = null;
   const open = () => {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    ws = new WebSocket(`${proto}//${location.host}${path}`);
-    ws.onopen = () => { delay = 500; };
-    ws.onmessage = () => onChange();
+    ws = new WebSocket(url());
+    ws.addEventListener('open', () => { delay = 500; });
+    attach(ws);
     ws.onclose = () => {
+      onDropped?.();
       if (stopped) return;
       timer = setTimeout(open, delay + Math.random() * 250);
       delay = Math.min(delay * 2, 10000);
@@ -140,12 +144,25 @@ export function changes(path, onChange) {
   };
   open();
   return {
-    close() {
+    socket: () => ws,
+    stop() {
       stopped = true;
       clearTimeout(timer);
       ws?.close();
     },
   };
+}
+
+/**
+ * A page that reads what it shows follows `path`'s WebSocket (`/api/floor/{t}/ws`,
+ * `/api/ring/ws`): onChange() once on connect and after each change. Nothing is polled; a
+ * dropped connection comes back by itself, with a growing delay. Returns { close() }.
+ */
+export function changes(path, onChange) {
+  const link = reconnecting(() => `${wsBase()}${path}`, (ws) => {
+    ws.onmessage = () => onChange();
+  });
+  return { close: link.stop };
 }
 
 /** How often at most a quiet connection says it is still there (`{type:'ping'}`). */
@@ -157,14 +174,12 @@ const KEEP_ALIVE_MS = 20_000;
  * goes; reconnects with a growing delay. A watched table is watched again after a reconnect.
  */
 export function connect(event, token, onMessage, onStatus) {
-  let ws = null;
-  let stopped = false;
-  let delay = 500;
-  let timer = null;
   let watching = null;
   let sentAt = 0;
+  let link = null;
 
   const send = (msg) => {
+    const ws = link?.socket();
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify(msg));
       sentAt = Date.now();
@@ -179,15 +194,12 @@ export function connect(event, token, onMessage, onStatus) {
   };
   const alive = setInterval(keepAlive, KEEP_ALIVE_MS / 2);
 
-  const open = () => {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const query = token ? `?token=${encodeURIComponent(token)}` : '';
-    ws = new WebSocket(`${proto}//${location.host}/api/events/${event}/ws${query}`);
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const attach = (ws) => {
     // Versions count from 1 on each connection.
     const streams = follower();
     let resyncing = false;
     ws.onopen = () => {
-      delay = 500;
       onStatus?.('open');
       if (watching != null) send({ type: 'watch', table: watching });
     };
@@ -212,16 +224,13 @@ export function connect(event, token, onMessage, onStatus) {
       // A background tab's timers may run late; a message pushed wakes it anyway.
       keepAlive();
     };
-    ws.onclose = () => {
-      onStatus?.('closed');
-      if (stopped) return;
-      timer = setTimeout(open, delay + Math.random() * 250);
-      delay = Math.min(delay * 2, 10000);
-    };
-    ws.onerror = () => ws.close();
   };
 
-  open();
+  link = reconnecting(
+    () => `${wsBase()}/api/events/${event}/ws${query}`,
+    attach,
+    () => onStatus?.('closed'),
+  );
   return {
     send,
     watch(table) {
@@ -229,10 +238,8 @@ export function connect(event, token, onMessage, onStatus) {
       send({ type: 'watch', table });
     },
     close() {
-      stopped = true;
-      clearTimeout(timer);
       clearInterval(alive);
-      ws?.close();
+      link.stop();
     },
   };
 }
