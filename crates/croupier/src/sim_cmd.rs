@@ -51,7 +51,7 @@ pub fn load_config(template: &str, profile: Option<&str>) -> Result<EventConfig>
         EventConfig::template(template)?
     };
     if let Some(profile) = profile {
-        config.profile = profile.to_string();
+        config.profile = profile.parse()?;
         tournament::config::validate(&config)?;
     }
     Ok(config)

@@ -17,6 +17,13 @@ pub enum RulebookId {
     Jpr,
 }
 
+/// TDA 2019 is the default (`../shared/rules/README.md`).
+impl Default for RulebookId {
+    fn default() -> RulebookId {
+        RulebookId::Tda
+    }
+}
+
 /// The ids `FromStr` takes, as refusals list them.
 pub const KNOWN_IDS: &str = "tda (or tda2019), wwpla, hc, dg, jpr";
 

@@ -55,3 +55,13 @@ fn an_unknown_profile_is_refused_with_the_known_ones() {
         err.problem
     );
 }
+
+/// Issue 35 item 4: an event's profile is a rulebook's id once read, whatever its case or the
+/// spaces around it, so that HC-1.6's limits (checked on the id) cannot be slipped by " hc ".
+#[test]
+fn a_profile_is_read_as_its_rulebook_hc_1_6() {
+    let text =
+        include_str!("../templates/turbo.toml").replace("profile = \"tda\"", "profile = \" HC \"");
+    let config = EventConfig::from_toml(&text).expect("the turbo under HC");
+    assert_eq!(config.profile, RulebookId::Hc);
+}

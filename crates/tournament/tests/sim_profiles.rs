@@ -67,7 +67,7 @@ fn run_profile(profile: &str) {
     let mut rng = ChaCha8Rng::seed_from_u64(0xc0c0 + profile.len() as u64);
     for k in 0..PER_PROFILE {
         let mut config = EventConfig::template(template_for(profile, k)).expect("template");
-        config.profile = profile.to_string();
+        config.profile = profile.parse().expect("a profile");
         let entrants = 20 + (rng.next_u64() % 281) as u32;
         let bots = [Bots::Random, Bots::Strength, Bots::Mixed][(k % 3) as usize];
         let opts = SimOptions {

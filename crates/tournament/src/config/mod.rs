@@ -7,6 +7,7 @@
 mod games;
 mod validate;
 
+use engine::RulebookId;
 use serde::Deserialize;
 use std::fmt;
 use thiserror::Error;
@@ -349,9 +350,10 @@ pub struct League {
 #[serde(deny_unknown_fields)]
 pub struct EventConfig {
     pub name: String,
-    /// The ruleset profile: `tda`, `wwpla`, `hc`, `dg` or `jpr`.
-    #[serde(default = "tda")]
-    pub profile: String,
+    /// The ruleset profile: `tda`, `wwpla`, `hc`, `dg` or `jpr` (case and spaces around do not
+    /// matter), read as the rulebook's id so that every check compares the same value.
+    #[serde(default, deserialize_with = "rulebook")]
+    pub profile: RulebookId,
     /// Who deals: the server (`online`) or dealers with real cards (`live`).
     #[serde(default)]
     pub tables: TableMode,
@@ -399,8 +401,10 @@ pub struct EventConfig {
     pub table_languages: Vec<String>,
 }
 
-fn tda() -> String {
-    "tda".into()
+/// A profile by its id, refused with the ids there are.
+fn rulebook<'de, D: serde::Deserializer<'de>>(d: D) -> Result<RulebookId, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse().map_err(serde::de::Error::custom)
 }
 fn holdem() -> GameName {
     GameName::Holdem

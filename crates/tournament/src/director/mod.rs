@@ -273,7 +273,7 @@ impl Tournament {
                 detail: e.to_string(),
             })
         })?;
-        let profile = Profile::get(&config.profile).map_err(|e| {
+        let profile = Profile::of(config.profile).map_err(|e| {
             DirectorError::Refused(Refused::Config {
                 detail: e.to_string(),
             })

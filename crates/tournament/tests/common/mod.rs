@@ -17,7 +17,7 @@ pub fn at_minute(m: u64) -> Time {
 /// A shipped template under `profile`.
 pub fn config(template: &str, profile: &str) -> EventConfig {
     let mut c = EventConfig::template(template).expect("template");
-    c.profile = profile.to_string();
+    c.profile = profile.parse().expect("a profile");
     c
 }
 

@@ -60,7 +60,7 @@ const MAX_LANGUAGE_CHARS: usize = 30;
 /// re-entry is, so re-entries are refused too. Checked once the field is known, for `hc` only.
 pub fn check_multitable_limits(config: &EventConfig, entrants: u32) -> Checked {
     // The profile as it is read everywhere (" HC" is HC), not as written.
-    if config.profile.parse::<RulebookId>().ok() != Some(RulebookId::Hc) || entrants < 11 {
+    if config.profile != RulebookId::Hc || entrants < 11 {
         return Ok(());
     }
     let multi = format!("HC-1.6: a multi-table event (11 or more entrants, here {entrants})");
@@ -119,9 +119,6 @@ fn amounts(config: &EventConfig) -> Checked {
 fn event(config: &EventConfig) -> Checked {
     if config.name.trim().is_empty() {
         return refuse("name", "the event needs a name");
-    }
-    if let Err(e) = config.profile.parse::<RulebookId>() {
-        return refuse("profile", e.to_string());
     }
     if !(2..=10).contains(&config.table_size) {
         return refuse(

@@ -256,7 +256,7 @@ fn hc_1_6_multitable_limits() {
     );
     // HC-1.6 holds for the profile as read: spaces or capitals do not escape it.
     let mut spaced = rebuys.clone();
-    spaced.profile = " HC ".into();
+    spaced.profile = " HC ".parse().expect("HC");
     assert_eq!(
         check_multitable_limits(&spaced, 11).unwrap_err().field,
         "rebuy"
