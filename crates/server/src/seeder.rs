@@ -96,12 +96,7 @@ async fn pass(hub: &Hub) -> Option<u64> {
         }
         // Whatever came (the hand, an instruction for the table, the table broken), the
         // waiting tablet looks again.
-        let _ = task
-            .run(|tx| {
-                tx.state().poke();
-                Ok(())
-            })
-            .await;
+        crate::dealer::task::poke(&task).await;
     }
     wake
 }

@@ -4,7 +4,7 @@
 use super::DealerTable;
 use crate::refusal::Refusal;
 use crate::room::Changes;
-use crate::task::{Owned, Signed, Tx};
+use crate::task::{Handle, Owned, Signed, Tx};
 use protocol::{Command, FloorCommand};
 
 #[derive(Debug)]
@@ -37,6 +37,17 @@ impl DealerState {
     pub fn poke(&self) {
         self.changed.send_modify(|n| *n += 1);
     }
+}
+
+/// Tells the table's tablets to look again, from outside its task (a job on it): what the table
+/// waits for may have come, or a newer tablet took over.
+pub async fn poke(task: &Handle<DealerState>) {
+    let _ = task
+        .run(|tx| {
+            tx.state().poke();
+            Ok(())
+        })
+        .await;
 }
 
 impl Owned for DealerState {

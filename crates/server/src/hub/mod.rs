@@ -130,14 +130,7 @@ impl Hub {
             // The tablet it replaces learns at once that it is retired (the seeder visits the
             // newest tablets only).
             if let Some(older) = older.and_then(|t| self.dealer(t).ok()) {
-                tokio::spawn(async move {
-                    let _ = older
-                        .run(|tx| {
-                            tx.state().poke();
-                            Ok(())
-                        })
-                        .await;
-                });
+                tokio::spawn(async move { crate::dealer::task::poke(&older).await });
             }
         }
         let handle = Handle::spawn(
