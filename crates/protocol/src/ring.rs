@@ -138,6 +138,13 @@ pub enum RingCommand {
         table: CashTableId,
         hand: u64,
     },
+    /// The player to act in hand `hand` of an online table took their reasonable time: time
+    /// is called on them, for the game's profile's seconds (TDA-29, HC-1.13.7, DG-14a,
+    /// WWPLA-11).
+    CallClock {
+        table: CashTableId,
+        hand: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -413,6 +420,9 @@ pub struct CashTableView {
     pub game_name: String,
     pub stakes: String,
     pub mode: String,
+    /// The game's rulebook profile (`tda`, `hc`, `jpr`, ...): its rules for the clock and
+    /// for a guest away from the table (HC-1.9, JPR-3.0).
+    pub profile: String,
     pub seats: Vec<Option<CashSeatView>>,
     pub hand: Option<CashHandView>,
     pub next: Option<NextHandView>,
@@ -440,11 +450,31 @@ pub struct CashHandView {
     /// `preflop`, `flop`, `turn`, `river` or `over`.
     pub street: String,
     pub board: Vec<String>,
+    /// Everything in the middle and in front.
     pub pot: u64,
+    /// The main pot and the side pots, with the seats that can win each.
+    pub pots: Vec<crate::PotView>,
     pub to_act: Option<u8>,
     pub act_deadline_ms: Option<u64>,
+    /// Time is called on the player to act: `act_deadline_ms` is the called time's end.
+    pub clock_called: bool,
+    /// The seconds time called lasts, and the rule, by the game's profile (TDA-29,
+    /// HC-1.13.7, DG-14a, WWPLA-11).
+    pub clock_seconds: u32,
+    pub clock_rule: String,
+    /// What happens when time called runs out: `check_or_dead` or `dead`.
+    pub clock_expiry: String,
     /// The viewer's legal actions, when it is their turn.
     pub legal: Option<crate::Legal>,
     /// Who won what, once the hand is over.
-    pub result: Vec<String>,
+    pub won: Vec<CashWin>,
+}
+
+/// A winner of a hand at an online cash table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CashWin {
+    pub seat: u8,
+    pub guest: GuestId,
+    pub name: String,
+    pub amount: u64,
 }

@@ -41,10 +41,12 @@ pub struct CashState {
     deal_seeds: Option<rand_chacha::ChaCha20Rng>,
     /// Counts the room's changes, for the pages that follow it (`stream`).
     changed: tokio::sync::watch::Sender<u64>,
+    /// The reasonable time to act at an online table before time is called (TDA-29).
+    act_ms: u64,
 }
 
 impl CashState {
-    pub fn new(index: Arc<Index>) -> CashState {
+    pub fn new(index: Arc<Index>, act_seconds: u32) -> CashState {
         CashState {
             room: Room::new(RoomConfig::default()),
             hands: Hands::new(),
@@ -55,6 +57,7 @@ impl CashState {
             retry_deal: std::collections::BTreeMap::new(),
             deal_seeds: None,
             changed: tokio::sync::watch::Sender::new(0),
+            act_ms: u64::from(act_seconds.max(1)) * 1_000,
         }
     }
 
@@ -71,7 +74,10 @@ impl CashState {
     pub fn apply_to(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
         if matches!(
             command,
-            RingCommand::Deal { .. } | RingCommand::Act { .. } | RingCommand::TimeOut { .. }
+            RingCommand::Deal { .. }
+                | RingCommand::Act { .. }
+                | RingCommand::TimeOut { .. }
+                | RingCommand::CallClock { .. }
         ) {
             // A hand's step touches the engine's hand and the books: should the books refuse
             // its end, both are put back as they were.
@@ -112,18 +118,21 @@ impl CashState {
 
     /// A step of a hand at an online table.
     fn play(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
-        let (room, hands) = (&mut self.room, &mut self.hands);
+        let (room, hands, act_ms) = (&mut self.room, &mut self.hands, self.act_ms);
         match command {
             RingCommand::Deal { table, seed } => {
-                online::deal(room, hands, *table, seed, at_ms)?;
+                online::deal(room, hands, *table, seed, at_ms, act_ms)?;
             }
             RingCommand::Act {
                 guest,
                 hand,
                 action,
-            } => online::act(room, hands, *guest, *hand, *action, at_ms)?,
+            } => online::act(room, hands, *guest, *hand, *action, at_ms, act_ms)?,
             RingCommand::TimeOut { table, hand } => {
-                online::time_out(room, hands, *table, *hand, at_ms)?;
+                online::time_out(room, hands, *table, *hand, at_ms, act_ms)?;
+            }
+            RingCommand::CallClock { table, hand } => {
+                online::call_clock(room, hands, *table, *hand, at_ms)?;
             }
             _ => return Err(Refusal::internal("not a hand's step")),
         }
@@ -267,7 +276,13 @@ impl Owned for CashState {
                 continue;
             }
             let command = match state.hands.get(&table.0) {
-                Some(h) if h.in_play() => Some(RingCommand::TimeOut {
+                // The reasonable time gone, time is called; when that runs out too, the
+                // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
+                Some(h) if h.in_play() && h.clock_called => Some(RingCommand::TimeOut {
+                    table,
+                    hand: h.number,
+                }),
+                Some(h) if h.in_play() => Some(RingCommand::CallClock {
                     table,
                     hand: h.number,
                 }),

@@ -310,7 +310,8 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
         | RingCommand::Act { .. }
-        | RingCommand::TimeOut { .. } => {
+        | RingCommand::TimeOut { .. }
+        | RingCommand::CallClock { .. } => {
             return Err(Refusal::internal("an online table's command"));
         }
     };
