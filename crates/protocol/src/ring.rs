@@ -112,6 +112,16 @@ pub enum RingCommand {
     ChargeTime {
         table: CashTableId,
     },
+    /// HC-1.10: the list keeper moves a seated guest with their chips to an open seat of the
+    /// same game (another table, or another seat at theirs), between their hands.
+    Move {
+        guest: GuestId,
+        table: CashTableId,
+        /// From 1.
+        seat: u8,
+        #[serde(default)]
+        wait: bool,
+    },
     /// Offers that ran out go on to the next in line.
     Tick,
     /// The room's choices: how long a seat offer stands, whether a guest who declines it or
@@ -194,10 +204,30 @@ pub struct RingBoard {
     pub books: BoardBooks,
     /// Every guest, by id (the desk seats and lists them by it).
     pub guests: Vec<BoardGuest>,
+    /// Chips frozen in a tray (HC-1.9), by guest and game.
+    pub frozen: Vec<BoardFrozen>,
+    /// Tables closed, newest last: their statements stay (HC-1.10).
+    pub closed_tables: Vec<BoardClosedTable>,
     /// How long a seat offer stands; whether missing one loses the place on the list.
     pub offer_seconds: u32,
     pub lose_place: bool,
     pub interest_min: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct BoardFrozen {
+    pub guest: GuestId,
+    pub name: String,
+    pub game: GameId,
+    pub chips: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct BoardClosedTable {
+    pub id: CashTableId,
+    pub game: GameId,
+    pub opened_by: String,
+    pub closed_ms: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -240,6 +270,11 @@ pub struct BoardGame {
     pub profile: String,
     pub min_buy_in: u64,
     pub max_buy_in: u64,
+    /// The house's charge: rake in percent of each pot up to a cap, or a time charge per seat
+    /// and half hour; all 0: none (HC-1.6).
+    pub rake_percent: u8,
+    pub rake_cap: u64,
+    pub time_charge: u64,
     pub tables: Vec<BoardTable>,
     pub waiting: Vec<BoardWaiting>,
     /// An interest list long enough to open a table.
@@ -285,6 +320,10 @@ pub struct BoardSeat {
     pub name: String,
     pub chips: u64,
     pub away: bool,
+    /// Since when the guest is away (HC-1.9: after 30 minutes the seat may be freed).
+    pub away_since_ms: Option<u64>,
+    /// Dealt into the hand in play.
+    pub in_hand: bool,
     /// Blinds owed for having been away: `small`, `big` or `both` (JPR-3.0's markers).
     pub owes: Option<String>,
 }
