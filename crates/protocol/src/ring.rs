@@ -290,6 +290,8 @@ pub struct BoardTable {
     pub feeds: Option<CashTableId>,
     pub hand_running: bool,
     pub hands: u64,
+    /// The button's seat in the hand in play or the last one (from 1; 0: none yet).
+    pub button: u8,
     pub open_seats: u32,
     pub seats: Vec<Option<BoardSeat>>,
     /// Between hands: who the next hand deals in and who posts what, by the game's rules.

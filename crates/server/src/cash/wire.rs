@@ -346,6 +346,7 @@ pub fn board(room: &Room) -> RingBoard {
                     feeds: t.feeds,
                     hand_running: t.hand_running,
                     hands: t.hands,
+                    button: t.last.and_then(|l| l.button).map_or(0, |b| b.0 + 1),
                     open_seats: t.free_seats().count() as u32,
                     seats: t
                         .seats
