@@ -160,3 +160,21 @@ async fn tda_29_time_called_is_30_s_and_the_table_shows_its_pots_and_profile() {
     let me = room.me(bb).await;
     assert_eq!(me["table"]["hand"]["street"], "flop", "checked: {me}");
 }
+
+/// A guest who sits out in the middle of a hand is not waited for: their turns are checked
+/// when free, else folded, at once (no cards while away: HC-1.9, JPR-3.0).
+#[tokio::test]
+async fn hc_1_9_a_guest_sat_out_during_the_hand_is_not_waited_for() {
+    let (room, bb, _) = big_blind_lets_time_run_out("hc").await;
+    room.ask(bb, json!({ "type": "away" })).await;
+    // The table's timer comes round once per turn.
+    room.step(0).await;
+    room.step(0).await;
+    let me = room.me(bb).await;
+    let hand = &me["table"]["hand"];
+    // Checked before the flop and on the flop (the big blind acts first after it heads-up).
+    assert_ne!(hand["street"], "preflop", "{hand}");
+    let (to_act, _) = room.to_act().await;
+    assert_ne!(to_act, bb, "{hand}");
+    assert_eq!(hand["clock_called"], false);
+}

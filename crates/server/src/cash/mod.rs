@@ -186,6 +186,8 @@ impl CashState {
     /// next hand may be dealt (after the pause, and a refused deal's wait) to two players.
     fn due_at(&self, table: CashTableId) -> Option<u64> {
         match self.hands.get(&table.0) {
+            // A player sat out still in the hand is not waited for.
+            Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
             _ => {
                 let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
@@ -198,6 +200,17 @@ impl CashState {
                     .map(|at| at.max(retry))
             }
         }
+    }
+
+    /// Whether the player to act in `h` sat out (or was sat out) during the hand.
+    fn away_to_act(&self, h: &online::OnlineHand) -> bool {
+        h.to_act().is_some_and(|p| {
+            let guest = h.guests[p.index()];
+            self.room
+                .seat_of(guest)
+                .and_then(|(t, s)| self.room.table(t).ok()?.seats[usize::from(s - 1)])
+                .is_some_and(|s| s.away_since.is_some())
+        })
     }
 
     fn online_tables(&self) -> impl Iterator<Item = CashTableId> + '_ {
@@ -278,10 +291,12 @@ impl Owned for CashState {
             let command = match state.hands.get(&table.0) {
                 // The reasonable time gone, time is called; when that runs out too, the
                 // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
-                Some(h) if h.in_play() && h.clock_called => Some(RingCommand::TimeOut {
-                    table,
-                    hand: h.number,
-                }),
+                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(h)) => {
+                    Some(RingCommand::TimeOut {
+                        table,
+                        hand: h.number,
+                    })
+                }
                 Some(h) if h.in_play() => Some(RingCommand::CallClock {
                     table,
                     hand: h.number,
