@@ -321,3 +321,20 @@ mod me;
 #[cfg(test)]
 mod tests;
 mod views;
+
+/// A change as a page is told of it: `{"type":"changed","v":N}`, with what it touched when the
+/// page has seen every change before it (`last`, the version it was told before).
+pub trait Told: Clone + Send + Sync + 'static {
+    fn version(&self) -> u64;
+    fn text(&self, last: Option<u64>) -> String;
+}
+
+impl Told for u64 {
+    fn version(&self) -> u64 {
+        *self
+    }
+
+    fn text(&self, _last: Option<u64>) -> String {
+        format!(r#"{{"type":"changed","v":{self}}}"#)
+    }
+}

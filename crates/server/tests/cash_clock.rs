@@ -3,6 +3,7 @@
 //! seconds (TDA-29: 30 s, HC-1.13.7: one minute, DG-14a: 30 s) and ends as the profile says:
 //! checked when free or dead (TDA-29, HC-1.13.7), or dead (DG-14a, WWPLA-11). A player whose
 //! time ran out is sat out: no cards while away (HC-1.9's ring-game deviation, JPR-3.0).
+//! And what a hand's step tells the cash room's pages (issue 35 item 2).
 
 mod common;
 
@@ -177,4 +178,35 @@ async fn hc_1_9_a_guest_sat_out_during_the_hand_is_not_waited_for() {
     let (to_act, _) = room.to_act().await;
     assert_ne!(to_act, bb, "{hand}");
     assert_eq!(hand["clock_called"], false);
+}
+
+/// Issue 35 item 2, lean pushes for the cash room: a hand's step at an online table is told
+/// with that table alone (`tables`), so that a guest elsewhere need not read again; any other
+/// change says nothing of tables: every page reads again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hands_step_is_told_with_its_table_alone() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let room = Room::heads_up("tda").await;
+    let addr = room.api.listen().await;
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ring/ws"))
+        .await
+        .expect("a WebSocket");
+    let mut next = async || loop {
+        if let Message::Text(text) = socket.next().await.expect("open").expect("a frame") {
+            break serde_json::from_str::<Value>(&text).expect("JSON");
+        }
+    };
+    let first = next().await;
+    assert!(first.get("tables").is_none(), "the first says everything: {first}");
+    let (g, me) = room.to_act().await;
+    let hand = me["table"]["hand"]["number"].clone();
+    room.ask(g, json!({ "type": "act", "hand": hand, "action": { "type": "call" } }))
+        .await;
+    let step = next().await;
+    assert_eq!(step["tables"], json!([0]), "{step}");
+    room.ask(g, json!({ "type": "away" })).await;
+    let other = next().await;
+    assert!(other.get("tables").is_none(), "{other}");
+    assert_eq!(other["v"], step["v"].as_u64().unwrap() + 1);
 }

@@ -160,7 +160,15 @@ function reconnecting(url, attach, onDropped) {
  */
 export function changes(path, onChange) {
   const link = reconnecting(() => `${wsBase()}${path}`, (ws) => {
-    ws.onmessage = () => onChange();
+    ws.onmessage = (ev) => {
+      let msg = null;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        // A change all the same: the page reads everything.
+      }
+      onChange(msg);
+    };
   });
   return { close: link.stop };
 }

@@ -6,7 +6,8 @@
 // profile does while away: HC-1.9, JPR-3.0; top up, cash out), the lists with the guest's place,
 // and the sessions. A seat offered and the guest's turn are told by a sound, a vibration, the
 // tab's title and a browser notification, also while the page is in the background (alerts.js).
-// Everything is pushed: the page reads the guest's view again when the room changes.
+// Everything is pushed: the page reads the guest's view again when the room changes, not when
+// a hand is played at another table.
 // Test ids: cash-register, cash-name, cash-register-go, cash-me, cash-alerts, cash-alerts-on,
 // cash-offer (data-table, data-seat), cash-offer-left (data-s), cash-buy-in, cash-wait,
 // cash-accept, cash-decline, cash-table, cash-turn-line, cash-turn, cash-timer (data-ms),
@@ -328,10 +329,12 @@ function draw() {
   renderSessions();
 }
 
-async function refresh() {
+/** Reads the guest's view again, and the board (the games, their seats and lists) with it
+ * unless only hands changed. */
+async function refresh(withBoard = true) {
   if (!token) return render();
   try {
-    [me, board] = await Promise.all([get('/api/ring/me', token), get('/api/ring')]);
+    [me, board] = await Promise.all([get('/api/ring/me', token), withBoard || !board ? get('/api/ring') : board]);
     skew = me.now_ms - Date.now();
   } catch (e) {
     if (e.status === 401) {
@@ -346,7 +349,12 @@ async function refresh() {
 onLang(render);
 // The room's changes are pushed; the countdowns tick here, between them.
 refresh();
-changes('/api/ring/ws', refresh);
+changes('/api/ring/ws', (msg) => {
+  // A hand's step at another table changes nothing here (`tables`: what it touched).
+  const only = msg?.tables;
+  if (only && !(me?.table && only.includes(me.table.id))) return;
+  refresh(!only);
+});
 setInterval(() => {
   tickOffer();
   tickTimer();

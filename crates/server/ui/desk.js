@@ -337,7 +337,7 @@ async function start(secret) {
   // The room's changes are pushed: the desk reads the board again then, and only then.
   if (!following) {
     following = true;
-    changes('/api/ring/ws', refresh);
+    changes('/api/ring/ws', () => refresh());
   }
 }
 

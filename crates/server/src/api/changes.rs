@@ -4,6 +4,7 @@
 //! for the connection but a ping every 20 s; a shutdown closes it with 1001 "going away".
 
 use crate::app::App;
+use crate::push::Told;
 use crate::refusal::Refusal;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -16,9 +17,9 @@ use tokio::sync::watch;
 
 /// The answer to a request for a stream of `changes` (or its refusal): the upgrade, then the
 /// connection's life (`session`). Clients send nothing but a close: small frames only.
-pub fn answer(
+pub fn answer<T: Told>(
     app: App,
-    changes: Result<watch::Receiver<u64>, Refusal>,
+    changes: Result<watch::Receiver<T>, Refusal>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let changes = match changes {
@@ -57,7 +58,7 @@ pub async fn close(sink: &mut SplitSink<WebSocket, Message>, (code, reason): (u1
 const GOING_AWAY: (u16, &str) = (1001, "going away: the server is shutting down");
 
 /// The connection's life: a `changed` for each change counted by `changes`.
-pub async fn session(app: App, socket: WebSocket, mut changes: watch::Receiver<u64>) {
+pub async fn session<T: Told>(app: App, socket: WebSocket, mut changes: watch::Receiver<T>) {
     let limits = app.limits().clone();
     let (mut sink, mut stream) = socket.split();
     let mut ping = tokio::time::interval(Duration::from_secs(20));
@@ -66,14 +67,17 @@ pub async fn session(app: App, socket: WebSocket, mut changes: watch::Receiver<u
     tokio::pin!(away);
     // The first comes at once: the page reads what it shows as it is now.
     changes.mark_changed();
+    // Nothing told yet: the first message says everything changed.
+    let mut last: Option<u64> = None;
     let close = loop {
         tokio::select! {
             changed = changes.changed() => {
                 if changed.is_err() {
                     break None;
                 }
-                let v = *changes.borrow_and_update();
-                let text = format!(r#"{{"type":"changed","v":{v}}}"#);
+                let told = changes.borrow_and_update().clone();
+                let text = told.text(last);
+                last = Some(told.version());
                 let sent = sink.send(Message::Text(text.into()));
                 if !matches!(tokio::time::timeout(limits.write_timeout, sent).await, Ok(Ok(()))) {
                     break None;

@@ -25,6 +25,36 @@ use std::sync::Arc;
 /// How long after a refused deal the table is tried again.
 const RETRY_MS: u64 = 5_000;
 
+/// A change of the cash room as its pages are told of it: its count, and the online tables it
+/// touched when it touched nothing else (a hand's step); `None`: anything may have changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mark {
+    pub v: u64,
+    pub tables: Option<Vec<u32>>,
+}
+
+impl crate::push::Told for Mark {
+    fn version(&self) -> u64 {
+        self.v
+    }
+
+    /// `{"type":"changed","v":N,"tables":[T]}` for a hand's step at online table T, told to a
+    /// page that was told of change N-1; else `{"type":"changed","v":N}`: read everything.
+    fn text(&self, last: Option<u64>) -> String {
+        match &self.tables {
+            Some(tables) if last.is_some_and(|l| l + 1 == self.v) => {
+                let list: Vec<String> = tables.iter().map(u32::to_string).collect();
+                format!(
+                    r#"{{"type":"changed","v":{},"tables":[{}]}}"#,
+                    self.v,
+                    list.join(",")
+                )
+            }
+            _ => format!(r#"{{"type":"changed","v":{}}}"#, self.v),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct CashState {
     room: Room,
@@ -39,8 +69,12 @@ pub struct CashState {
     retry_deal: std::collections::BTreeMap<u32, u64>,
     /// Tests only: the decks' seeds from a seeded generator (`Opened::seed_cash_deals`).
     deal_seeds: Option<rand_chacha::ChaCha20Rng>,
-    /// Counts the room's changes, for the pages that follow it (`stream`).
-    changed: tokio::sync::watch::Sender<u64>,
+    /// Counts the room's changes, for the pages that follow it (`stream`), with the online
+    /// tables a change touched alone.
+    changed: tokio::sync::watch::Sender<Mark>,
+    /// What the commands of this turn touched: the online tables of hands' steps only, or
+    /// anything (`None`).
+    touched: Option<std::collections::BTreeSet<u32>>,
     /// The reasonable time to act at an online table before time is called (TDA-29).
     act_ms: u64,
 }
@@ -56,14 +90,38 @@ impl CashState {
             before: None,
             retry_deal: std::collections::BTreeMap::new(),
             deal_seeds: None,
-            changed: tokio::sync::watch::Sender::new(0),
+            changed: tokio::sync::watch::Sender::new(Mark::default()),
+            touched: Some(std::collections::BTreeSet::new()),
             act_ms: u64::from(act_seconds.max(1)) * 1_000,
         }
     }
 
     /// The count of the room's changes, changed at each.
-    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<Mark> {
         self.changed.subscribe()
+    }
+
+    /// Notes what `command` touches for the pages: a hand's step its table alone (a guest
+    /// elsewhere need not read again), anything else the whole room.
+    fn touch(&mut self, command: &RingCommand) {
+        let table = match command {
+            RingCommand::Deal { table, .. }
+            | RingCommand::TimeOut { table, .. }
+            | RingCommand::CallClock { table, .. } => Some(table.0),
+            RingCommand::Act { guest, .. } => self
+                .hands
+                .iter()
+                .find(|(_, h)| h.guests.contains(guest))
+                .map(|(&t, _)| t),
+            _ => None,
+        };
+        match (table, self.touched.as_mut()) {
+            (Some(t), Some(tables)) => {
+                tables.insert(t);
+            }
+            (None, _) => self.touched = None,
+            (Some(_), None) => {}
+        }
     }
 
     pub fn room(&self) -> &Room {
@@ -245,6 +303,7 @@ impl Owned for CashState {
             .is_none()
             .then(|| Box::new((self.room.clone(), self.hands.clone(), self.tokens.len())));
         self.apply_to(at_ms, command)?;
+        self.touch(command);
         if before.is_some() {
             self.before = before;
         }
@@ -252,6 +311,7 @@ impl Owned for CashState {
     }
 
     fn rollback_all(&mut self) {
+        self.touched = Some(std::collections::BTreeSet::new());
         if let Some(before) = self.before.take() {
             let (room, hands, tokens) = *before;
             self.room = room;
@@ -266,9 +326,13 @@ impl Owned for CashState {
         self.index_new_guests();
     }
 
-    /// The pages that follow the room are told, and read it again.
+    /// The pages that follow the room are told, and read again what the change touched.
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {
-        self.changed.send_modify(|n| *n += 1);
+        let touched = self.touched.replace(std::collections::BTreeSet::new());
+        self.changed.send_modify(|m| {
+            m.v += 1;
+            m.tables = touched.map(|t| t.into_iter().collect());
+        });
     }
 
     /// Offers that ran out move on; online tables deal when ready and time out the player to
