@@ -198,11 +198,17 @@ async fn a_hands_step_is_told_with_its_table_alone() {
         }
     };
     let first = next().await;
-    assert!(first.get("tables").is_none(), "the first says everything: {first}");
+    assert!(
+        first.get("tables").is_none(),
+        "the first says everything: {first}"
+    );
     let (g, me) = room.to_act().await;
     let hand = me["table"]["hand"]["number"].clone();
-    room.ask(g, json!({ "type": "act", "hand": hand, "action": { "type": "call" } }))
-        .await;
+    room.ask(
+        g,
+        json!({ "type": "act", "hand": hand, "action": { "type": "call" } }),
+    )
+    .await;
     let step = next().await;
     assert_eq!(step["tables"], json!([0]), "{step}");
     room.ask(g, json!({ "type": "away" })).await;

@@ -243,7 +243,8 @@ function renderSeat() {
   const owes = s.owes ? ` · ${t('cash_owes_' + s.owes)}` : '';
   box.replaceChildren(...[
     h('h2', {}, t('cash_my_seat', { table: s.table + 1, seat: s.seat })),
-    h('p', { class: 'cash-stack' }, `${t('col_chips')}: ${fmtChips(s.chips)}${s.away ? ` · ${t('ring_away')}` : ''}${owes}`),
+    // In a hand: the stack behind, as the table shows it.
+    h('p', { class: 'cash-stack' }, `${t('col_chips')}: ${fmtChips(me.table?.seats[s.seat - 1]?.chips ?? s.chips)}${s.away ? ` · ${t('ring_away')}` : ''}${owes}`),
     h('div', { class: 'cash-buttons' },
       s.away
         ? [h('button', { class: 'btn primary big', testid: 'cash-back', onclick: () => ask({ type: 'back', wait: false }) }, t('cash_back_post')),
