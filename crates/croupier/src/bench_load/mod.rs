@@ -25,6 +25,7 @@
 //! same arguments on its own fresh log after this one (the order alternating by count), and the
 //! summary gives the ratios. Server messages are read in one place, `decode`.
 
+mod cash;
 mod decode;
 mod http;
 mod patch;
@@ -92,6 +93,9 @@ pub struct Options {
     /// Both servers sync every commit to disk (`serve --durable`): what a commit costs.
     #[arg(long)]
     pub durable: bool,
+    /// Guests at online cash tables instead of a tournament (`--players` counts guests).
+    #[arg(long)]
+    pub cash: bool,
 }
 
 /// `--think`'s parser for clap.
@@ -135,6 +139,9 @@ pub fn run(o: Options) -> Result<()> {
         Some(p) => p.clone(),
         None => std::env::current_exe().context("finding the croupier binary")?,
     };
+    if o.cash {
+        return run_cash(&current, &o);
+    }
     println!(
         "croupier serve under load: deepstack, {}-handed, one WebSocket per player, {}, {} s per run",
         o.table_size,
@@ -174,6 +181,40 @@ pub fn run(o: Options) -> Result<()> {
     );
     if failed > 0 {
         bail!("{failed} of the runs failed");
+    }
+    Ok(())
+}
+
+/// `--cash`: each count of guests on a fresh log, one after the other.
+fn run_cash(exe: &Path, o: &Options) -> Result<()> {
+    if o.baseline.is_some() {
+        bail!("--cash runs this binary only: the baseline has no cash room");
+    }
+    println!(
+        "croupier serve under load: guests at online cash tables, {}-handed, {}, {} s per run",
+        o.table_size,
+        match o.think {
+            Some(t) => format!("human-paced (each action after {t}, seed {})", o.seed),
+            None => "stress (every guest acts the moment its turn comes)".into(),
+        },
+        o.seconds
+    );
+    for &guests in &o.players {
+        println!();
+        println!("== {} guests", guests);
+        let server = Server::start(exe, o.durable)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .context("starting the runtime")?;
+        runtime.block_on(cash::drive(
+            &server,
+            guests,
+            o.table_size,
+            o.seconds,
+            o.think,
+            o.seed,
+        ))?;
     }
     Ok(())
 }

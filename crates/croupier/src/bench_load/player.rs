@@ -42,7 +42,7 @@ impl Think {
         Ok(Think { min_ms, max_ms })
     }
 
-    fn draw(self, rng: &mut ChaCha8Rng) -> Duration {
+    pub(super) fn draw(self, rng: &mut ChaCha8Rng) -> Duration {
         let span = self.max_ms - self.min_ms + 1;
         Duration::from_millis(self.min_ms + below_u64(rng, span))
     }

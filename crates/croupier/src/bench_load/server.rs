@@ -49,6 +49,8 @@ impl Server {
             // the total bounded by the file limit only.
             .args(["--max-connections-per-address", "0"])
             .args(["--max-connections", "1000000"])
+            // Cash guests register from this one address too.
+            .args(["--register-per-minute", "0"])
             .env_remove("CROUPIER_DEMO")
             .env_remove("CROUPIER_DURABLE")
             .args(durable.then_some("--durable"))

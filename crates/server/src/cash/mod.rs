@@ -25,12 +25,29 @@ use std::sync::Arc;
 /// How long after a refused deal the table is tried again.
 const RETRY_MS: u64 = 5_000;
 
-/// A change of the cash room as its pages are told of it: its count, and the online tables it
-/// touched when it touched nothing else (a hand's step); `None`: anything may have changed.
+/// A change of the cash room as its pages are told of it: its count, and what the last changes
+/// touched (`MARKS_KEPT` of them), each the online tables of hands' steps, or `None`: anything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Mark {
     pub v: u64,
-    pub tables: Option<Vec<u32>>,
+    pub recent: Arc<std::collections::VecDeque<(u64, Option<Vec<u32>>)>>,
+}
+
+/// How many changes back a page that fell behind is still told only the tables they touched.
+const MARKS_KEPT: usize = 64;
+
+impl Mark {
+    /// The tables changes `from`..=`self.v` touched, when they were hands' steps alone and
+    /// are still kept.
+    fn tables_since(&self, from: u64) -> Option<Vec<u32>> {
+        let mut tables = std::collections::BTreeSet::new();
+        let mut count = 0;
+        for (_, touched) in self.recent.iter().filter(|(v, _)| *v >= from) {
+            tables.extend(touched.as_ref()?);
+            count += 1;
+        }
+        (count == self.v + 1 - from).then(|| tables.into_iter().collect())
+    }
 }
 
 impl crate::push::Told for Mark {
@@ -38,11 +55,15 @@ impl crate::push::Told for Mark {
         self.v
     }
 
-    /// `{"type":"changed","v":N,"tables":[T]}` for a hand's step at online table T, told to a
-    /// page that was told of change N-1; else `{"type":"changed","v":N}`: read everything.
+    /// `{"type":"changed","v":N,"tables":[T]}` when every change since the page was last told
+    /// (`last`) was a hand's step at online tables T; else `{"type":"changed","v":N}`: read
+    /// everything.
     fn text(&self, last: Option<u64>) -> String {
-        match &self.tables {
-            Some(tables) if last.is_some_and(|l| l + 1 == self.v) => {
+        match last
+            .filter(|&l| l < self.v)
+            .and_then(|l| self.tables_since(l + 1))
+        {
+            Some(tables) => {
                 let list: Vec<String> = tables.iter().map(u32::to_string).collect();
                 format!(
                     r#"{{"type":"changed","v":{},"tables":[{}]}}"#,
@@ -50,7 +71,7 @@ impl crate::push::Told for Mark {
                     list.join(",")
                 )
             }
-            _ => format!(r#"{{"type":"changed","v":{}}}"#, self.v),
+            None => format!(r#"{{"type":"changed","v":{}}}"#, self.v),
         }
     }
 }
@@ -331,7 +352,12 @@ impl Owned for CashState {
         let touched = self.touched.replace(std::collections::BTreeSet::new());
         self.changed.send_modify(|m| {
             m.v += 1;
-            m.tables = touched.map(|t| t.into_iter().collect());
+            let mut recent = (*m.recent).clone();
+            if recent.len() == MARKS_KEPT {
+                recent.pop_front();
+            }
+            recent.push_back((m.v, touched.map(|t| t.into_iter().collect())));
+            m.recent = Arc::new(recent);
         });
     }
 
