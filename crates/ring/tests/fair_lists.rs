@@ -233,7 +233,7 @@ fn hc_1_10_offers_stay_fair_through_a_random_evening() {
             let mut answered = None;
             let op = rng.next_u64() % 10;
             let _ = match op {
-                0 | 1 | 2 => room.join(guest, game, false, Time(now)),
+                0..=2 => room.join(guest, game, false, Time(now)),
                 3 => {
                     answered = Some(guest);
                     room.accept(guest, Chips(100), Entering::Post, Time(now))

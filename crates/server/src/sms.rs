@@ -269,7 +269,7 @@ pub fn offer_text(
     let (minutes, seconds) = (held_ms / 60_000, held_ms / 1_000);
     match lang {
         protocol::Lang::De => {
-            let held = if held_ms % 60_000 == 0 {
+            let held = if held_ms.is_multiple_of(60_000) {
                 format!("{minutes} Minute{}", if minutes == 1 { "" } else { "n" })
             } else {
                 format!("{seconds} Sekunden")
@@ -279,7 +279,7 @@ pub fn offer_text(
             )
         }
         protocol::Lang::En => {
-            let held = if held_ms % 60_000 == 0 {
+            let held = if held_ms.is_multiple_of(60_000) {
                 format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
             } else {
                 format!("{seconds} seconds")
