@@ -149,6 +149,22 @@ async fn a_seat_offer_is_texted_once_to_the_number_left_with_consent() {
     )
     .await;
     let cem = register(&api, json!({ "name": "Cem" })).await;
+    // The desk too leaves a number only with the guest's consent.
+    let desk_no_consent = json!({ "type": "set_phone", "guest": 1, "phone": PHONE }).to_string();
+    let refused = api
+        .refused(
+            Method::POST,
+            "/api/ring",
+            Some(&api.td),
+            Some(&desk_no_consent),
+            422,
+            "consent_needed",
+        )
+        .await;
+    assert_eq!(
+        refused["key"], "refused_ring_phone_without_consent",
+        "{refused}"
+    );
     let view = join(&api, &ben).await;
     assert_eq!(view["offer"]["seat"], 1, "{view}");
     assert_eq!(view["phone_set"], true);

@@ -321,6 +321,17 @@ impl Owned for CashState {
                 .check_guest_name(name)
                 .map_err(|e| wire::refusal(&e))?;
         }
+        // Issue 36: a new number is international and comes with the guest's consent.
+        if let RingCommand::SetPhone {
+            phone: Some(phone),
+            consent,
+            lang,
+            ..
+        } = command
+        {
+            ring::Contact::new(phone, *consent, wire::ring_lang(*lang))
+                .map_err(|e| wire::refusal(&e))?;
+        }
         // The room and the engine refuse without change, so one copy a turn is enough to take
         // back a failed write, as for a live table.
         let before = self

@@ -314,16 +314,17 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             },
             interest_min: usize::from(*interest_min),
         }),
+        // The number and the consent are checked before the command is logged
+        // (`CashState::apply`); read back here as logged.
         RingCommand::SetPhone {
-            guest,
-            phone,
-            consent,
-            lang,
-        } => match phone {
-            None => room.set_contact(*guest, None),
-            Some(phone) => ring::Contact::new(phone, *consent, ring_lang(*lang))
-                .and_then(|c| room.set_contact(*guest, Some(c))),
-        },
+            guest, phone, lang, ..
+        } => room.set_contact(
+            *guest,
+            phone.as_deref().map(|p| ring::Contact {
+                phone: ring::Phone::logged(p),
+                lang: ring_lang(*lang),
+            }),
+        ),
         RingCommand::ForgetGuest { guest } => room.forget_guest(*guest, now),
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
