@@ -84,6 +84,12 @@ pub struct Text {
     pub text: String,
 }
 
+impl Text {
+    fn key(&self) -> OfferKey {
+        (self.guest, self.table, self.seat, self.offered_ms)
+    }
+}
+
 /// A text given up on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failed {
@@ -96,9 +102,16 @@ pub struct Failed {
     pub why: String,
 }
 
+/// An offer as its text knows it: the guest, the seat and when it was made.
+type OfferKey = (GuestId, CashTableId, u8, u64);
+
 #[derive(Debug)]
 struct Shared {
     failed: Mutex<VecDeque<Failed>>,
+    /// The offers whose texts are queued or being sent: one no longer standing (answered, run
+    /// out, the guest forgotten) is not sent, nor tried again. At most the queue and those in
+    /// flight.
+    standing: Mutex<std::collections::HashSet<OfferKey>>,
     sent: AtomicU64,
     clock: Clock,
     /// Told when a text fails, so that the desk reads the room again.
@@ -106,6 +119,16 @@ struct Shared {
 }
 
 impl Shared {
+    fn still_standing(&self, key: &OfferKey) -> bool {
+        self.standing.lock().is_ok_and(|s| s.contains(key))
+    }
+
+    fn done(&self, key: &OfferKey) {
+        if let Ok(mut s) = self.standing.lock() {
+            s.remove(key);
+        }
+    }
+
     fn fail(&self, text: &Text, attempts: u32, why: String) {
         let failed = Failed {
             guest: text.guest,
@@ -143,6 +166,7 @@ impl Sms {
         let (queue, mut texts) = tokio::sync::mpsc::channel::<Text>(QUEUE);
         let shared = Arc::new(Shared {
             failed: Mutex::default(),
+            standing: Mutex::default(),
             sent: AtomicU64::new(0),
             clock,
             changed,
@@ -169,13 +193,30 @@ impl Sms {
 
     /// Puts a text on the queue; a full queue fails it at once (never waits).
     pub fn send(&self, text: Text) {
+        if let Ok(mut s) = self.shared.standing.lock() {
+            s.insert(text.key());
+        }
         if let Err(e) = self.queue.try_send(text) {
             let text = match e {
                 tokio::sync::mpsc::error::TrySendError::Full(t)
                 | tokio::sync::mpsc::error::TrySendError::Closed(t) => t,
             };
+            self.shared.done(&text.key());
             self.shared
                 .fail(&text, 0, "too many texts waiting: not sent".into());
+        }
+    }
+
+    /// The offers standing now: a text for any other is dropped before its next try.
+    pub fn standing(&self, offers: &[ring::Offer]) {
+        if let Ok(mut s) = self.shared.standing.lock()
+            && !s.is_empty()
+        {
+            s.retain(|k| {
+                offers
+                    .iter()
+                    .any(|o| (o.guest, o.table, o.seat, o.made.0) == *k)
+            });
         }
     }
 
@@ -203,13 +244,19 @@ async fn deliver(
     text: &Text,
 ) {
     let body = serde_json::json!({ "to": text.to, "text": text.text }).to_string();
+    let key = text.key();
     let mut attempts = 0u32;
     let mut pauses = config.retries.iter();
     loop {
+        // An offer answered, run out or withdrawn meanwhile is not texted any more.
+        if !shared.still_standing(&key) {
+            return;
+        }
         attempts = attempts.saturating_add(1);
         let why = match try_once(client, config, &body).await {
             Ok(()) => {
                 shared.sent.fetch_add(1, Ordering::Relaxed);
+                shared.done(&key);
                 return;
             }
             Err(why) => why,
@@ -217,6 +264,7 @@ async fn deliver(
         match pauses.next() {
             Some(pause) => tokio::time::sleep(*pause).await,
             None => {
+                shared.done(&key);
                 shared.fail(text, attempts, why);
                 return;
             }

@@ -369,3 +369,40 @@ async fn the_gateway_is_plain_http_and_the_token_printable() {
     assert!(SmsConfig::new("http://127.0.0.1:9/send", Some("two words")).is_err());
     assert!(SmsConfig::new("http://127.0.0.1:9/send", Some("t0ken")).is_ok());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_text_for_an_offer_answered_meanwhile_is_not_tried_again() {
+    let (url, received) = gateway(Vec::new(), true).await;
+    let store = store::Store::open_in_memory().unwrap();
+    let mut config = config(&url, None, 0);
+    config.retries = vec![Duration::from_millis(300); 5];
+    let api = Api::open_texting(store, config);
+    room(&api).await;
+    // A declined offer loses the place: no second offer (of the other seat) to Ben.
+    keep(
+        &api,
+        json!({ "type": "configure", "offer_seconds": 120, "lose_place": true, "interest_min": 4 }),
+    )
+    .await;
+    let ben = register(
+        &api,
+        json!({ "name": "Ben", "phone": PHONE, "consent": true }),
+    )
+    .await;
+    join(&api, &ben).await;
+    received.wait_for(1).await;
+    // Ben says no before the text got through: the seat is no longer his to be told of.
+    api.ok(
+        Method::POST,
+        "/api/ring/me",
+        Some(&ben),
+        Some(&json!({ "type": "decline" })),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    assert!(received.len() <= 2, "{} tries", received.len());
+    let desk = api
+        .ok(Method::GET, "/api/ring/desk", Some(&api.td), None)
+        .await;
+    assert_eq!(desk["sms_failed"], json!([]), "nothing to tell the desk");
+}

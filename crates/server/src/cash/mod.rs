@@ -89,6 +89,7 @@ impl CashState {
         let Some(sms) = &self.sms else {
             return;
         };
+        sms.standing(self.room.offers());
         for offer in offered {
             if !self.room.offers().contains(&offer) {
                 continue;
