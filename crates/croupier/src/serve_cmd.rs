@@ -88,7 +88,12 @@ pub struct ServeArgs {
     #[arg(long, env = "CROUPIER_SMS_WEBHOOK")]
     sms_webhook: Option<String>,
     /// Sent to the SMS gateway as `Authorization: Bearer <token>`.
-    #[arg(long, env = "CROUPIER_SMS_TOKEN", requires = "sms_webhook")]
+    #[arg(
+        long,
+        env = "CROUPIER_SMS_TOKEN",
+        hide_env_values = true,
+        requires = "sms_webhook"
+    )]
     sms_token: Option<String>,
 }
 
