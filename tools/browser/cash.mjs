@@ -1,20 +1,25 @@
-// cash.mjs: a guest's evening at an online cash table in headless Chromium (set up as e2e.mjs is).
+// cash.mjs: a guest's evening at an online cash table in headless Chromium, on a phone
+// (390x844, German), as issues 18 and 36 have it.
 //
 //   NODE_PATH=<setup.sh's node_modules> node tools/browser/cash.mjs ADDR TD_SECRET OUT_DIR
 //
-// The scenario (issue 18 item 6): the list keeper adds a hold'em game under Hold'em Cologne's
-// rules, opens an online table and seats two guests at the desk. A third guest opens /cash,
-// puts their name down, joins the game's list and is offered the third seat; a buy-in above
-// the maximum is refused and changes nothing; a buy-in within the limits takes the seat, and
-// the server deals the guest in. The guest sits out (no cards while away: HC-1.9) and comes
-// back, and is dealt in again. The list keeper's console (/desk) shows the table and the books.
-// Screenshots: cash-offer, cash-seated, cash-away, cash-back, cash-desk.
+// The list keeper adds a hold'em game under TDA rules and opens an online table with two guests
+// who play along over the API. While nothing happens the board and the guest's page ask the
+// server nothing (pushed, never polled). A third guest opens /cash, puts their name down, turns
+// the alerts on and joins the list; with the page in the background the seat is offered: the
+// notification, the vibration and the tab's title tell them (issue 36 item 3). A buy-in above
+// the maximum is refused and changes nothing; one within it takes the seat. The guest plays a
+// hand from the action bar with the time to act counting down, then lets the time run out: time
+// is called for the profile's 30 s (TDA-29), the hand is checked or folded and the guest sat
+// out (no cards while away). They top up while away, come back, are dealt in, and cash out with
+// the amount confirmed. Every page is German with no English from the server.
+// Screenshots: cash-offer, cash-turn, cash-time-called, cash-away, cash-back.
 // Every step is bounded (harness.mjs).
 
 import { harness, q, sleep } from './harness.mjs';
 
-const { base, secret, log, newPage, shot, step, launch, checkEnd, finish, expectError, idleRequests } = harness('cash.mjs');
-const TOTAL_MS = 150_000;
+const { base, secret, newPage, shot, step, launch, checkEnd, finish, expectError, idleRequests } = harness('cash.mjs');
+const TOTAL_MS = 240_000;
 
 async function api(method, path, body, token) {
   const headers = { 'content-type': 'application/json' };
@@ -33,28 +38,46 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, TOTAL_MS);
 
+let playing = true;
+let bots = Promise.resolve();
 try {
-  const viewport = { width: 1280, height: 900 };
-  await step('while nothing happens the board and the desk ask the server nothing (pushed, never polled)', 30_000, async () => {
-    const context = await browser.newContext({ viewport, locale: 'en-US' });
+  await keep({ type: 'add_game', name: 'NLHE 1/2', variant: 'NT', small_blind: 1, big_blind: 2, seats: 3,
+    min_buy_in: 40, max_buy_in: 200, profile: 'tda' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE', hasTouch: true, isMobile: true });
+  await context.grantPermissions(['notifications'], { origin: base.startsWith('http') ? base : `http://${base}` });
+  await context.addInitScript(() => {
+    localStorage.setItem('croupier.lang', 'de');
+    // What the page tells a guest in the background, observed: notifications and vibrations.
+    window.__notes = [];
+    window.__buzz = 0;
+    const Real = window.Notification;
+    window.Notification = class extends Real {
+      constructor(title, options) {
+        super(title, options);
+        window.__notes.push({ title, body: options?.body ?? '' });
+      }
+    };
+    navigator.vibrate = () => { window.__buzz += 1; return true; };
+  });
+  const page = await newPage(context, 'guest');
+
+  await step('a guest opens /cash, puts their name down, turns alerts on; idle, the pages ask nothing', 30_000, async () => {
+    await page.goto(`${base}/cash`);
+    await page.locator(q('cash-name')).fill('Dora');
+    await page.locator(q('cash-register-go')).click();
+    await page.locator(q('cash-alerts-on')).click();
+    await page.locator(`${q('cash-alerts-on')}[data-state="on"]`).waitFor();
     const board = await newPage(context, 'board');
     await board.goto(`${base}/ring`);
-    const desk = await newPage(context, 'idle-desk');
-    await desk.goto(`${base}/desk`);
-    await desk.locator(q('desk-secret')).fill(secret);
-    await sleep(1_000);
-    const asked = [...await Promise.all([idleRequests(board, 5_000), idleRequests(desk, 5_000)])].flat();
+    await sleep(500);
+    const asked = [...await Promise.all([idleRequests(page, 4_000), idleRequests(board, 4_000)])].flat();
     if (asked.length) throw new Error(`the idle pages asked: ${asked.join(', ')}`);
-    await context.close();
+    await board.close();
   });
-  const others = await step('the list keeper adds a game, two guests and an online table', 20_000, async () => {
-    await keep({ type: 'add_game', name: 'NLHE 1/2', variant: 'NT', small_blind: 1, big_blind: 2, seats: 3,
-      min_buy_in: 40, max_buy_in: 200, profile: 'hc' });
+
+  const others = await step('the list keeper opens an online table with two guests', 20_000, async () => {
     const tokens = [];
-    for (const name of ['Ben', 'Cem']) {
-      const g = await api('POST', '/api/ring/guests', { name });
-      tokens.push(g);
-    }
+    for (const name of ['Ben', 'Cem']) tokens.push(await api('POST', '/api/ring/guests', { name }));
     await keep({ type: 'open_table', game: 0, mode: 'online', opened_by: 'Anna', conditions: '1/2 NL, 40-200' });
     for (const [k, g] of tokens.entries()) {
       await keep({ type: 'seat_at_desk', guest: g.guest, table: 0, seat: k + 1, buy_in: 100 });
@@ -63,8 +86,7 @@ try {
   });
 
   // The two at the desk play along over the API: they check or call whatever comes.
-  let playing = true;
-  const bots = (async () => {
+  bots = (async () => {
     while (playing) {
       for (const g of others) {
         const me = await api('GET', '/api/ring/me', null, g.token).catch(() => null);
@@ -78,87 +100,103 @@ try {
     }
   })();
 
-  const page = await step('a guest opens /cash, puts their name down and joins the list', 20_000, async () => {
-    const context = await browser.newContext({ viewport, locale: 'en-US' });
-    const page = await newPage(context, 'guest');
-    await page.goto(`${base}/cash`);
-    await page.locator(q('cash-name')).fill('Dora');
-    await page.locator(q('cash-register-go')).click();
+  await step('the page goes to the background, as a phone in a pocket; the guest joins the list', 20_000, async () => {
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.hasFocus = () => false;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await page.locator(`${q('cash-game')}[data-game="0"] ${q('cash-join')}`).click();
-    return page;
   });
 
-  await step('the seat offered: a buy-in over the maximum is refused, one within it taken', 30_000, async () => {
+  await step('in the background the seat offered is told: a notification, a vibration, the title', 30_000, async () => {
     await page.locator(`${q('cash-offer')}[data-table="0"][data-seat="3"]`).waitFor();
+    await page.waitForFunction(() => window.__notes.length > 0);
+    const told = await page.evaluate(() => ({ notes: window.__notes, buzz: window.__buzz, title: document.title }));
+    if (!told.notes[0].title.includes('Platz') || told.buzz < 1 || !told.title.includes('●')) {
+      throw new Error(`the guest was told: ${JSON.stringify(told)}`);
+    }
+    await page.evaluate(() => {
+      delete document.hidden;
+      delete document.visibilityState;
+    });
     await shot(page, 'cash-offer');
+  });
+
+  await step('a buy-in over the maximum is refused and changes nothing; one within it is taken', 30_000, async () => {
     expectError(/status of 422/);
     await page.locator(q('cash-buy-in')).fill('500');
     await page.locator(q('cash-accept')).click();
-    await page.locator(q('error-message')).filter({ hasText: 'outside the game' }).waitFor();
+    await page.locator(q('error-message')).waitFor();
+    const said = await page.locator(q('error-message')).textContent();
+    if (!said.includes('200')) throw new Error(`the refusal says: ${said}`);
     await page.locator(q('error-close')).click();
     await page.locator(q('cash-buy-in')).fill('150');
     await page.locator(q('cash-accept')).click();
     await page.locator(`${q('cash-seat')}[data-away="no"]`).waitFor();
   });
 
-  const dealtIn = async () => {
-    // Dealt in: the guest's own cards face up at seat 3 of a hand in play.
-    await page.waitForFunction(() => {
-      const seat = document.querySelector('[data-testid="cash-table-seat"][data-seat="3"]');
-      return seat && seat.querySelectorAll('.card:not(.back)').length === 2
-        && document.querySelector('[data-testid="cash-hand"]')?.dataset.street !== 'over';
-    }, null, { timeout: 30_000 });
-  };
-
-  await step('the server deals the guest in', 40_000, async () => {
-    await dealtIn();
-    await shot(page, 'cash-seated');
+  await step('the guest plays from the action bar with the time to act counting down', 60_000, async () => {
+    await page.locator(q('your-turn')).waitFor({ timeout: 45_000 });
+    const ms = Number(await page.locator(q('cash-timer')).getAttribute('data-ms'));
+    if (!(ms > 0 && ms <= 20_000)) throw new Error(`the timer shows ${ms} ms`);
+    // Every action is on screen on the guest's turn.
+    for (const id of ['action-bar', 'fold']) {
+      const box = await page.locator(q(id)).boundingBox();
+      if (!box || box.y < 0 || box.y + box.height > 844) throw new Error(`${id} is off screen: ${JSON.stringify(box)}`);
+    }
+    await shot(page, 'cash-turn');
+    const check = page.locator(q('check'));
+    await ((await check.isVisible()) ? check : page.locator(q('call'))).click();
   });
 
-  await step('sitting out: no cards in the next hands (HC-1.9)', 60_000, async () => {
-    await page.locator(q('cash-away')).click();
-    await page.locator(`${q('cash-seat')}[data-away="yes"]`).waitFor();
-    // Play the hand out: the guest checks or calls while still in it.
-    const seen = new Set();
-    for (let i = 0; i < 400; i++) {
-      const hand = await page.locator(q('cash-hand')).getAttribute('data-hand').catch(() => null);
-      const mine = await page.locator(`${q('cash-table-seat')}[data-seat="3"] .card`).count();
-      if (await page.locator(q('cash-check')).isVisible()) await page.locator(q('cash-check')).click().catch(() => {});
-      else if (await page.locator(q('cash-call')).isVisible()) await page.locator(q('cash-call')).click().catch(() => {});
-      if (hand) seen.add(`${hand}:${mine}`);
-      // A later hand in play without cards for the guest.
-      const later = [...seen].some((s) => s.endsWith(':0'));
-      if (later) break;
-      await sleep(100);
-    }
-    if (![...seen].some((s) => s.endsWith(':0'))) throw new Error(`dealt in while away: ${[...seen]}`);
+  await step('the time runs out: time is called for 30 s (TDA-29), then the guest is sat out', 90_000, async () => {
+    await page.locator(q('your-turn')).waitFor({ timeout: 45_000 });
+    await page.locator(`${q('cash-clock-called')}[data-rule="TDA-29"]`).waitFor({ timeout: 30_000 });
+    await shot(page, 'cash-time-called');
+    await page.locator(`${q('cash-seat')}[data-away="yes"]`).waitFor({ timeout: 40_000 });
     await shot(page, 'cash-away');
   });
 
-  await step("back: dealt in again", 60_000, async () => {
+  await step('away: a top-up; back: dealt in again', 60_000, async () => {
+    await page.waitForFunction(() => !document.querySelector('[data-testid="cash-top-up"]')?.disabled);
+    const chips = Number(await page.locator(q('cash-seat')).getAttribute('data-chips'));
+    await page.locator(q('cash-top-up-amount')).fill('10');
+    await page.locator(q('cash-top-up')).click();
+    await page.locator(`${q('cash-seat')}[data-chips="${chips + 10}"]`).waitFor();
     await page.locator(q('cash-back')).click();
     await page.locator(`${q('cash-seat')}[data-away="no"]`).waitFor();
-    await dealtIn();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="hole-cards"] .card:not(.back)').length === 2, null, { timeout: 40_000 });
     await shot(page, 'cash-back');
   });
 
-  await step('the list keeper console shows the table and the books', 20_000, async () => {
-    const context = await browser.newContext({ viewport, locale: 'en-US' });
-    const desk = await newPage(context, 'desk');
-    await desk.goto(`${base}/desk`);
-    await desk.locator(q('desk-secret')).fill(secret);
-    await desk.locator(`${q('desk-table')}[data-table="0"]`).waitFor();
-    await desk.locator(q('desk-seat')).first().waitFor();
-    await desk.locator(q('desk-books')).filter({ hasText: 'HC-1.10' }).waitFor();
-    await shot(desk, 'cash-desk', true);
+  await step('the guest cashes out between hands, the amount confirmed', 60_000, async () => {
+    await page.locator(q('cash-away')).click();
+    await page.waitForFunction(() => {
+      const b = document.querySelector('[data-testid="cash-cash-out"]');
+      return b && !b.disabled;
+    }, null, { timeout: 45_000 });
+    await page.locator(q('cash-cash-out')).click();
+    await page.locator(q('cash-confirm')).waitFor();
+    await page.locator(q('cash-confirm-yes')).click();
+    await page.locator(q('cash-seat')).waitFor({ state: 'hidden' });
+    await page.locator(q('cash-sessions')).waitFor();
   });
 
-  playing = false;
-  await bots;
+  await step('the German page shows no English from the server', 10_000, async () => {
+    const text = await page.locator('main').innerText();
+    for (const english of ['wins', 'preflop', 'Hand over', 'outside the game', 'seat ', 'table ']) {
+      if (text.includes(english)) throw new Error(`English on the German page: "${english}" in ${text}`);
+    }
+  });
+  await context.close();
   await checkEnd();
 } catch (e) {
   failed = e;
 } finally {
+  playing = false;
+  await bots;
   clearTimeout(watchdog);
 }
 

@@ -29,7 +29,8 @@ pub struct ServeArgs {
     /// Also start a demo tournament of bots (a turbo, late registration open).
     #[arg(long, env = "CROUPIER_DEMO")]
     demo: bool,
-    /// Seconds a player has to act before the floor calls the clock (TDA-29).
+    /// Seconds a player has to act before the floor calls the clock (TDA-29), at tournament
+    /// and online cash tables; time called then lasts the profile's seconds.
     #[arg(long, env = "CROUPIER_ACT_SECONDS", default_value_t = 30)]
     act_seconds: u32,
     /// Milliseconds a bot takes to act.

@@ -68,10 +68,18 @@ const NIGHT_SCREENSHOTS: [&str; 8] = [
 /// What cash.mjs must have saved.
 const CASH_SCREENSHOTS: [&str; 5] = [
     "cash-offer",
-    "cash-seated",
+    "cash-turn",
+    "cash-time-called",
     "cash-away",
     "cash-back",
-    "cash-desk",
+];
+
+/// What desk.mjs must have saved.
+const DESK_SCREENSHOTS: [&str; 4] = [
+    "desk-game-form",
+    "desk-tables",
+    "desk-settle",
+    "desk-statement",
 ];
 
 /// What stud.mjs must have saved.
@@ -383,9 +391,19 @@ fn a_whole_live_night_through_the_pages_under_hc_and_tda() {
     }
 }
 
-/// Issue 18: a guest joins a list from /cash, takes the seat offered with a buy-in within the
-/// limits, is dealt in, sits out (no cards while away: HC-1.9) and comes back (see cash.mjs).
+/// Issues 18 and 36: on a phone, a guest joins a list from /cash, is told of the seat offered
+/// while the page is in the background, takes it with a buy-in within the limits, plays with the
+/// time to act counting down, is timed out by the profile's clock (TDA-29) and sat out, tops up,
+/// comes back and cashes out (see cash.mjs).
 #[test]
-fn a_guest_takes_a_cash_seat_sits_out_and_comes_back_in_headless_chromium() {
+fn a_guest_takes_a_cash_seat_is_timed_out_and_comes_back_in_headless_chromium() {
     scenario("cash.mjs", &CASH_SCREENSHOTS);
+}
+
+/// Issue 36 item 1: the list keeper's desk on a tablet: a game from the form, guests found by
+/// name and seated from the list, a hand settled on the seat map, a table closed and its
+/// statement printed (HC-1.10; see desk.mjs).
+#[test]
+fn the_list_keeper_runs_a_live_table_from_the_desk_in_headless_chromium() {
+    scenario("desk.mjs", &DESK_SCREENSHOTS);
 }

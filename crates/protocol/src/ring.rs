@@ -112,6 +112,16 @@ pub enum RingCommand {
     ChargeTime {
         table: CashTableId,
     },
+    /// HC-1.10: the list keeper moves a seated guest with their chips to an open seat of the
+    /// same game (another table, or another seat at theirs), between their hands.
+    Move {
+        guest: GuestId,
+        table: CashTableId,
+        /// From 1.
+        seat: u8,
+        #[serde(default)]
+        wait: bool,
+    },
     /// Offers that ran out go on to the next in line.
     Tick,
     /// The room's choices: how long a seat offer stands, whether a guest who declines it or
@@ -135,6 +145,13 @@ pub enum RingCommand {
     },
     /// The player to act in hand `hand` of an online table ran out of time.
     TimeOut {
+        table: CashTableId,
+        hand: u64,
+    },
+    /// The player to act in hand `hand` of an online table took their reasonable time: time
+    /// is called on them, for the game's profile's seconds (TDA-29, HC-1.13.7, DG-14a,
+    /// WWPLA-11).
+    CallClock {
         table: CashTableId,
         hand: u64,
     },
@@ -213,10 +230,30 @@ pub struct RingBoard {
     pub books: BoardBooks,
     /// Every guest, by id (the desk seats and lists them by it).
     pub guests: Vec<BoardGuest>,
+    /// Chips frozen in a tray (HC-1.9), by guest and game.
+    pub frozen: Vec<BoardFrozen>,
+    /// Tables closed, newest last: their statements stay (HC-1.10).
+    pub closed_tables: Vec<BoardClosedTable>,
     /// How long a seat offer stands; whether missing one loses the place on the list.
     pub offer_seconds: u32,
     pub lose_place: bool,
     pub interest_min: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct BoardFrozen {
+    pub guest: GuestId,
+    pub name: String,
+    pub game: GameId,
+    pub chips: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct BoardClosedTable {
+    pub id: CashTableId,
+    pub game: GameId,
+    pub opened_by: String,
+    pub closed_ms: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -259,6 +296,11 @@ pub struct BoardGame {
     pub profile: String,
     pub min_buy_in: u64,
     pub max_buy_in: u64,
+    /// The house's charge: rake in percent of each pot up to a cap, or a time charge per seat
+    /// and half hour; all 0: none (HC-1.6).
+    pub rake_percent: u8,
+    pub rake_cap: u64,
+    pub time_charge: u64,
     pub tables: Vec<BoardTable>,
     pub waiting: Vec<BoardWaiting>,
     /// An interest list long enough to open a table.
@@ -274,6 +316,8 @@ pub struct BoardTable {
     pub feeds: Option<CashTableId>,
     pub hand_running: bool,
     pub hands: u64,
+    /// The button's seat in the hand in play or the last one (from 1; 0: none yet).
+    pub button: u8,
     pub open_seats: u32,
     pub seats: Vec<Option<BoardSeat>>,
     /// Between hands: who the next hand deals in and who posts what, by the game's rules.
@@ -304,6 +348,10 @@ pub struct BoardSeat {
     pub name: String,
     pub chips: u64,
     pub away: bool,
+    /// Since when the guest is away (HC-1.9: after 30 minutes the seat may be freed).
+    pub away_since_ms: Option<u64>,
+    /// Dealt into the hand in play.
+    pub in_hand: bool,
     /// Blinds owed for having been away: `small`, `big` or `both` (JPR-3.0's markers).
     pub owes: Option<String>,
 }
@@ -519,6 +567,9 @@ pub struct CashTableView {
     pub game_name: String,
     pub stakes: String,
     pub mode: String,
+    /// The game's rulebook profile (`tda`, `hc`, `jpr`, ...): its rules for the clock and
+    /// for a guest away from the table (HC-1.9, JPR-3.0).
+    pub profile: String,
     pub seats: Vec<Option<CashSeatView>>,
     pub hand: Option<CashHandView>,
     pub next: Option<NextHandView>,
@@ -546,11 +597,31 @@ pub struct CashHandView {
     /// `preflop`, `flop`, `turn`, `river` or `over`.
     pub street: String,
     pub board: Vec<String>,
+    /// Everything in the middle and in front.
     pub pot: u64,
+    /// The main pot and the side pots, with the seats that can win each.
+    pub pots: Vec<crate::PotView>,
     pub to_act: Option<u8>,
     pub act_deadline_ms: Option<u64>,
+    /// Time is called on the player to act: `act_deadline_ms` is the called time's end.
+    pub clock_called: bool,
+    /// The seconds time called lasts, and the rule, by the game's profile (TDA-29,
+    /// HC-1.13.7, DG-14a, WWPLA-11).
+    pub clock_seconds: u32,
+    pub clock_rule: String,
+    /// What happens when time called runs out: `check_or_dead` or `dead`.
+    pub clock_expiry: String,
     /// The viewer's legal actions, when it is their turn.
     pub legal: Option<crate::Legal>,
     /// Who won what, once the hand is over.
-    pub result: Vec<String>,
+    pub won: Vec<CashWin>,
+}
+
+/// A winner of a hand at an online cash table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct CashWin {
+    pub seat: u8,
+    pub guest: GuestId,
+    pub name: String,
+    pub amount: u64,
 }

@@ -832,3 +832,55 @@ fn a_guest_name_that_passes_for_another_is_refused() {
     assert_eq!(room.guests().len(), 1, "nothing refused was taken in");
     assert!(room.check_guest_name("Guest B").is_ok());
 }
+
+/// HC-1.10: the list keeper seats the players: a seated guest is moved with their chips to an
+/// open seat of the same game, between their hands; a seat held for an offer, a seat of
+/// another game, or a guest with chips in a hand in play is refused and changes nothing.
+#[test]
+fn hc_1_10_the_list_keeper_moves_a_guest_with_their_chips() {
+    let mut f = fixture(RulebookId::Hc, 3, RoomConfig::default(), 4);
+    let t1 = f
+        .room
+        .open_table(f.game, TableMode::ListKeeper, "Anna", "", None, Time(0))
+        .unwrap();
+    let t2 = f
+        .room
+        .open_table(f.game, TableMode::ListKeeper, "Anna", "", None, Time(0))
+        .unwrap();
+    let [a, b, c, d] = [f.guests[0], f.guests[1], f.guests[2], f.guests[3]];
+    f.room
+        .seat_at_desk(a, t1, 1, Chips(100), P, Time(0))
+        .unwrap();
+    f.room
+        .seat_at_desk(b, t1, 2, Chips(80), P, Time(0))
+        .unwrap();
+    // Seat 1 of the second table is offered to the first in line: held for them.
+    f.room.join(c, f.game, false, Time(0)).unwrap();
+    let held = offer_of(&f.room, c).expect("an offer to c");
+    let e = refused(&mut f.room, |r| r.move_seat(a, held.0, held.1, P, Time(1)));
+    assert!(matches!(e, RingError::SeatTaken { .. }), "{e}");
+    // In a hand with chips in the pot: not now.
+    f.room.start_hand(t1, None).unwrap();
+    let free = (1..=3).find(|&s| (t2, s) != held).unwrap();
+    let e = refused(&mut f.room, |r| r.move_seat(a, t2, free, P, Time(1)));
+    assert!(matches!(e, RingError::ChipsInThePot(_)), "{e}");
+    f.room
+        .hand_settled(t1, &[(a, Chips(110)), (b, Chips(70))], Chips(20), Time(2))
+        .unwrap();
+    f.room.move_seat(a, t2, free, P, Time(3)).unwrap();
+    assert_eq!(f.room.seat_of(a), Some((t2, free)));
+    assert_eq!(
+        f.room.table(t2).unwrap().seats[usize::from(free - 1)]
+            .unwrap()
+            .chips,
+        Chips(110)
+    );
+    f.room.balance().unwrap();
+    // Another seat at the same table: the one a left.
+    f.room.move_seat(b, t1, 1, P, Time(4)).unwrap();
+    assert_eq!(f.room.seat_of(b), Some((t1, 1)));
+    // A guest not seated is seated from the list, not moved.
+    let e = refused(&mut f.room, |r| r.move_seat(d, t1, 1, P, Time(5)));
+    assert!(matches!(e, RingError::NotSeated(_)), "{e}");
+    f.room.balance().unwrap();
+}

@@ -40,6 +40,45 @@ impl Room {
         Ok(())
     }
 
+    /// The list keeper moves a seated guest with their chips to an open seat of the same game
+    /// (HC-1.10: the list keeper seats the players): another table, or another seat at the
+    /// same one. Not while the guest has chips in a hand in play, nor to a seat held for an
+    /// offer; a table change they asked for is answered by the move.
+    pub fn move_seat(
+        &mut self,
+        guest: GuestId,
+        table: CashTableId,
+        seat: u8,
+        entering: Entering,
+        now: Time,
+    ) -> Result<(), RingError> {
+        let (from, from_seat, s) = self.seated(guest)?;
+        self.check_free(table, seat)?;
+        let game = self.tables[table.0 as usize].game;
+        if self.tables[from.0 as usize].game != game {
+            return Err(RingError::SeatedElsewhere { guest, table: from });
+        }
+        if self.tables[from.0 as usize].hand_running && s.in_hand {
+            return Err(RingError::ChipsInThePot(guest));
+        }
+        let chips = self.unseat(from, from_seat, now);
+        self.lists[game.0 as usize].retain(|w| w.guest != guest);
+        self.offers.retain(|o| o.guest != guest);
+        if from != table {
+            self.books.close_session(guest, now, chips);
+            self.books.open_session(guest, game, table, now, chips);
+        }
+        self.place(guest, table, seat, chips, now, entering);
+        self.events.push(RoomEvent::Changed {
+            guest,
+            from,
+            to: table,
+            seat,
+        });
+        self.fill(now);
+        Ok(())
+    }
+
     fn check_free(&self, table: CashTableId, seat: u8) -> Result<(), RingError> {
         let t = self.table(table)?;
         if !t.is_open() {

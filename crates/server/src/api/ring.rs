@@ -70,6 +70,7 @@ pub async fn command(
             | RingCommand::Deal { .. }
             | RingCommand::Act { .. }
             | RingCommand::TimeOut { .. }
+            | RingCommand::CallClock { .. }
     ) {
         return Err(Refusal::new(
             StatusCode::UNPROCESSABLE_ENTITY,

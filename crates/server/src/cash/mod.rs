@@ -47,10 +47,12 @@ pub struct CashState {
     sms: Option<crate::sms::Sms>,
     /// Offers made this turn, texted once the turn is in the log.
     offered: Vec<ring::Offer>,
+    /// The reasonable time to act at an online table before time is called (TDA-29).
+    act_ms: u64,
 }
 
 impl CashState {
-    pub fn new(index: Arc<Index>) -> CashState {
+    pub fn new(index: Arc<Index>, act_seconds: u32) -> CashState {
         CashState {
             room: Room::new(RoomConfig::default()),
             hands: Hands::new(),
@@ -63,6 +65,7 @@ impl CashState {
             changed: Arc::new(tokio::sync::watch::Sender::new(0)),
             sms: None,
             offered: Vec::new(),
+            act_ms: u64::from(act_seconds.max(1)) * 1_000,
         }
     }
 
@@ -178,7 +181,10 @@ impl CashState {
     pub fn apply_to(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
         if matches!(
             command,
-            RingCommand::Deal { .. } | RingCommand::Act { .. } | RingCommand::TimeOut { .. }
+            RingCommand::Deal { .. }
+                | RingCommand::Act { .. }
+                | RingCommand::TimeOut { .. }
+                | RingCommand::CallClock { .. }
         ) {
             // A hand's step touches the engine's hand and the books: should the books refuse
             // its end, both are put back as they were.
@@ -218,18 +224,21 @@ impl CashState {
 
     /// A step of a hand at an online table.
     fn play(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
-        let (room, hands) = (&mut self.room, &mut self.hands);
+        let (room, hands, act_ms) = (&mut self.room, &mut self.hands, self.act_ms);
         match command {
             RingCommand::Deal { table, seed } => {
-                online::deal(room, hands, *table, seed, at_ms)?;
+                online::deal(room, hands, *table, seed, at_ms, act_ms)?;
             }
             RingCommand::Act {
                 guest,
                 hand,
                 action,
-            } => online::act(room, hands, *guest, *hand, *action, at_ms)?,
+            } => online::act(room, hands, *guest, *hand, *action, at_ms, act_ms)?,
             RingCommand::TimeOut { table, hand } => {
-                online::time_out(room, hands, *table, *hand, at_ms)?;
+                online::time_out(room, hands, *table, *hand, at_ms, act_ms)?;
+            }
+            RingCommand::CallClock { table, hand } => {
+                online::call_clock(room, hands, *table, *hand, at_ms)?;
             }
             _ => return Err(Refusal::internal("not a hand's step")),
         }
@@ -283,6 +292,8 @@ impl CashState {
     /// next hand may be dealt (after the pause, and a refused deal's wait) to two players.
     fn due_at(&self, table: CashTableId) -> Option<u64> {
         match self.hands.get(&table.0) {
+            // A player sat out still in the hand is not waited for.
+            Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
             _ => {
                 let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
@@ -295,6 +306,17 @@ impl CashState {
                     .map(|at| at.max(retry))
             }
         }
+    }
+
+    /// Whether the player to act in `h` sat out (or was sat out) during the hand.
+    fn away_to_act(&self, h: &online::OnlineHand) -> bool {
+        h.to_act().is_some_and(|p| {
+            let guest = h.guests[p.index()];
+            self.room
+                .seat_of(guest)
+                .and_then(|(t, s)| self.room.table(t).ok()?.seats[usize::from(s - 1)])
+                .is_some_and(|s| s.away_since.is_some())
+        })
     }
 
     fn online_tables(&self) -> impl Iterator<Item = CashTableId> + '_ {
@@ -387,7 +409,15 @@ impl Owned for CashState {
                 continue;
             }
             let command = match state.hands.get(&table.0) {
-                Some(h) if h.in_play() => Some(RingCommand::TimeOut {
+                // The reasonable time gone, time is called; when that runs out too, the
+                // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
+                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(h)) => {
+                    Some(RingCommand::TimeOut {
+                        table,
+                        hand: h.number,
+                    })
+                }
+                Some(h) if h.in_play() => Some(RingCommand::CallClock {
                     table,
                     hand: h.number,
                 }),

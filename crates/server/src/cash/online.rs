@@ -7,11 +7,10 @@ use crate::refusal::Refusal;
 use axum::http::StatusCode;
 use cards::{Deck, Seed};
 use engine::{Action, Automations, Chips, Hand, HandSetup, Op, Player, Ruleset, Seat, Step};
+use engine::{Rule, RulebookId, rule};
 use ring::{CashTableId, Entering, GuestId, NextHand, Room, TableMode, Time};
 use std::collections::BTreeMap;
 
-/// Time to act at an online cash table.
-pub(crate) const ACT_MS: u64 = 30_000;
 /// The pause after a hand before the next is dealt, to see the showdown.
 pub(crate) const PAUSE_MS: u64 = 3_000;
 
@@ -27,6 +26,8 @@ pub struct OnlineHand {
     pub hand: Hand,
     /// When the player to act runs out of time.
     pub deadline: u64,
+    /// Time is called on the player to act (`deadline` is then the called time's end).
+    pub clock_called: bool,
     /// When the hand ended; the next is dealt `PAUSE_MS` later.
     pub over_at: Option<u64>,
     /// Who won what, once over.
@@ -83,6 +84,7 @@ pub fn deal(
     table: CashTableId,
     seed: &str,
     now: u64,
+    act_ms: u64,
 ) -> Result<(), Refusal> {
     online(room, table)?;
     match ready_at(hands, table) {
@@ -130,7 +132,8 @@ pub fn deal(
             seats,
             guests,
             hand,
-            deadline: now + ACT_MS,
+            deadline: now + act_ms,
+            clock_called: false,
             over_at: None,
             result: Vec::new(),
         },
@@ -241,6 +244,7 @@ pub fn act(
     number: u64,
     action: protocol::PlayerAction,
     now: u64,
+    act_ms: u64,
 ) -> Result<(), Refusal> {
     let (table, i) = in_play_of(hands, guest)
         .ok_or_else(|| Refusal::conflict("no_hand", "you are not in a hand in play"))?;
@@ -266,8 +270,70 @@ pub fn act(
     h.hand
         .apply(Op::Act(Player(i as u8), action))
         .map_err(|e| Refusal::hand(&e))?;
-    h.deadline = now + ACT_MS;
+    h.deadline = now + act_ms;
+    h.clock_called = false;
     after_step(room, hands, CashTableId(table), now)
+}
+
+/// The game's profile's time to act once time is called (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
+/// The reasonable time before it is the house's (`--act-seconds`).
+pub struct ActClock {
+    pub seconds: u32,
+    pub expiry: tournament::TimeExpiry,
+    pub rule: Rule,
+}
+
+impl ActClock {
+    pub fn of(profile: RulebookId) -> ActClock {
+        // A profile that cannot be read falls back on TDA-29's 30 s (the profiles are built
+        // in and tested: this does not happen).
+        let director = tournament::Profile::of(profile).map(|p| p.director).ok();
+        let rule = match profile {
+            RulebookId::Hc => rule!("HC-1.13.7"),
+            RulebookId::Dg => rule!("DG-14a"),
+            RulebookId::Wwpla => rule!("WWPLA-11"),
+            RulebookId::Tda | RulebookId::Jpr => rule!("TDA-29"),
+        };
+        ActClock {
+            seconds: director.as_ref().map_or(30, |d| d.time_call_seconds),
+            expiry: director.map_or(tournament::TimeExpiry::CheckOrDead, |d| d.time_expiry),
+            rule,
+        }
+    }
+
+    /// The clock of the game at `table`.
+    pub fn at(room: &Room, table: CashTableId) -> Option<ActClock> {
+        let t = room.table(table).ok()?;
+        Some(ActClock::of(room.game(t.game).ok()?.profile))
+    }
+}
+
+/// The player to act took their reasonable time: time is called on them for the profile's
+/// seconds (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
+pub fn call_clock(
+    room: &Room,
+    hands: &mut Hands,
+    table: CashTableId,
+    number: u64,
+    now: u64,
+) -> Result<(), Refusal> {
+    let clock = ActClock::at(room, table)
+        .ok_or_else(|| Refusal::not_found(format!("no table {}", table.0)))?;
+    let h = hands
+        .get_mut(&table.0)
+        .filter(|h| h.in_play() && h.number == number)
+        .ok_or_else(|| Refusal::conflict("no_hand", format!("hand {number} is not in play")))?;
+    if h.clock_called {
+        return Err(
+            Refusal::conflict("clock_running", "time has already been called")
+                .with_rule(clock.rule),
+        );
+    }
+    // Only the table's own timer calls time, when the reasonable time is gone (`due`); the
+    // house may change that time between runs, so a replay takes the log's word for it.
+    h.clock_called = true;
+    h.deadline = now + u64::from(clock.seconds) * 1_000;
+    Ok(())
 }
 
 /// The player to act ran out of time: a check when free, else a fold, and they are sat out
@@ -278,12 +344,16 @@ pub fn time_out(
     table: CashTableId,
     number: u64,
     now: u64,
+    act_ms: u64,
 ) -> Result<(), Refusal> {
     let h = hands
         .get_mut(&table.0)
         .filter(|h| h.in_play() && h.number == number)
         .ok_or_else(|| Refusal::conflict("no_hand", format!("hand {number} is not in play")))?;
-    if now < h.deadline {
+    // The deadline of time called is the profile's, the same in a replay; a time-out logged
+    // before time was called at cash tables ran on the house's reasonable time, which a
+    // restart may change: the log's word stands for it.
+    if h.clock_called && now < h.deadline {
         return Err(Refusal::conflict(
             "wait",
             "the player still has time to act",
@@ -293,12 +363,22 @@ pub fn time_out(
         .to_act()
         .ok_or_else(|| Refusal::internal("nobody to act in a hand in play"))?;
     let check = h.hand.legal_actions().is_some_and(|l| l.check);
-    let action = if check { Action::Check } else { Action::Fold };
+    // Once time was called its end is the profile's: checked when free or dead (TDA-29,
+    // HC-1.13.7), or dead (DG-14a, WWPLA-11). A log from before time was called at cash
+    // tables holds a time-out only: checked when free, as then.
+    let dead = h.clock_called
+        && ActClock::at(room, table).is_some_and(|c| c.expiry == tournament::TimeExpiry::Dead);
+    let action = if check && !dead {
+        Action::Check
+    } else {
+        Action::Fold
+    };
     let guest = h.guests[p.index()];
     h.hand
         .apply(Op::Act(p, action))
         .map_err(|e| Refusal::hand(&e))?;
-    h.deadline = now + ACT_MS;
+    h.deadline = now + act_ms;
+    h.clock_called = false;
     room.set_away(guest, true, Entering::Post, Time(now))
         .map_err(|e| Refusal::internal(e.to_string()))?;
     after_step(room, hands, table, now)

@@ -2,13 +2,13 @@
 //! table with the hand in play (their own cards, and what was shown), and their sessions.
 
 use super::CashState;
-use super::online::OnlineHand;
+use super::online::{ActClock, OnlineHand};
 use super::wire::{debt, mode_name, next_view, stakes_text, wants_name};
 use crate::room::hand_view::{legal_of, street_name, visible_cards};
 use engine::Player;
 use protocol::{
-    CashHandView, CashSeatView, CashTableView, GuestFrozen, GuestListing, GuestOffer, GuestSeat,
-    GuestSession, GuestView, NoOfferBecause,
+    CashHandView, CashSeatView, CashTableView, CashWin, GuestFrozen, GuestListing, GuestOffer,
+    GuestSeat, GuestSession, GuestView, NoOfferBecause, PotView,
 };
 use ring::{CashTableId, GuestId};
 
@@ -189,6 +189,7 @@ pub fn table_view(
             })
         })
         .collect();
+    let clock = ActClock::of(game.profile);
     let hand_view = hand.map(|h| {
         let to_act = h.to_act();
         let seat_of = |p: Player| h.seats[p.index()].0 + 1;
@@ -196,6 +197,24 @@ pub fn table_view(
             .filter(|p| viewer == Some(h.guests[p.index()]))
             .and_then(|_| h.hand.legal_actions())
             .map(|l| legal_of(&h.hand, h.number, game.stakes.big_blind, &l));
+        let pots = if h.in_play() {
+            h.hand
+                .pots()
+                .iter()
+                .map(|p| PotView {
+                    amount: p.amount.0,
+                    eligible: p.eligible.iter().map(|&e| seat_of(e)).collect(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let seat_of_guest = |g: GuestId| {
+            h.guests
+                .iter()
+                .position(|&x| x == g)
+                .map_or(0, |i| h.seats[i].0 + 1)
+        };
         CashHandView {
             number: h.number,
             button: h.next.button.map_or(0, |b| b.0 + 1),
@@ -206,13 +225,27 @@ pub fn table_view(
             },
             board: h.hand.board().map(|c| c.to_string()).collect(),
             pot: h.hand.players().iter().map(|p| p.bet.0).sum::<u64>() + h.hand.pot().0,
+            pots,
             to_act: to_act.map(seat_of),
             act_deadline_ms: to_act.map(|_| h.deadline),
+            clock_called: to_act.is_some() && h.clock_called,
+            clock_seconds: clock.seconds,
+            clock_rule: clock.rule.to_string(),
+            clock_expiry: match clock.expiry {
+                tournament::TimeExpiry::CheckOrDead => "check_or_dead",
+                tournament::TimeExpiry::Dead => "dead",
+            }
+            .into(),
             legal,
-            result: h
+            won: h
                 .result
                 .iter()
-                .map(|(g, won)| format!("{} wins {won}", room.guest_name(*g)))
+                .map(|&(g, won)| CashWin {
+                    seat: seat_of_guest(g),
+                    guest: g,
+                    name: room.guest_name(g).to_string(),
+                    amount: won.0,
+                })
                 .collect(),
         }
     });
@@ -221,6 +254,7 @@ pub fn table_view(
         game_name: game.name.clone(),
         stakes: stakes_text(game),
         mode: mode_name(t.mode),
+        profile: game.profile.id().to_string(),
         seats,
         next: if hand.is_some_and(OnlineHand::in_play) {
             None

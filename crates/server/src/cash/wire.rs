@@ -5,8 +5,9 @@ use crate::refusal::Refusal;
 use axum::http::StatusCode;
 use engine::{Chips, RulebookId, Variant};
 use protocol::{
-    BoardBooks, BoardGame, BoardGuest, BoardOffer, BoardSeat, BoardTable, BoardWaiting, GameSpec,
-    NextHandView, PostView, RingBoard, RingCommand, StatementLine, TableStatement,
+    BoardBooks, BoardClosedTable, BoardFrozen, BoardGame, BoardGuest, BoardOffer, BoardSeat,
+    BoardTable, BoardWaiting, GameSpec, NextHandView, PostView, RingBoard, RingCommand,
+    StatementLine, TableStatement,
 };
 use ring::{
     BuyInLimits, CashTableId, Debt, Entering, Game, GameId, GuestId, NextHand, Rake, RingError,
@@ -223,6 +224,12 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             buy_in,
             wait,
         } => room.seat_at_desk(*guest, *table, *seat, Chips(*buy_in), entering(*wait), now),
+        RingCommand::Move {
+            guest,
+            table,
+            seat,
+            wait,
+        } => room.move_seat(*guest, *table, *seat, entering(*wait), now),
         RingCommand::TopUp { guest, amount } => room.top_up(*guest, Chips(*amount)),
         RingCommand::CashOut { guest } => room.cash_out(*guest, now).map(drop),
         RingCommand::Away { guest, away, wait } => {
@@ -329,7 +336,8 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
         | RingCommand::Act { .. }
-        | RingCommand::TimeOut { .. } => {
+        | RingCommand::TimeOut { .. }
+        | RingCommand::CallClock { .. } => {
             return Err(Refusal::internal("an online table's command"));
         }
     };
@@ -366,6 +374,7 @@ pub fn board(room: &Room) -> RingBoard {
                     feeds: t.feeds,
                     hand_running: t.hand_running,
                     hands: t.hands,
+                    button: t.last.and_then(|l| l.button).map_or(0, |b| b.0 + 1),
                     open_seats: t.free_seats().count() as u32,
                     seats: t
                         .seats
@@ -376,6 +385,8 @@ pub fn board(room: &Room) -> RingBoard {
                                 name: name(s.guest),
                                 chips: s.chips.0,
                                 away: s.away_since.is_some(),
+                                away_since_ms: s.away_since.map(|t| t.0),
+                                in_hand: s.in_hand && t.hand_running,
                                 owes: s.owes.map(debt),
                             })
                         })
@@ -412,6 +423,18 @@ pub fn board(room: &Room) -> RingBoard {
                 profile: game.profile.id().to_string(),
                 min_buy_in: game.buy_in.min.0,
                 max_buy_in: game.buy_in.max.0,
+                rake_percent: match game.rake {
+                    Rake::PerHand { percent, .. } => percent,
+                    _ => 0,
+                },
+                rake_cap: match game.rake {
+                    Rake::PerHand { cap, .. } => cap.0,
+                    _ => 0,
+                },
+                time_charge: match game.rake {
+                    Rake::PerHalfHour { per_seat } => per_seat.0,
+                    _ => 0,
+                },
                 tables,
                 waiting,
                 worth_opening: room.worth_opening(id).unwrap_or(false),
@@ -431,6 +454,28 @@ pub fn board(room: &Room) -> RingBoard {
             .map(|g| BoardGuest {
                 id: g.id,
                 name: g.name.clone(),
+            })
+            .collect(),
+        frozen: books
+            .frozen
+            .iter()
+            .map(|f| BoardFrozen {
+                guest: f.0,
+                name: name(f.0),
+                game: f.1,
+                chips: f.2.0,
+            })
+            .collect(),
+        closed_tables: room
+            .tables()
+            .iter()
+            .filter_map(|t| {
+                Some(BoardClosedTable {
+                    id: t.id,
+                    game: t.game,
+                    opened_by: t.opened_by.clone(),
+                    closed_ms: t.closed_at?.0,
+                })
             })
             .collect(),
         games,

@@ -63,7 +63,7 @@ impl Opened {
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::clock::now_ms()),
             dealers: Vec::new(),
             archive: Archive::default(),
-            cash: crate::cash::CashState::new(index.clone()),
+            cash: crate::cash::CashState::new(index.clone(), settings.act_seconds),
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
