@@ -83,6 +83,19 @@ pub struct ServeArgs {
     /// Milliseconds a WebSocket may send nothing (no message, no pong) before it is closed.
     #[arg(long, env = "CROUPIER_WS_IDLE_MS", default_value_t = 60_000)]
     ws_idle_ms: u64,
+    /// The house's SMS gateway (plain http:// only): a seat offered to a guest who left a
+    /// number is POSTed there as JSON `{"to": "+49...", "text": "..."}`, retried after 1, 2,
+    /// 4, 8 and 16 s; a text given up on shows on the desk. Off unless given.
+    #[arg(long, env = "CROUPIER_SMS_WEBHOOK")]
+    sms_webhook: Option<String>,
+    /// Sent to the SMS gateway as `Authorization: Bearer <token>`.
+    #[arg(
+        long,
+        env = "CROUPIER_SMS_TOKEN",
+        hide_env_values = true,
+        requires = "sms_webhook"
+    )]
+    sms_token: Option<String>,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
@@ -98,8 +111,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             burst: args.register_burst,
         },
     };
+    let sms = args
+        .sms_webhook
+        .as_deref()
+        .map(|url| server::sms::SmsConfig::new(url, args.sms_token.as_deref()))
+        .transpose()?;
     let mut hub =
         Opened::open(store, settings).with_context(|| format!("replaying the event log {log}"))?;
+    if let Some(sms) = sms {
+        println!("seat offers are texted through the SMS gateway");
+        hub.text_offers(sms);
+    }
     if args.rotate_secret {
         hub.rotate_td_secret()
             .map_err(|r| anyhow::anyhow!("{}", r.message))

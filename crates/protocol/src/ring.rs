@@ -155,6 +155,32 @@ pub enum RingCommand {
         table: CashTableId,
         hand: u64,
     },
+    /// Issue 36 item 3: a guest's number for a text when a seat is offered, given with their
+    /// consent (refused without it), in their language; `phone: null` takes it back.
+    SetPhone {
+        guest: GuestId,
+        phone: Option<String>,
+        #[serde(default)]
+        consent: bool,
+        #[serde(default)]
+        lang: Lang,
+    },
+    /// A guest who is not seated and has no chips in a tray is forgotten: off every list, name
+    /// and number gone; the books keep the amounts under the guest's number.
+    ForgetGuest {
+        guest: GuestId,
+    },
+}
+
+/// The language of the texts sent to a guest: German unless the guest's page says English.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    De,
+    En,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -386,6 +412,18 @@ pub enum GuestRequest {
         hand: u64,
         action: crate::PlayerAction,
     },
+    /// A number for a text when a seat is offered (with `consent: true`, else refused), in the
+    /// page's language; `phone: null` takes it back.
+    Phone {
+        phone: Option<String>,
+        #[serde(default)]
+        consent: bool,
+        #[serde(default)]
+        lang: Lang,
+    },
+    /// Forget me: off every list, name and number gone (not while seated or with chips in a
+    /// tray). The guest's token stops working.
+    Forget,
 }
 
 /// A guest's own page: their lists, the seat offered, their seat and table, their sessions.
@@ -395,6 +433,9 @@ pub struct GuestView {
     pub name: String,
     pub now_ms: u64,
     pub lists: Vec<GuestListing>,
+    /// Whether a number is on file for a text when a seat is offered (the number itself is
+    /// shown only to the desk).
+    pub phone_set: bool,
     pub offer: Option<GuestOffer>,
     pub seat: Option<GuestSeat>,
     pub table: Option<CashTableView>,
@@ -411,6 +452,71 @@ pub struct GuestListing {
     pub place: u32,
     /// `seat` or `table_change`.
     pub wants: String,
+    /// Names the room serves before this guest (chips in a tray, then table changes, then
+    /// arrival).
+    pub ahead: u32,
+    /// Why no seat of this game is offered to the guest now (`offer_here` when one is).
+    pub why: NoOfferBecause,
+}
+
+/// Why no seat of a game is offered to a guest on its list (issue 36 item 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoOfferBecause {
+    /// A seat of this game is offered to the guest now.
+    OfferHere,
+    /// A seat of another game is offered to the guest: one offer at a time.
+    OfferAtOtherGame,
+    /// Seated at a table of another game: cash out there first.
+    SeatedElsewhere,
+    /// No table of the game is open (an interest list).
+    NoTable,
+    /// Every seat of the game's tables is taken.
+    NoOpenSeat,
+    /// Seated in this game, waiting for a seat at another of its tables.
+    SeatedAtThisGameWaitingChange,
+    /// The open seats are offered to those ahead (`ahead` says how many are).
+    AheadOfYou,
+    /// The open seats are ones the guest let go; the place is kept for the next one.
+    SeatPassed,
+    /// An open seat of a main table is held for its must-move table's player.
+    HeldForMustMove,
+}
+
+/// The desk's own view of the room (TD only): the guests' numbers and the texts that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct RingDesk {
+    /// Whether the server texts seat offers (`--sms-webhook`).
+    pub sms: bool,
+    /// Guests who left a number, with their consent.
+    pub phones: Vec<DeskPhone>,
+    /// Texts given up on after their retries (the newest last, at most 50).
+    pub sms_failed: Vec<SmsFailed>,
+    /// Texts the gateway took since the server started.
+    pub sms_sent: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct DeskPhone {
+    pub guest: GuestId,
+    pub name: String,
+    pub phone: String,
+    pub lang: Lang,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SmsFailed {
+    pub guest: GuestId,
+    /// The guest's name when the text was sent; empty once they are forgotten.
+    pub name: String,
+    pub table: CashTableId,
+    pub seat: u8,
+    /// When the offer was made, and when the last try failed (server clock, ms).
+    pub offered_ms: u64,
+    pub failed_ms: u64,
+    pub attempts: u32,
+    /// The last try's error: an HTTP status or why no answer came.
+    pub why: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

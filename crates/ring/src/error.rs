@@ -156,6 +156,18 @@ pub enum RingError {
     NameNotPrintable { code: u32 },
     #[error("a guest of this room is already called {0:?}")]
     NameTaken(String),
+    /// Issue 36 item 3: a number the room may text, in international form.
+    #[error(
+        "a phone number is written internationally: + and the country code, {min} to {max} digits"
+    )]
+    BadPhone { min: usize, max: usize },
+    #[error("a phone number is kept only with the guest's consent to be texted at it")]
+    PhoneWithoutConsent,
+    #[error(
+        "guest {} still has chips in a tray: they are paid out before the guest is forgotten",
+        .0.0 + 1
+    )]
+    ForgetWithChips(GuestId),
 }
 
 impl RingError {

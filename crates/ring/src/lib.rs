@@ -13,6 +13,7 @@
 //! operation validates fully before it changes anything (a refusal leaves the room as it was).
 
 mod books;
+mod contact;
 mod error;
 mod game;
 mod lists;
@@ -21,11 +22,12 @@ mod room;
 mod tables;
 
 pub use books::{Books, Closing, ClosingLine, Session};
+pub use contact::{Contact, Lang, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, Phone};
 pub use engine::ring::{Debt, Entering, NextHand};
 pub use error::{Amount, RingError};
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
-pub use room::{Guest, GuestId, Room, RoomConfig, RoomEvent};
+pub use room::{Guest, GuestId, NoOfferBecause, Room, RoomConfig, RoomEvent, Standing};
 pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
 
 /// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).

@@ -2,6 +2,7 @@
 //! Each operation checks everything first and changes the room only once it cannot fail.
 
 use crate::books::{Books, Closing, ClosingLine};
+use crate::contact::Contact;
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
@@ -12,6 +13,9 @@ use engine::{Chips, RulebookId};
 
 mod deal;
 mod money;
+mod why;
+
+pub use why::{NoOfferBecause, Standing};
 
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -29,6 +33,10 @@ impl std::fmt::Display for GuestId {
 pub struct Guest {
     pub id: GuestId,
     pub name: String,
+    /// Where a seat offer is texted, given with consent; shown only to the desk.
+    pub contact: Option<Contact>,
+    /// Forgotten at their wish: name and number gone, the books keep the amounts under the id.
+    pub forgotten: bool,
 }
 
 /// The room's choices where the rulebooks leave them to the house.
@@ -196,9 +204,11 @@ impl Room {
             .ok_or(RingError::NoSuchTable(table))
     }
 
+    /// A guest of the room; a forgotten one is no longer one.
     pub fn guest(&self, guest: GuestId) -> Result<&Guest, RingError> {
         self.guests
             .get(guest.0 as usize)
+            .filter(|g| !g.forgotten)
             .ok_or(RingError::NoSuchGuest(guest))
     }
 
@@ -251,8 +261,51 @@ impl Room {
         self.guests.push(Guest {
             id,
             name: name.to_string(),
+            contact: None,
+            forgotten: false,
         });
         Ok(id)
+    }
+
+    /// A guest's number for seat offers, or none (taken back). The number's consent and form
+    /// are checked where it is read (`Contact::new`).
+    pub fn set_contact(
+        &mut self,
+        guest: GuestId,
+        contact: Option<Contact>,
+    ) -> Result<(), RingError> {
+        self.guest(guest)?;
+        self.guests[guest.0 as usize].contact = contact;
+        Ok(())
+    }
+
+    /// A guest who is not seated and has no chips in a tray is forgotten: off every list, any
+    /// offer to them goes on to the next, name and number gone. The books keep the amounts
+    /// under the guest's number (HC-1.10: the list keeper answers for the accounts).
+    pub fn forget_guest(&mut self, guest: GuestId, now: Time) -> Result<(), RingError> {
+        self.guest(guest)?;
+        if self.seat_of(guest).is_some() {
+            return Err(RingError::Seated(guest));
+        }
+        if self.books.frozen.iter().any(|f| f.0 == guest) {
+            return Err(RingError::ForgetWithChips(guest));
+        }
+        for (game, list) in self.lists.iter_mut().enumerate() {
+            if list.iter().any(|w| w.guest == guest) {
+                list.retain(|w| w.guest != guest);
+                self.events.push(RoomEvent::Unlisted {
+                    guest,
+                    game: GameId(game as u32),
+                });
+            }
+        }
+        self.offers.retain(|o| o.guest != guest);
+        let g = &mut self.guests[guest.0 as usize];
+        g.name.clear();
+        g.contact = None;
+        g.forgotten = true;
+        self.fill(now);
+        Ok(())
     }
 
     /// HC-1.10: a member opens a table for a game and fixes its conditions (HC-1.6), written on

@@ -19,7 +19,8 @@
 //! 3. pushes: `push` (lean diffs of views), `outbox` (a connection's bounded queue);
 //! 4. an event's state: `room`;
 //! 5. tasks: `task` (a task owns its state and takes jobs; the turn, the write, the pushes),
-//!    `followers` (an event's connections), `driver` (deals, the clock, time to act, bots);
+//!    `followers` (an event's connections), `driver` (deals, the clock, time to act, bots),
+//!    `sms` (texts to the house's SMS gateway, sent off the cash room's task);
 //! 6. the table tasks' states: `dealer` (a live table), `cash` (the cash room), `event`;
 //! 7. `hub` (the map from ids to tasks, the log opened), `seeder` (tablets given their hands);
 //! 8. `app`: the running server's state, which every handler is given;
@@ -47,5 +48,6 @@ pub mod said;
 pub mod secret;
 pub mod seeder;
 pub mod slots;
+pub mod sms;
 pub mod task;
 pub mod writer;

@@ -324,6 +324,14 @@ pub fn ring(error: &ring::RingError) -> Said {
             json!({ "code": format!("U+{code:04X}") }),
         ),
         RingError::NameTaken(name) => message("refused_ring_name_taken", json!({ "name": name })),
+        RingError::BadPhone { min, max } => {
+            message("refused_ring_bad_phone", json!({ "min": min, "max": max }))
+        }
+        RingError::PhoneWithoutConsent => message("refused_ring_phone_without_consent", json!({})),
+        RingError::ForgetWithChips(g) => message(
+            "refused_ring_forget_with_chips",
+            json!({ "guest": g.0 + 1 }),
+        ),
     }
 }
 

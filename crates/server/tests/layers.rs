@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Bottom to top, as `lib.rs` lists them.
-const LAYERS: [&str; 23] = [
+const LAYERS: [&str; 24] = [
     "said",
     "refusal",
     "clock",
@@ -22,6 +22,7 @@ const LAYERS: [&str; 23] = [
     "task",
     "followers",
     "driver",
+    "sms",
     "dealer",
     "cash",
     "event",

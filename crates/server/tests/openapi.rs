@@ -814,6 +814,11 @@ async fn ring_answers_fit_their_schemas() {
         json!({ "type": "away", "guest": 1, "away": true }),
         json!({ "type": "tick" }),
         json!({ "type": "configure", "offer_seconds": 60, "lose_place": true, "interest_min": 3 }),
+        // Issue 36: a number with consent, a guest forgotten.
+        json!({ "type": "set_phone", "guest": 0, "phone": "+491701234567", "consent": true,
+                "lang": "en" }),
+        json!({ "type": "add_guest", "name": "Cem" }),
+        json!({ "type": "forget_guest", "guest": 2 }),
     ];
     for body in commands {
         documented(
@@ -841,4 +846,15 @@ async fn ring_answers_fit_their_schemas() {
         board["games"][0]["tables"][0]["seats"][1]["away"],
         json!(true)
     );
+    let desk = documented(
+        &api,
+        &doc,
+        Method::GET,
+        "/api/ring/desk",
+        "/api/ring/desk",
+        td,
+        None,
+    )
+    .await;
+    assert_eq!(desk["phones"][0]["phone"], "+491701234567");
 }

@@ -283,6 +283,11 @@ export const SERVER_EN = {
   code_online: 'the server deals this table: its hands are not reported',
   code_not_a_list_keeper_command: 'only the list keeper may do this', code_not_online: 'this table is not dealt by the server',
   code_stale: 'that is over: the page shows what is now', code_not_a_websocket: 'connect with a WebSocket',
+  // issue 36: list reasons and SMS (sms-lists)
+  refused_ring_bad_phone: 'a phone number is written internationally: + and the country code, {min} to {max} digits',
+  refused_ring_phone_without_consent: 'a phone number is kept only with the guest\'s consent to be texted at it',
+  refused_ring_forget_with_chips: 'guest {guest} still has chips in a tray: they are paid out before the guest is forgotten',
+  code_bad_phone: 'the phone number is not valid', code_consent_needed: 'a phone number needs your consent',
 };
 
 export const SERVER_DE = {
@@ -558,4 +563,9 @@ export const SERVER_DE = {
   code_online: 'der Server gibt an diesem Tisch: seine Hände werden nicht gemeldet',
   code_not_a_list_keeper_command: 'das darf nur die Listenführung', code_not_online: 'dieser Tisch wird nicht vom Server gegeben',
   code_stale: 'das ist vorbei: die Seite zeigt den aktuellen Stand', code_not_a_websocket: 'mit einem WebSocket verbinden',
+  // issue 36: list reasons and SMS (sms-lists)
+  refused_ring_bad_phone: 'eine Telefonnummer wird international geschrieben: + und die Landesvorwahl, {min} bis {max} Ziffern',
+  refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',
+  refused_ring_forget_with_chips: 'Gast {guest} hat noch Chips in einem Tray: sie werden ausgezahlt, bevor der Gast vergessen wird',
+  code_bad_phone: 'die Telefonnummer ist ungültig', code_consent_needed: 'eine Telefonnummer braucht Ihr Einverständnis',
 };

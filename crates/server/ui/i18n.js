@@ -204,6 +204,23 @@ const EN = {
   // seating and standings
   find_player: 'Find a player', no_tables: 'No tables yet.', empty_seat: 'empty',
   chip_counts: 'Chip counts', results: 'Results',
+  // issue 36: list reasons and SMS (sms-lists)
+  list_why_offer_here: 'A seat is offered to you now.',
+  list_why_offer_at_other_game: 'A seat in another game is offered to you: one offer at a time.',
+  list_why_seated_elsewhere: 'You sit in another game: cash out there first.',
+  list_why_no_table: 'No table of this game is open yet.',
+  list_why_no_open_seat: 'Every seat is taken.',
+  list_why_seated_at_this_game_waiting_change: 'You sit in this game: waiting for a seat at another of its tables.',
+  list_why_ahead_of_you: 'The open seats are offered to those ahead of you ({n} ahead).',
+  list_why_seat_passed: 'You let the open seat go and keep your place: the next seat is yours.',
+  list_why_held_for_must_move: 'The open seat is held for the must-move table\'s player.',
+  list_ahead: '{n} ahead of you',
+  phone_label: 'Mobile number for a text when a seat is free (optional)',
+  phone_consent: 'I agree to be texted at this number about seats; it is shown only to the desk and deleted with me.',
+  phone_save: 'Save number', phone_remove: 'Remove number', phone_on_file: 'We text you when a seat is offered.',
+  forget_me: 'Forget me', forget_confirm: 'Delete your name and number? You leave every list.',
+  desk_phones: 'Numbers for texts', sms_on: 'Seat offers are texted.', sms_off: 'No SMS gateway configured.',
+  sms_failed: 'Texts not delivered', sms_failed_line: '{name}, table {table} seat {seat}: {why} ({attempts} tries)',
 };
 
 const DE = {
@@ -397,6 +414,23 @@ const DE = {
   penalty_hands: '{n} Hände Sperre',
   find_player: 'Spieler suchen', no_tables: 'Noch keine Tische.', empty_seat: 'frei',
   chip_counts: 'Chipstände', results: 'Ergebnisse',
+  // issue 36: list reasons and SMS (sms-lists)
+  list_why_offer_here: 'Ihnen ist jetzt ein Platz angeboten.',
+  list_why_offer_at_other_game: 'Ihnen ist ein Platz in einem anderen Spiel angeboten: ein Angebot nach dem anderen.',
+  list_why_seated_elsewhere: 'Sie sitzen in einem anderen Spiel: erst dort auszahlen lassen.',
+  list_why_no_table: 'Noch ist kein Tisch dieses Spiels offen.',
+  list_why_no_open_seat: 'Alle Plätze sind besetzt.',
+  list_why_seated_at_this_game_waiting_change: 'Sie sitzen in diesem Spiel: Sie warten auf einen Platz an einem anderen seiner Tische.',
+  list_why_ahead_of_you: 'Die freien Plätze sind denen vor Ihnen angeboten ({n} vor Ihnen).',
+  list_why_seat_passed: 'Sie haben den freien Platz ausgelassen und behalten Ihren Listenplatz: der nächste Platz ist Ihrer.',
+  list_why_held_for_must_move: 'Der freie Platz wird für den Spieler des Must-Move-Tischs gehalten.',
+  list_ahead: '{n} vor Ihnen',
+  phone_label: 'Handynummer für eine SMS, wenn ein Platz frei ist (freiwillig)',
+  phone_consent: 'Ich bin einverstanden, unter dieser Nummer wegen eines Platzes eine SMS zu bekommen; sie sieht nur die Listenführung, und sie wird mit mir gelöscht.',
+  phone_save: 'Nummer speichern', phone_remove: 'Nummer löschen', phone_on_file: 'Wir schicken Ihnen eine SMS, wenn Ihnen ein Platz angeboten wird.',
+  forget_me: 'Mich vergessen', forget_confirm: 'Name und Nummer löschen? Sie werden von den Listen genommen.',
+  desk_phones: 'Nummern für SMS', sms_on: 'Platzangebote gehen per SMS raus.', sms_off: 'Kein SMS-Gateway eingerichtet.',
+  sms_failed: 'Nicht zugestellte SMS', sms_failed_line: '{name}, Tisch {table} Platz {seat}: {why} ({attempts} Versuche)',
 };
 
 Object.assign(EN, DEALER_EN);

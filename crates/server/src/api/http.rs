@@ -71,6 +71,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(cash::me, cash::ask))
         .routes(routes!(cash::table))
         .routes(routes!(cash::statement))
+        .routes(routes!(cash::desk))
         .routes(routes!(cash_tablet::bind))
         .routes(routes!(floor::list, floor::open))
         .routes(routes!(floor::view))

@@ -19,7 +19,9 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::Extensions;
 use axum::http::StatusCode;
 use protocol::Actor;
-use protocol::{CashTableView, GuestRequest, GuestView, RingBoard, RingCommand, TableStatement};
+use protocol::{
+    CashTableView, GuestRequest, GuestView, RingBoard, RingCommand, RingDesk, TableStatement,
+};
 use ring::GuestId;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -89,11 +91,18 @@ pub async fn command(
         .await?)
 }
 
-/// A guest who registers: their name.
+/// A guest who registers: their name, and if they wish a number for a text when a seat is
+/// offered (with `consent: true`, else refused) in the page's language (German by default).
 #[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGuest {
     name: String,
+    #[serde(default)]
+    phone: Option<String>,
+    #[serde(default)]
+    consent: bool,
+    #[serde(default)]
+    lang: protocol::Lang,
 }
 
 /// A new guest and their token, given once: send it as `Authorization: Bearer <token>`.
@@ -110,7 +119,7 @@ pub struct GuestToken {
     operation_id = "ring_register_guest",
     tag = "ring",
     summary = r#"A guest registers from the browser"#,
-    description = r#"Gives the guest a token, once (only its hash is logged). Limited per address like a tournament's self-registration (429)."#,
+    description = r#"Gives the guest a token, once (only its hash is logged). Limited per address like a tournament's self-registration (429). A phone number (international form, `+` and 7 to 15 digits) is taken only with `consent: true` (422 `consent_needed`; 422 `bad_phone` for a number that is not one); it is shown only to the desk."#,
     request_body = NewGuest,
     responses(
         (status = 200, description = r#"The guest and their token."#, body = GuestToken),
@@ -130,6 +139,15 @@ pub async fn register(
         .map(|info| info.0.ip());
     app.hub().count_registration(address)?;
     let request = body.read()?;
+    // The number is checked before the guest is written, so that a refused one writes nothing.
+    if let Some(phone) = &request.phone {
+        ring::Contact::new(
+            phone,
+            request.consent,
+            crate::cash::wire::ring_lang(request.lang),
+        )
+        .map_err(|e| crate::cash::wire::refusal(&e))?;
+    }
     let token = crate::secret::new_secret()?;
     let hash = crate::secret::hash(&token);
     let task = app.hub().cash();
@@ -143,6 +161,17 @@ pub async fn register(
                     token: hash,
                 },
             })?;
+            if let Some(phone) = request.phone {
+                tx.submit(Signed {
+                    by: Actor::Guest(GuestId(guest)),
+                    command: RingCommand::SetPhone {
+                        guest: GuestId(guest),
+                        phone: Some(phone),
+                        consent: request.consent,
+                        lang: request.lang,
+                    },
+                })?;
+            }
             Ok(guest)
         })
         .await?;
@@ -255,6 +284,17 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
             hand,
             action,
         },
+        GuestRequest::Phone {
+            phone,
+            consent,
+            lang,
+        } => RingCommand::SetPhone {
+            guest: GuestId(g),
+            phone,
+            consent,
+            lang,
+        },
+        GuestRequest::Forget => RingCommand::ForgetGuest { guest: GuestId(g) },
     }
 }
 
@@ -264,7 +304,7 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
     operation_id = "ring_guest_request",
     tag = "ring",
     summary = r#"What a guest asks for"#,
-    description = r#"Join or leave a list, answer a seat offer, sit out and come back (HC-1.9, JPR-3.0, TDA-30), top up, cash out, act at an online table. Logged and replayed; a refusal changes nothing (409 `offer_expired`, `hand_in_play`, `not_your_turn`, `stale`; 422 with the rule)."#,
+    description = r#"Join or leave a list, answer a seat offer, sit out and come back (HC-1.9, JPR-3.0, TDA-30), top up, cash out, act at an online table, leave or take back a number for a text when a seat is offered (`phone`, with `consent: true`: 422 `consent_needed`, `bad_phone`), be forgotten (`forget`: not while seated or with chips in a tray; the answer is an empty view and the token stops working). Logged and replayed; a refusal changes nothing (409 `offer_expired`, `hand_in_play`, `not_your_turn`, `stale`; 422 with the rule)."#,
     security(("bearerAuth" = [])),
     request_body = GuestRequest,
     responses(
@@ -286,6 +326,7 @@ pub async fn ask(
     let request = body.read()?;
     let playing =
         matches!(request, GuestRequest::Join { .. }) && in_tournament(&app, guest).await?;
+    let forget = matches!(request, GuestRequest::Forget);
     let command = as_command(guest, request, playing);
     let task = app.hub().cash();
     Ok(task
@@ -294,6 +335,9 @@ pub async fn ask(
                 by: Actor::Guest(guest),
                 command,
             })?;
+            if forget {
+                return Ok(Json(crate::cash::view::forgotten_view(guest, tx.now)));
+            }
             crate::cash::view::guest_view(tx.state(), guest, tx.now)
                 .map(Json)
                 .ok_or_else(|| Refusal::not_found("no such guest"))
@@ -356,4 +400,24 @@ pub async fn statement(
     Ok(task
         .run(move |tx| crate::cash::wire::statement(tx.state().room(), table).map(Json))
         .await?)
+}
+
+/// `GET /api/ring/desk` (TD): the guests' numbers and the texts that failed (issue 36 item 3).
+#[utoipa::path(
+    get,
+    path = "/api/ring/desk",
+    operation_id = "ring_desk",
+    tag = "ring",
+    summary = r#"The desk's own view (TD)"#,
+    description = r#"What only the desk sees: the phone numbers guests left with their consent, whether seat offers are texted (`--sms-webhook`), and the texts given up on after their retries (guest, table and seat, when, why; the newest 50). The public board (`GET /api/ring`) never carries a number."#,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = r#"The desk's view."#, body = RingDesk),
+        crate::openapi::SecretReadRefusals
+    )
+)]
+pub async fn desk(State(app): State<App>, Caller(role): Caller) -> Result<Json<RingDesk>, Fail> {
+    require_td(role)?;
+    let task = app.hub().cash();
+    Ok(task.run(|tx| Ok(Json(tx.state().desk()))).await?)
 }

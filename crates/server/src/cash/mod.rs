@@ -37,6 +37,17 @@ pub struct Mark {
 const MARKS_KEPT: usize = 64;
 
 impl Mark {
+    /// The next change, which touched `tables` (`None`: anything).
+    fn bump(&mut self, tables: Option<Vec<u32>>) {
+        self.v += 1;
+        let mut recent = (*self.recent).clone();
+        if recent.len() == MARKS_KEPT {
+            recent.pop_front();
+        }
+        recent.push_back((self.v, tables));
+        self.recent = Arc::new(recent);
+    }
+
     /// The tables changes `from`..=`self.v` touched, when they were hands' steps alone and
     /// are still kept.
     fn tables_since(&self, from: u64) -> Option<Vec<u32>> {
@@ -91,11 +102,16 @@ pub struct CashState {
     /// Tests only: the decks' seeds from a seeded generator (`Opened::seed_cash_deals`).
     deal_seeds: Option<rand_chacha::ChaCha20Rng>,
     /// Counts the room's changes, for the pages that follow it (`stream`), with the online
-    /// tables a change touched alone.
-    changed: tokio::sync::watch::Sender<Mark>,
+    /// tables a change touched alone; the SMS sender counts a failed text too.
+    changed: Arc<tokio::sync::watch::Sender<Mark>>,
     /// What the commands of this turn touched: the online tables of hands' steps only, or
     /// anything (`None`).
     touched: Option<std::collections::BTreeSet<u32>>,
+    /// The house's SMS gateway, when configured: set once the log is replayed, so that a
+    /// replayed offer is never texted again.
+    sms: Option<crate::sms::Sms>,
+    /// Offers made this turn, texted once the turn is in the log.
+    offered: Vec<ring::Offer>,
     /// The reasonable time to act at an online table before time is called (TDA-29).
     act_ms: u64,
 }
@@ -111,9 +127,112 @@ impl CashState {
             before: None,
             retry_deal: std::collections::BTreeMap::new(),
             deal_seeds: None,
-            changed: tokio::sync::watch::Sender::new(Mark::default()),
+            changed: Arc::new(tokio::sync::watch::Sender::new(Mark::default())),
             touched: Some(std::collections::BTreeSet::new()),
+            sms: None,
+            offered: Vec::new(),
             act_ms: u64::from(act_seconds.max(1)) * 1_000,
+        }
+    }
+
+    /// Texts seat offers from now on (after the replay: never an offer of the log's).
+    pub(crate) fn start_sms(&mut self, config: crate::sms::SmsConfig, clock: crate::clock::Clock) {
+        let changed = self.changed.clone();
+        let told = Arc::new(move || changed.send_modify(|m| m.bump(None)));
+        self.sms = Some(crate::sms::Sms::spawn(config, clock, told));
+    }
+
+    /// The room's events are for screens and the texts; the log holds the commands.
+    fn take_events(&mut self) {
+        let events = self.room.take_events();
+        if self.sms.is_some() {
+            self.offered.extend(events.iter().filter_map(|e| match e {
+                ring::RoomEvent::Offered(o) => Some(*o),
+                _ => None,
+            }));
+        }
+    }
+
+    /// Texts the offers of a turn now in the log, to guests who left a number; an offer
+    /// answered or gone within the turn is not texted.
+    fn text_offers(&mut self) {
+        let offered = std::mem::take(&mut self.offered);
+        let Some(sms) = &self.sms else {
+            return;
+        };
+        sms.standing(self.room.offers());
+        for offer in offered {
+            if !self.room.offers().contains(&offer) {
+                continue;
+            }
+            let Ok(guest) = self.room.guest(offer.guest) else {
+                continue;
+            };
+            let Some(contact) = &guest.contact else {
+                continue;
+            };
+            let Some(game) = self
+                .room
+                .table(offer.table)
+                .ok()
+                .and_then(|t| self.room.game(t.game).ok())
+            else {
+                continue;
+            };
+            let lang = match contact.lang {
+                ring::Lang::De => protocol::Lang::De,
+                ring::Lang::En => protocol::Lang::En,
+            };
+            let held = offer.expires.0.saturating_sub(offer.made.0);
+            sms.send(crate::sms::Text {
+                guest: offer.guest,
+                table: offer.table,
+                seat: offer.seat,
+                offered_ms: offer.made.0,
+                to: contact.phone.to_string(),
+                text: crate::sms::offer_text(lang, &game.name, offer.table, offer.seat, held),
+            });
+        }
+    }
+
+    /// The desk's own view: the numbers guests left and the texts that failed (TD only).
+    pub fn desk(&self) -> protocol::RingDesk {
+        let lang = |l: ring::Lang| match l {
+            ring::Lang::De => protocol::Lang::De,
+            ring::Lang::En => protocol::Lang::En,
+        };
+        protocol::RingDesk {
+            sms: self.sms.is_some(),
+            phones: self
+                .room
+                .guests()
+                .iter()
+                .filter(|g| !g.forgotten)
+                .filter_map(|g| {
+                    g.contact.as_ref().map(|c| protocol::DeskPhone {
+                        guest: g.id,
+                        name: g.name.clone(),
+                        phone: c.phone.to_string(),
+                        lang: lang(c.lang),
+                    })
+                })
+                .collect(),
+            sms_failed: self.sms.as_ref().map_or_else(Vec::new, |sms| {
+                sms.failed()
+                    .into_iter()
+                    .map(|f| protocol::SmsFailed {
+                        guest: f.guest,
+                        name: self.room.guest_name(f.guest).to_string(),
+                        table: f.table,
+                        seat: f.seat,
+                        offered_ms: f.offered_ms,
+                        failed_ms: f.failed_ms,
+                        attempts: f.attempts,
+                        why: f.why,
+                    })
+                    .collect()
+            }),
+            sms_sent: self.sms.as_ref().map_or(0, crate::sms::Sms::sent),
         }
     }
 
@@ -190,8 +309,7 @@ impl CashState {
             }
             other => wire::apply(room, now, other)?,
         }
-        // The room's events are for screens; the log holds the commands.
-        room.take_events();
+        self.take_events();
         Ok(())
     }
 
@@ -215,7 +333,7 @@ impl CashState {
             }
             _ => return Err(Refusal::internal("not a hand's step")),
         }
-        room.take_events();
+        self.take_events();
         Ok(())
     }
 
@@ -317,6 +435,17 @@ impl Owned for CashState {
                 .check_guest_name(name)
                 .map_err(|e| wire::refusal(&e))?;
         }
+        // Issue 36: a new number is international and comes with the guest's consent.
+        if let RingCommand::SetPhone {
+            phone: Some(phone),
+            consent,
+            lang,
+            ..
+        } = command
+        {
+            ring::Contact::new(phone, *consent, wire::ring_lang(*lang))
+                .map_err(|e| wire::refusal(&e))?;
+        }
         // The room and the engine refuse without change, so one copy a turn is enough to take
         // back a failed write, as for a live table.
         let before = self
@@ -340,25 +469,21 @@ impl Owned for CashState {
             self.tokens.truncate(tokens);
             self.unindexed = 0;
         }
+        self.offered.clear();
     }
 
     fn commit(&mut self, _first_seq: u64) {
         self.before = None;
         self.index_new_guests();
+        // The offers are in the log now: a restart replays them without a text.
+        self.text_offers();
     }
 
     /// The pages that follow the room are told, and read again what the change touched.
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {
         let touched = self.touched.replace(std::collections::BTreeSet::new());
-        self.changed.send_modify(|m| {
-            m.v += 1;
-            let mut recent = (*m.recent).clone();
-            if recent.len() == MARKS_KEPT {
-                recent.pop_front();
-            }
-            recent.push_back((m.v, touched.map(|t| t.into_iter().collect())));
-            m.recent = Arc::new(recent);
-        });
+        self.changed
+            .send_modify(|m| m.bump(touched.map(|t| t.into_iter().collect())));
     }
 
     /// Offers that ran out move on; online tables deal when ready and time out the player to

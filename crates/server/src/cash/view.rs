@@ -8,7 +8,7 @@ use crate::room::hand_view::{legal_of, street_name, visible_cards};
 use engine::Player;
 use protocol::{
     CashHandView, CashSeatView, CashTableView, CashWin, GuestFrozen, GuestListing, GuestOffer,
-    GuestSeat, GuestSession, GuestView, PotView,
+    GuestSeat, GuestSession, GuestView, NoOfferBecause, PotView,
 };
 use ring::{CashTableId, GuestId};
 
@@ -23,11 +23,14 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
             let id = ring::GameId(i as u32);
             let list = room.list(id).ok()?;
             let place = list.iter().position(|w| w.guest == guest)?;
+            let standing = room.standing(guest, id).ok()?;
             Some(GuestListing {
                 game: id,
                 game_name: game.name.clone(),
                 place: place as u32 + 1,
                 wants: wants_name(list[place].wants),
+                ahead: standing.ahead,
+                why: why(standing.why),
             })
         })
         .collect();
@@ -79,6 +82,7 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
         name: me.name.clone(),
         now_ms: now,
         lists,
+        phone_set: me.contact.is_some(),
         offer,
         table: seat.and_then(|(t, _)| table_view(state, t, Some(guest), now)),
         seat: seated,
@@ -103,6 +107,37 @@ pub fn guest_view(state: &CashState, guest: GuestId, now: u64) -> Option<GuestVi
             })
             .collect(),
     })
+}
+
+/// What a guest who asked to be forgotten is answered: nothing of theirs is left.
+pub fn forgotten_view(guest: GuestId, now: u64) -> GuestView {
+    GuestView {
+        guest,
+        name: String::new(),
+        now_ms: now,
+        lists: Vec::new(),
+        phone_set: false,
+        offer: None,
+        seat: None,
+        table: None,
+        frozen: Vec::new(),
+        sessions: Vec::new(),
+    }
+}
+
+fn why(because: ring::NoOfferBecause) -> NoOfferBecause {
+    use ring::NoOfferBecause as R;
+    match because {
+        R::OfferHere => NoOfferBecause::OfferHere,
+        R::OfferAtOtherGame => NoOfferBecause::OfferAtOtherGame,
+        R::SeatedElsewhere => NoOfferBecause::SeatedElsewhere,
+        R::NoTable => NoOfferBecause::NoTable,
+        R::NoOpenSeat => NoOfferBecause::NoOpenSeat,
+        R::WaitingForChange => NoOfferBecause::SeatedAtThisGameWaitingChange,
+        R::AheadOfYou => NoOfferBecause::AheadOfYou,
+        R::SeatPassed => NoOfferBecause::SeatPassed,
+        R::HeldForMustMove => NoOfferBecause::HeldForMustMove,
+    }
 }
 
 /// A table as `viewer` sees it (nobody: the public view).

@@ -14,7 +14,7 @@ use ring::{
     Room, Stakes, TableMode, Time, WaitingFor,
 };
 
-pub(super) fn refusal(e: &RingError) -> Refusal {
+pub(crate) fn refusal(e: &RingError) -> Refusal {
     let message = e.to_string();
     let rule = e.rule();
     let refusal = match e {
@@ -28,6 +28,13 @@ pub(super) fn refusal(e: &RingError) -> Refusal {
             Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_name", message)
         }
         RingError::NameTaken(_) => Refusal::conflict("name_taken", message),
+        // Issue 36 item 3: a number in international form, and only with consent.
+        RingError::BadPhone { .. } => {
+            Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_phone", message)
+        }
+        RingError::PhoneWithoutConsent => {
+            Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, "consent_needed", message)
+        }
         RingError::HandInPlay(_) | RingError::ChipsInThePot(_) => {
             Refusal::new(StatusCode::CONFLICT, "hand_in_play", message)
         }
@@ -314,6 +321,18 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             },
             interest_min: usize::from(*interest_min),
         }),
+        // The number and the consent are checked before the command is logged
+        // (`CashState::apply`); read back here as logged.
+        RingCommand::SetPhone {
+            guest, phone, lang, ..
+        } => room.set_contact(
+            *guest,
+            phone.as_deref().map(|p| ring::Contact {
+                phone: ring::Phone::logged(p),
+                lang: ring_lang(*lang),
+            }),
+        ),
+        RingCommand::ForgetGuest { guest } => room.forget_guest(*guest, now),
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
         | RingCommand::Act { .. }
@@ -325,7 +344,16 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
     r.map_err(|e| refusal(&e))
 }
 
-/// The waiting-list board for the big screen and the list keeper.
+/// A text's language as the room keeps it.
+pub(crate) fn ring_lang(lang: protocol::Lang) -> ring::Lang {
+    match lang {
+        protocol::Lang::De => ring::Lang::De,
+        protocol::Lang::En => ring::Lang::En,
+    }
+}
+
+/// The waiting-list board for the big screen and the list keeper. Public: names and seats
+/// only, never a guest's number (issue 36: that is the desk's, `GET /api/ring/desk`).
 pub fn board(room: &Room) -> RingBoard {
     let name = |g: GuestId| room.guest_name(g).to_string();
     let games = room
@@ -422,6 +450,7 @@ pub fn board(room: &Room) -> RingBoard {
         guests: room
             .guests()
             .iter()
+            .filter(|g| !g.forgotten)
             .map(|g| BoardGuest {
                 id: g.id,
                 name: g.name.clone(),

@@ -35,6 +35,8 @@ pub struct Opened {
     dealer_tokens: HashMap<LiveTableId, String>,
     settings: Settings,
     log_len: u64,
+    /// The house's SMS gateway, started with the tasks (after the replay).
+    sms: Option<crate::sms::SmsConfig>,
 }
 
 impl Opened {
@@ -67,6 +69,7 @@ impl Opened {
             dealer_tokens: HashMap::new(),
             settings,
             log_len: 0,
+            sms: None,
         };
         opened.replay()?;
         for event in &mut opened.events {
@@ -308,9 +311,15 @@ impl Opened {
         Ok(secret)
     }
 
+    /// Seat offers are texted through the house's SMS gateway once the tasks start (issue 36
+    /// item 3); the offers of the log, replayed, are not.
+    pub fn text_offers(&mut self, config: crate::sms::SmsConfig) {
+        self.sms = Some(config);
+    }
+
     /// Starts the writer and one task per event and live table, on the current runtime.
     /// `pace`: the tasks' own timers run the driver; `None`: only when asked (tests).
-    pub fn start(self, pace: Option<Pace>) -> Hub {
+    pub fn start(mut self, pace: Option<Pace>) -> Hub {
         let writer = Writer::start(self.store, self.log_len);
         let timers = if pace.is_some() {
             Timers::On
@@ -319,6 +328,9 @@ impl Opened {
         };
         let pace = pace.unwrap_or_default();
         let clock = Clock::default();
+        if let Some(config) = self.sms.take() {
+            self.cash.start_sms(config, clock.clone());
+        }
         let cash = Handle::spawn(self.cash, writer.clone(), timers, clock.clone());
         let hub = Hub {
             events: RwLock::default(),

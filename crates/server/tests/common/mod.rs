@@ -114,7 +114,13 @@ impl Api {
     /// A server with an in-memory log and these limits (short timeouts, small caps).
     pub fn open_with(limits: server::limit::Limits) -> Api {
         let store = store::Store::open_in_memory().expect("an in-memory log");
-        Api::build(store, Api::test_settings(), Some(limits))
+        Api::build(store, Api::test_settings(), Some(limits), None)
+    }
+
+    /// A server over `store` that texts seat offers through the SMS gateway of `sms`
+    /// (issue 36).
+    pub fn open_texting(store: store::Store, sms: server::sms::SmsConfig) -> Api {
+        Api::build(store, Api::test_settings(), None, Some(sms))
     }
 
     /// Serves the app on a real listener on 127.0.0.1; its address.
@@ -144,13 +150,14 @@ impl Api {
 
     /// A server with the given settings over `store`.
     pub fn with_settings(store: store::Store, settings: Settings) -> Api {
-        Api::build(store, settings, None)
+        Api::build(store, settings, None, None)
     }
 
     fn build(
         store: store::Store,
         settings: Settings,
         limits: Option<server::limit::Limits>,
+        sms: Option<server::sms::SmsConfig>,
     ) -> Api {
         // Read back off the test's runtime: PostgreSQL's client runs one of its own.
         let (opened, td) = std::thread::spawn(move || {
@@ -164,6 +171,9 @@ impl Api {
                 Some(secret) => secret,
                 None => opened.rotate_td_secret().expect("a new TD secret"),
             };
+            if let Some(sms) = sms {
+                opened.text_offers(sms);
+            }
             (opened, td)
         })
         .join()
