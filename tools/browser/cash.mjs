@@ -6,7 +6,8 @@
 // The list keeper adds a hold'em game under TDA rules and opens an online table with two guests
 // who play along over the API. While nothing happens the board and the guest's page ask the
 // server nothing (pushed, never polled). A third guest opens /cash, puts their name down, turns
-// the alerts on and joins the list; with the page in the background the seat is offered: the
+// the alerts on, leaves a number for texts (refused without consent; then shown to the desk
+// only) and joins the list; with the page in the background the seat is offered: the
 // notification, the vibration and the tab's title tell them (issue 36 item 3). A buy-in above
 // the maximum is refused and changes nothing; one within it takes the seat. The guest plays a
 // hand from the action bar with the time to act counting down, then lets the time run out: time
@@ -67,6 +68,20 @@ try {
     await page.locator(q('cash-register-go')).click();
     await page.locator(q('cash-alerts-on')).click();
     await page.locator(`${q('cash-alerts-on')}[data-state="on"]`).waitFor();
+    // A number for a text when a seat is offered: kept only with consent, seen by the desk alone.
+    expectError(/status of 422/);
+    await page.locator(q('cash-phone')).fill('+49 170 1234567');
+    await page.locator(q('cash-phone-save')).click();
+    await page.locator(`${q('error')}[data-code="consent_needed"]`).waitFor();
+    await page.locator(q('error-close')).click();
+    await page.locator(q('cash-consent')).check();
+    await page.locator(q('cash-phone-save')).click();
+    await page.locator(q('cash-phone-on-file')).waitFor();
+    const desk = await api('GET', '/api/ring/desk', null, secret);
+    const shown = JSON.stringify(await api('GET', '/api/ring'));
+    if (desk.phones[0]?.phone !== '+491701234567' || shown.includes('491701234567')) {
+      throw new Error(`the number: desk ${JSON.stringify(desk.phones)}, board ${shown}`);
+    }
     const board = await newPage(context, 'board');
     await board.goto(`${base}/ring`);
     await sleep(500);

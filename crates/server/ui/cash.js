@@ -14,12 +14,14 @@
 // cash-clock-called (data-rule), cash-won, cash-next, cash-seat (data-away, data-chips),
 // cash-away, cash-back, cash-back-wait, cash-away-rules (data-rule), cash-top-up-amount,
 // cash-top-up, cash-cash-out, cash-confirm, cash-confirm-yes, cash-confirm-no, cash-lists,
-// cash-game (data-game), cash-join, cash-leave, cash-place (data-place), cash-sessions; the
-// felt's and the action bar's ids from table.js and actions.js.
+// cash-game (data-game), cash-join, cash-leave, cash-place (data-place), cash-why (data-why,
+// data-ahead), cash-phone-panel, cash-phone, cash-consent, cash-phone-save, cash-phone-on-file,
+// cash-phone-remove, cash-forget, cash-sessions; the felt's and the action bar's ids from
+// table.js and actions.js.
 
 import { get, post, changes } from './api.js';
 import { h, $, fmtChips, fmtTime, fmtDayTime, pageHeader, attempt } from './dom.js';
-import { t, onLang } from './i18n.js';
+import { t, lang, onLang } from './i18n.js';
 import { renderFelt } from './table.js';
 import { actionBar } from './actions.js';
 import { alerts } from './alerts.js';
@@ -37,10 +39,20 @@ const serverNow = () => Date.now() + skew;
 let confirming = null;
 
 const ask = (request) => attempt(async () => {
-  me = await post('/api/ring/me', request, token);
+  const answer = await post('/api/ring/me', request, token);
+  if (request.type === 'forget') return forgotten();
+  me = answer;
   skew = me.now_ms - Date.now();
   render();
 });
+
+/** This browser no longer knows the guest: forgotten, or the token not known. */
+function forgotten() {
+  localStorage.removeItem(KEY);
+  token = null;
+  me = null;
+  render();
+}
 
 const bar = actionBar({ act: (hand, action) => ask({ type: 'act', hand, action }) });
 $('#cash-action-slot').append(bar.root);
@@ -52,6 +64,8 @@ const inputs = {
   buyIn: h('input', { type: 'number', inputmode: 'numeric', testid: 'cash-buy-in', class: 'num big' }),
   wait: h('input', { type: 'checkbox', testid: 'cash-wait' }),
   topUp: h('input', { type: 'number', inputmode: 'numeric', testid: 'cash-top-up-amount', class: 'num big', min: 1 }),
+  phone: h('input', { type: 'tel', inputmode: 'tel', autocomplete: 'tel', testid: 'cash-phone', placeholder: '+49 170 1234567', maxlength: 24 }),
+  consent: h('input', { type: 'checkbox', testid: 'cash-consent' }),
 };
 let offerKey = null;
 
@@ -262,7 +276,7 @@ function renderSeat() {
         },
       }, t('cash_cash_out'))),
     s.in_hand ? h('p', { class: 'muted' }, t('cash_between_hands')) : null,
-    confirmBox(),
+    confirming?.request.type === 'cash_out' ? confirmBox() : null,
   ].filter(Boolean));
 }
 
@@ -275,7 +289,8 @@ function renderLists() {
     const l = listed.get(g.id);
     const open = g.tables.reduce((n, tb) => n + tb.open_seats, 0);
     const place = l ? t(l.wants === 'table_change' ? 'cash_place_change' : 'cash_place', { n: l.place }) : null;
-    const why = l?.reason ? t(`list_reason_${l.reason}`, l.reason_args ?? {}) : null;
+    // Why no offer comes (issue 36 item 4): the reason and how many are served first.
+    const why = l?.why ? t(`list_why_${l.why}`, { n: l.ahead }) : null;
     return h('li', { class: 'cash-game', testid: 'cash-game', data: { game: g.id } },
       h('div', { class: 'cash-game-name' }, h('b', {}, g.name), ` · ${g.variant} ${g.stakes}`),
       h('div', { class: 'muted' }, `${t('ring_buy_in', { min: fmtChips(g.min_buy_in), max: fmtChips(g.max_buy_in) })}`
@@ -283,13 +298,41 @@ function renderLists() {
       l
         ? h('div', { class: 'cash-listed' },
           h('span', { class: 'cash-place', testid: 'cash-place', data: { place: l.place } }, place),
-          why ? h('span', { class: 'muted cash-why', testid: 'cash-why', data: { reason: l.reason } }, why) : null,
+          why ? h('span', { class: 'muted cash-why', testid: 'cash-why', data: { why: l.why, ahead: l.ahead } }, why) : null,
           h('button', { class: 'btn', testid: 'cash-leave', onclick: () => ask({ type: 'leave', game: g.id }) }, t('cash_leave')))
         : h('button', { class: 'btn primary', testid: 'cash-join', onclick: () => ask({ type: 'join', game: g.id }) },
           t(seatedGame === g.id ? 'cash_change_table' : 'cash_join')));
   });
   $('#cash-lists').replaceChildren(h('h2', {}, t('cash_hello', { name: me.name })),
     games.length ? h('ul', { class: 'cash-games', testid: 'cash-games' }, ...games) : h('p', { class: 'muted' }, t('ring_empty')));
+}
+
+/** The guest's number for a text when a seat is offered: optional, with consent, shown to the
+ * desk only, deleted with the guest (issue 36 item 3). */
+function renderPhone() {
+  const box = $('#cash-phone');
+  const forget = h('button', { class: 'btn danger', testid: 'cash-forget', disabled: !!me.seat, onclick: () => {
+    confirming = { text: t('guest_forget_confirm'), yes: t('forget_me'), request: { type: 'forget' } };
+    render();
+  } }, t('forget_me'));
+  if (me.phone_set) {
+    box.replaceChildren(...[
+      h('p', { testid: 'cash-phone-on-file' }, t('phone_on_file')),
+      h('div', { class: 'cash-buttons' },
+        h('button', { class: 'btn', testid: 'cash-phone-remove', onclick: () => ask({ type: 'phone', phone: null, consent: false, lang: lang() }) }, t('phone_remove')),
+        forget),
+      confirming?.request.type === 'forget' ? confirmBox() : null,
+    ].filter(Boolean));
+    return;
+  }
+  box.replaceChildren(...[
+    h('label', {}, t('phone_label'), inputs.phone),
+    h('label', { class: 'check cash-consent' }, inputs.consent, ' ', t('phone_consent')),
+    h('div', { class: 'cash-buttons' },
+      h('button', { class: 'btn primary', testid: 'cash-phone-save', onclick: () => ask({ type: 'phone', phone: inputs.phone.value.trim(), consent: inputs.consent.checked, lang: lang() }) }, t('phone_save')),
+      forget),
+    confirming?.request.type === 'forget' ? confirmBox() : null,
+  ].filter(Boolean));
 }
 
 function renderSessions() {
@@ -327,6 +370,7 @@ function draw() {
   renderTable();
   renderSeat();
   renderLists();
+  renderPhone();
   renderSessions();
 }
 
@@ -338,11 +382,7 @@ async function refresh(withBoard = true) {
     [me, board] = await Promise.all([get('/api/ring/me', token), withBoard || !board ? get('/api/ring') : board]);
     skew = me.now_ms - Date.now();
   } catch (e) {
-    if (e.status === 401) {
-      localStorage.removeItem(KEY);
-      token = null;
-      me = null;
-    }
+    if (e.status === 401 || e.status === 404) forgotten();
   }
   render();
 }

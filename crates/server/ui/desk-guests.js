@@ -1,10 +1,14 @@
 // desk-guests.js: the room's guests found by name: a search that narrows the list as one types,
-// where each guest is (seated, on which lists, chips frozen), a new guest added at the desk
-// (then found at once), and a picker the sheets use to choose a guest by name.
+// where each guest is (seated, on which lists, chips frozen), the number a guest left for texts
+// (the desk alone sees it), a guest forgotten on request, a new guest added at the desk (then
+// found at once), the texts the gateway could not deliver, and a picker the sheets use to
+// choose a guest by name.
 // Test ids: desk-guests, desk-guest-search, desk-guest-new, desk-guest-add, desk-guest
-// (data-guest), desk-guest-list (data-game); desk-pick-search, desk-pick (data-guest).
+// (data-guest), desk-guest-list (data-game), desk-guest-phone, desk-forget (data-guest),
+// desk-texts (data-sms on|off), desk-text-failed; desk-pick-search, desk-pick (data-guest).
 
-import { h, fmtChips } from './dom.js';
+import { get, tdSecret } from './api.js';
+import { h, fmtChips, fmtDayTime, showError } from './dom.js';
 import { t } from './i18n.js';
 
 /** Lower case without accents: "Öz" finds "Öztürk" and "oz" finds it too. */
@@ -38,7 +42,18 @@ export function guestPicker(board, allowed, pick) {
 }
 
 /** The guests tab: { root, update }. */
-export function guestsView(getBoard, send) {
+export function guestsView(getBoard, send, confirm) {
+  // The desk's own view: numbers and failed texts (`GET /api/ring/desk`), read with the board.
+  let desk = null;
+  const texts = h('div', { class: 'desk-texts', testid: 'desk-texts' });
+  const readDesk = async () => {
+    try {
+      desk = await get('/api/ring/desk', tdSecret());
+    } catch (e) {
+      showError(e);
+    }
+    drawRows();
+  };
   const search = h('input', { type: 'search', testid: 'desk-guest-search', placeholder: t('desk_search_name'), autocomplete: 'off' });
   const name = h('input', { testid: 'desk-guest-new', maxlength: 40, placeholder: t('desk_new_guest_name') });
   const rows = h('tbody', {});
@@ -55,18 +70,37 @@ export function guestsView(getBoard, send) {
   search.addEventListener('input', () => update());
 
   function update() {
+    drawRows();
+    readDesk();
+  }
+
+  function drawRows() {
     const board = getBoard();
+    const phones = new Map((desk?.phones ?? []).map((p) => [p.guest, p.phone]));
+    const names = new Map(board.guests.map((g) => [g.id, g.name]));
+    texts.dataset.sms = desk?.sms ? 'on' : 'off';
+    texts.replaceChildren(...[
+      h('p', { class: 'muted' }, desk ? t(desk.sms ? 'sms_on' : 'sms_off') : ''),
+      desk?.sms_failed.length ? h('h3', {}, t('sms_failed')) : null,
+      desk?.sms_failed.length ? h('ul', {}, ...desk.sms_failed.map((f) => h('li', { testid: 'desk-text-failed' },
+        `${fmtDayTime(f.failed_ms)} · `, t('sms_failed_line', { name: f.name || names.get(f.guest) || '', table: f.table + 1, seat: f.seat, why: f.why, attempts: f.attempts })))) : null,
+    ].filter(Boolean));
     const at = whereabouts(board);
     const found = board.guests.filter((g) => matches(g.name, search.value));
     rows.replaceChildren(...found.map((g) => {
       const w = at.get(g.id) ?? { seat: null, lists: [], frozen: [] };
+      const phone = phones.get(g.id);
       return h('tr', { testid: 'desk-guest', data: { guest: g.id } },
-        h('td', { class: 'desk-guest-name' }, g.name),
+        h('td', { class: 'desk-guest-name' }, g.name,
+          phone ? h('div', { class: 'muted desk-guest-phone', testid: 'desk-guest-phone' }, phone) : null),
         h('td', {}, w.seat ? `${w.seat.game.name} · ${t('table')} ${w.seat.table + 1}, ${t('seat')} ${w.seat.seat} · ${fmtChips(w.seat.chips)}${w.seat.away ? ` · ${t('ring_away')}` : ''}` : '–'),
         h('td', {}, ...w.lists.map((l) => h('span', { class: 'badge', testid: 'desk-guest-list', data: { game: l.game.id } }, t('desk_list_place', { game: l.game.name, n: l.place }))),
           ...w.frozen.map((f) => h('span', { class: 'badge' }, t('desk_frozen_chips', { chips: fmtChips(f.chips) })))),
         h('td', {}, ...board.games.filter((game) => !w.lists.some((l) => l.game.id === game.id) && w.seat?.game.id !== game.id).map((game) =>
-          h('button', { class: 'btn small', onclick: () => send({ type: 'join', guest: g.id, game: game.id }) }, t('desk_on_list_of', { game: game.name })))));
+          h('button', { class: 'btn small', onclick: () => send({ type: 'join', guest: g.id, game: game.id }) }, t('desk_on_list_of', { game: game.name }))),
+          // Forgotten on request (name and number gone), when not seated and no chips in a tray.
+          !w.seat && !w.frozen.length ? h('button', { class: 'btn small danger', testid: 'desk-forget', data: { guest: g.id }, onclick: () =>
+            confirm(t('desk_forget_title', { name: g.name }), [t('guest_forget_confirm')], t('forget_me'), { type: 'forget_guest', guest: g.id }) }, t('desk_forget')) : null));
     }));
   }
 
@@ -76,7 +110,8 @@ export function guestsView(getBoard, send) {
       h('label', { class: 'desk-field grow' }, h('span', {}, t('desk_new_guest')), name), add),
     h('table', { class: 'desk-guest-table' },
       h('thead', {}, h('tr', {}, h('th', {}, t('col_name')), h('th', {}, t('desk_where')), h('th', {}, t('desk_lists')), h('th', {}, ''))),
-      rows));
+      rows),
+    h('h2', {}, t('desk_texts')), texts);
   update();
   return { root, update };
 }

@@ -567,5 +567,5 @@ export const SERVER_DE = {
   refused_ring_bad_phone: 'eine Telefonnummer wird international geschrieben: + und die Landesvorwahl, {min} bis {max} Ziffern',
   refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',
   refused_ring_forget_with_chips: 'Gast {guest} hat noch Chips in einem Tray: sie werden ausgezahlt, bevor der Gast vergessen wird',
-  code_bad_phone: 'die Telefonnummer ist ungültig', code_consent_needed: 'eine Telefonnummer braucht Ihr Einverständnis',
+  code_bad_phone: 'die Telefonnummer ist ungültig', code_consent_needed: 'eine Telefonnummer braucht dein Einverständnis',
 };
