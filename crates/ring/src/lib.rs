@@ -19,14 +19,16 @@ mod lists;
 pub mod names;
 mod room;
 mod tables;
+mod wait;
 
 pub use books::{Books, Closing, ClosingLine, Session};
 pub use engine::ring::{Debt, Entering, NextHand};
 pub use error::{Amount, RingError};
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
-pub use room::{Guest, GuestId, Room, RoomConfig, RoomEvent};
+pub use room::{BoardNames, Guest, GuestId, Room, RoomConfig, RoomEvent};
 pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
+pub use wait::{MIN_SPAN_MS, Openings, SeatRate, WINDOW_MS};
 
 /// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -5,6 +5,7 @@ use crate::books::{Books, Closing, ClosingLine};
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
+use crate::wait::{Openings, SeatRate};
 use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
 use engine::ring::Entering;
 use engine::rule;
@@ -40,6 +41,17 @@ pub struct RoomConfig {
     pub missed: MissedOffer,
     /// Names on an interest list that make a new table worth opening (with a dealer there).
     pub interest_min: usize,
+    /// How the board in the room names the guests.
+    pub board_names: BoardNames,
+}
+
+/// The names on the board in the room (issue 36): whole, or initials where the house would
+/// rather not show them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BoardNames {
+    #[default]
+    Full,
+    Initials,
 }
 
 impl Default for RoomConfig {
@@ -48,6 +60,7 @@ impl Default for RoomConfig {
             offer_ms: 2 * 60_000,
             missed: MissedOffer::KeepPlace,
             interest_min: 4,
+            board_names: BoardNames::Full,
         }
     }
 }
@@ -137,6 +150,8 @@ pub struct Room {
     offers: Vec<Offer>,
     books: Books,
     events: Vec<RoomEvent>,
+    /// One record per game of the seats that opened, for the expected wait.
+    openings: Vec<Openings>,
 }
 
 impl Room {
@@ -227,6 +242,7 @@ impl Room {
         let id = GameId(self.games.len() as u32);
         self.games.push(game);
         self.lists.push(Vec::new());
+        self.openings.push(Openings::default());
         Ok(id)
     }
 
@@ -307,6 +323,10 @@ impl Room {
             settled_at: None,
         });
         self.events.push(RoomEvent::TableOpened { table: id });
+        // Its seats go to the names waiting now; the wait of the others is counted from here.
+        if let Some(o) = self.openings.get_mut(game.0 as usize) {
+            o.watch(now);
+        }
         self.fill(now);
         Ok(id)
     }
@@ -651,10 +671,11 @@ impl Room {
 
     /// Takes a player off a seat, returning their chips; a table change they asked for from
     /// there goes with them.
-    fn unseat(&mut self, table: CashTableId, seat: u8, _now: Time) -> Chips {
+    fn unseat(&mut self, table: CashTableId, seat: u8, now: Time) -> Chips {
         let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].take() else {
             return Chips(0);
         };
+        self.opened(self.tables[table.0 as usize].game, now, 1);
         let changing = |w: &Waiting| {
             w.guest == s.guest && w.wants == (WaitingFor::TableChange { from: table })
         };
@@ -670,6 +691,23 @@ impl Room {
                     .any(|w| w.guest == s.guest)
         });
         s.chips
+    }
+
+    /// Seats that opened at a game's tables, for the expected wait on its list.
+    fn opened(&mut self, game: GameId, now: Time, seats: usize) {
+        if let Some(o) = self.openings.get_mut(game.0 as usize) {
+            o.record(now, seats);
+        }
+    }
+
+    /// The pace a game's list moves at by `now`: the seats that guests left at its tables in
+    /// the last two hours (`wait.rs`). None while no table of the game is open (an interest list
+    /// waits for a table, not a seat) or before any seat opened.
+    pub fn seat_rate(&self, game: GameId, now: Time) -> Option<SeatRate> {
+        if !self.tables.iter().any(|t| t.game == game && t.is_open()) {
+            return None;
+        }
+        self.openings.get(game.0 as usize)?.rate(now)
     }
 
     /// The chips a guest has frozen in a tray for a game.
