@@ -139,6 +139,11 @@ const EN = {
   // seating and standings
   find_player: 'Find a player', no_tables: 'No tables yet.', empty_seat: 'empty',
   chip_counts: 'Chip counts', results: 'Results',
+  // issue 36: the board (ring-board)
+  ring_join_phone: 'Join the list from your phone', ring_tables: 'Tables', ring_open: 'Open seats',
+  ring_next_wait: 'Wait', ring_no_estimate: 'no estimate yet', ring_no_table: 'no table yet',
+  ring_wait_min: '≈ {m} min', ring_wait_h: '≈ {h} h {m}', ring_wait_hours: '≈ {h} h', ring_offered_now: '{n} offered',
+  ring_offer: 'table {table}, seat {seat}', ring_list_empty: 'Nobody waiting', ring_more: '+ {n} more on the list',
 };
 
 const DE = {
@@ -267,6 +272,11 @@ const DE = {
   penalty_hands: '{n} Hände Sperre',
   find_player: 'Spieler suchen', no_tables: 'Noch keine Tische.', empty_seat: 'frei',
   chip_counts: 'Chipstände', results: 'Ergebnisse',
+  // issue 36: the board (ring-board)
+  ring_join_phone: 'Mit dem Handy auf die Liste', ring_tables: 'Tische', ring_open: 'Freie Plätze',
+  ring_next_wait: 'Wartezeit', ring_no_estimate: 'noch keine Schätzung', ring_no_table: 'noch kein Tisch',
+  ring_wait_min: '≈ {m} Min.', ring_wait_h: '≈ {h} Std. {m}', ring_wait_hours: '≈ {h} Std.', ring_offered_now: '{n} angeboten',
+  ring_offer: 'Tisch {table}, Platz {seat}', ring_list_empty: 'Niemand wartet', ring_more: '+ {n} weitere auf der Liste',
 };
 
 Object.assign(EN, DEALER_EN);
