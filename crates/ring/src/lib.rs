@@ -28,7 +28,7 @@ pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
 pub use room::{BoardNames, Guest, GuestId, Room, RoomConfig, RoomEvent};
 pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
-pub use wait::{MIN_SPAN_MS, Openings, SeatRate, WINDOW_MS};
+pub use wait::{MIN_EXPOSURE_PER_SEAT_MS, SeatRate, WINDOW_MS, pace};
 
 /// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -5,7 +5,7 @@ use crate::books::{Books, Closing, ClosingLine};
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
-use crate::wait::{Openings, SeatRate};
+use crate::wait::SeatRate;
 use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
 use engine::ring::Entering;
 use engine::rule;
@@ -150,8 +150,6 @@ pub struct Room {
     offers: Vec<Offer>,
     books: Books,
     events: Vec<RoomEvent>,
-    /// One record per game of the seats that opened, for the expected wait.
-    openings: Vec<Openings>,
 }
 
 impl Room {
@@ -242,7 +240,6 @@ impl Room {
         let id = GameId(self.games.len() as u32);
         self.games.push(game);
         self.lists.push(Vec::new());
-        self.openings.push(Openings::default());
         Ok(id)
     }
 
@@ -323,10 +320,6 @@ impl Room {
             settled_at: None,
         });
         self.events.push(RoomEvent::TableOpened { table: id });
-        // Its seats go to the names waiting now; the wait of the others is counted from here.
-        if let Some(o) = self.openings.get_mut(game.0 as usize) {
-            o.watch(now);
-        }
         self.fill(now);
         Ok(id)
     }
@@ -671,11 +664,10 @@ impl Room {
 
     /// Takes a player off a seat, returning their chips; a table change they asked for from
     /// there goes with them.
-    fn unseat(&mut self, table: CashTableId, seat: u8, now: Time) -> Chips {
+    fn unseat(&mut self, table: CashTableId, seat: u8, _now: Time) -> Chips {
         let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].take() else {
             return Chips(0);
         };
-        self.opened(self.tables[table.0 as usize].game, now, 1);
         let changing = |w: &Waiting| {
             w.guest == s.guest && w.wants == (WaitingFor::TableChange { from: table })
         };
@@ -693,21 +685,22 @@ impl Room {
         s.chips
     }
 
-    /// Seats that opened at a game's tables, for the expected wait on its list.
-    fn opened(&mut self, game: GameId, now: Time, seats: usize) {
-        if let Some(o) = self.openings.get_mut(game.0 as usize) {
-            o.record(now, seats);
-        }
-    }
-
-    /// The pace a game's list moves at by `now`: the seats that guests left at its tables in
-    /// the last two hours (`wait.rs`). None while no table of the game is open (an interest list
-    /// waits for a table, not a seat) or before any seat opened.
+    /// The pace a game's list moves at by `now`: the sessions that ended at its tables in the
+    /// last two hours over the time players sat there (`wait.rs`). None while no table of the
+    /// game is open (an interest list waits for a table, not a seat) or before anyone left.
     pub fn seat_rate(&self, game: GameId, now: Time) -> Option<SeatRate> {
-        if !self.tables.iter().any(|t| t.game == game && t.is_open()) {
-            return None;
-        }
-        self.openings.get(game.0 as usize)?.rate(now)
+        let seats: usize = self
+            .tables
+            .iter()
+            .filter(|t| t.game == game && t.is_open())
+            .map(|t| t.seats.len())
+            .sum();
+        let sessions = self.books.sessions.iter().filter(|s| s.game == game);
+        crate::wait::pace(
+            sessions.map(|s| (s.start, s.end)),
+            u32::try_from(seats).ok()?,
+            now,
+        )
     }
 
     /// The chips a guest has frozen in a tray for a game.

@@ -566,12 +566,13 @@ async fn the_rooms_board_shows_no_chips_and_initials_if_the_house_chooses() {
     assert_eq!(game["offers_running"], 1);
     assert_eq!(game["waiting"][0]["name"], "Ben Carl Dorn");
     assert!(game["waiting"][0]["offer"].is_object());
-    // One seat left in the first half hour: the pace is one per half hour at least, so Dora,
-    // the first still to be served, waits about 30 minutes, a name put down now an hour.
+    // One guest left moments after sitting down: the pace is taken over ten minutes a seat at
+    // least, a seat every ten minutes at this table of two, so Dora, the first still to be
+    // served, waits about 10 minutes, a name put down now 20.
     assert_eq!(game["seats_opened_2h"], 1);
     assert_eq!(game["waiting"][0]["expected_wait_s"], Value::Null);
-    assert_eq!(game["waiting"][1]["expected_wait_s"], 30 * 60);
-    assert_eq!(game["expected_wait_s"], 60 * 60);
+    assert_eq!(game["waiting"][1]["expected_wait_s"], 10 * 60);
+    assert_eq!(game["expected_wait_s"], 20 * 60);
     // The house chooses initials; the desk still reads whole names.
     let board = keep(
         &api,

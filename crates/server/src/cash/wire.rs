@@ -440,7 +440,7 @@ pub fn board(room: &Room, now: u64, audience: BoardFor) -> RingBoard {
                 max_buy_in: game.buy_in.max.0,
                 open_seats: sum(|t| t.open_seats),
                 offers_running: sum(|t| t.offered_seats),
-                seats_opened_2h: rate.map_or(0, |r| r.openings),
+                seats_opened_2h: rate.map_or(0, |r| r.left),
                 expected_wait_s: wait_s(still.saturating_add(1)),
                 tables,
                 waiting,
