@@ -5,7 +5,8 @@
 //
 // The list keeper adds a hold'em game under TDA rules and opens an online table with two guests
 // who play along over the API. While nothing happens the board and the guest's page ask the
-// server nothing (pushed, never polled). A third guest opens /cash, puts their name down, turns
+// server nothing (pushed, never polled). A third guest comes from the board's QR code and link
+// to /cash, puts their name down, turns
 // the alerts on, leaves a number for texts (refused without consent; then shown to the desk
 // only) and joins the list; with the page in the background the seat is offered: the
 // notification, the vibration and the tab's title tell them (issue 36 item 3). A buy-in above
@@ -63,7 +64,11 @@ try {
   const page = await newPage(context, 'guest');
 
   await step('a guest opens /cash, puts their name down, turns alerts on; idle, the pages ask nothing', 30_000, async () => {
-    await page.goto(`${base}/cash`);
+    // From the board in the room: its QR code (drawn) and its link lead to /cash.
+    await page.goto(`${base}/ring`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="ring-qr"] img')?.naturalWidth > 0);
+    await page.locator(q('ring-join')).click();
+    await page.waitForURL(/\/cash$/);
     await page.locator(q('cash-name')).fill('Dora');
     await page.locator(q('cash-register-go')).click();
     await page.locator(q('cash-alerts-on')).click();

@@ -131,6 +131,9 @@ pub enum RingCommand {
         #[serde(default)]
         lose_place: bool,
         interest_min: u8,
+        /// How the board in the room names guests; left out, as it was (`full` at first).
+        #[serde(default)]
+        board_names: Option<BoardNames>,
     },
     /// An online table's next hand, dealt by the server from `seed` (64 hex digits).
     Deal {
@@ -222,22 +225,42 @@ pub struct GuestStack {
     pub chips: u64,
 }
 
-/// The waiting-list board: every game with its tables, open seats, list and offers, and the
-/// list keeper's books.
+/// How the board in the room names guests (issue 36): `full` names, or `initials` ("Egon
+/// Müller" as "E. M.").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardNames {
+    #[default]
+    Full,
+    Initials,
+}
+
+/// The waiting-list board: every game with its tables, open seats, list and offers, the
+/// expected wait; for the list keeper (the TD's secret) the chips, the books and every guest.
+/// The room's board (no secret) has no chips, no books and no guest list, and names as the
+/// house chose (`board_names`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RingBoard {
     pub games: Vec<BoardGame>,
-    pub books: BoardBooks,
-    /// Every guest, by id (the desk seats and lists them by it).
-    pub guests: Vec<BoardGuest>,
-    /// Chips frozen in a tray (HC-1.9), by guest and game.
-    pub frozen: Vec<BoardFrozen>,
-    /// Tables closed, newest last: their statements stay (HC-1.10).
-    pub closed_tables: Vec<BoardClosedTable>,
+    /// The list keeper's books; only with the TD's secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub books: Option<BoardBooks>,
+    /// Every guest, by id (the desk seats and lists them by it); only with the TD's secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guests: Option<Vec<BoardGuest>>,
+    /// Chips frozen in a tray (HC-1.9), by guest and game; only with the TD's secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frozen: Option<Vec<BoardFrozen>>,
+    /// Tables closed, newest last: their statements stay (HC-1.10); only with the TD's secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed_tables: Option<Vec<BoardClosedTable>>,
     /// How long a seat offer stands; whether missing one loses the place on the list.
     pub offer_seconds: u32,
     pub lose_place: bool,
     pub interest_min: u8,
+    pub board_names: BoardNames,
+    /// The server's clock when the board was made (offers' seconds are counted from it).
+    pub now_ms: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -305,6 +328,15 @@ pub struct BoardGame {
     pub waiting: Vec<BoardWaiting>,
     /// An interest list long enough to open a table.
     pub worth_opening: bool,
+    /// Open seats at the game's tables, and how many of them are offered to a name now.
+    pub open_seats: u32,
+    pub offers_running: u32,
+    /// Seats that opened at the game's tables in the last two hours (a guest leaving, a
+    /// table opening), the expected wait's ground.
+    pub seats_opened_2h: u32,
+    /// The expected wait of a name put down now, in seconds (the openings' pace over the last
+    /// two hours); none before a seat opened or while no table of the game runs.
+    pub expected_wait_s: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -319,6 +351,8 @@ pub struct BoardTable {
     /// The button's seat in the hand in play or the last one (from 1; 0: none yet).
     pub button: u8,
     pub open_seats: u32,
+    /// Open seats offered to a name now (answered within the offer's time).
+    pub offered_seats: u32,
     pub seats: Vec<Option<BoardSeat>>,
     /// Between hands: who the next hand deals in and who posts what, by the game's rules.
     pub next: Option<NextHandView>,
@@ -346,7 +380,9 @@ pub struct PostView {
 pub struct BoardSeat {
     pub guest: GuestId,
     pub name: String,
-    pub chips: u64,
+    /// Only with the TD's secret: the room's board shows nobody's chips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<u64>,
     pub away: bool,
     /// Since when the guest is away (HC-1.9: after 30 minutes the seat may be freed).
     pub away_since_ms: Option<u64>,
@@ -364,6 +400,9 @@ pub struct BoardWaiting {
     pub wants: String,
     /// A seat offered now, answered until `offer_expires_ms`.
     pub offer: Option<BoardOffer>,
+    /// The expected wait in seconds while no seat is offered (the place among the names still
+    /// to be served over the openings' pace); none without an estimate.
+    pub expected_wait_s: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -20,6 +20,7 @@ mod lists;
 pub mod names;
 mod room;
 mod tables;
+mod wait;
 
 pub use books::{Books, Closing, ClosingLine, Session};
 pub use contact::{Contact, Lang, PHONE_DIGITS_MAX, PHONE_DIGITS_MIN, Phone};
@@ -27,8 +28,9 @@ pub use engine::ring::{Debt, Entering, NextHand};
 pub use error::{Amount, RingError};
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
-pub use room::{Guest, GuestId, NoOfferBecause, Room, RoomConfig, RoomEvent, Standing};
+pub use room::{BoardNames, Guest, GuestId, NoOfferBecause, Room, RoomConfig, RoomEvent, Standing};
 pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
+pub use wait::{MIN_EXPOSURE_PER_SEAT_MS, SeatRate, WINDOW_MS, pace};
 
 /// Milliseconds on the room's clock (the caller's; the list keeper reads no clock).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -6,6 +6,7 @@ use crate::contact::Contact;
 use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
+use crate::wait::SeatRate;
 use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
 use engine::ring::Entering;
 use engine::rule;
@@ -48,6 +49,17 @@ pub struct RoomConfig {
     pub missed: MissedOffer,
     /// Names on an interest list that make a new table worth opening (with a dealer there).
     pub interest_min: usize,
+    /// How the board in the room names the guests.
+    pub board_names: BoardNames,
+}
+
+/// The names on the board in the room (issue 36): whole, or initials where the house would
+/// rather not show them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BoardNames {
+    #[default]
+    Full,
+    Initials,
 }
 
 impl Default for RoomConfig {
@@ -56,6 +68,7 @@ impl Default for RoomConfig {
             offer_ms: 2 * 60_000,
             missed: MissedOffer::KeepPlace,
             interest_min: 4,
+            board_names: BoardNames::Full,
         }
     }
 }
@@ -723,6 +736,24 @@ impl Room {
                     .any(|w| w.guest == s.guest)
         });
         s.chips
+    }
+
+    /// The pace a game's list moves at by `now`: the sessions that ended at its tables in the
+    /// last two hours over the time players sat there (`wait.rs`). None while no table of the
+    /// game is open (an interest list waits for a table, not a seat) or before anyone left.
+    pub fn seat_rate(&self, game: GameId, now: Time) -> Option<SeatRate> {
+        let seats: usize = self
+            .tables
+            .iter()
+            .filter(|t| t.game == game && t.is_open())
+            .map(|t| t.seats.len())
+            .sum();
+        let sessions = self.books.sessions.iter().filter(|s| s.game == game);
+        crate::wait::pace(
+            sessions.map(|s| (s.start, s.end)),
+            u32::try_from(seats).ok()?,
+            now,
+        )
     }
 
     /// The chips a guest has frozen in a tray for a game.

@@ -125,6 +125,7 @@ fn offers_declined_and_timed_out_go_on_to_the_next() {
             offer_ms: 2 * MIN,
             missed,
             interest_min: 2,
+            ..RoomConfig::default()
         };
         let mut f = fixture(RulebookId::Tda, 2, config, 4);
         let t = f

@@ -13,6 +13,26 @@ async fn keep(api: &Api, command: Value) -> Value {
         .await
 }
 
+/// The list keeper's board (the TD's secret: chips and books).
+async fn td_board(api: &Api) -> Value {
+    api.ok(Method::GET, "/api/ring", Some(&api.td), None).await
+}
+
+/// A board without what moves with the clock (its time, the waits counted from it): a server
+/// opened again runs on a clock of its own.
+fn without_clock(board: &Value) -> Value {
+    let mut b = board.clone();
+    b["now_ms"] = Value::Null;
+    for g in b["games"].as_array_mut().unwrap() {
+        g["expected_wait_s"] = Value::Null;
+        g["seats_opened_2h"] = Value::Null;
+        for w in g["waiting"].as_array_mut().unwrap() {
+            w["expected_wait_s"] = Value::Null;
+        }
+    }
+    b
+}
+
 fn balanced(board: &Value) {
     let b = &board["books"];
     let n = |k: &str| b[k].as_u64().unwrap();
@@ -138,10 +158,13 @@ async fn a_list_keeper_runs_a_cash_game_through_the_api() {
         .cloned()
         .unwrap();
     assert_eq!(dora["offer"]["seat"], 1);
-    let before = api.ok(Method::GET, "/api/ring", None, None).await;
+    let before = td_board(&api).await;
     drop(api);
     let again = Api::open_at(&file);
-    assert_eq!(again.ok(Method::GET, "/api/ring", None, None).await, before);
+    assert_eq!(
+        without_clock(&td_board(&again).await),
+        without_clock(&before)
+    );
     drop(again);
     let _ = std::fs::remove_file(&file);
 }
@@ -199,7 +222,7 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
     let view = api.ok(Method::GET, &path(""), None, None).await;
     assert_eq!(view["tracking"]["cash"], true, "{view}");
     assert_eq!(view["button_seat"], 1);
-    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    let board = td_board(&api).await;
     assert_eq!(board["games"][0]["tables"][0]["hand_running"], true);
     // Top-ups wait for the hand's end.
     let top_up = json!({ "type": "top_up", "guest": 0, "amount": 10 }).to_string();
@@ -229,7 +252,7 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
             Some(&json!({ "hand": 1 })),
         )
         .await;
-    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    let board = td_board(&api).await;
     balanced(&board);
     assert_eq!(board["books"]["rake"], 2, "{board}");
     let seats = &board["games"][0]["tables"][0]["seats"];
@@ -252,12 +275,15 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
         .post(&path("/next-hand"), Some(&token), &json!({ "hand": 1 }))
         .await;
     assert_ne!(again.status, 200);
-    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    let board = td_board(&api).await;
     assert_eq!(board["books"]["rake"], 2);
     let table = api.ok(Method::GET, &path(""), None, None).await;
     drop(api);
     let again = Api::open_at(&file);
-    assert_eq!(again.ok(Method::GET, "/api/ring", None, None).await, board);
+    assert_eq!(
+        without_clock(&td_board(&again).await),
+        without_clock(&board)
+    );
     assert_eq!(again.ok(Method::GET, &path(""), None, None).await, table);
     drop(again);
     let _ = std::fs::remove_file(&file);
@@ -357,7 +383,7 @@ async fn issue_33_an_enormous_buy_in_is_refused_and_the_books_balance() {
     assert_eq!(e["args"]["max"], MAX);
     let e = refused(game(200, u64::MAX), 422, "amount_too_large").await;
     assert_eq!(e["args"]["what"]["key"], "amount_time_charge");
-    let board = api.ok(Method::GET, "/api/ring", None, None).await;
+    let board = td_board(&api).await;
     assert_eq!(board["games"], json!([]), "no game was added");
 
     keep(&api, game(MAX, 0)).await;
@@ -471,4 +497,117 @@ async fn the_cash_rooms_changes_are_pushed_to_its_pages() {
     .await;
     let second = next().await;
     assert!(second > first, "{first} then {second}");
+}
+
+/// The room's board with no chip on it (issue 36).
+fn no_chips(board: &Value) {
+    match board {
+        Value::Object(map) => {
+            for (k, v) in map {
+                assert!(
+                    !["chips", "books", "guests"].contains(&k.as_str()),
+                    "the room's board shows {k}: {v}"
+                );
+                no_chips(v);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(no_chips),
+        _ => {}
+    }
+}
+
+/// Issue 36 item 5: the board on the room's TV (no secret) shows the lists, the open seats and
+/// the offers but nobody's chips, no books and no guest list; the list keeper's (the TD's
+/// secret) keeps them. The house may show initials; the expected wait comes from the seats
+/// that opened, none before the first. A QR code points to `/cash` at the Host asked.
+#[tokio::test]
+async fn the_rooms_board_shows_no_chips_and_initials_if_the_house_chooses() {
+    let api = Api::open();
+    keep(
+        &api,
+        json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
+                "big_blind": 2, "seats": 2, "min_buy_in": 40, "max_buy_in": 200 }),
+    )
+    .await;
+    for name in ["Anna", "Egon Müller", "Ben Carl Dorn", "Dora Ek"] {
+        keep(&api, json!({ "type": "add_guest", "name": name })).await;
+    }
+    for guest in 0..4 {
+        keep(&api, json!({ "type": "join", "guest": guest, "game": 0 })).await;
+    }
+    // Before any table: an interest list, no estimate.
+    let room = api.ok(Method::GET, "/api/ring", None, None).await;
+    assert_eq!(room["games"][0]["expected_wait_s"], Value::Null);
+    keep(
+        &api,
+        json!({ "type": "open_table", "game": 0, "mode": "list_keeper", "opened_by": "Keeper" }),
+    )
+    .await;
+    keep(&api, json!({ "type": "accept", "guest": 0, "buy_in": 100 })).await;
+    keep(&api, json!({ "type": "accept", "guest": 1, "buy_in": 150 })).await;
+    // A table's own seats went to the names then waiting: no guest has left, no estimate yet.
+    let room = api.ok(Method::GET, "/api/ring", None, None).await;
+    assert_eq!(
+        room["games"][0]["waiting"][0]["expected_wait_s"],
+        Value::Null
+    );
+    // Anna goes home: her seat is offered to Ben.
+    keep(&api, json!({ "type": "cash_out", "guest": 0 })).await;
+    let keeper = td_board(&api).await;
+    assert_eq!(keeper["games"][0]["tables"][0]["seats"][1]["chips"], 150);
+    assert_eq!(keeper["books"]["bought_in"], 250);
+    assert_eq!(keeper["guests"][1]["name"], "Egon Müller");
+    let room = api.ok(Method::GET, "/api/ring", None, None).await;
+    no_chips(&room);
+    let game = &room["games"][0];
+    assert_eq!(game["tables"][0]["seats"][1]["name"], "Egon Müller");
+    // The open seat is offered to Ben: the board says so rather than "full".
+    assert_eq!(game["open_seats"], 1);
+    assert_eq!(game["offers_running"], 1);
+    assert_eq!(game["waiting"][0]["name"], "Ben Carl Dorn");
+    assert!(game["waiting"][0]["offer"].is_object());
+    // One guest left moments after sitting down: the pace is taken over ten minutes a seat at
+    // least, a seat every ten minutes at this table of two, so Dora, the first still to be
+    // served, waits about 10 minutes, a name put down now 20.
+    assert_eq!(game["seats_opened_2h"], 1);
+    assert_eq!(game["waiting"][0]["expected_wait_s"], Value::Null);
+    assert_eq!(game["waiting"][1]["expected_wait_s"], 10 * 60);
+    assert_eq!(game["expected_wait_s"], 20 * 60);
+    // The house chooses initials; the desk still reads whole names.
+    let board = keep(
+        &api,
+        json!({ "type": "configure", "offer_seconds": 120, "interest_min": 4,
+                "board_names": "initials" }),
+    )
+    .await;
+    assert_eq!(board["board_names"], "initials");
+    assert_eq!(board["guests"][1]["name"], "Egon Müller");
+    let room = api.ok(Method::GET, "/api/ring", None, None).await;
+    no_chips(&room);
+    let game = &room["games"][0];
+    assert_eq!(game["tables"][0]["seats"][1]["name"], "E. M.");
+    assert_eq!(game["waiting"][0]["name"], "B. C. D.");
+    assert_eq!(game["waiting"][1]["name"], "D. E.");
+    // Configuring the offers again keeps the house's choice of names.
+    let board = keep(
+        &api,
+        json!({ "type": "configure", "offer_seconds": 90, "interest_min": 4 }),
+    )
+    .await;
+    assert_eq!(board["board_names"], "initials");
+    // The QR code points to this server's guests' page; a Host that is no host gets none.
+    let qr = |host: &'static str| {
+        axum::http::Request::builder()
+            .uri("/api/ring/qr.svg")
+            .header("host", host)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    let (status, headers, svg) = api.answer(qr("poker.example:8080")).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "image/svg+xml");
+    let svg = String::from_utf8_lossy(&svg);
+    assert!(svg.starts_with("<?xml") && svg.contains("<svg"), "{svg}");
+    let (status, _, _) = api.answer(qr("evil.example/phish?")).await;
+    assert_eq!(status, 400);
 }

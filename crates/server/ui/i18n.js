@@ -222,6 +222,11 @@ const EN = {
   forget_me: 'Forget me', guest_forget_confirm: 'Delete your name and number? You leave every list.',
   desk_phones: 'Numbers for texts', sms_on: 'Seat offers are texted.', sms_off: 'No SMS gateway configured.',
   sms_failed: 'Texts not delivered', sms_failed_line: '{name}, table {table} seat {seat}: {why} ({attempts} tries)',
+  // issue 36: the board (ring-board)
+  ring_join_phone: 'Join the list from your phone', ring_tables: 'Tables', ring_open: 'Open seats',
+  ring_next_wait: 'Wait', ring_no_estimate: 'no estimate yet', ring_no_table: 'no table yet',
+  ring_wait_min: '≈ {m} min', ring_wait_h: '≈ {h} h {m}', ring_wait_hours: '≈ {h} h', ring_offered_now: '{n} offered',
+  ring_offer: 'table {table}, seat {seat}', ring_list_empty: 'Nobody waiting', ring_more: '+ {n} more on the list',
 };
 
 const DE = {
@@ -433,6 +438,11 @@ const DE = {
   forget_me: 'Mich vergessen', guest_forget_confirm: 'Name und Nummer löschen? Du wirst von allen Listen genommen.',
   desk_phones: 'Nummern für SMS', sms_on: 'Platzangebote gehen per SMS raus.', sms_off: 'Kein SMS-Gateway eingerichtet.',
   sms_failed: 'Nicht zugestellte SMS', sms_failed_line: '{name}, Tisch {table} Platz {seat}: {why} ({attempts} Versuche)',
+  // issue 36: the board (ring-board)
+  ring_join_phone: 'Mit dem Handy auf die Liste', ring_tables: 'Tische', ring_open: 'Freie Plätze',
+  ring_next_wait: 'Wartezeit', ring_no_estimate: 'noch keine Schätzung', ring_no_table: 'noch kein Tisch',
+  ring_wait_min: '≈ {m} Min.', ring_wait_h: '≈ {h} Std. {m}', ring_wait_hours: '≈ {h} Std.', ring_offered_now: '{n} angeboten',
+  ring_offer: 'Tisch {table}, Platz {seat}', ring_list_empty: 'Niemand wartet', ring_more: '+ {n} weitere auf der Liste',
 };
 
 Object.assign(EN, DEALER_EN);

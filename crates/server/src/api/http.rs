@@ -67,6 +67,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(history::mine))
         .routes(routes!(cash::board, cash::command))
         .routes(routes!(ring_stream::upgrade))
+        .routes(routes!(cash::qr))
         .routes(routes!(cash::register))
         .routes(routes!(cash::me, cash::ask))
         .routes(routes!(cash::table))

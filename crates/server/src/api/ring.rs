@@ -1,15 +1,17 @@
 //! The cash room's routes. `GET /api/ring`: the waiting-list board, public (the names on a
-//! list are read out in the room anyway). `POST /api/ring`: a list keeper's command, with the
+//! list are read out in the room anyway) without chips or books; with the TD's secret the list
+//! keeper's, with them. `POST /api/ring`: a list keeper's command, with the
 //! TD's secret; the answer is the board after it. `POST /api/ring/guests`: a guest registers
 //! from the browser and gets their token once. `GET`/`POST /api/ring/me`: a guest's own page and
 //! what they ask for (join a list, take a seat, sit out, come back, play). `GET
 //! /api/ring/tables/{table}`: a table as the public sees it; `.../statement`: its statement
-//! (HC-1.10), for the list keeper.
+//! (HC-1.10), for the list keeper. `GET /api/ring/qr.svg`: a QR code to `/cash` for the board.
 
 use crate::api::extract::{Body, CashTableNo};
 use crate::api::extract::{Caller, require_td};
 use crate::app::App;
 use crate::cash::CashState;
+use crate::cash::wire::BoardFor;
 use crate::refusal::Fail;
 use crate::refusal::Refusal;
 use crate::role::Role;
@@ -18,6 +20,8 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::Extensions;
 use axum::http::StatusCode;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use protocol::Actor;
 use protocol::{
     CashTableView, GuestRequest, GuestView, RingBoard, RingCommand, RingDesk, TableStatement,
@@ -32,15 +36,31 @@ use std::net::SocketAddr;
     operation_id = "ring_board",
     tag = "ring",
     summary = r#"The waiting-list board"#,
+    description = r#"Every game with its stakes, tables, open seats (and how many are offered now), the names on its list with their offers and the expected wait (issue 36: from the seats that opened at the game's tables in the last two hours; `docs/cash-games.md`). Without a secret it is the room's board: no chips, no books, no guest list, and names as the house chose (`board_names`: `full` or `initials`). With the TD's secret it is the list keeper's: each seat's `chips`, the `books` and every guest (`guests`). An unknown secret is a 401."#,
+    security((), ("bearerAuth" = [])),
     responses(
-        (status = 200, description = r#"The board."#, body = RingBoard)
+        (status = 200, description = r#"The board."#, body = RingBoard),
+        (status = 401, response = crate::openapi::Unauthorized)
     )
 )]
-pub async fn board(State(app): State<App>) -> Result<Json<RingBoard>, Fail> {
+pub async fn board(State(app): State<App>, Caller(role): Caller) -> Result<Json<RingBoard>, Fail> {
+    let audience = audience(role);
     let task = app.hub().cash();
     Ok(task
-        .run(|tx| Ok(Json(crate::cash::wire::board(tx.state().room()))))
+        .run(move |tx| {
+            let board = crate::cash::wire::board(tx.state().room(), tx.now, audience);
+            Ok(Json(board))
+        })
         .await?)
+}
+
+/// The list keeper's board for the TD, the room's for everyone else (issue 36: no chips on
+/// the screen in the room).
+fn audience(role: Role) -> BoardFor {
+    match role {
+        Role::Td => BoardFor::ListKeeper,
+        _ => BoardFor::Room,
+    }
 }
 
 #[utoipa::path(
@@ -86,7 +106,8 @@ pub async fn command(
                 by: Actor::ListKeeper,
                 command,
             })?;
-            Ok(Json(crate::cash::wire::board(tx.state().room())))
+            let board = crate::cash::wire::board(tx.state().room(), tx.now, BoardFor::ListKeeper);
+            Ok(Json(board))
         })
         .await?)
 }
@@ -420,4 +441,59 @@ pub async fn desk(State(app): State<App>, Caller(role): Caller) -> Result<Json<R
     require_td(role)?;
     let task = app.hub().cash();
     Ok(task.run(|tx| Ok(Json(tx.state().desk()))).await?)
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/ring/qr.svg",
+    operation_id = "ring_qr",
+    tag = "ring",
+    summary = r#"A QR code to the guests' page"#,
+    description = r#"An SVG QR code of this server's `/cash`, as the request reached it (its `Host`; `https` when a proxy in front says so in `X-Forwarded-Proto`), for the board in the room (issue 36): a guest joins a list from the phone. A missing or malformed `Host` is a 400."#,
+    responses(
+        (status = 200, description = r#"The QR code (SVG)."#, body = String, content_type = "image/svg+xml"),
+        (status = 400, response = crate::openapi::BadRequest)
+    )
+)]
+pub async fn qr(headers: HeaderMap) -> Result<Response, Fail> {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .filter(|h| plain_host(h))
+        .ok_or_else(|| {
+            Refusal::new(
+                StatusCode::BAD_REQUEST,
+                "bad_host",
+                "the QR code points to the Host the request names: none was given, or not a host",
+            )
+        })?;
+    let https = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
+    let url = format!("{}://{host}/cash", if https { "https" } else { "http" });
+    let code = qrcode::QrCode::with_error_correction_level(url.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| Refusal::internal(format!("the QR code of {url}: {e}")))?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(256, 256)
+        .quiet_zone(true)
+        .build();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+/// A `Host` as a URL may carry it: a name or address with a port, nothing else (the QR code
+/// must not point anywhere a crafted header says).
+fn plain_host(host: &str) -> bool {
+    (1..=255).contains(&host.len())
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
 }

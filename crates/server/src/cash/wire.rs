@@ -5,8 +5,8 @@ use crate::refusal::Refusal;
 use axum::http::StatusCode;
 use engine::{Chips, RulebookId, Variant};
 use protocol::{
-    BoardBooks, BoardClosedTable, BoardFrozen, BoardGame, BoardGuest, BoardOffer, BoardSeat,
-    BoardTable, BoardWaiting, GameSpec, NextHandView, PostView, RingBoard, RingCommand,
+    BoardBooks, BoardClosedTable, BoardFrozen, BoardGame, BoardGuest, BoardNames, BoardOffer,
+    BoardSeat, BoardTable, BoardWaiting, GameSpec, NextHandView, PostView, RingBoard, RingCommand,
     StatementLine, TableStatement,
 };
 use ring::{
@@ -312,6 +312,7 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             offer_seconds,
             lose_place,
             interest_min,
+            board_names,
         } => room.configure(ring::RoomConfig {
             offer_ms: u64::from(*offer_seconds) * 1_000,
             missed: if *lose_place {
@@ -320,6 +321,12 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
                 ring::MissedOffer::KeepPlace
             },
             interest_min: usize::from(*interest_min),
+            // Left out: as it was.
+            board_names: match board_names {
+                None => room.config.board_names,
+                Some(BoardNames::Full) => ring::BoardNames::Full,
+                Some(BoardNames::Initials) => ring::BoardNames::Initials,
+            },
         }),
         // The number and the consent are checked before the command is logged
         // (`CashState::apply`); read back here as logged.
@@ -352,17 +359,47 @@ pub(crate) fn ring_lang(lang: protocol::Lang) -> ring::Lang {
     }
 }
 
-/// The waiting-list board for the big screen and the list keeper. Public: names and seats
-/// only, never a guest's number (issue 36: that is the desk's, `GET /api/ring/desk`).
-pub fn board(room: &Room) -> RingBoard {
-    let name = |g: GuestId| room.guest_name(g).to_string();
+/// Who a board is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFor {
+    /// The list keeper (the TD's secret): chips, books, every guest, full names.
+    ListKeeper,
+    /// The room's screen and anyone without a secret: no chips, no books, no guest list,
+    /// names as the house chose (issue 36).
+    Room,
+}
+
+/// A name as the room's board shows it under initials: "Egon Müller" as "E. M.", at most four.
+pub fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|word| word.chars().next())
+        .take(4)
+        .map(|c| format!("{}.", c.to_uppercase()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The waiting-list board for the big screen (`BoardFor::Room`) and the list keeper, at `now`.
+pub fn board(room: &Room, now: u64, audience: BoardFor) -> RingBoard {
+    let keeper = audience == BoardFor::ListKeeper;
+    let name = |g: GuestId| {
+        let full = room.guest_name(g);
+        match (audience, room.config.board_names) {
+            (BoardFor::Room, ring::BoardNames::Initials) => initials(full),
+            _ => full.to_string(),
+        }
+    };
+    let offers_at = |table: CashTableId| {
+        let n = room.offers().iter().filter(|o| o.table == table).count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    };
     let games = room
         .games()
         .iter()
         .enumerate()
         .map(|(i, game)| {
             let id = GameId(i as u32);
-            let tables = room
+            let tables: Vec<BoardTable> = room
                 .tables()
                 .iter()
                 .filter(|t| t.game == id && t.is_open())
@@ -376,6 +413,7 @@ pub fn board(room: &Room) -> RingBoard {
                     hands: t.hands,
                     button: t.last.and_then(|l| l.button).map_or(0, |b| b.0 + 1),
                     open_seats: t.free_seats().count() as u32,
+                    offered_seats: offers_at(t.id),
                     seats: t
                         .seats
                         .iter()
@@ -383,7 +421,7 @@ pub fn board(room: &Room) -> RingBoard {
                             s.map(|s| BoardSeat {
                                 guest: s.guest,
                                 name: name(s.guest),
-                                chips: s.chips.0,
+                                chips: keeper.then_some(s.chips.0),
                                 away: s.away_since.is_some(),
                                 away_since_ms: s.away_since.map(|t| t.0),
                                 in_hand: s.in_hand && t.hand_running,
@@ -394,15 +432,15 @@ pub fn board(room: &Room) -> RingBoard {
                     next: room.next_hand(t.id, None).ok().map(|n| next_view(&n)),
                 })
                 .collect();
-            let waiting = room
-                .list(id)
-                .unwrap_or_default()
+            let rate = room.seat_rate(id, Time(now));
+            let wait_s = |k: u32| rate.and_then(|r| r.wait_ms(k)).map(|ms| ms / 1_000);
+            let list = room.list(id).unwrap_or_default();
+            // Names with an offer are being served now; the others wait their turn in order.
+            let mut still = 0u32;
+            let waiting = list
                 .iter()
-                .map(|w| BoardWaiting {
-                    guest: w.guest,
-                    name: name(w.guest),
-                    wants: wants_name(w.wants),
-                    offer: room
+                .map(|w| {
+                    let offer = room
                         .offers()
                         .iter()
                         .find(|o| {
@@ -412,9 +450,24 @@ pub fn board(room: &Room) -> RingBoard {
                             table: o.table,
                             seat: o.seat,
                             expires_ms: o.expires.0,
-                        }),
+                        });
+                    let expected_wait_s = if offer.is_some() {
+                        None
+                    } else {
+                        still = still.saturating_add(1);
+                        wait_s(still)
+                    };
+                    BoardWaiting {
+                        guest: w.guest,
+                        name: name(w.guest),
+                        wants: wants_name(w.wants),
+                        offer,
+                        expected_wait_s,
+                    }
                 })
                 .collect();
+            let sum =
+                |f: fn(&BoardTable) -> u32| tables.iter().map(f).fold(0u32, u32::saturating_add);
             BoardGame {
                 id,
                 name: game.name.clone(),
@@ -435,6 +488,10 @@ pub fn board(room: &Room) -> RingBoard {
                     Rake::PerHalfHour { per_seat } => per_seat.0,
                     _ => 0,
                 },
+                open_seats: sum(|t| t.open_seats),
+                offers_running: sum(|t| t.offered_seats),
+                seats_opened_2h: rate.map_or(0, |r| r.left),
+                expected_wait_s: wait_s(still.saturating_add(1)),
                 tables,
                 waiting,
                 worth_opening: room.worth_opening(id).unwrap_or(false),
@@ -447,45 +504,54 @@ pub fn board(room: &Room) -> RingBoard {
         offer_seconds: (room.config.offer_ms / 1_000) as u32,
         lose_place: room.config.missed == ring::MissedOffer::LosePlace,
         interest_min: room.config.interest_min as u8,
-        guests: room
-            .guests()
-            .iter()
-            .filter(|g| !g.forgotten)
-            .map(|g| BoardGuest {
-                id: g.id,
-                name: g.name.clone(),
-            })
-            .collect(),
-        frozen: books
-            .frozen
-            .iter()
-            .map(|f| BoardFrozen {
-                guest: f.0,
-                name: name(f.0),
-                game: f.1,
-                chips: f.2.0,
-            })
-            .collect(),
-        closed_tables: room
-            .tables()
-            .iter()
-            .filter_map(|t| {
-                Some(BoardClosedTable {
-                    id: t.id,
-                    game: t.game,
-                    opened_by: t.opened_by.clone(),
-                    closed_ms: t.closed_at?.0,
+        board_names: match room.config.board_names {
+            ring::BoardNames::Full => BoardNames::Full,
+            ring::BoardNames::Initials => BoardNames::Initials,
+        },
+        now_ms: now,
+        guests: keeper.then(|| {
+            room.guests()
+                .iter()
+                .filter(|g| !g.forgotten)
+                .map(|g| BoardGuest {
+                    id: g.id,
+                    name: g.name.clone(),
                 })
-            })
-            .collect(),
+                .collect()
+        }),
+        frozen: keeper.then(|| {
+            books
+                .frozen
+                .iter()
+                .map(|f| BoardFrozen {
+                    guest: f.0,
+                    name: name(f.0),
+                    game: f.1,
+                    chips: f.2.0,
+                })
+                .collect()
+        }),
+        closed_tables: keeper.then(|| {
+            room.tables()
+                .iter()
+                .filter_map(|t| {
+                    Some(BoardClosedTable {
+                        id: t.id,
+                        game: t.game,
+                        opened_by: t.opened_by.clone(),
+                        closed_ms: t.closed_at?.0,
+                    })
+                })
+                .collect()
+        }),
         games,
-        books: BoardBooks {
+        books: keeper.then(|| BoardBooks {
             bought_in: books.bought_in.0,
             at_tables,
             frozen: books.frozen_chips().0,
             cashed_out: books.cashed_out.0,
             rake: books.rake.0,
-        },
+        }),
     }
 }
 

@@ -254,7 +254,7 @@ impl Api {
     }
 
     /// The router's answer: status, headers and the whole body.
-    async fn answer(
+    pub async fn answer(
         &self,
         request: Request<Body>,
     ) -> (StatusCode, axum::http::HeaderMap, axum::body::Bytes) {
