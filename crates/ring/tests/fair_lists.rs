@@ -38,6 +38,7 @@ fn room(missed: MissedOffer, games: &[u8], guests: usize) -> (Room, Vec<GameId>,
         offer_ms: OFFER_MS,
         missed,
         interest_min: 4,
+        ..RoomConfig::default()
     });
     let games = games
         .iter()

@@ -7,7 +7,7 @@
 // (data-charge), desk-game-rake, desk-game-cap, desk-game-time, desk-game-spread,
 // desk-game-go; desk-table-form, desk-table-mode, desk-table-keeper, desk-table-conditions,
 // desk-table-feeds, desk-table-go; desk-settings, desk-offer-seconds, desk-lose-place,
-// desk-interest-min, desk-settings-go.
+// desk-interest-min, desk-board-names, desk-settings-go.
 
 import { h, fmtChips } from './dom.js';
 import { t } from './i18n.js';
@@ -104,8 +104,8 @@ export function openTableForm(board, g, send, close) {
       h('button', { class: 'btn big', onclick: close }, t('desk_cancel'))));
 }
 
-/** The room's settings: how long an offer stands, whether missing one loses the place, and how
- * many names make a table worth opening. */
+/** The room's settings: how long an offer stands, whether missing one loses the place, how
+ * many names make a table worth opening, and whether the board shows names or initials. */
 export function settingsForm(getBoard, send) {
   const b = getBoard();
   const seconds = select('desk-offer-seconds', [30, 60, 90, 120, 180, 300, 600, 900, 1800, 3600].map((s) => [String(s), s % 60 ? t('desk_n_seconds', { n: s }) : t('desk_n_minutes', { n: s / 60 })]), String(b.offer_seconds));
@@ -114,13 +114,16 @@ export function settingsForm(getBoard, send) {
   }
   const lose = select('desk-lose-place', [['no', t('desk_keep_place')], ['yes', t('desk_lose_place')]], b.lose_place ? 'yes' : 'no');
   const interest = num('desk-interest-min', b.interest_min, 2, 10);
+  const names = select('desk-board-names', [['full', t('desk_board_full')], ['initials', t('desk_board_initials')]], b.board_names ?? 'full');
   const root = h('section', { class: 'panel desk-form-panel', testid: 'desk-settings' },
     h('h2', {}, t('desk_settings')),
     field(t('desk_offer_seconds'), seconds, t('desk_offer_seconds_hint')),
     field(t('desk_missed_offer'), lose),
     field(t('desk_interest_min'), interest, t('desk_interest_hint')),
+    field(t('desk_board_names'), names, t('desk_board_names_hint')),
     h('div', { class: 'desk-buttons' }, h('button', { class: 'btn primary big', testid: 'desk-settings-go', onclick: () => send({
       type: 'configure', offer_seconds: Number(seconds.value), lose_place: lose.value === 'yes', interest_min: Number(interest.value),
+      board_names: names.value,
     }) }, t('desk_save'))));
   return { root };
 }

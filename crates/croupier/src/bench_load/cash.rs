@@ -86,6 +86,13 @@ impl Tracker {
     }
 }
 
+/// What every guest shares: the tracker, who sits at each table, the handshakes' gate.
+type Shared = (
+    Arc<Mutex<Tracker>>,
+    Arc<HashMap<u32, Vec<u32>>>,
+    Arc<Semaphore>,
+);
+
 /// What one guest did.
 #[derive(Default)]
 struct Seen {
@@ -259,11 +266,7 @@ async fn guest_plays(
     url: String,
     mut rng: ChaCha8Rng,
     think: Option<Think>,
-    (tracker, at_table, gate): (
-        Arc<Mutex<Tracker>>,
-        Arc<HashMap<u32, Vec<u32>>>,
-        Arc<Semaphore>,
-    ),
+    (tracker, at_table, gate): Shared,
     ready: tokio::sync::mpsc::Sender<Result<()>>,
     mut stop: watch::Receiver<bool>,
 ) -> Seen {
