@@ -209,7 +209,7 @@ function tableCard(g, tb) {
       h('h3', {}, `${t('table')} ${tb.id + 1}`),
       h('span', { class: 'badge' }, modeName(tb.mode)),
       tb.feeds != null ? h('span', { class: 'badge' }, t('ring_must_move', { table: tb.feeds + 1 })) : null,
-      h('span', { class: 'muted' }, `${t('desk_opened_by', { name: tb.opened_by })} · ${t('desk_hands', { n: tb.hands })}${tb.conditions ? ` · ${tb.conditions}` : ''}`)),
+      h('span', { class: 'muted' }, `${t('desk_opened_by', { name: tb.opened_by })} · ${t(tb.hands === 1 ? 'desk_hands_one' : 'desk_hands', { n: tb.hands })}${tb.conditions ? ` · ${tb.conditions}` : ''}`)),
     seatMap(g, tb),
     next,
     h('div', { class: 'desk-buttons' },

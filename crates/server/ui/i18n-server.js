@@ -288,6 +288,7 @@ export const SERVER_EN = {
   refused_ring_phone_without_consent: 'a phone number is kept only with the guest\'s consent to be texted at it',
   refused_ring_forget_with_chips: 'guest {guest} still has chips in a tray: they are paid out before the guest is forgotten',
   code_bad_phone: 'the phone number is not valid', code_consent_needed: 'a phone number needs your consent',
+  code_bad_host: 'the address the page was reached at is not a plain host name',
 };
 
 export const SERVER_DE = {
@@ -568,4 +569,5 @@ export const SERVER_DE = {
   refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',
   refused_ring_forget_with_chips: 'Gast {guest} hat noch Chips in einem Tray: sie werden ausgezahlt, bevor der Gast vergessen wird',
   code_bad_phone: 'die Telefonnummer ist ungültig', code_consent_needed: 'eine Telefonnummer braucht dein Einverständnis',
+  code_bad_host: 'die Adresse, unter der die Seite aufgerufen wurde, ist kein einfacher Hostname',
 };
