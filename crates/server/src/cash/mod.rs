@@ -248,11 +248,9 @@ impl CashState {
             RingCommand::Deal { table, .. }
             | RingCommand::TimeOut { table, .. }
             | RingCommand::CallClock { table, .. } => Some(table.0),
-            RingCommand::Act { guest, .. } => self
-                .hands
-                .iter()
-                .find(|(_, h)| h.guests.contains(guest))
-                .map(|(&t, _)| t),
+            // The guest's own table: a hand they played at a table they left may still be
+            // kept there, over.
+            RingCommand::Act { guest, .. } => self.room.seat_of(*guest).map(|(t, _)| t.0),
             _ => None,
         };
         match (table, self.touched.as_mut()) {
