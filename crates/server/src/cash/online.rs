@@ -277,6 +277,7 @@ pub fn act(
 
 /// The game's profile's time to act once time is called (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
 /// The reasonable time before it is the house's (`--act-seconds`).
+#[derive(Clone, Copy, Debug)]
 pub struct ActClock {
     pub seconds: u32,
     pub expiry: tournament::TimeExpiry,
@@ -284,7 +285,16 @@ pub struct ActClock {
 }
 
 impl ActClock {
+    /// Read once per rulebook: every guest's view and every turn's timer ask for it, and
+    /// reading it parses the profile's text.
     pub fn of(profile: RulebookId) -> ActClock {
+        static CLOCKS: std::sync::OnceLock<[ActClock; 5]> = std::sync::OnceLock::new();
+        let clocks = CLOCKS.get_or_init(|| RulebookId::ALL.map(ActClock::read));
+        let at = RulebookId::ALL.iter().position(|&id| id == profile);
+        at.map_or_else(|| ActClock::read(profile), |i| clocks[i])
+    }
+
+    fn read(profile: RulebookId) -> ActClock {
         // A profile that cannot be read falls back on TDA-29's 30 s (the profiles are built
         // in and tested: this does not happen).
         let director = tournament::Profile::of(profile).map(|p| p.director).ok();
