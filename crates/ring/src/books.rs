@@ -3,7 +3,7 @@
 //! at the tables, frozen in trays, cashed out and raked. A player's sessions; a table's closing
 //! statement.
 
-use crate::{CashTableId, GameId, GuestId, RingError, Time};
+use crate::{CashTableId, GameId, GuestId, RingError, Shared, Time};
 use engine::Chips;
 
 /// `total + amount` as the books count it, or their refusal: money entering the books is added
@@ -34,8 +34,8 @@ pub struct Books {
     pub cashed_out: Chips,
     pub rake: Chips,
     /// HC-1.9: stacks frozen in a tray, by guest and game.
-    pub frozen: Vec<(GuestId, GameId, Chips)>,
-    pub sessions: Vec<Session>,
+    pub frozen: Shared<Vec<(GuestId, GameId, Chips)>>,
+    pub sessions: Shared<Vec<Session>>,
 }
 
 impl Books {

@@ -19,6 +19,7 @@ mod game;
 mod lists;
 pub mod names;
 mod room;
+mod shared;
 mod tables;
 mod wait;
 
@@ -29,6 +30,7 @@ pub use error::{Amount, RingError};
 pub use game::{BuyInLimits, Game, GameId, Rake, Stakes};
 pub use lists::{MissedOffer, Offer, Waiting, WaitingFor};
 pub use room::{BoardNames, Guest, GuestId, NoOfferBecause, Room, RoomConfig, RoomEvent, Standing};
+pub use shared::Shared;
 pub use tables::{CashTable, CashTableId, LastHand, Seated, TableMode};
 pub use wait::{MIN_EXPOSURE_PER_SEAT_MS, SeatRate, WINDOW_MS, pace};
 

@@ -7,7 +7,7 @@ use crate::lists::{MissedOffer, Offer, Waiting, WaitingFor, next_in_line};
 use crate::names;
 use crate::tables::{CashTable, CashTableId, Seated, TableMode};
 use crate::wait::SeatRate;
-use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Time};
+use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Shared, Time};
 use engine::ring::Entering;
 use engine::rule;
 use engine::{Chips, RulebookId};
@@ -150,12 +150,16 @@ enum MustMove {
 #[derive(Clone, Debug, Default)]
 pub struct Room {
     pub config: RoomConfig,
-    games: Vec<Game>,
-    guests: Vec<Guest>,
-    tables: Vec<CashTable>,
+    // Shared: the cash task's copy of the room per turn costs a count per table (`shared`).
+    games: Shared<Vec<Game>>,
+    guests: Shared<Vec<Guest>>,
+    tables: Vec<Shared<CashTable>>,
     /// One list per game, in order of arrival.
-    lists: Vec<Vec<Waiting>>,
-    offers: Vec<Offer>,
+    lists: Shared<Vec<Vec<Waiting>>>,
+    offers: Shared<Vec<Offer>>,
+    /// Where each guest sits, by guest id: kept by `place` and `unseat`, the only two that
+    /// change a seat's guest; a view asks it for every guest it reads.
+    seated_at: Shared<Vec<Option<(CashTableId, u8)>>>,
     books: Books,
     events: Vec<RoomEvent>,
 }
@@ -172,7 +176,7 @@ impl Room {
         &self.games
     }
 
-    pub fn tables(&self) -> &[CashTable] {
+    pub fn tables(&self) -> &[Shared<CashTable>] {
         &self.tables
     }
 
@@ -214,6 +218,7 @@ impl Room {
     pub fn table(&self, table: CashTableId) -> Result<&CashTable, RingError> {
         self.tables
             .get(table.0 as usize)
+            .map(|t| &**t)
             .ok_or(RingError::NoSuchTable(table))
     }
 
@@ -232,10 +237,21 @@ impl Room {
 
     /// Where a guest sits at a cash table.
     pub fn seat_of(&self, guest: GuestId) -> Option<(CashTableId, u8)> {
-        self.tables
-            .iter()
-            .filter(|t| t.is_open())
-            .find_map(|t| t.seat_of(guest).map(|s| (t.id, s)))
+        let at = self
+            .seated_at
+            .get(guest.0 as usize)
+            .copied()
+            .flatten()
+            .filter(|(t, _)| self.tables[t.0 as usize].is_open());
+        debug_assert_eq!(
+            at,
+            self.tables
+                .iter()
+                .filter(|t| t.is_open())
+                .find_map(|t| t.seat_of(guest).map(|s| (t.id, s))),
+            "the index of seats is the seats"
+        );
+        at
     }
 
     fn seated(&self, guest: GuestId) -> Result<(CashTableId, u8, Seated), RingError> {
@@ -354,7 +370,7 @@ impl Room {
             });
         }
         let id = CashTableId(self.tables.len() as u32);
-        self.tables.push(CashTable {
+        self.tables.push(Shared::new(CashTable {
             id,
             game,
             mode,
@@ -371,7 +387,7 @@ impl Room {
             last: None,
             dealing: None,
             settled_at: None,
-        });
+        }));
         self.events.push(RoomEvent::TableOpened { table: id });
         self.fill(now);
         Ok(id)
@@ -579,8 +595,28 @@ impl Room {
     /// Every free seat of an open table not yet offered: a main table takes the longest-seated
     /// player of its must-move table first; then table changes, then the list in order.
     fn fill(&mut self, now: Time) {
+        // Runs after most commands: a table nobody waits for and no must-move table feeds is
+        // passed over at once (a room of a thousand tables seated from the desk).
+        let mut fed = vec![false; self.tables.len()];
+        for main in self
+            .tables
+            .iter()
+            .filter(|t| t.is_open())
+            .filter_map(|t| t.feeds)
+        {
+            if let Some(f) = fed.get_mut(main.0 as usize) {
+                *f = true;
+            }
+        }
         for t in 0..self.tables.len() {
             if !self.tables[t].is_open() {
+                continue;
+            }
+            let waiting = self
+                .lists
+                .get(self.tables[t].game.0 as usize)
+                .is_some_and(|l| !l.is_empty());
+            if !waiting && !fed[t] {
                 continue;
             }
             let table = CashTableId(t as u32);
@@ -696,6 +732,11 @@ impl Room {
         for w in self.lists.iter_mut().flatten() {
             w.passed.retain(|&p| p != (table, seat));
         }
+        let at = guest.0 as usize;
+        if self.seated_at.len() <= at {
+            self.seated_at.resize(at + 1, None);
+        }
+        self.seated_at[at] = Some((table, seat));
         self.tables[table.0 as usize].seats[usize::from(seat - 1)] = Some(Seated {
             guest,
             chips,
@@ -721,10 +762,13 @@ impl Room {
         let Some(s) = self.tables[table.0 as usize].seats[usize::from(seat - 1)].take() else {
             return Chips(0);
         };
+        if let Some(at) = self.seated_at.get_mut(s.guest.0 as usize) {
+            *at = None;
+        }
         let changing = |w: &Waiting| {
             w.guest == s.guest && w.wants == (WaitingFor::TableChange { from: table })
         };
-        for list in &mut self.lists {
+        for list in self.lists.iter_mut() {
             list.retain(|w| !changing(w));
         }
         let lists = &self.lists;
@@ -775,7 +819,7 @@ impl Room {
     ) {
         if let Some(k) = self.frozen_of(guest, game) {
             let (_, _, chips) = self.books.frozen.remove(k);
-            for list in &mut self.lists {
+            for list in self.lists.iter_mut() {
                 list.retain(|w| w.guest != guest);
             }
             self.offers.retain(|o| o.guest != guest);

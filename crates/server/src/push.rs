@@ -338,3 +338,37 @@ impl Told for u64 {
         format!(r#"{{"type":"changed","v":{self}}}"#)
     }
 }
+
+/// What a connection follows: the text to send once something it follows changed, `None`
+/// when what it followed is gone. The first comes at once: the page reads what it shows.
+pub trait Follow: Send + 'static {
+    fn next(&mut self) -> impl Future<Output = Option<String>> + Send;
+}
+
+/// Every change counted by one watch (a live table, the cash room for its desk and board).
+#[derive(Debug)]
+pub struct Watching<T> {
+    changes: tokio::sync::watch::Receiver<T>,
+    /// What the connection was last told; nothing yet: the first message says all changed.
+    last: Option<u64>,
+}
+
+impl<T: Told> Watching<T> {
+    pub fn new(mut changes: tokio::sync::watch::Receiver<T>) -> Watching<T> {
+        changes.mark_changed();
+        Watching {
+            changes,
+            last: None,
+        }
+    }
+}
+
+impl<T: Told> Follow for Watching<T> {
+    async fn next(&mut self) -> Option<String> {
+        self.changes.changed().await.ok()?;
+        let told = self.changes.borrow_and_update().clone();
+        let text = told.text(self.last);
+        self.last = Some(told.version());
+        Some(text)
+    }
+}

@@ -216,3 +216,64 @@ async fn a_hands_step_is_told_with_its_table_alone() {
     assert!(other.get("tables").is_none(), "{other}");
     assert_eq!(other["v"], step["v"].as_u64().unwrap() + 1);
 }
+
+/// Issue 35 item 2: a guest's page follows its own table (`?table=T`): a hand's step at
+/// another table is not even sent to it, every other change is; `none` follows no table's
+/// steps; a table that is none of the room's, or no number, is refused before the upgrade.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guests_page_is_told_of_its_own_tables_steps_only() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let room = Room::heads_up("tda").await;
+    let open = json!({ "type": "open_table", "game": 0, "mode": "online",
+        "opened_by": "Ben", "conditions": "" });
+    room.api
+        .ok(Method::POST, "/api/ring", Some(&room.api.td), Some(&open))
+        .await;
+    let addr = room.api.listen().await;
+    let follow = async |table: &str| {
+        let url = format!("ws://{addr}/api/ring/ws?table={table}");
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("a WebSocket");
+        socket
+    };
+    let next = async |socket: &mut tokio_tungstenite::WebSocketStream<_>| loop {
+        if let Message::Text(text) = socket.next().await.expect("open").expect("a frame") {
+            break serde_json::from_str::<Value>(&text).expect("JSON");
+        }
+    };
+    let (mut here, mut there, mut unseated) =
+        (follow("0").await, follow("1").await, follow("none").await);
+    for socket in [&mut here, &mut there, &mut unseated] {
+        let first = next(socket).await;
+        assert!(first.get("tables").is_none(), "{first}");
+    }
+    let (g, me) = room.to_act().await;
+    let hand = me["table"]["hand"]["number"].clone();
+    room.ask(
+        g,
+        json!({ "type": "act", "hand": hand, "action": { "type": "call" } }),
+    )
+    .await;
+    let step = next(&mut here).await;
+    assert_eq!(step["tables"], json!([0]), "{step}");
+    room.ask(g, json!({ "type": "away" })).await;
+    for socket in [&mut here, &mut there, &mut unseated] {
+        let told = next(socket).await;
+        assert!(
+            told.get("tables").is_none(),
+            "the step was not sent: {told}"
+        );
+        assert_eq!(told["v"], step["v"].as_u64().unwrap() + 1, "{told}");
+    }
+    for (table, status) in [("9", 404), ("x", 400)] {
+        let url = format!("ws://{addr}/api/ring/ws?table={table}");
+        match tokio_tungstenite::connect_async(url).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                assert_eq!(answer.status().as_u16(), status, "table={table}");
+            }
+            other => panic!("table={table}: {:?}", other.map(|_| ())),
+        }
+    }
+}

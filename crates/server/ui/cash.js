@@ -388,14 +388,23 @@ async function refresh(withBoard = true) {
 }
 
 onLang(render);
+let link = null;
+let followed = null;
 // The room's changes are pushed; the countdowns tick here, between them.
-refresh();
-changes('/api/ring/ws', (msg) => {
-  // A hand's step at another table changes nothing here (`tables`: what it touched).
-  const only = msg?.tables;
-  if (only && !(me?.table && only.includes(me.table.id))) return;
-  refresh(!only);
-});
+refresh().then(follow);
+
+/** Follows the room's changes that concern this guest (`?table=`): every change beyond
+ * hands' steps, and the steps at the guest's own table, none elsewhere. A guest seated at
+ * another table follows that one from then on. */
+function follow() {
+  const table = me?.table ? String(me.table.id) : 'none';
+  if (link && followed === table) return;
+  link?.close();
+  followed = table;
+  link = changes(`/api/ring/ws?table=${table}`, (msg) => {
+    refresh(!msg?.tables).then(follow);
+  });
+}
 setInterval(() => {
   tickOffer();
   tickTimer();

@@ -1,9 +1,9 @@
 //! `croupier bench load --cash`: the cash room under guests at online tables (issue 35). The list
 //! keeper adds one no-limit hold'em game and opens as many online tables as the guests fill;
 //! the guests register from "their browsers" (`POST /api/ring/guests`) and are seated at the
-//! desk; then each follows the room over `/api/ring/ws` as the page does: on a change that
-//! names tables, only a guest at one of them reads its view again (`GET /api/ring/me`), on any
-//! other change every guest does. On its turn a guest acts (a random legal action) at once
+//! desk; then each follows the room over `/api/ring/ws?table=T` as the page does: its own
+//! table's hands' steps and every other change, on which it reads its view again
+//! (`GET /api/ring/me`). On its turn a guest acts (a random legal action) at once
 //! (stress) or after a think time (`--think`).
 //!
 //! Table latency: from an action sent to the moment the last guest seated at that table read a
@@ -162,8 +162,9 @@ pub async fn drive(
     let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<Result<()>>(guests as usize);
     let mut tasks = Vec::new();
     for (k, (guest, token, table, _)) in registered.into_iter().enumerate() {
-        let http = Http::new(&server.addr, &token)?;
-        let url = format!("ws://{}/api/ring/ws", server.addr);
+        let http = http.as_caller(&token)?;
+        // As the guest's page: its own table's steps and every other change (`?table=`).
+        let url = format!("ws://{}/api/ring/ws?table={table}", server.addr);
         let rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ k as u64);
         let shared = (tracker.clone(), at_table.clone(), gate.clone());
         tasks.push(tokio::spawn(guest_plays(

@@ -371,7 +371,7 @@ impl Room {
             main.feeds = None;
         }
         self.offers.retain(|o| o.table != table);
-        for list in &mut self.lists {
+        for list in self.lists.iter_mut() {
             for w in list.iter_mut() {
                 if w.wants == (WaitingFor::TableChange { from: table }) {
                     w.wants = WaitingFor::Seat;

@@ -4,7 +4,7 @@
 //! for the connection but a ping every 20 s; a shutdown closes it with 1001 "going away".
 
 use crate::app::App;
-use crate::push::Told;
+use crate::push::Follow;
 use crate::refusal::Refusal;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -13,13 +13,12 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
-use tokio::sync::watch;
 
 /// The answer to a request for a stream of `changes` (or its refusal): the upgrade, then the
 /// connection's life (`session`). Clients send nothing but a close: small frames only.
-pub fn answer<T: Told>(
+pub fn answer<F: Follow>(
     app: App,
-    changes: Result<watch::Receiver<T>, Refusal>,
+    changes: Result<F, Refusal>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let changes = match changes {
@@ -57,27 +56,33 @@ pub async fn close(sink: &mut SplitSink<WebSocket, Message>, (code, reason): (u1
 /// Close codes (RFC 6455, 7.4.1): the server goes.
 const GOING_AWAY: (u16, &str) = (1001, "going away: the server is shutting down");
 
-/// The connection's life: a `changed` for each change counted by `changes`.
-pub async fn session<T: Told>(app: App, socket: WebSocket, mut changes: watch::Receiver<T>) {
+/// How often a quiet connection is pinged.
+const PING: Duration = Duration::from_secs(20);
+
+/// When a connection's first ping comes: connections spread evenly over the ping's period,
+/// so that ten thousand pages opened together are not pinged in one burst.
+fn spread() -> Duration {
+    static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // The golden ratio's fraction of the period per connection: any run of them is spread.
+    let period = PING.as_millis() as u64;
+    Duration::from_millis(n.wrapping_mul(period * 618 / 1000) % period)
+}
+
+/// The connection's life: a `changed` for each change it follows.
+pub async fn session<F: Follow>(app: App, socket: WebSocket, mut changes: F) {
     let limits = app.limits().clone();
     let (mut sink, mut stream) = socket.split();
-    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + spread(), PING);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let away = app.going_away();
     tokio::pin!(away);
-    // The first comes at once: the page reads what it shows as it is now.
-    changes.mark_changed();
-    // Nothing told yet: the first message says everything changed.
-    let mut last: Option<u64> = None;
     let close = loop {
         tokio::select! {
-            changed = changes.changed() => {
-                if changed.is_err() {
+            text = changes.next() => {
+                let Some(text) = text else {
                     break None;
-                }
-                let told = changes.borrow_and_update().clone();
-                let text = told.text(last);
-                last = Some(told.version());
+                };
                 let sent = sink.send(Message::Text(text.into()));
                 if !matches!(tokio::time::timeout(limits.write_timeout, sent).await, Ok(Ok(()))) {
                     break None;

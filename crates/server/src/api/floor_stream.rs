@@ -31,7 +31,10 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let changes = match app.hub().dealer(table) {
-        Ok(task) => task.run(|tx| Ok(tx.state().changes())).await,
+        Ok(task) => task
+            .run(|tx| Ok(tx.state().changes()))
+            .await
+            .map(crate::push::Watching::new),
         Err(refusal) => Err(refusal),
     };
     crate::api::changes::answer(app, changes, ws)

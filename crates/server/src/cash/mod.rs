@@ -87,6 +87,39 @@ impl crate::push::Told for Mark {
     }
 }
 
+/// A guest's page's changes (`CashState::following`): `{"type":"changed","v":N}` for every
+/// change beyond hands' steps, `{"type":"changed","v":N,"tables":[T]}` for a step at its table.
+#[derive(Debug)]
+pub struct Following {
+    mark: tokio::sync::watch::Receiver<Mark>,
+    moved: tokio::sync::watch::Receiver<u64>,
+    table: Option<(u32, tokio::sync::watch::Receiver<u64>)>,
+}
+
+impl crate::push::Follow for Following {
+    async fn next(&mut self) -> Option<String> {
+        let moved = &mut self.moved;
+        let table = match &mut self.table {
+            Some((t, stepped)) => tokio::select! {
+                r = moved.changed() => r.ok().map(|()| None)?,
+                r = stepped.changed() => r.ok().map(|()| Some(*t))?,
+            },
+            None => moved.changed().await.ok().map(|()| None)?,
+        };
+        // Both changed: read everything, once.
+        let table = table.filter(|_| !self.moved.has_changed().unwrap_or(false));
+        self.moved.mark_unchanged();
+        if let Some((_, stepped)) = &mut self.table {
+            stepped.mark_unchanged();
+        }
+        let v = self.mark.borrow().v;
+        Some(match table {
+            Some(t) => format!(r#"{{"type":"changed","v":{v},"tables":[{t}]}}"#),
+            None => format!(r#"{{"type":"changed","v":{v}}}"#),
+        })
+    }
+}
+
 #[derive(Debug)]
 pub struct CashState {
     room: Room,
@@ -99,11 +132,23 @@ pub struct CashState {
     before: Option<Box<(Room, Hands, usize)>>,
     /// Tables whose deal was refused, and when to try again (not logged: a wake-up only).
     retry_deal: std::collections::BTreeMap<u32, u64>,
+    /// When each online table next needs the clock (`due_at`), by time, and by table: the
+    /// timers' pass after a turn looks at the tables due, not at every table.
+    due: std::collections::BTreeSet<(u64, u32)>,
+    due_of: std::collections::BTreeMap<u32, u64>,
+    /// Tables whose time in `due` may be out of date: the ones hands' steps touched, or all
+    /// (`None`: any other change, a replay, a turn taken back).
+    stale: Option<std::collections::BTreeSet<u32>>,
     /// Tests only: the decks' seeds from a seeded generator (`Opened::seed_cash_deals`).
     deal_seeds: Option<rand_chacha::ChaCha20Rng>,
     /// Counts the room's changes, for the pages that follow it (`stream`), with the online
     /// tables a change touched alone; the SMS sender counts a failed text too.
     changed: Arc<tokio::sync::watch::Sender<Mark>>,
+    /// Counts the changes beyond hands' steps, for the guests' pages, which follow these and
+    /// their own table's (`following`).
+    moved: tokio::sync::watch::Sender<u64>,
+    /// Counts each online table's hands' steps, by table id.
+    stepped: Vec<tokio::sync::watch::Sender<u64>>,
     /// What the commands of this turn touched: the online tables of hands' steps only, or
     /// anything (`None`).
     touched: Option<std::collections::BTreeSet<u32>>,
@@ -126,8 +171,13 @@ impl CashState {
             index,
             before: None,
             retry_deal: std::collections::BTreeMap::new(),
+            due: std::collections::BTreeSet::new(),
+            due_of: std::collections::BTreeMap::new(),
+            stale: None,
             deal_seeds: None,
             changed: Arc::new(tokio::sync::watch::Sender::new(Mark::default())),
+            moved: tokio::sync::watch::Sender::new(0),
+            stepped: Vec::new(),
             touched: Some(std::collections::BTreeSet::new()),
             sms: None,
             offered: Vec::new(),
@@ -241,6 +291,35 @@ impl CashState {
         self.changed.subscribe()
     }
 
+    /// A guest's page's changes: every change but hands' steps, and the steps at `table`
+    /// (none: no table's). Only the connections a change concerns are woken: at thousands of
+    /// tables, a step wakes its table's guests, not the room's.
+    pub fn following(&mut self, table: Option<CashTableId>) -> Result<Following, Refusal> {
+        let table = match table {
+            Some(t) => {
+                self.room.table(t).map_err(|e| wire::refusal(&e))?;
+                Some((t.0, self.stepped_at(t.0).subscribe()))
+            }
+            None => None,
+        };
+        let mut moved = self.moved.subscribe();
+        moved.mark_changed();
+        Ok(Following {
+            mark: self.changed.subscribe(),
+            moved,
+            table,
+        })
+    }
+
+    fn stepped_at(&mut self, table: u32) -> &tokio::sync::watch::Sender<u64> {
+        let at = table as usize;
+        if self.stepped.len() <= at {
+            self.stepped
+                .resize_with(at + 1, || tokio::sync::watch::Sender::new(0));
+        }
+        &self.stepped[at]
+    }
+
     /// Notes what `command` touches for the pages: a hand's step its table alone (a guest
     /// elsewhere need not read again), anything else the whole room.
     fn touch(&mut self, command: &RingCommand) {
@@ -253,6 +332,13 @@ impl CashState {
             RingCommand::Act { guest, .. } => self.room.seat_of(*guest).map(|(t, _)| t.0),
             _ => None,
         };
+        match (table, self.stale.as_mut()) {
+            (Some(t), Some(stale)) => {
+                stale.insert(t);
+            }
+            (None, _) => self.stale = None,
+            (Some(_), None) => {}
+        }
         match (table, self.touched.as_mut()) {
             (Some(t), Some(tables)) => {
                 tables.insert(t);
@@ -373,8 +459,41 @@ impl CashState {
     /// When something falls due at an online table: the next deal or the time to act.
     fn next_due(&self) -> Option<u64> {
         let offers = self.room.offers().iter().map(|o| o.expires.0).min();
-        let tables = self.online_tables().filter_map(|t| self.due_at(t));
+        let tables = self.due.first().map(|&(at, _)| at);
         offers.into_iter().chain(tables).min()
+    }
+
+    /// Brings `due` up to date for the tables that may have changed.
+    fn refresh_due(&mut self) {
+        let tables: Vec<u32> = match self.stale.replace(std::collections::BTreeSet::new()) {
+            Some(stale) => stale.into_iter().collect(),
+            None => {
+                self.due.clear();
+                self.due_of.clear();
+                self.online_tables().map(|t| t.0).collect()
+            }
+        };
+        for t in tables {
+            if let Some(at) = self.due_of.remove(&t) {
+                self.due.remove(&(at, t));
+            }
+            let online = self
+                .room
+                .table(CashTableId(t))
+                .is_ok_and(|x| x.is_open() && x.mode == TableMode::Online);
+            if let Some(at) = self.due_at(CashTableId(t)).filter(|_| online) {
+                self.due.insert((at, t));
+                self.due_of.insert(t, at);
+            }
+        }
+    }
+
+    /// The online tables due by `now`, earliest first.
+    fn due_by(&self, now: u64) -> Vec<CashTableId> {
+        self.due
+            .range(..=(now, u32::MAX))
+            .map(|&(_, t)| CashTableId(t))
+            .collect()
     }
 
     /// When an online table next needs the clock: its player to act runs out of time, or the
@@ -382,7 +501,7 @@ impl CashState {
     fn due_at(&self, table: CashTableId) -> Option<u64> {
         match self.hands.get(&table.0) {
             // A player sat out still in the hand is not waited for.
-            Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
+            Some(h) if h.in_play() && self.away_to_act(table, h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
             _ => {
                 let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
@@ -398,12 +517,23 @@ impl CashState {
     }
 
     /// Whether the player to act in `h` sat out (or was sat out) during the hand.
-    fn away_to_act(&self, h: &online::OnlineHand) -> bool {
+    fn away_to_act(&self, table: CashTableId, h: &online::OnlineHand) -> bool {
         h.to_act().is_some_and(|p| {
             let guest = h.guests[p.index()];
-            self.room
-                .seat_of(guest)
-                .and_then(|(t, s)| self.room.table(t).ok()?.seats[usize::from(s - 1)])
+            // The seat the hand dealt them at, looked at first: finding a guest's seat in the
+            // room visits every table, and this runs for every table each turn.
+            let at_hand_seat = self
+                .room
+                .table(table)
+                .ok()
+                .and_then(|t| t.seats.get(h.seats[p.index()].index()).copied())
+                .flatten()
+                .filter(|s| s.guest == guest);
+            at_hand_seat
+                .or_else(|| {
+                    let (t, s) = self.room.seat_of(guest)?;
+                    self.room.table(t).ok()?.seats[usize::from(s - 1)]
+                })
                 .is_some_and(|s| s.away_since.is_some())
         })
     }
@@ -460,6 +590,7 @@ impl Owned for CashState {
 
     fn rollback_all(&mut self) {
         self.touched = Some(std::collections::BTreeSet::new());
+        self.stale = None;
         if let Some(before) = self.before.take() {
             let (room, hands, tokens) = *before;
             self.room = room;
@@ -481,7 +612,15 @@ impl Owned for CashState {
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {
         let touched = self.touched.replace(std::collections::BTreeSet::new());
         self.changed
-            .send_modify(|m| m.bump(touched.map(|t| t.into_iter().collect())));
+            .send_modify(|m| m.bump(touched.clone().map(|t| t.into_iter().collect())));
+        match touched {
+            Some(tables) => {
+                for t in tables {
+                    self.stepped_at(t).send_modify(|n| *n += 1);
+                }
+            }
+            None => self.moved.send_modify(|n| *n += 1),
+        }
     }
 
     /// Offers that ran out move on; online tables deal when ready and time out the player to
@@ -495,7 +634,8 @@ impl Owned for CashState {
         if tx.state().room.offers().iter().any(|o| o.expires.0 <= now) {
             let _ = tx.submit(clock(RingCommand::Tick));
         }
-        let tables: Vec<CashTableId> = tx.state().online_tables().collect();
+        tx.state_mut().refresh_due();
+        let tables = tx.state().due_by(now);
         for table in tables {
             let state = tx.state();
             if state.due_at(table).is_none_or(|at| at > now) {
@@ -504,7 +644,7 @@ impl Owned for CashState {
             let command = match state.hands.get(&table.0) {
                 // The reasonable time gone, time is called; when that runs out too, the
                 // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
-                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(h)) => {
+                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(table, h)) => {
                     Some(RingCommand::TimeOut {
                         table,
                         hand: h.number,
@@ -529,8 +669,12 @@ impl Owned for CashState {
                 } else if deal {
                     tx.state_mut().retry_deal.remove(&table.0);
                 }
+                if let Some(stale) = tx.state_mut().stale.as_mut() {
+                    stale.insert(table.0);
+                }
             }
         }
+        tx.state_mut().refresh_due();
         tx.state().next_due()
     }
 }

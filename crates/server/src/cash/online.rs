@@ -47,7 +47,8 @@ impl OnlineHand {
     }
 }
 
-pub type Hands = BTreeMap<u32, OnlineHand>;
+/// Shared: a turn copies only the hands it steps (`ring::Shared`).
+pub type Hands = BTreeMap<u32, ring::Shared<OnlineHand>>;
 
 fn online(room: &Room, table: CashTableId) -> Result<(), Refusal> {
     let t = room
@@ -126,7 +127,7 @@ pub fn deal(
         .map_err(|e| Refusal::conflict("cannot_deal", e.to_string()))?;
     hands.insert(
         table.0,
-        OnlineHand {
+        ring::Shared::new(OnlineHand {
             number,
             next,
             seats,
@@ -136,7 +137,7 @@ pub fn deal(
             clock_called: false,
             over_at: None,
             result: Vec::new(),
-        },
+        }),
     );
     after_step(room, hands, table, now)
 }

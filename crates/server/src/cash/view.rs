@@ -256,7 +256,7 @@ pub fn table_view(
         mode: mode_name(t.mode),
         profile: game.profile.id().to_string(),
         seats,
-        next: if hand.is_some_and(OnlineHand::in_play) {
+        next: if hand.is_some_and(|h| h.in_play()) {
             None
         } else {
             room.next_hand(table, None).ok().map(|n| next_view(&n))
