@@ -495,15 +495,24 @@ impl Hand {
     /// The first player from `from` on (wrapping) who has to act.
     pub(super) fn first_to_act_from(&self, from: Player) -> Option<Player> {
         // Only players who can bet may have to act: those from `from` on, then those before.
-        let from = from.index() % self.player_count();
+        // (`from` is past the last seat only when no bring-in card was found; no division
+        // otherwise: this runs after every action.)
+        let (n, from) = (self.player_count(), from.index());
+        let from = if from < n { from } else { from % n };
         let before = (1u16 << from) - 1;
-        let mut rest = [self.can_bet & !before, self.can_bet & before];
-        for mask in &mut rest {
-            while *mask != 0 {
-                let q = Player(mask.trailing_zeros() as u8);
-                *mask &= *mask - 1;
-                if self.needs_action(q) {
-                    return Some(q);
+        let rest = [self.can_bet & !before, self.can_bet & before];
+        if !several(self.can_bet) {
+            let only = Player(self.can_bet.trailing_zeros() as u8);
+            return (self.can_bet != 0 && self.needs_action(only)).then_some(only);
+        }
+        // With two or more able to bet, `needs_action` is: behind the bet, or not yet acted.
+        for mut mask in rest {
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let q = &self.players[i];
+                if q.bet < self.level || q.acted_level.is_none() {
+                    return Some(Player(i as u8));
                 }
             }
         }
