@@ -100,8 +100,8 @@ impl Hand {
     /// How much the bet must have risen since a player acted for them to raise again: a full
     /// bet or raise in no-limit and pot-limit (TDA-47A), half of one in fixed limit (TDA-47B).
     /// Below it, players who already acted may only call or fold (DG-15a.6).
-    fn reopen_threshold(&self) -> (Chips, Rule) {
-        match self.limit_bet() {
+    fn reopen_threshold(&self, limit_bet: Option<Chips>) -> (Chips, Rule) {
+        match limit_bet {
             Some(bet) => (Chips(bet.0.div_ceil(2)), rule!("TDA-47B")),
             None => (self.min_increment, rule!("TDA-47A")),
         }
@@ -159,9 +159,11 @@ impl Hand {
         if !self.opponent_covers(p, self.level) {
             return Err(HandError::NoOpponentToRaise);
         }
+        // Asked once: the reopening and a fixed-limit raise's size both need it.
+        let limit_bet = self.limit_bet();
         if let Some(acted) = me.acted_level {
             let increase = self.level.saturating_sub(acted);
-            let (needed, rule) = self.reopen_threshold();
+            let (needed, rule) = self.reopen_threshold(limit_bet);
             // A full bet or raise since the player acted always reopens (a stud completion
             // rises by less than a bet over the bring-in).
             if increase < needed && self.raises <= me.acted_raises {
@@ -189,7 +191,7 @@ impl Hand {
         }
         match self.variant.structure {
             Structure::FixedLimit { .. } => {
-                let bet = self.limit_bet().unwrap_or(self.min_bet);
+                let bet = limit_bet.unwrap_or(self.min_bet);
                 let to = (self.last_full_level + bet).min(all_in_to);
                 Ok(RaiseRange {
                     min_to: to,
