@@ -351,13 +351,15 @@ impl Hand {
                 max_to: all_in_to,
             });
         }
-        let big_bet = self.fourth_street_big_bet().map(|big| big.min(all_in_to));
+        let fourth_big_bet = self.fourth_street_big_bet();
+        let big_bet = fourth_big_bet.map(|big| big.min(all_in_to));
         let doubles = big_bet == Some(to) && to != range.min_to;
         // A limit raise may stop at the most any opponent can put in: the rest would come
-        // back uncalled (PHH records such raises so).
-        let covered = self.opponents_cover(p);
-        let stops_at_cover = to == covered && to > self.level && to < range.min_to;
-        if self.limit_bet().is_some() && to != range.min_to && !doubles && !stops_at_cover {
+        // back uncalled (PHH records such raises so). Looked at only below the minimum.
+        let stops_at_cover =
+            to > self.level && to < range.min_to && to == self.opponents_cover(p);
+        let limit_bet = self.limit_bet();
+        if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
             return Err(HandError::FixedLimitAmount {
                 to,
                 expected: range.min_to,
@@ -391,11 +393,7 @@ impl Hand {
         }
         // Doubling makes fourth street's bet the big bet (TDA-RP-10F): the raise is measured
         // against it.
-        let limit_bet = if doubles {
-            self.fourth_street_big_bet()
-        } else {
-            self.limit_bet()
-        };
+        let limit_bet = if doubles { fourth_big_bet } else { limit_bet };
         let full = match limit_bet {
             Some(bet) => (to - self.last_full_level).0 * 2 >= bet.0,
             None => to - self.level >= self.min_increment,
