@@ -108,8 +108,20 @@ mod tests {
     fn small_ranges_match_the_division() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for n in 1..=SMALL {
-            assert_eq!(SMALL_RANGES[n as usize].0, u32::MAX - (u32::MAX - n + 1) % n);
-            let edges = [0, 1, n - 1, n, n + 1, u32::MAX, u32::MAX - 1, u32::MAX / n * n];
+            assert_eq!(
+                SMALL_RANGES[n as usize].0,
+                u32::MAX - (u32::MAX - n + 1) % n
+            );
+            let edges = [
+                0,
+                1,
+                n - 1,
+                n,
+                n + 1,
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX / n * n,
+            ];
             let words = (0..10_000).map(|_| rng.next_u32());
             for x in edges.into_iter().chain(words) {
                 assert_eq!(small_remainder(x, n), x % n, "{x} % {n}");

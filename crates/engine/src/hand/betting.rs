@@ -356,8 +356,7 @@ impl Hand {
         let doubles = big_bet == Some(to) && to != range.min_to;
         // A limit raise may stop at the most any opponent can put in: the rest would come
         // back uncalled (PHH records such raises so). Looked at only below the minimum.
-        let stops_at_cover =
-            to > self.level && to < range.min_to && to == self.opponents_cover(p);
+        let stops_at_cover = to > self.level && to < range.min_to && to == self.opponents_cover(p);
         let limit_bet = self.limit_bet();
         if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
             return Err(HandError::FixedLimitAmount {
@@ -451,7 +450,11 @@ impl Hand {
         me.stack -= amount;
         me.bet += amount;
         me.committed += amount;
-        self.sync_player(p.index());
+        // Only the stack moved: an all-in leaves the players who can bet (`sync_player` in
+        // short; this runs for every chip put in).
+        if me.stack.is_zero() {
+            self.can_bet &= !(1 << p.index());
+        }
     }
 
     /// TDA-30: a player away from the table when the last card of the deal is dealt has no
