@@ -72,7 +72,8 @@ pub enum CutError {
 pub struct Deck {
     cards: Vec<Card>,
     next: usize,
-    burned: Vec<Card>,
+    /// The burned cards among those dealt off the top (a set: burning allocates nothing).
+    burned: CardSet,
 }
 
 impl Deck {
@@ -86,7 +87,7 @@ impl Deck {
         Deck {
             cards,
             next: 0,
-            burned: Vec::new(),
+            burned: CardSet::EMPTY,
         }
     }
 
@@ -106,7 +107,7 @@ impl Deck {
     /// unbiased draws; the algorithm is fixed here so that a seed replays forever.
     pub fn shuffle<R: CryptoRng>(&mut self, rng: &mut R) {
         // Dealt and burned cards are still in `cards` (only `next` moved past them).
-        self.burned.clear();
+        self.burned = CardSet::EMPTY;
         self.cards.sort_unstable();
         self.next = 0;
         for i in (1..self.cards.len()).rev() {
@@ -119,7 +120,7 @@ impl Deck {
     /// as after a whole shuffle (the first `count` steps of Fisher-Yates from the top), and the
     /// cards below them are never dealt. A seed replays it as `shuffle` does.
     pub fn shuffle_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
-        self.burned.clear();
+        self.burned = CardSet::EMPTY;
         if !self.cards.is_sorted() {
             self.cards.sort_unstable();
         }
@@ -143,7 +144,9 @@ impl Deck {
             let j = crate::sample::below_u32(&mut rng, i as u32 + 1) as usize;
             stub.swap(i, j);
         }
-        self.burned.retain(|c| !extra.contains(c));
+        for &card in extra {
+            self.burned.remove(card);
+        }
         let mut dealt: Vec<Card> = self.cards[..self.next]
             .iter()
             .filter(|c| !extra.contains(c))
@@ -179,7 +182,7 @@ impl Deck {
     /// Burns the top card face down (kept apart until the pot is pushed, HC-1.12).
     pub fn burn(&mut self) -> Result<Card, DeckError> {
         let card = self.deal()?;
-        self.burned.push(card);
+        self.burned.insert(card);
         Ok(card)
     }
 
@@ -196,7 +199,12 @@ impl Deck {
         self.len() == 0
     }
 
-    pub fn burned(&self) -> &[Card] {
-        &self.burned
+    /// The burned cards, in the order burned.
+    pub fn burned(&self) -> Vec<Card> {
+        self.cards[..self.next]
+            .iter()
+            .copied()
+            .filter(|&card| self.burned.contains(card))
+            .collect()
     }
 }

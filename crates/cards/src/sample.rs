@@ -7,10 +7,45 @@
 
 use rand_core::Rng;
 
+/// Ranges up to a deck's size are drawn without a division (a deck draws one for every card it
+/// shuffles): the zone and the remainder come from a table, the same numbers as below.
+const SMALL: u32 = 64;
+
+/// For each `n` up to `SMALL`: the zone, and `ceil(2^64 / n)` by which a word's remainder is
+/// a multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct computation": exact
+/// for every 32-bit word).
+static SMALL_RANGES: [(u32, u64); SMALL as usize + 1] = {
+    let mut table = [(0, 0); SMALL as usize + 1];
+    let mut n = 1;
+    while n <= SMALL {
+        table[n as usize] = (
+            u32::MAX - (u32::MAX - n + 1) % n,
+            (u64::MAX / n as u64).wrapping_add(1),
+        );
+        n += 1;
+    }
+    table
+};
+
+/// `x % n` for `n` up to `SMALL`, by the table.
+fn small_remainder(x: u32, n: u32) -> u32 {
+    let fraction = SMALL_RANGES[n as usize].1.wrapping_mul(u64::from(x));
+    ((u128::from(fraction) * u128::from(n)) >> 64) as u32
+}
+
 /// A uniform number below `n` from 32-bit words; 0 when `n` is 0.
 pub fn below_u32<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
         return 0;
+    }
+    if n <= SMALL {
+        let zone = SMALL_RANGES[n as usize].0;
+        loop {
+            let x = rng.next_u32();
+            if x <= zone {
+                return small_remainder(x, n);
+            }
+        }
     }
     // The largest multiple of `n`, less one: words above it would favour the low results.
     let zone = u32::MAX - (u32::MAX - n + 1) % n;
@@ -66,6 +101,32 @@ mod tests {
         }
         assert_eq!(below_u32(&mut rng, 0), 0);
         assert_eq!(below_u64(&mut rng, 1), 0);
+    }
+
+    /// The table's zones and remainders are the divisions' for every small range.
+    #[test]
+    fn small_ranges_match_the_division() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for n in 1..=SMALL {
+            assert_eq!(
+                SMALL_RANGES[n as usize].0,
+                u32::MAX - (u32::MAX - n + 1) % n
+            );
+            let edges = [
+                0,
+                1,
+                n - 1,
+                n,
+                n + 1,
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX / n * n,
+            ];
+            let words = (0..10_000).map(|_| rng.next_u32());
+            for x in edges.into_iter().chain(words) {
+                assert_eq!(small_remainder(x, n), x % n, "{x} % {n}");
+            }
+        }
     }
 
     /// A word in the zone that would favour the low results is drawn again: with n = 3 and

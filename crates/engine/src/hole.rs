@@ -55,6 +55,15 @@ impl Hole {
         self.len += 1;
     }
 
+    /// The last `count` cards with their faces (a street's cards, as dealt).
+    pub(crate) fn last(&self, count: usize) -> Hole {
+        let mut out = Hole::default();
+        for i in self.len().saturating_sub(count)..self.len() {
+            out.push(self.cards[i], self.is_up(i));
+        }
+        out
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }

@@ -210,14 +210,15 @@ impl Street {
     /// Stud: the cards a hand holds once this street is dealt, three on third street to seven
     /// on seventh (none on a flop game's street).
     pub fn stud_held(self) -> usize {
-        let mut held = 0;
-        for street in Street::STUD {
-            if street > self {
-                break;
-            }
-            held += street.stud_cards().len();
+        // The sum of `stud_cards` up to this street.
+        match self {
+            Street::Third => 3,
+            Street::Fourth => 4,
+            Street::Fifth => 5,
+            Street::Sixth => 6,
+            Street::Seventh => 7,
+            Street::Preflop | Street::Flop | Street::Turn | Street::River => 0,
         }
-        held
     }
 
     /// Stud: the street that deals the next card to a hand holding `held` cards, if any.

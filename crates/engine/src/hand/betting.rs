@@ -100,8 +100,8 @@ impl Hand {
     /// How much the bet must have risen since a player acted for them to raise again: a full
     /// bet or raise in no-limit and pot-limit (TDA-47A), half of one in fixed limit (TDA-47B).
     /// Below it, players who already acted may only call or fold (DG-15a.6).
-    fn reopen_threshold(&self) -> (Chips, Rule) {
-        match self.limit_bet() {
+    fn reopen_threshold(&self, limit_bet: Option<Chips>) -> (Chips, Rule) {
+        match limit_bet {
             Some(bet) => (Chips(bet.0.div_ceil(2)), rule!("TDA-47B")),
             None => (self.min_increment, rule!("TDA-47A")),
         }
@@ -159,9 +159,11 @@ impl Hand {
         if !self.opponent_covers(p, self.level) {
             return Err(HandError::NoOpponentToRaise);
         }
+        // Asked once: the reopening and a fixed-limit raise's size both need it.
+        let limit_bet = self.limit_bet();
         if let Some(acted) = me.acted_level {
             let increase = self.level.saturating_sub(acted);
-            let (needed, rule) = self.reopen_threshold();
+            let (needed, rule) = self.reopen_threshold(limit_bet);
             // A full bet or raise since the player acted always reopens (a stud completion
             // rises by less than a bet over the bring-in).
             if increase < needed && self.raises <= me.acted_raises {
@@ -189,7 +191,7 @@ impl Hand {
         }
         match self.variant.structure {
             Structure::FixedLimit { .. } => {
-                let bet = self.limit_bet().unwrap_or(self.min_bet);
+                let bet = limit_bet.unwrap_or(self.min_bet);
                 let to = (self.last_full_level + bet).min(all_in_to);
                 Ok(RaiseRange {
                     min_to: to,
@@ -349,13 +351,14 @@ impl Hand {
                 max_to: all_in_to,
             });
         }
-        let big_bet = self.fourth_street_big_bet().map(|big| big.min(all_in_to));
+        let fourth_big_bet = self.fourth_street_big_bet();
+        let big_bet = fourth_big_bet.map(|big| big.min(all_in_to));
         let doubles = big_bet == Some(to) && to != range.min_to;
         // A limit raise may stop at the most any opponent can put in: the rest would come
-        // back uncalled (PHH records such raises so).
-        let covered = self.opponents_cover(p);
-        let stops_at_cover = to == covered && to > self.level && to < range.min_to;
-        if self.limit_bet().is_some() && to != range.min_to && !doubles && !stops_at_cover {
+        // back uncalled (PHH records such raises so). Looked at only below the minimum.
+        let stops_at_cover = to > self.level && to < range.min_to && to == self.opponents_cover(p);
+        let limit_bet = self.limit_bet();
+        if limit_bet.is_some() && to != range.min_to && !doubles && !stops_at_cover {
             return Err(HandError::FixedLimitAmount {
                 to,
                 expected: range.min_to,
@@ -389,11 +392,7 @@ impl Hand {
         }
         // Doubling makes fourth street's bet the big bet (TDA-RP-10F): the raise is measured
         // against it.
-        let limit_bet = if doubles {
-            self.fourth_street_big_bet()
-        } else {
-            self.limit_bet()
-        };
+        let limit_bet = if doubles { fourth_big_bet } else { limit_bet };
         let full = match limit_bet {
             Some(bet) => (to - self.last_full_level).0 * 2 >= bet.0,
             None => to - self.level >= self.min_increment,
@@ -451,7 +450,11 @@ impl Hand {
         me.stack -= amount;
         me.bet += amount;
         me.committed += amount;
-        self.sync_player(p.index());
+        // Only the stack moved: an all-in leaves the players who can bet (`sync_player` in
+        // short; this runs for every chip put in).
+        if me.stack.is_zero() {
+            self.can_bet &= !(1 << p.index());
+        }
     }
 
     /// TDA-30: a player away from the table when the last card of the deal is dealt has no
@@ -495,15 +498,24 @@ impl Hand {
     /// The first player from `from` on (wrapping) who has to act.
     pub(super) fn first_to_act_from(&self, from: Player) -> Option<Player> {
         // Only players who can bet may have to act: those from `from` on, then those before.
-        let from = from.index() % self.player_count();
+        // (`from` is past the last seat only when no bring-in card was found; no division
+        // otherwise: this runs after every action.)
+        let (n, from) = (self.player_count(), from.index());
+        let from = if from < n { from } else { from % n };
         let before = (1u16 << from) - 1;
-        let mut rest = [self.can_bet & !before, self.can_bet & before];
-        for mask in &mut rest {
-            while *mask != 0 {
-                let q = Player(mask.trailing_zeros() as u8);
-                *mask &= *mask - 1;
-                if self.needs_action(q) {
-                    return Some(q);
+        let rest = [self.can_bet & !before, self.can_bet & before];
+        if !several(self.can_bet) {
+            let only = Player(self.can_bet.trailing_zeros() as u8);
+            return (self.can_bet != 0 && self.needs_action(only)).then_some(only);
+        }
+        // With two or more able to bet, `needs_action` is: behind the bet, or not yet acted.
+        for mut mask in rest {
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let q = &self.players[i];
+                if q.bet < self.level || q.acted_level.is_none() {
+                    return Some(Player(i as u8));
                 }
             }
         }

@@ -245,28 +245,34 @@ impl Hand {
             self.emit(Event::Burned { card: burn });
         }
         let faces = self.street.stud_cards();
-        let mut dealt = [Hole::default(); super::MAX_PLAYERS];
+        // Straight into the hands, a card at a time round the live hands (the live mask does
+        // not change while dealing); each hand's new cards are logged after.
         for &up in faces {
-            for (i, player) in self.players.iter().enumerate() {
-                if !player.is_live() {
-                    continue;
-                }
+            let mut live = self.live;
+            while live != 0 {
+                let i = live.trailing_zeros() as usize;
+                live &= live - 1;
                 let card = self.deck.as_mut().and_then(|d| d.deal().ok());
-                dealt[i].push(card, up);
                 if let Some(card) = card {
                     self.in_play.insert(card);
                 }
+                let me = &mut self.players[i];
+                me.hole.push(card, up);
+                if up {
+                    self.show_up_card(i, card);
+                } else {
+                    me.shown = false;
+                }
             }
         }
-        for (i, cards) in dealt.iter().enumerate().take(self.player_count()) {
-            if cards.is_empty() {
-                continue;
-            }
-            let player = Player(i as u8);
-            self.give_cards(player, cards);
+        let mut live = self.live;
+        while live != 0 {
+            let i = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let cards = self.players[i].hole.last(faces.len());
             self.emit(Event::HoleDealt {
-                player,
-                cards: *cards,
+                player: Player(i as u8),
+                cards,
             });
         }
         self.after_hole_card();

@@ -1,7 +1,7 @@
 //! What only a live dealer does: streets laid without the cards entered, pots awarded to named
 //! winners, hands killed by a ruling and dead money left by a folded player.
 
-use super::{Hand, Phase, Status};
+use super::{Hand, Phase, Status, several};
 use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::Event;
@@ -79,6 +79,11 @@ impl Hand {
     /// A contested pot whose winner cannot be worked out because a hand or the board is not
     /// known, and which the dealer has not awarded yet.
     pub(super) fn pot_to_name(&self) -> Option<usize> {
+        // Only live hands are eligible: with one left no pot is contested (a hand won by folds
+        // asks this without working out the pots).
+        if !several(self.live) {
+            return None;
+        }
         let board_known = self.board[..self.board_len].iter().all(Option::is_some);
         // Only live hands are eligible: with all of them valued, every winner is known.
         let all_valued = (0..self.player_count())

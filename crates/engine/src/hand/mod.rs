@@ -341,7 +341,16 @@ impl Hand {
     }
 
     /// What the hand waits for.
+    #[inline]
     pub fn step(&self) -> Step {
+        // A player to act, the common answer, without the call to the whole match.
+        match (self.phase, self.actor) {
+            (Phase::Betting, Some(p)) => Step::Act(p),
+            _ => self.other_step(),
+        }
+    }
+
+    fn other_step(&self) -> Step {
         match self.phase {
             Phase::Posting => {
                 let (ante, player) = self.post_position();
@@ -383,11 +392,19 @@ impl Hand {
     }
 
     /// Runs automated steps until the hand needs a player or a step done from outside.
+    #[inline]
     pub(super) fn advance(&mut self) {
         debug_assert!(
             self.kept_in_step(),
             "a kept mask or showing hand out of step"
         );
+        // Most actions leave the betting round open: nothing to run, and no call to make.
+        if self.phase != Phase::Betting {
+            self.run_steps();
+        }
+    }
+
+    fn run_steps(&mut self) {
         loop {
             match self.phase {
                 Phase::Posting if self.automations.posting => self.post_next(),
@@ -443,16 +460,8 @@ impl Hand {
     pub(crate) fn sync_player(&mut self, i: usize) {
         let me = &self.players[i];
         let bit = 1u16 << i;
-        self.live = if me.is_live() {
-            self.live | bit
-        } else {
-            self.live & !bit
-        };
-        self.can_bet = if me.can_bet() {
-            self.can_bet | bit
-        } else {
-            self.can_bet & !bit
-        };
+        self.live = self.live & !bit | u16::from(me.is_live()) << i;
+        self.can_bet = self.can_bet & !bit | u16::from(me.can_bet()) << i;
     }
 
     /// Whether the masks and the showing hands say what the players' states say (checked in

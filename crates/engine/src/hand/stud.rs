@@ -133,7 +133,9 @@ impl Hand {
             } else {
                 showing.key()
             };
-            best.add(i, (hand, showing.high));
+            // The hand, then the high card: one word (a key fills 55 bits, a card order 6;
+            // the bits shifted out are the same for every hand).
+            best.add(i, hand << 8 | u64::from(showing.high));
         }
         best.players | unknown
     }
