@@ -332,20 +332,8 @@ impl CashState {
             RingCommand::Act { guest, .. } => self.room.seat_of(*guest).map(|(t, _)| t.0),
             _ => None,
         };
-        match (table, self.stale.as_mut()) {
-            (Some(t), Some(stale)) => {
-                stale.insert(t);
-            }
-            (None, _) => self.stale = None,
-            (Some(_), None) => {}
-        }
-        match (table, self.touched.as_mut()) {
-            (Some(t), Some(tables)) => {
-                tables.insert(t);
-            }
-            (None, _) => self.touched = None,
-            (Some(_), None) => {}
-        }
+        note(&mut self.stale, table);
+        note(&mut self.touched, table);
     }
 
     pub fn room(&self) -> &Room {
@@ -477,10 +465,7 @@ impl CashState {
             if let Some(at) = self.due_of.remove(&t) {
                 self.due.remove(&(at, t));
             }
-            let online = self
-                .room
-                .table(CashTableId(t))
-                .is_ok_and(|x| x.is_open() && x.mode == TableMode::Online);
+            let online = self.room.table(CashTableId(t)).is_ok_and(is_online);
             if let Some(at) = self.due_at(CashTableId(t)).filter(|_| online) {
                 self.due.insert((at, t));
                 self.due_of.insert(t, at);
@@ -501,7 +486,7 @@ impl CashState {
     fn due_at(&self, table: CashTableId) -> Option<u64> {
         match self.hands.get(&table.0) {
             // A player sat out still in the hand is not waited for.
-            Some(h) if h.in_play() && self.away_to_act(table, h) => Some(0),
+            Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
             _ => {
                 let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
@@ -517,23 +502,12 @@ impl CashState {
     }
 
     /// Whether the player to act in `h` sat out (or was sat out) during the hand.
-    fn away_to_act(&self, table: CashTableId, h: &online::OnlineHand) -> bool {
+    fn away_to_act(&self, h: &online::OnlineHand) -> bool {
         h.to_act().is_some_and(|p| {
             let guest = h.guests[p.index()];
-            // The seat the hand dealt them at, looked at first: finding a guest's seat in the
-            // room visits every table, and this runs for every table each turn.
-            let at_hand_seat = self
-                .room
-                .table(table)
-                .ok()
-                .and_then(|t| t.seats.get(h.seats[p.index()].index()).copied())
-                .flatten()
-                .filter(|s| s.guest == guest);
-            at_hand_seat
-                .or_else(|| {
-                    let (t, s) = self.room.seat_of(guest)?;
-                    self.room.table(t).ok()?.seats[usize::from(s - 1)]
-                })
+            self.room
+                .seat_of(guest)
+                .and_then(|(t, s)| self.room.table(t).ok()?.seats[usize::from(s - 1)])
                 .is_some_and(|s| s.away_since.is_some())
         })
     }
@@ -542,9 +516,25 @@ impl CashState {
         self.room
             .tables()
             .iter()
-            .filter(|t| t.is_open() && t.mode == TableMode::Online)
+            .filter(|t| is_online(t))
             .map(|t| t.id)
     }
+}
+
+/// Adds `table` to the tables a turn touched, or makes it all of them (`None`).
+fn note(tables: &mut Option<std::collections::BTreeSet<u32>>, table: Option<u32>) {
+    match (table, tables.as_mut()) {
+        (Some(t), Some(set)) => {
+            set.insert(t);
+        }
+        (None, _) => *tables = None,
+        (Some(_), None) => {}
+    }
+}
+
+/// An open table the server deals.
+fn is_online(table: &ring::CashTable) -> bool {
+    table.is_open() && table.mode == TableMode::Online
 }
 
 impl Owned for CashState {
@@ -644,7 +634,7 @@ impl Owned for CashState {
             let command = match state.hands.get(&table.0) {
                 // The reasonable time gone, time is called; when that runs out too, the
                 // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
-                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(table, h)) => {
+                Some(h) if h.in_play() && (h.clock_called || state.away_to_act(h)) => {
                     Some(RingCommand::TimeOut {
                         table,
                         hand: h.number,
@@ -669,9 +659,7 @@ impl Owned for CashState {
                 } else if deal {
                     tx.state_mut().retry_deal.remove(&table.0);
                 }
-                if let Some(stale) = tx.state_mut().stale.as_mut() {
-                    stale.insert(table.0);
-                }
+                note(&mut tx.state_mut().stale, Some(table.0));
             }
         }
         tx.state_mut().refresh_due();
