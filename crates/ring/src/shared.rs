@@ -1,11 +1,11 @@
 //! A value shared between copies of the room until one of them changes it.
 //!
-//! The cash task keeps a copy of the room as it was before each turn, to put it back should the
-//! log refuse the turn's records (issue 35: one rollback scheme, a copy, for every table task).
-//! A deep copy of a busy evening's room (thousands of guests, sessions and tables) per turn was
-//! the task's whole cost: `croupier bench load --cash` measured p99 766 ms at 2,000 guests.
-//! With the parts held as `Shared`, a copy is a count per table, and a turn copies only the
-//! parts it changes, the first time it changes them.
+//! The server's tasks save their state before each command, to put it back should the command
+//! be refused or the log refuse the turn's records (issue 35: one rollback scheme, a copy, for
+//! every table task). A deep copy of a busy evening's room (thousands of guests, sessions and
+//! tables) per turn was the cash task's whole cost: `croupier bench load --cash` measured p99
+//! 766 ms at 2,000 guests. With the parts held as `Shared`, a copy is a count per part, and a
+//! command copies only the parts it changes, the first time it changes them.
 
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;

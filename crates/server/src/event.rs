@@ -435,8 +435,14 @@ impl Owned for EventState {
         self.room.apply(at_ms, command)
     }
 
-    fn rollback_all(&mut self) {
-        self.room.rollback_all();
+    type Saved = Box<Room>;
+
+    fn save(&self) -> Box<Room> {
+        Box::new(self.room.clone())
+    }
+
+    fn restore(&mut self, saved: Box<Room>) {
+        self.room = *saved;
     }
 
     fn commit(&mut self, first_seq: u64) {

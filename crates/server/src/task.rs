@@ -1,9 +1,14 @@
 //! One task per event and per live table: it owns its state and takes jobs on a bounded
-//! channel. A job runs against the state (reads, and commands applied with what they changed
-//! kept); the jobs that queued meanwhile run in the same turn, and their records go to the log
-//! writer together. Replies and pushes go out only once the records are written; if the write
-//! fails, everything the turn applied is taken back and every job of the turn is answered with
-//! the error. Nothing outside the task is touched, so one busy event never holds another.
+//! channel. A job runs against the state (reads, and commands applied); the jobs that queued
+//! meanwhile run in the same turn, and their records go to the log writer together. Replies and
+//! pushes go out only once the records are written. Nothing outside the task is touched, so one
+//! busy event never holds another.
+//!
+//! Taking back is the task's, one way for every state (issue 35): before each command the task
+//! saves what the log rebuilds (`Owned::save`, cheap: the large parts are shared until written),
+//! puts it back when the command is refused, and puts back the turn's first save when the
+//! turn's write fails, answering every job of the turn with the error. No state undoes a change
+//! by hand, so none can forget to.
 
 use crate::clock::Clock;
 use crate::refusal::Refusal;
@@ -41,11 +46,15 @@ pub trait Owned: Send + 'static {
     fn is_play(_command: &Self::Command) -> bool {
         false
     }
-    /// Applies a command, keeping what it changed until `commit` or `rollback_all`; a refusal
-    /// changes nothing.
+    /// What the log rebuilds of the state (and what a turn keeps beside it until the write),
+    /// as it was: its large parts shared with the state until either writes them.
+    type Saved: Send;
+    fn save(&self) -> Self::Saved;
+    /// Puts back what `save` took: the state is as it was then.
+    fn restore(&mut self, saved: Self::Saved);
+    /// Applies a command. A refusal may leave it half applied: the task puts back what it
+    /// saved before it.
     fn apply(&mut self, at_ms: u64, command: &Self::Command) -> Result<Changes, Refusal>;
-    /// Takes back everything applied since the last write.
-    fn rollback_all(&mut self);
     /// What was applied is in the log, the first record at `first_seq`.
     fn commit(&mut self, first_seq: u64);
     /// After a write: tell whoever watches what changed.
@@ -65,10 +74,12 @@ pub trait Owned: Send + 'static {
 
 /// A turn's view of the state: read it, change what is not logged (connections), or submit
 /// commands, which are logged at the end of the turn.
-pub struct Tx<'a, S> {
+pub struct Tx<'a, S: Owned> {
     state: &'a mut S,
     records: Vec<Record>,
     changes: Vec<Changes>,
+    /// The state before the turn's first command applied, to put back if the write fails.
+    before: Option<S::Saved>,
     /// Only players' actions were applied: what they made due is at their tables.
     only_acts: bool,
     pub now: u64,
@@ -80,6 +91,7 @@ impl<'a, S: Owned> Tx<'a, S> {
             state,
             records: Vec::new(),
             changes: Vec::new(),
+            before: None,
             only_acts: true,
             now,
         }
@@ -97,7 +109,14 @@ impl<'a, S: Owned> Tx<'a, S> {
     /// Applies `command` now; its record is written at the end of the turn. A refusal
     /// changes nothing and writes nothing.
     pub fn submit(&mut self, command: S::Command) -> Result<Changes, Refusal> {
-        let changes = self.state.apply(self.now, &command)?;
+        let saved = self.state.save();
+        let changes = match self.state.apply(self.now, &command) {
+            Ok(changes) => changes,
+            Err(refusal) => {
+                self.state.restore(saved);
+                return Err(refusal);
+            }
+        };
         let play = S::is_play(&command);
         let entry = LogEntry {
             at_ms: self.now,
@@ -106,10 +125,13 @@ impl<'a, S: Owned> Tx<'a, S> {
         match serde_json::to_string(&entry) {
             Ok(body) => self.records.push((entry.at_ms, body)),
             Err(e) => {
-                // Unreachable for these types; were it reached, nothing of the turn is kept.
-                self.state.rollback_all();
+                // Unreachable for these types; were it reached, the command is not kept.
+                self.state.restore(saved);
                 return Err(Refusal::internal(e.to_string()));
             }
+        }
+        if self.before.is_none() {
+            self.before = Some(saved);
         }
         self.only_acts &= play;
         self.changes.push(changes.clone());
@@ -138,7 +160,7 @@ impl<'a, S: Owned> Tx<'a, S> {
     }
 }
 
-impl<S> std::fmt::Debug for Tx<'_, S> {
+impl<S: Owned> std::fmt::Debug for Tx<'_, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tx")
             .field("records", &self.records.len())
@@ -147,17 +169,44 @@ impl<S> std::fmt::Debug for Tx<'_, S> {
     }
 }
 
+/// What a turn applied: its records for the log, what they changed, and the state before them.
+pub struct Applied<S: Owned> {
+    pub records: Vec<Record>,
+    pub changes: Vec<Changes>,
+    /// To put back if the records cannot be written.
+    pub before: Option<S::Saved>,
+}
+
+impl<S: Owned> std::fmt::Debug for Applied<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Applied")
+            .field("records", &self.records.len())
+            .field("saved", &self.before.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Owned> Tx<'_, S> {
+    fn done(self) -> Applied<S> {
+        Applied {
+            records: self.records,
+            changes: self.changes,
+            before: self.before,
+        }
+    }
+}
+
 /// A turn run here and now on a state no task owns (the hub before its tasks start, and
-/// simulations with their own clock): `f`'s answer, and the records and changes it made, for
-/// the caller to write and then commit or roll back.
+/// simulations with their own clock): `f`'s answer, and what it applied, for the caller to
+/// write and then commit, or put back.
 pub fn local_turn<S: Owned, T>(
     state: &mut S,
     now: u64,
     f: impl FnOnce(&mut Tx<'_, S>) -> T,
-) -> (T, Vec<Record>, Vec<Changes>) {
+) -> (T, Applied<S>) {
     let mut tx = Tx::new(state, now);
     let out = f(&mut tx);
-    (out, tx.records, tx.changes)
+    (out, tx.done())
 }
 
 /// What a job leaves to be done once its turn's records are written (or not).
@@ -165,12 +214,12 @@ type Finish = Box<dyn FnOnce(Result<(), Refusal>) + Send>;
 type Job<S> = Box<dyn for<'a> FnOnce(&mut Tx<'a, S>) -> Finish + Send>;
 
 /// A task's handle.
-pub struct Handle<S> {
+pub struct Handle<S: Owned> {
     tx: mpsc::Sender<Job<S>>,
     turns: Arc<AtomicU64>,
 }
 
-impl<S> Clone for Handle<S> {
+impl<S: Owned> Clone for Handle<S> {
     fn clone(&self) -> Self {
         Handle {
             tx: self.tx.clone(),
@@ -179,7 +228,7 @@ impl<S> Clone for Handle<S> {
     }
 }
 
-impl<S> std::fmt::Debug for Handle<S> {
+impl<S: Owned> std::fmt::Debug for Handle<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Handle").finish_non_exhaustive()
     }
@@ -281,10 +330,8 @@ async fn run<S: Owned>(
         // may have made anything due.
         let scope = tx.only_acts.then(|| tx.changed_tables());
         let acted = !tx.records.is_empty();
-        let Tx {
-            records, changes, ..
-        } = tx;
-        let outcome = finish_turn(&mut state, records, changes, &writer, now).await;
+        let applied = tx.done();
+        let outcome = finish_turn(&mut state, applied, &writer, now).await;
         for finish in finishes {
             finish(outcome.clone());
         }
@@ -302,10 +349,8 @@ async fn run<S: Owned>(
             let now = clock.now();
             let mut tx = Tx::new(&mut state, now);
             let next = S::due(&mut tx, scope.as_deref());
-            let Tx {
-                records, changes, ..
-            } = tx;
-            let written = finish_turn(&mut state, records, changes, &writer, now).await;
+            let applied = tx.done();
+            let written = finish_turn(&mut state, applied, &writer, now).await;
             Some((written.map(|()| next), scope.is_none()))
         } else {
             None
@@ -329,19 +374,29 @@ async fn run<S: Owned>(
     }
 }
 
-/// Writes a turn's records: then commits and tells whoever watches, or takes it all back.
+/// Writes a turn's records: then commits and tells whoever watches, or puts the state back.
 async fn finish_turn<S: Owned>(
     state: &mut S,
-    records: Vec<Record>,
-    changes: Vec<Changes>,
+    Applied {
+        records,
+        changes,
+        before,
+    }: Applied<S>,
     writer: &Writer,
     now: u64,
 ) -> Result<(), Refusal> {
     if !records.is_empty() {
         match writer.append(records).await {
-            Ok(first) => state.commit(first),
+            Ok(first) => {
+                // Let go of the copy first: what the commit writes is then the state's alone,
+                // not copied for a copy nobody needs.
+                drop(before);
+                state.commit(first);
+            }
             Err(refusal) => {
-                state.rollback_all();
+                if let Some(before) = before {
+                    state.restore(before);
+                }
                 return Err(refusal);
             }
         }

@@ -129,7 +129,6 @@ pub struct CashState {
     /// Tokens written since the last commit, for the index then.
     unindexed: usize,
     index: Arc<Index>,
-    before: Option<Box<(Room, Hands, usize)>>,
     /// Tables whose deal was refused, and when to try again (not logged: a wake-up only).
     retry_deal: std::collections::BTreeMap<u32, u64>,
     /// When each online table next needs the clock (`due_at`), by time, and by table: the
@@ -161,6 +160,18 @@ pub struct CashState {
     act_ms: u64,
 }
 
+/// The cash room as the log rebuilds it, and what a turn keeps beside it until the write (its
+/// new tokens, its offers to text, the tables it touched).
+#[derive(Debug)]
+pub struct Saved {
+    room: Room,
+    hands: Hands,
+    tokens: usize,
+    unindexed: usize,
+    offered: usize,
+    touched: Option<std::collections::BTreeSet<u32>>,
+}
+
 impl CashState {
     pub fn new(index: Arc<Index>, act_seconds: u32) -> CashState {
         CashState {
@@ -169,7 +180,6 @@ impl CashState {
             tokens: Vec::new(),
             unindexed: 0,
             index,
-            before: None,
             retry_deal: std::collections::BTreeMap::new(),
             due: std::collections::BTreeSet::new(),
             due_of: std::collections::BTreeMap::new(),
@@ -564,35 +574,46 @@ impl Owned for CashState {
             ring::Contact::new(phone, *consent, wire::ring_lang(*lang))
                 .map_err(|e| wire::refusal(&e))?;
         }
-        // The room and the engine refuse without change, so one copy a turn is enough to take
-        // back a failed write, as for a live table.
-        let before = self
-            .before
-            .is_none()
-            .then(|| Box::new((self.room.clone(), self.hands.clone(), self.tokens.len())));
         self.apply_to(at_ms, command)?;
         self.touch(command);
-        if before.is_some() {
-            self.before = before;
-        }
         Ok(Changes::default())
     }
 
-    fn rollback_all(&mut self) {
-        self.touched = Some(std::collections::BTreeSet::new());
+    type Saved = Box<Saved>;
+
+    /// A copy of the room costs a count per table and guest (`ring::Shared`): a turn copies
+    /// only the parts it writes.
+    fn save(&self) -> Box<Saved> {
+        Box::new(Saved {
+            room: self.room.clone(),
+            hands: self.hands.clone(),
+            tokens: self.tokens.len(),
+            unindexed: self.unindexed,
+            offered: self.offered.len(),
+            touched: self.touched.clone(),
+        })
+    }
+
+    fn restore(&mut self, saved: Box<Saved>) {
+        let Saved {
+            room,
+            hands,
+            tokens,
+            unindexed,
+            offered,
+            touched,
+        } = *saved;
+        self.room = room;
+        self.hands = hands;
+        self.tokens.truncate(tokens);
+        self.unindexed = unindexed;
+        self.offered.truncate(offered);
+        self.touched = touched;
+        // The due times may have been brought up to date since: look at every table again.
         self.stale = None;
-        if let Some(before) = self.before.take() {
-            let (room, hands, tokens) = *before;
-            self.room = room;
-            self.hands = hands;
-            self.tokens.truncate(tokens);
-            self.unindexed = 0;
-        }
-        self.offered.clear();
     }
 
     fn commit(&mut self, _first_seq: u64) {
-        self.before = None;
         self.index_new_guests();
         // The offers are in the log now: a restart replays them without a text.
         self.text_offers();

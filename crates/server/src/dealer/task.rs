@@ -1,5 +1,5 @@
-//! A live table's task state: the table, and a copy of it as it was before the turn (a live
-//! table is small: copying it once a turn is cheaper than undoing each change).
+//! A live table's task state: the table, saved whole before each command (a live table is
+//! small).
 
 use super::DealerTable;
 use crate::refusal::Refusal;
@@ -10,7 +10,6 @@ use protocol::{Command, FloorCommand};
 #[derive(Debug)]
 pub struct DealerState {
     table: DealerTable,
-    before: Option<Box<DealerTable>>,
     /// Counts the table's changes, for its tablets' streams (`stream`).
     changed: tokio::sync::watch::Sender<u64>,
 }
@@ -19,7 +18,6 @@ impl DealerState {
     pub fn new(table: DealerTable) -> DealerState {
         DealerState {
             table,
-            before: None,
             changed: tokio::sync::watch::Sender::new(0),
         }
     }
@@ -57,25 +55,22 @@ impl Owned for DealerState {
         Command::Floor { by, command }
     }
 
+    type Saved = Box<DealerTable>;
+
+    fn save(&self) -> Box<DealerTable> {
+        Box::new(self.table.clone())
+    }
+
+    fn restore(&mut self, saved: Box<DealerTable>) {
+        self.table = *saved;
+    }
+
     fn apply(&mut self, _at_ms: u64, signed: &Signed<FloorCommand>) -> Result<Changes, Refusal> {
-        let command = &signed.command;
-        let before = self.before.is_none().then(|| Box::new(self.table.clone()));
-        self.table.apply(command)?;
-        if before.is_some() {
-            self.before = before;
-        }
+        self.table.apply(&signed.command)?;
         Ok(Changes::default())
     }
 
-    fn rollback_all(&mut self) {
-        if let Some(before) = self.before.take() {
-            self.table = *before;
-        }
-    }
-
-    fn commit(&mut self, _first_seq: u64) {
-        self.before = None;
-    }
+    fn commit(&mut self, _first_seq: u64) {}
 
     /// The table's tablets are told, and read it again.
     fn written(&mut self, _changes: Vec<Changes>, _now: u64) {

@@ -15,7 +15,7 @@ use crate::limit::{Limiter, RegisterRate};
 use crate::refusal::Refusal;
 use crate::role::{Index, Role};
 use crate::room::{Archive, Changes, Room};
-use crate::task::{Handle, Owned, Timers, Tx, local_turn};
+use crate::task::{Applied, Handle, Owned, Timers, Tx, local_turn};
 use crate::writer::Writer;
 use axum::http::StatusCode;
 use protocol::{Command, EventId, LiveTableId, LogEntry};

@@ -185,15 +185,25 @@ impl Opened {
             .events
             .get_mut(event.0 as usize)
             .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?;
-        let (out, records, changes) = local_turn(state, now, f);
+        let (
+            out,
+            Applied {
+                records,
+                changes,
+                before,
+            },
+        ) = local_turn(state, now, f);
         if !records.is_empty() {
             match self.store.append_all(&records) {
                 Ok(last) => {
                     self.log_len = last;
+                    drop(before);
                     state.commit(last + 1 - records.len() as u64);
                 }
                 Err(e) => {
-                    state.rollback_all();
+                    if let Some(before) = before {
+                        state.restore(before);
+                    }
                     return Err(crate::writer::storage(e.to_string()));
                 }
             }

@@ -69,7 +69,7 @@ pub(crate) struct Ledger<T> {
     budget: usize,
 }
 
-/// An item the ledger let go of, with its place, to be put back on a rollback.
+/// An item the ledger let go of, with its place.
 pub(crate) type Released<T> = (u64, Arc<T>, usize);
 
 impl<T> Ledger<T> {
@@ -105,14 +105,6 @@ impl<T> Ledger<T> {
         let (item, size) = self.items.remove(&seq)?;
         self.bytes -= size;
         Some((seq, item, size))
-    }
-
-    /// Puts back an item let go of, at its place.
-    pub(crate) fn restore(&mut self, (seq, item, size): Released<T>) {
-        if let Some((_, old)) = self.items.insert(seq, (item, size)) {
-            self.bytes -= old;
-        }
-        self.bytes += size;
     }
 
     #[cfg(test)]
@@ -167,15 +159,6 @@ impl<T> Archive<T> {
     }
 }
 
-/// A hand the archive let go of while a command was applied, to be put back on a rollback.
-#[derive(Clone, Debug)]
-pub(crate) struct Evicted {
-    /// The event's reference, when the event's own bound pushed it out of its list.
-    played: Option<Played>,
-    /// The hand, when the ledger let go of it.
-    released: Option<Released<Kept>>,
-}
-
 /// Which text a download is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandFormat {
@@ -206,7 +189,8 @@ pub struct Selection {
 }
 
 impl Room {
-    /// Keeps the hand just finished at `table`.
+    /// Keeps the hand just finished at `table`: in the ledger once the command is in the log
+    /// (`admit_finished`), since the ledger is the server's and not put back with the room.
     pub(super) fn archive_hand(&mut self, table: u32) {
         let Some(kept) = self.tables[table as usize]
             .hand
@@ -215,35 +199,38 @@ impl Room {
         else {
             return;
         };
-        let bytes = kept.memory_bytes();
-        let kept = Arc::new(kept);
-        let weak = Arc::downgrade(&kept);
-        let (seq, released) = self.ledger.lock().admit(kept, bytes);
         self.archived += 1;
-        self.archive.push_back(Played { seq, kept: weak });
-        for released in released {
-            self.keep_evicted(Evicted {
-                played: None,
-                released: Some(released),
-            });
+        self.finished.push(Arc::new(kept));
+    }
+
+    /// The hands finished by commands now in the log go into the server's ledger.
+    pub(super) fn admit_finished(&mut self) {
+        if self.finished.is_empty() {
+            return;
         }
-        // Hands the budget let go of earlier, oldest first in every event as in the ledger.
-        while self
-            .archive
-            .front()
-            .is_some_and(|p| p.kept.strong_count() == 0)
-        {
-            self.archive.pop_front();
+        let finished = std::mem::take(&mut self.finished);
+        let archive = &mut *self.archive;
+        let mut ledger = self.ledger.lock();
+        // What the budget lets go of is the oldest of any event, freed after the lock.
+        let mut gone = Vec::new();
+        for kept in finished {
+            let bytes = kept.memory_bytes();
+            let weak = Arc::downgrade(&kept);
+            let (seq, released) = ledger.admit(kept, bytes);
+            gone.extend(released);
+            archive.push_back(Played { seq, kept: weak });
+            // Hands the budget let go of earlier, oldest first in every event as in the ledger.
+            while archive.front().is_some_and(|p| p.kept.strong_count() == 0) {
+                archive.pop_front();
+            }
+            if archive.len() > ARCHIVE
+                && let Some(oldest) = archive.pop_front()
+            {
+                gone.extend(ledger.remove(oldest.seq));
+            }
         }
-        if self.archive.len() > ARCHIVE
-            && let Some(oldest) = self.archive.pop_front()
-        {
-            let released = self.ledger.lock().remove(oldest.seq);
-            self.keep_evicted(Evicted {
-                played: Some(oldest),
-                released,
-            });
-        }
+        drop(ledger);
+        drop(gone);
     }
 
     /// What the writers need of the hand at `table`.
@@ -286,27 +273,6 @@ impl Room {
             level: live.start.level as u32 + 1,
             dealt_at: live.dealt_at,
             hand: live.hand.clone(),
-        }
-    }
-
-    /// Puts the archive back as it was before a command: the hands it let go of, without the
-    /// hands it added (their number is what `archived` was).
-    pub(super) fn undo_archive(&mut self, archived: u64, mut evicted: Vec<Evicted>) {
-        let mut ledger = self.ledger.lock();
-        for e in &mut evicted {
-            if let Some(released) = e.released.take() {
-                ledger.restore(released);
-            }
-        }
-        while self.archived > archived
-            && let Some(played) = self.archive.pop_back()
-        {
-            self.archived -= 1;
-            ledger.remove(played.seq);
-        }
-        drop(ledger);
-        for played in evicted.into_iter().rev().filter_map(|e| e.played) {
-            self.archive.push_front(played);
         }
     }
 
@@ -467,7 +433,7 @@ mod tests {
     use super::*;
 
     /// Two events' hands in one ledger of 10 bytes: the oldest of either goes first, the
-    /// newest always stays, and a rollback puts back what it let go of at its place.
+    /// newest always stays.
     #[test]
     fn the_budget_lets_the_oldest_hands_of_any_event_go_first() {
         let mut ledger = Ledger::new(10);
@@ -486,17 +452,14 @@ mod tests {
         let weak = Arc::downgrade(&a1);
         drop(a1);
         assert!(weak.upgrade().is_some());
-        let restored = gone.into_iter().next().expect("one");
-        // A rollback: the newest taken back, the one let go of put back.
-        ledger.remove(s3).expect("kept");
-        ledger.restore(restored);
-        assert_eq!((ledger.len(), ledger.bytes()), (2, 8));
-        assert_eq!(ledger.items.keys().next(), Some(&s1));
+        drop(gone);
+        // Let go of by its own event (its bound of hands).
+        assert_eq!(ledger.remove(s3).map(|r| r.0), Some(s3));
+        assert_eq!((ledger.len(), ledger.bytes()), (1, 4));
         // One hand larger than the budget is still kept, alone.
         let (_, gone) = ledger.admit(Arc::new("huge"), 50);
-        assert_eq!(gone.len(), 2);
+        assert_eq!(gone.len(), 1);
         assert_eq!((ledger.len(), ledger.bytes()), (1, 50));
-        drop(gone);
         assert!(weak.upgrade().is_none(), "freed once let go of");
     }
 

@@ -37,7 +37,6 @@ impl Room {
         // Dealing may move players at other tables first (a table broken, late players
         // removed, balancing before any hand, TDA-RP-6, TDA-RP-7): they are changes too.
         let before = self.seating_ids();
-        self.keep_tournament();
         let start = match self.t.next_hand(id, Time(at)) {
             Ok(start) => start,
             // The director moved on (balanced, raced off chips) before finding it must wait:
@@ -298,9 +297,8 @@ impl Room {
 
     /// A live table for every table the director has opened.
     pub(super) fn sync_tables(&mut self) {
-        if self.tables.len() < self.t.tables().len() {
-            self.tables
-                .resize_with(self.t.tables().len(), LiveTable::default);
+        while self.tables.len() < self.t.tables().len() {
+            self.tables.push(Shared::default());
         }
     }
 
@@ -369,8 +367,6 @@ impl Room {
         done.turn = None;
         let tabled = !done.equities.is_empty();
         let before = self.seating_ids();
-        self.keep_tournament();
-        self.keep_history(table as usize);
         let result = self.t.finish_hand(id, &done.hand, Time(at));
         let live = &mut self.tables[table as usize];
         live.ready_at = at + if tabled { ALL_IN_PAUSE_MS } else { PAUSE_MS };
@@ -426,7 +422,7 @@ impl Room {
         all.into_iter()
             .flatten()
             .chain(some.into_iter().flatten())
-            .map(|(i, live)| (i as u32, live))
+            .map(|(i, live)| (i as u32, &**live))
     }
 
     /// Whether a table has a hand in play.

@@ -10,8 +10,6 @@ pub(crate) mod hand_view;
 mod hands;
 pub(crate) use hands::wire_action;
 mod people;
-
-mod undo;
 mod views;
 
 pub use views::{EntryRow, PublicViews, Viewer};
@@ -23,7 +21,9 @@ use axum::http::StatusCode;
 use crate::said;
 use engine::{Hand, PlayerId};
 use protocol::{Actor, AuditLine, Command, EntryId, EventId, Said};
+use ring::Shared;
 use std::collections::VecDeque;
+use tournament::chunked::Chunked;
 use tournament::director::HandStart;
 use tournament::{EventConfig, Tournament};
 
@@ -76,7 +76,7 @@ pub(crate) struct Turn {
 pub(crate) struct LiveTable {
     /// The hand in play, or the last one during the pause after it.
     pub hand: Option<LiveHand>,
-    pub history: VecDeque<LiveHand>,
+    pub history: Shared<VecDeque<LiveHand>>,
     pub hands_dealt: u64,
     /// No new hand before this time (ms).
     pub ready_at: u64,
@@ -100,25 +100,26 @@ pub struct Changes {
 #[derive(Clone, Debug)]
 pub struct Room {
     pub id: EventId,
-    pub toml: String,
+    pub toml: std::sync::Arc<str>,
     pub(crate) t: Tournament,
-    people: Vec<Person>,
+    // The large parts are shared with the room's copies until written (`Chunked`, `Shared`):
+    // the task saves the room before each command (`task.rs`).
+    people: Chunked<Person>,
     /// Entry id to person index.
-    entry_person: Vec<usize>,
-    tables: Vec<LiveTable>,
+    entry_person: Chunked<usize>,
+    tables: Chunked<Shared<LiveTable>>,
     /// The tablet bound to each table of a live event: table (from 1) and its token's hash.
-    tablets: Vec<(u32, String)>,
-    audit: Vec<AuditLine>,
+    tablets: Shared<Vec<(u32, String)>>,
+    audit: Chunked<AuditLine>,
     /// Time to act before the floor calls the clock (TDA-29).
     act_ms: u64,
     /// Finished hands for the hand-history downloads (`archive.rs`), and how many ever were.
-    archive: VecDeque<archive::Played>,
+    archive: Shared<VecDeque<archive::Played>>,
     archived: u64,
+    /// Hands finished since the last write, for the archive once they are in the log.
+    finished: Vec<std::sync::Arc<archive::Kept>>,
     /// The server's kept hands, which this event's hands are in (`archive.rs`).
     ledger: Archive,
-    /// What each command applied since the last write changed, oldest first, to put back if
-    /// it is refused or its batch is not logged (`undo.rs`).
-    undo: Vec<undo::Undo>,
     /// Audit lines made since the last write, whose seq the log gives on the write, with the
     /// place of their command among the ones applied since (`applied`).
     unsealed: Vec<(usize, usize)>,
@@ -138,18 +139,18 @@ impl Room {
         let t = Tournament::new(config, seed).map_err(|e| Refusal::bad_config(e.to_string()))?;
         Ok(Room {
             id,
-            toml: toml.to_string(),
+            toml: toml.into(),
             t,
-            people: Vec::new(),
-            entry_person: Vec::new(),
-            tables: Vec::new(),
-            tablets: Vec::new(),
-            audit: Vec::new(),
+            people: Chunked::new(),
+            entry_person: Chunked::new(),
+            tables: Chunked::new(),
+            tablets: Shared::default(),
+            audit: Chunked::new(),
             act_ms: u64::from(act_seconds.max(1)) * 1000,
-            archive: VecDeque::new(),
+            archive: Shared::default(),
             archived: 0,
+            finished: Vec::new(),
             ledger,
-            undo: Vec::new(),
             unsealed: Vec::new(),
             applied: 0,
         })
@@ -195,11 +196,11 @@ impl Room {
         Ok(Changes::default())
     }
 
-    pub fn people(&self) -> &[Person] {
+    pub fn people(&self) -> &Chunked<Person> {
         &self.people
     }
 
-    pub fn audit(&self) -> &[AuditLine] {
+    pub fn audit(&self) -> &Chunked<AuditLine> {
         &self.audit
     }
 
@@ -265,40 +266,44 @@ impl Room {
         e.seat.map(|(t, _)| t.0)
     }
 
-    /// Applies a command at `at_ms`. A refusal leaves the room exactly as it was. An accepted
-    /// command can still be taken back with [`Room::rollback_all`] (its record could not be
-    /// written) until [`Room::commit`].
+    /// Applies a command at `at_ms`. A refusal may leave it half applied: whoever applies it
+    /// saved the room before (a clone, cheap: `Room: Clone` shares its large parts) and puts
+    /// it back (the task does, `task.rs`).
     /// A new TD action is held to the director's bounds here, not in `replay`: a log written
     /// before the bounds replays as it was.
-    /// Several commands may be applied before one write: each is kept until then, and its
-    /// audit line gets its seq from [`Room::commit`].
+    /// Several commands may be applied before one write: their audit lines get their seqs,
+    /// and their finished hands go to the archive, from [`Room::commit`].
     pub fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
         if let Command::Td { action, .. } = command {
             people::td_within_bounds(action)?;
         }
-        self.begin(command);
         let lines = self.audit.len();
-        match self.apply_inner(0, at_ms, command) {
-            Ok(changes) => {
-                if self.audit.len() > lines {
-                    self.unsealed.push((lines, self.applied));
-                }
-                self.applied += 1;
-                self.fold_last();
-                Ok(changes)
-            }
-            Err(refusal) => {
-                self.rollback();
-                Err(refusal)
-            }
+        let changes = self.apply_inner(0, at_ms, command)?;
+        if self.audit.len() > lines {
+            self.unsealed.push((lines, self.applied));
         }
+        self.applied += 1;
+        Ok(changes)
     }
 
-    /// Applies a command read back from the log: nothing is kept to undo it, since a record
-    /// that cannot be replayed stops the server anyway.
+    /// The commands applied since the last write are in the log, the first of them at
+    /// `first_seq` and the others after it in order: their audit lines get their seqs, and
+    /// the hands they finished go to the archive.
+    pub fn commit(&mut self, first_seq: u64) {
+        for (line, k) in self.unsealed.drain(..) {
+            if let Some(line) = self.audit.get_mut(line) {
+                line.seq = first_seq + k as u64;
+            }
+        }
+        self.applied = 0;
+        self.admit_finished();
+    }
+
+    /// Applies a command read back from the log (it is in the log already).
     pub fn replay(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        self.undo.clear();
-        self.apply_inner(seq, at_ms, command)
+        let changes = self.apply_inner(seq, at_ms, command)?;
+        self.admit_finished();
+        Ok(changes)
     }
 
     fn apply_inner(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {

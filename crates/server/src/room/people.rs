@@ -27,7 +27,6 @@ impl Room {
         // Bots are at the table; a person is there once their browser connects (TDA-30), or
         // at once when registered for a live event's real tables.
         let arrived = bot || self.t.is_live();
-        self.keep_tournament();
         let entry = if reserved {
             self.t.reserve(name, Time(at))
         } else {
@@ -72,8 +71,8 @@ impl Room {
 
     fn link(&mut self, entry: EntryId, person: usize) {
         let i = entry.0 as usize;
-        if self.entry_person.len() <= i {
-            self.entry_person.resize(i + 1, usize::MAX);
+        while self.entry_person.len() <= i {
+            self.entry_person.push(usize::MAX);
         }
         self.entry_person[i] = person;
     }
@@ -99,7 +98,6 @@ impl Room {
         if e.arrived && e.away != present {
             return Err(Refusal::conflict("unchanged", "presence unchanged"));
         }
-        self.keep_tournament();
         self.t
             .set_away(entry, !present, Time(at))
             .map_err(|e| Refusal::director(&e))?;
