@@ -7,42 +7,50 @@
 use crate::profile::{DirectorRules, Mover};
 use engine::{Rule, Seat, Table, rule};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
-/// Active tables by how many players sit at them.
+/// Active tables by how many players sit at them. Shared between the copies the server saves
+/// before each command until a count changes (a copy of thousands of tables' sets per action
+/// was most of the copy's cost).
 #[derive(Clone, Debug, Default)]
 pub struct CountIndex {
-    by_count: Vec<BTreeSet<u32>>,
-    count: Vec<Option<usize>>,
+    by_count: Arc<Vec<BTreeSet<u32>>>,
+    count: Arc<Vec<Option<usize>>>,
 }
 
 impl CountIndex {
     pub fn new(max_seats: usize) -> CountIndex {
         CountIndex {
-            by_count: vec![BTreeSet::new(); max_seats + 1],
-            count: Vec::new(),
+            by_count: Arc::new(vec![BTreeSet::new(); max_seats + 1]),
+            count: Arc::new(Vec::new()),
         }
     }
 
     /// Sets a table's count (adding the table if new).
     pub fn set(&mut self, table: u32, count: usize) {
         let i = table as usize;
-        if self.count.len() <= i {
-            self.count.resize(i + 1, None);
+        if self.count(table) == Some(count) {
+            return;
         }
-        if let Some(old) = self.count[i] {
-            self.by_count[old].remove(&table);
+        let counts = Arc::make_mut(&mut self.count);
+        let by_count = Arc::make_mut(&mut self.by_count);
+        if counts.len() <= i {
+            counts.resize(i + 1, None);
         }
-        if count >= self.by_count.len() {
-            self.by_count.resize(count + 1, BTreeSet::new());
+        if let Some(old) = counts[i] {
+            by_count[old].remove(&table);
         }
-        self.by_count[count].insert(table);
-        self.count[i] = Some(count);
+        if count >= by_count.len() {
+            by_count.resize(count + 1, BTreeSet::new());
+        }
+        by_count[count].insert(table);
+        counts[i] = Some(count);
     }
 
     pub fn remove(&mut self, table: u32) {
         if let Some(Some(old)) = self.count.get(table as usize).copied() {
-            self.by_count[old].remove(&table);
-            self.count[table as usize] = None;
+            Arc::make_mut(&mut self.by_count)[old].remove(&table);
+            Arc::make_mut(&mut self.count)[table as usize] = None;
         }
     }
 

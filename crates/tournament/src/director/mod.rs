@@ -190,8 +190,9 @@ pub(crate) enum Barrier {
 
 #[derive(Clone, Debug)]
 pub struct Tournament {
-    pub(crate) config: EventConfig,
-    pub(crate) profile: Profile,
+    // Shared between the copies the server saves before each command: never changed.
+    pub(crate) config: std::sync::Arc<EventConfig>,
+    pub(crate) profile: std::sync::Arc<Profile>,
     /// The event's first game, each table's default; each hand is dealt in its own game.
     pub(crate) variant: Variant,
     /// Mixed games in turn, if the event has a rotation.
@@ -324,8 +325,8 @@ impl Tournament {
             reports: Default::default(),
             knockouts: Vec::new(),
             paid: std::cell::Cell::new((0, 0)),
-            config,
-            profile,
+            config: std::sync::Arc::new(config),
+            profile: std::sync::Arc::new(profile),
         })
     }
 
