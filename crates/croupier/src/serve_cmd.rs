@@ -4,6 +4,7 @@
 use anyhow::Context;
 use clap::Args;
 use protocol::Command;
+use protocol::EventCommand;
 use server::app::App;
 use server::clock::now_ms;
 use server::driver::Pace;
@@ -302,7 +303,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     for i in 1..=30 {
         hub.submit(
             now,
-            Command::Register {
+            EventCommand::Register {
                 event: protocol::EventId(event),
                 name: format!("Guest {i}"),
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
@@ -315,7 +316,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     }
     hub.submit(
         now,
-        Command::Start {
+        EventCommand::Start {
             event: protocol::EventId(event),
             by: protocol::Actor::Td,
         },
@@ -338,7 +339,7 @@ fn bind_demo_tablets(hub: &mut Opened, event: protocol::EventId) -> anyhow::Resu
         let token = server::secret::new_secret().map_err(refused)?;
         hub.submit(
             now_ms(),
-            Command::BindTablet {
+            EventCommand::BindTablet {
                 event,
                 table: protocol::TableNumber(table),
                 token: server::secret::hash(&token),
@@ -379,7 +380,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     for i in 1..=12 {
         hub.submit(
             now,
-            Command::Register {
+            EventCommand::Register {
                 event: protocol::EventId(event),
                 name: format!("Bot {i}"),
                 token: server::secret::hash(&server::secret::new_secret().map_err(refused)?),
@@ -392,7 +393,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
     }
     hub.submit(
         now,
-        Command::Start {
+        EventCommand::Start {
             event: protocol::EventId(event),
             by: protocol::Actor::Td,
         },

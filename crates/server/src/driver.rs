@@ -5,12 +5,12 @@
 
 use crate::room::Room;
 use crate::task::{Owned, Tx};
-use protocol::{Command, EventId};
+use protocol::{EventCommand, EventId};
 use rand_chacha::ChaCha8Rng;
 use tournament::sim::Bots;
 
 /// What the driver needs of an event's task state (`event.rs`).
-pub trait Driven: Owned<Command = Command> {
+pub trait Driven: Owned<Command = EventCommand> {
     fn event(&self) -> EventId;
     fn room(&self) -> &Room;
     /// The room, the bots' randomness and the driver's pace.
@@ -51,7 +51,7 @@ pub fn drive_in<S: Driven>(tx: &mut Tx<'_, S>, now: u64, scope: Option<&[u32]>) 
         let (room, rng, pace) = tx.state_mut().bots();
         let mut due = room.due_in(now, scope.as_deref());
         if now < pace.deal_after {
-            due.retain(|c| !matches!(c, Command::Deal { .. }));
+            due.retain(|c| !matches!(c, EventCommand::Deal { .. }));
             later(pace.deal_after);
         }
         let unit = room
@@ -69,7 +69,7 @@ pub fn drive_in<S: Driven>(tx: &mut Tx<'_, S>, now: u64, scope: Option<&[u32]>) 
                 continue;
             };
             let action = tournament::sim::bots::decide(Bots::Mixed, player.0, h, &legal, unit, rng);
-            due.push(Command::Act {
+            due.push(EventCommand::Act {
                 event,
                 table: protocol::TableId(table),
                 hand,

@@ -13,7 +13,9 @@ use crate::role::{PersonId, Role};
 use crate::room::{Changes, PublicViews, Room, Viewer};
 use crate::task::{Owned, Tx};
 use axum::http::StatusCode;
-use protocol::{Actor, Command, EntryId, EventId, PlayerAction, ServerMessage, Stream};
+use protocol::{
+    Actor, Command, EntryId, EventCommand, EventId, PlayerAction, ServerMessage, Stream,
+};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -83,7 +85,7 @@ impl EventState {
         &mut self,
         seq: u64,
         at_ms: u64,
-        command: &Command,
+        command: &EventCommand,
     ) -> Result<(), Refusal> {
         self.room.replay(seq, at_ms, command).map(drop)
     }
@@ -194,7 +196,7 @@ impl EventState {
         topics: Topics,
         tx: Outbox,
         now: u64,
-    ) -> Result<(u64, Option<Command>), Refusal> {
+    ) -> Result<(u64, Option<EventCommand>), Refusal> {
         let event = self.room.id;
         if let Role::Player { event: e, .. } = role
             && e != event
@@ -223,7 +225,7 @@ impl EventState {
                 && room.tracks_presence()
                 && room.is_away(entry)
             {
-                presence = Some(Command::Presence {
+                presence = Some(EventCommand::Presence {
                     event,
                     player: entry,
                     present: true,
@@ -255,7 +257,7 @@ impl EventState {
 
     /// The people away now: their last connection closed `AWAY_AFTER_MS` ago and none came
     /// since (TDA-30: away, dealt in and blinded off). When the next is due, `next_flush` says.
-    pub fn away_due(&mut self, now: u64) -> Vec<Command> {
+    pub fn away_due(&mut self, now: u64) -> Vec<EventCommand> {
         let mut commands = Vec::new();
         let room = &self.room;
         let connections = &self.connections;
@@ -337,7 +339,7 @@ impl EventState {
 
     /// Every person at a table is away until a connection of theirs comes (TDA-30): after a
     /// start nobody is connected. Bots are always there.
-    pub fn all_away(&self) -> Vec<Command> {
+    pub fn all_away(&self) -> Vec<EventCommand> {
         let room = &self.room;
         room.people()
             .iter()
@@ -392,12 +394,12 @@ impl EventState {
 
 /// The presence change that makes `entry` away (TDA-30), when the room tracks presence and
 /// they are seated and not away already.
-fn goes_away(room: &Room, entry: EntryId) -> Option<Command> {
+fn goes_away(room: &Room, entry: EntryId) -> Option<EventCommand> {
     let seated = room
         .tournament()
         .entry(entry)
         .is_ok_and(|e| e.seat.is_some());
-    (room.tracks_presence() && seated && !room.is_away(entry)).then_some(Command::Presence {
+    (room.tracks_presence() && seated && !room.is_away(entry)).then_some(EventCommand::Presence {
         event: room.id,
         player: entry,
         present: false,
@@ -419,19 +421,21 @@ impl Driven for EventState {
 }
 
 impl Owned for EventState {
-    /// An event's commands are the log's own (`Command`), the room refusing the few that are
-    /// not an event's.
-    type Command = Command;
+    /// An event's own commands: no other kind reaches its task.
+    type Command = EventCommand;
 
-    fn record(command: Command) -> Command {
-        command
+    fn record(command: EventCommand) -> Command {
+        Command::Event(command)
     }
 
-    fn is_play(command: &Command) -> bool {
-        matches!(command, Command::Act { .. } | Command::CallClock { .. })
+    fn is_play(command: &EventCommand) -> bool {
+        matches!(
+            command,
+            EventCommand::Act { .. } | EventCommand::CallClock { .. }
+        )
     }
 
-    fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    fn apply(&mut self, at_ms: u64, command: &EventCommand) -> Result<Changes, Refusal> {
         self.room.apply(at_ms, command)
     }
 
@@ -575,7 +579,7 @@ pub fn player_act(
     let table = tx.state().room().table_of(entry).ok_or_else(|| {
         Refusal::conflict("not_seated", format!("player {} has no seat", entry.0 + 1))
     })?;
-    tx.submit(Command::Act {
+    tx.submit(EventCommand::Act {
         event,
         table: protocol::TableId(table),
         hand,

@@ -4,7 +4,8 @@
 //! `audit_` (the audit log's lines).
 
 use engine::TableError;
-use protocol::{Command, Said, TdCommand};
+use protocol::EventCommand;
+use protocol::{Said, TdCommand};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::fmt;
@@ -383,7 +384,6 @@ pub enum RoomRefused {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "key", content = "args", rename_all = "snake_case")]
 pub enum Audit {
-    EventCreated,
     Registered {
         name: String,
     },
@@ -415,8 +415,6 @@ pub enum Audit {
     TabletBound {
         table: u32,
     },
-    Floor,
-    Ring,
     Pause,
     Resume,
     DrawSeats,
@@ -574,7 +572,6 @@ fn english(part: &Said) -> String {
 impl fmt::Display for Audit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Audit::EventCreated => write!(f, "create event"),
             Audit::Registered { name } => write!(f, "registered {name}"),
             Audit::RegisteredBot { name } => write!(f, "registered {name} (bot)"),
             Audit::Start => write!(f, "start"),
@@ -588,8 +585,6 @@ impl fmt::Display for Audit {
             Audit::Away { player } => write!(f, "presence: player {player} is away"),
             Audit::Tick => write!(f, "tick"),
             Audit::TabletBound { table } => write!(f, "tablet bound to table {table}"),
-            Audit::Floor => write!(f, "floor"),
-            Audit::Ring => write!(f, "ring"),
             Audit::Pause => write!(f, "pause"),
             Audit::DrawSeats => write!(f, "seats drawn"),
             Audit::BuyInTaken { player } => write!(f, "buy-in taken from player {player}"),
@@ -669,12 +664,11 @@ impl fmt::Display for Audit {
 }
 
 /// The audit line of a command.
-pub fn audit(command: &Command) -> Audit {
+pub fn audit(command: &EventCommand) -> Audit {
     use serde_json::json;
     let p = |e: &protocol::EntryId| e.0 + 1;
     match command {
-        Command::CreateEvent { .. } => Audit::EventCreated,
-        Command::Register {
+        EventCommand::Register {
             name,
             bot,
             reserved,
@@ -684,28 +678,26 @@ pub fn audit(command: &Command) -> Audit {
             (false, true) => Audit::Reserved { name: name.clone() },
             (false, false) => Audit::Registered { name: name.clone() },
         },
-        Command::Start { .. } => Audit::Start,
-        Command::Deal { table, .. } => Audit::Deal { table: table.0 + 1 },
-        Command::Act { table, player, .. } => Audit::Act {
+        EventCommand::Start { .. } => Audit::Start,
+        EventCommand::Deal { table, .. } => Audit::Deal { table: table.0 + 1 },
+        EventCommand::Act { table, player, .. } => Audit::Act {
             table: table.0 + 1,
             player: p(player),
         },
-        Command::CallClock { table, .. } => Audit::CallClock { table: table.0 + 1 },
-        Command::TimeOut { table, player, .. } => Audit::TimeOut {
+        EventCommand::CallClock { table, .. } => Audit::CallClock { table: table.0 + 1 },
+        EventCommand::TimeOut { table, player, .. } => Audit::TimeOut {
             table: table.0 + 1,
             player: p(player),
         },
-        Command::Presence {
+        EventCommand::Presence {
             player, present, ..
         } => match present {
             true => Audit::Back { player: p(player) },
             false => Audit::Away { player: p(player) },
         },
-        Command::Tick { .. } => Audit::Tick,
-        Command::BindTablet { table, .. } => Audit::TabletBound { table: table.0 },
-        Command::Floor { .. } => Audit::Floor,
-        Command::Ring { .. } => Audit::Ring,
-        Command::Td { action, .. } => match action {
+        EventCommand::Tick { .. } => Audit::Tick,
+        EventCommand::BindTablet { table, .. } => Audit::TabletBound { table: table.0 },
+        EventCommand::Td { action, .. } => match action {
             TdCommand::DrawSeats => Audit::DrawSeats,
             TdCommand::TakeBuyIn { player } => Audit::BuyInTaken { player: p(player) },
             TdCommand::Accommodate { player, on: true } => {

@@ -27,7 +27,8 @@ const QUEUE: usize = 256;
 const MAX_TURN: usize = 256;
 
 /// A command of a task's own kind and who gave it: what a live table's task (`FloorCommand`)
-/// and the cash room's (`RingCommand`) take; the log records it as `Command::Floor` or
+/// and the cash room's (`RingCommand`) take (an event's, `EventCommand`, names its own
+/// author); the log records it as `Command::Floor` or
 /// `Command::Ring`.
 #[derive(Clone, Debug)]
 pub struct Signed<C> {

@@ -6,6 +6,7 @@ mod common;
 
 use axum::http::Method;
 use common::Api;
+use protocol::EventCommand;
 use protocol::{Command, LogEntry, TdCommand};
 use std::path::PathBuf;
 use tournament::Time;
@@ -43,31 +44,34 @@ fn old_log(path: &std::path::Path) {
     for (i, name) in names.iter().enumerate() {
         commands.push((
             2_000 + i as u64,
-            Command::Register {
+            EventCommand::Register {
                 event: protocol::EventId(0),
                 name: name.to_string(),
                 token: store::token_hash(&format!("token {i}")),
                 bot: true,
                 by: protocol::Actor::Td,
                 reserved: false,
-            },
+            }
+            .into(),
         ));
     }
     commands.push((
         START_MS,
-        Command::Start {
+        EventCommand::Start {
             event: protocol::EventId(0),
             by: protocol::Actor::Td,
-        },
+        }
+        .into(),
     ));
     for action in past_the_bounds() {
         commands.push((
             ACTED_MS,
-            Command::Td {
+            EventCommand::Td {
                 event: protocol::EventId(0),
                 by: protocol::Actor::Td,
                 action,
-            },
+            }
+            .into(),
         ));
     }
     for (at_ms, command) in commands {

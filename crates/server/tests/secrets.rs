@@ -6,6 +6,7 @@ mod common;
 
 use axum::http::Method;
 use common::Api;
+use protocol::EventCommand;
 use protocol::{Command, LogEntry};
 use server::hub::{Opened, Settings};
 use server::role::Role;
@@ -117,14 +118,15 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
                 act_seconds: 30,
                 by: protocol::Actor::Td,
             },
-            Command::Register {
+            EventCommand::Register {
                 event: protocol::EventId(0),
                 name: "Ann".into(),
                 token: token.into(),
                 bot: false,
                 by: protocol::Actor::Entrant,
                 reserved: false,
-            },
+            }
+            .into(),
         ];
         for (i, command) in commands.into_iter().enumerate() {
             let entry = LogEntry {

@@ -357,7 +357,7 @@ async fn a_low_card_out_of_time_posts_the_bring_in_tda_rp_10() {
     let t = stud_table(4).await;
     let (person, legal) = t.to_act().await.expect("the low card to act");
     let seat = t.me(person).await["you"]["seat"].clone();
-    let time_out = protocol::Command::TimeOut {
+    let time_out = protocol::EventCommand::TimeOut {
         event: protocol::EventId(0),
         table: protocol::TableId(0),
         hand: legal["hand"].as_u64().expect("a hand"),

@@ -6,7 +6,8 @@ mod common;
 
 use common::Api;
 use common::raw::{closed_within, frame_head, rss, ws_handshake};
-use protocol::{Command, TdCommand};
+use protocol::EventCommand;
+use protocol::TdCommand;
 use server::limit::Limits;
 use server::outbox::outbox;
 use server::role::Topics;
@@ -165,7 +166,7 @@ async fn a_client_that_never_reads_is_marked_behind_and_its_queue_stays_bounded(
         } else {
             TdCommand::Resume
         };
-        let command = Command::Td {
+        let command = EventCommand::Td {
             event: protocol::EventId(0),
             by: protocol::Actor::Td,
             action,
@@ -249,7 +250,7 @@ async fn a_websocket_client_that_never_reads_is_closed() {
             } else {
                 TdCommand::Resume
             };
-            let command = Command::Td {
+            let command = EventCommand::Td {
                 event: protocol::EventId(0),
                 by: protocol::Actor::Td,
                 action,

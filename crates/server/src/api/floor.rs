@@ -15,6 +15,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use floor::procedure::Irregularity;
+use protocol::EventCommand;
 use protocol::{Actor, Tablet};
 use protocol::{
     Command, CountedStack, FloorAct, FloorCommand, LiveTableId, LiveTableView, OpenTable,
@@ -612,7 +613,7 @@ async fn report_to_event(app: &App, report: crate::dealer::link::HandReport) -> 
             return Ok(());
         }
         let by = Actor::Dealer(Tablet::EventTable(protocol::TableNumber(report.table)));
-        let hand_over = Command::Td {
+        let hand_over = EventCommand::Td {
             event,
             by,
             action: TdCommand::HandOver {
@@ -631,7 +632,7 @@ async fn report_to_event(app: &App, report: crate::dealer::link::HandReport) -> 
             .into_iter()
             .filter(|c| t.entry(c.player).is_ok_and(|e| e.seat.is_some()))
             .collect();
-        let count = (!counts.is_empty() && !t.is_finished()).then_some(Command::Td {
+        let count = (!counts.is_empty() && !t.is_finished()).then_some(EventCommand::Td {
             event,
             by,
             action: TdCommand::ChipCount { counts },

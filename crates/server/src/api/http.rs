@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use engine::rule;
 use protocol::Actor;
+use protocol::EventCommand;
 use protocol::{Command, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -475,7 +476,7 @@ async fn call_clock(
     with_event(&app, role, event, move |tx, role| {
         let by = caller_at_table(tx.state(), role, table.index())?;
         let request = body.read()?;
-        tx.submit(Command::CallClock {
+        tx.submit(EventCommand::CallClock {
             event,
             table: protocol::TableId(table.index()),
             hand: request.hand,
@@ -558,7 +559,7 @@ async fn register(
         // A player's own registration for a live event reserves a seat: the desk takes the
         // buy-in, and only then is the entry in the field and the prize pool (issue 33 item 7).
         let reserved = role != Role::Td && tx.state().room().tournament().is_live();
-        let changes = tx.submit(Command::Register {
+        let changes = tx.submit(EventCommand::Register {
             event,
             name,
             // Only the hash is kept; the player gets the token once, in this answer.
@@ -633,7 +634,7 @@ async fn start(
 ) -> Answer<protocol::EventSummary> {
     with_event(&app, role, event, move |tx, role| {
         require_td(role)?;
-        tx.submit(Command::Start {
+        tx.submit(EventCommand::Start {
             event,
             by: Actor::Td,
         })?;
@@ -672,7 +673,7 @@ async fn td(
     with_event(&app, role, event, move |tx, role| {
         require_td(role)?;
         let action = body.read()?;
-        tx.submit(Command::Td {
+        tx.submit(EventCommand::Td {
             event,
             by: Actor::Td,
             action,

@@ -18,6 +18,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use protocol::Actor;
+use protocol::EventCommand;
 use protocol::{
     Command, EventId, EventSummary, FloorCommand, LiveTableId, TableNumber, TableReport, TdCommand,
 };
@@ -85,7 +86,7 @@ pub async fn bind(
     }
     let token = crate::secret::new_secret()?;
     with_event(&app, role, event, move |tx, _| {
-        tx.submit(Command::BindTablet {
+        tx.submit(EventCommand::BindTablet {
             event,
             table,
             token: crate::secret::hash(&token),
@@ -283,7 +284,7 @@ pub async fn report(
                 TdCommand::Confirm { instruction }
             }
         };
-        tx.submit(Command::Td { event, by, action })?;
+        tx.submit(EventCommand::Td { event, by, action })?;
         Ok(Json(tx.state().room().summary(tx.now)))
     })
     .await

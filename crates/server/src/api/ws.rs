@@ -21,7 +21,7 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, Command, EventId, ServerMessage};
+use protocol::{ClientMessage, EventCommand, EventId, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -322,7 +322,7 @@ async fn handle(task: &Handle<EventState>, errors: &Outbox, id: u64, role: Role,
                 };
                 let by = caller_at_table(tx.state(), role, table)?;
                 let event = tx.state().id();
-                tx.submit(Command::CallClock {
+                tx.submit(EventCommand::CallClock {
                     event,
                     table: protocol::TableId(table),
                     hand,

@@ -91,11 +91,10 @@ impl Opened {
     fn replay(&mut self) -> Result<(), OpenError> {
         for record in self.store.records()? {
             self.log_len = record.seq;
-            let entry: LogEntry =
-                serde_json::from_str(&record.body).map_err(|e| OpenError::BadRecord {
-                    seq: record.seq,
-                    detail: e.to_string(),
-                })?;
+            let entry = LogEntry::from_json(&record.body).map_err(|e| OpenError::BadRecord {
+                seq: record.seq,
+                detail: e.to_string(),
+            })?;
             self.replay_one(record.seq, entry.at_ms, &entry.command)
                 .map_err(|r| OpenError::Replay {
                     seq: record.seq,
@@ -137,12 +136,12 @@ impl Opened {
                     .ok_or_else(|| Refusal::not_found(format!("no live table {table}")))?
                     .apply(command)?,
             },
-            other => {
-                let event = other.event().unwrap_or(EventId(u32::MAX));
+            Command::Event(command) => {
+                let event = command.event();
                 self.events
                     .get_mut(event.0 as usize)
                     .ok_or_else(|| Refusal::not_found(format!("no event {event}")))?
-                    .replay(seq, at_ms, other)?;
+                    .replay(seq, at_ms, command)?;
             }
         }
         Ok(())
@@ -150,9 +149,9 @@ impl Opened {
 
     /// Applies and writes one command before the tasks start (a demo event at start-up), or
     /// in a simulation with its own clock.
-    pub fn submit(&mut self, at_ms: u64, command: Command) -> Result<Changes, Refusal> {
-        match &command {
-            Command::CreateEvent { .. } | Command::Floor { .. } => {
+    pub fn submit(&mut self, at_ms: u64, command: impl Into<Command>) -> Result<Changes, Refusal> {
+        match command.into() {
+            command @ (Command::CreateEvent { .. } | Command::Floor { .. }) => {
                 // Checked on a copy, kept once written.
                 self.check_new(&command)?;
                 let entry = LogEntry { at_ms, command };
@@ -166,10 +165,10 @@ impl Opened {
                 self.replay_one(seq, at_ms, &entry.command)?;
                 Ok(Changes::default())
             }
-            other => {
-                let event = other.event().unwrap_or(EventId(u32::MAX));
-                self.turn(event, at_ms, |tx| tx.submit(command))
-            }
+            Command::Event(command) => self.turn(command.event(), at_ms, |tx| tx.submit(command)),
+            Command::Ring { .. } => Err(Refusal::internal(
+                "the cash room's commands are its task's, not the start-up's",
+            )),
         }
     }
 

@@ -5,6 +5,7 @@
 use super::*;
 use crate::room::announce::note;
 use engine::{Action, Op, Player, Step, rule};
+use protocol::EventCommand;
 use protocol::PlayerAction;
 use tournament::director::Wait;
 use tournament::{DirectorError, TableId, Time, TimeExpiry};
@@ -434,14 +435,14 @@ impl Room {
 
     /// Commands due at `now` for the driver to submit (ticks, deals and timeouts), at the
     /// tables of `scope` only (the ones a turn changed), or at all.
-    pub fn due_in(&self, now: u64, scope: Option<&[u32]>) -> Vec<Command> {
+    pub fn due_in(&self, now: u64, scope: Option<&[u32]>) -> Vec<EventCommand> {
         let mut due = Vec::new();
         if !self.t.is_started() || self.t.is_finished() {
             return due;
         }
         let event = self.id;
         if self.t.clock().phase_ends().is_some_and(|end| end.0 <= now) {
-            due.push(Command::Tick { event });
+            due.push(EventCommand::Tick { event });
         }
         for (table, live) in self.in_scope(scope) {
             match live.in_play() {
@@ -449,7 +450,7 @@ impl Room {
                     if let Some(turn) = hand.turn
                         && turn.deadline <= now
                     {
-                        due.push(Command::TimeOut {
+                        due.push(EventCommand::TimeOut {
                             event,
                             table: TableId(table),
                             hand: hand.number,
@@ -458,7 +459,7 @@ impl Room {
                     }
                 }
                 None if now >= live.ready_at && self.t.may_start(TableId(table)).is_ok() => {
-                    due.push(Command::Deal {
+                    due.push(EventCommand::Deal {
                         event,
                         table: TableId(table),
                     });

@@ -1,6 +1,6 @@
 //! One event as the server runs it: the director's tournament, the hand in play at each table,
 //! the people behind the entries with their secrets, and the audit log. Every change is a
-//! [`Command`] applied at its time; the same commands in the same order rebuild the same room,
+//! [`EventCommand`] applied at its time; the same commands in the same order rebuild the same room,
 //! because the director and the engine are deterministic given the event's seed. No I/O here.
 
 mod announce;
@@ -20,7 +20,7 @@ use axum::http::StatusCode;
 
 use crate::said;
 use engine::{Hand, PlayerId};
-use protocol::{Actor, AuditLine, Command, EntryId, EventId, Said};
+use protocol::{Actor, AuditLine, EntryId, EventCommand, EventId, Said};
 use ring::Shared;
 use std::collections::VecDeque;
 use tournament::chunked::Chunked;
@@ -273,8 +273,8 @@ impl Room {
     /// before the bounds replays as it was.
     /// Several commands may be applied before one write: their audit lines get their seqs,
     /// and their finished hands go to the archive, from [`Room::commit`].
-    pub fn apply(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
-        if let Command::Td { action, .. } = command {
+    pub fn apply(&mut self, at_ms: u64, command: &EventCommand) -> Result<Changes, Refusal> {
+        if let EventCommand::Td { action, .. } = command {
             people::td_within_bounds(action)?;
         }
         let lines = self.audit.len();
@@ -300,19 +300,29 @@ impl Room {
     }
 
     /// Applies a command read back from the log (it is in the log already).
-    pub fn replay(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    pub fn replay(
+        &mut self,
+        seq: u64,
+        at_ms: u64,
+        command: &EventCommand,
+    ) -> Result<Changes, Refusal> {
         let changes = self.apply_inner(seq, at_ms, command)?;
         self.admit_finished();
         Ok(changes)
     }
 
-    fn apply_inner(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    fn apply_inner(
+        &mut self,
+        seq: u64,
+        at_ms: u64,
+        command: &EventCommand,
+    ) -> Result<Changes, Refusal> {
         let changes = self.dispatch(at_ms, command)?;
         self.sync_tables();
         // Hands speak for themselves in their histories; the audit log is everything else.
         if !matches!(
             command,
-            Command::Act { .. } | Command::Deal { .. } | Command::Tick { .. }
+            EventCommand::Act { .. } | EventCommand::Deal { .. } | EventCommand::Tick { .. }
         ) {
             let line = said::audit(command);
             let Said { key, args } = said::said("audit_", &line);
@@ -328,13 +338,9 @@ impl Room {
         Ok(changes)
     }
 
-    fn dispatch(&mut self, at_ms: u64, command: &Command) -> Result<Changes, Refusal> {
+    fn dispatch(&mut self, at_ms: u64, command: &EventCommand) -> Result<Changes, Refusal> {
         Ok(match command {
-            Command::CreateEvent { .. } => return Err(Refusal::internal("event already exists")),
-            Command::Floor { .. } | Command::Ring { .. } => {
-                return Err(Refusal::internal("not an event's command"));
-            }
-            Command::Register {
+            EventCommand::Register {
                 name,
                 token,
                 bot,
@@ -342,30 +348,30 @@ impl Room {
                 reserved,
                 ..
             } => self.register(name, token, *bot, *by, *reserved, at_ms)?,
-            Command::Start { .. } => self.start(at_ms)?,
-            Command::Deal { table, .. } => self.deal(table.0, at_ms)?,
-            Command::Act {
+            EventCommand::Start { .. } => self.start(at_ms)?,
+            EventCommand::Deal { table, .. } => self.deal(table.0, at_ms)?,
+            EventCommand::Act {
                 table,
                 hand,
                 player,
                 action,
                 ..
             } => self.act(table.0, *hand, *player, *action, at_ms)?,
-            Command::CallClock {
+            EventCommand::CallClock {
                 table, hand, by, ..
             } => self.call_clock(table.0, *hand, *by, at_ms)?,
-            Command::TimeOut {
+            EventCommand::TimeOut {
                 table,
                 hand,
                 player,
                 ..
             } => self.time_out(table.0, *hand, *player, at_ms)?,
-            Command::Presence {
+            EventCommand::Presence {
                 player, present, ..
             } => self.presence(*player, *present, at_ms)?,
-            Command::Tick { .. } => self.tick(at_ms)?,
-            Command::BindTablet { table, token, .. } => self.bind_tablet(table.0, token)?,
-            Command::Td { by, action, .. } => self.td(*by, action, at_ms)?,
+            EventCommand::Tick { .. } => self.tick(at_ms)?,
+            EventCommand::BindTablet { table, token, .. } => self.bind_tablet(table.0, token)?,
+            EventCommand::Td { by, action, .. } => self.td(*by, action, at_ms)?,
         })
     }
 
@@ -375,17 +381,18 @@ impl Room {
     }
 }
 
-fn who(command: &Command) -> Actor {
+fn who(command: &EventCommand) -> Actor {
     match command {
-        Command::CreateEvent { by, .. }
-        | Command::Register { by, .. }
-        | Command::Start { by, .. }
-        | Command::CallClock { by, .. }
-        | Command::Td { by, .. }
-        | Command::BindTablet { by, .. }
-        | Command::Floor { by, .. }
-        | Command::Ring { by, .. } => *by,
-        Command::Act { player, .. } | Command::Presence { player, .. } => Actor::Player(*player),
-        Command::Deal { .. } | Command::TimeOut { .. } | Command::Tick { .. } => Actor::System,
+        EventCommand::Register { by, .. }
+        | EventCommand::Start { by, .. }
+        | EventCommand::CallClock { by, .. }
+        | EventCommand::Td { by, .. }
+        | EventCommand::BindTablet { by, .. } => *by,
+        EventCommand::Act { player, .. } | EventCommand::Presence { player, .. } => {
+            Actor::Player(*player)
+        }
+        EventCommand::Deal { .. } | EventCommand::TimeOut { .. } | EventCommand::Tick { .. } => {
+            Actor::System
+        }
     }
 }

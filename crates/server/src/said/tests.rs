@@ -1,6 +1,7 @@
 //! The keys of `said.rs` against the English texts and the UI's tables.
 
 use super::*;
+use protocol::EventCommand;
 use protocol::{BustCall, EntryId, EventId, TableNumber};
 use tournament::{Refused, TableId};
 
@@ -85,7 +86,7 @@ fn a_refusal_is_a_key_with_its_arguments_and_nested_messages() {
 
 #[test]
 fn an_audit_line_keeps_its_english_and_has_a_key() {
-    let command = Command::Td {
+    let command = EventCommand::Td {
         event: EventId(0),
         by: protocol::Actor::Td,
         action: TdCommand::HandOver {

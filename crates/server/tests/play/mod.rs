@@ -2,6 +2,7 @@
 //! deals, times out and acts for bots; the test acts for people through the same calls the API
 //! makes, and every connection's messages are kept for checking.
 
+use protocol::EventCommand;
 use protocol::{Command, EntryId, Follower, Me, PlayerAction, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -126,7 +127,7 @@ impl Sim {
             .hub
             .submit(
                 self.now,
-                Command::Register {
+                EventCommand::Register {
                     event: protocol::EventId(self.event),
                     name: name.into(),
                     token: server::secret::hash(&token),
@@ -218,7 +219,7 @@ impl Sim {
         self.hub
             .submit(
                 self.now,
-                Command::Start {
+                EventCommand::Start {
                     event: protocol::EventId(self.event),
                     by: protocol::Actor::Td,
                 },
