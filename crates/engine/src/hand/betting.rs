@@ -138,6 +138,7 @@ impl Hand {
     }
 
     /// The bounds of a bet or raise by `p`, or why there is none.
+    #[inline(always)]
     pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
         let me = &self.players[p.index()];
         let all_in_to = me.bet + me.stack;
