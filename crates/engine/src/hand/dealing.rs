@@ -483,6 +483,7 @@ impl Hand {
     /// A betting round is complete: collect the bets, or go straight on when there are none.
     pub(super) fn end_round(&mut self) {
         self.actor = None;
+        self.to_act = 0;
         // A bring-in nobody could post (everyone else all-in) is not owed later.
         self.bring_in_due = false;
         self.bring_in_open = false;
