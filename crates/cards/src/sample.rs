@@ -62,6 +62,11 @@ pub fn below_u64<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     if n == 0 {
         return 0;
     }
+    // A power of two divides the words evenly: every word is kept and the remainder is a mask,
+    // the same draw without two divisions (a fixed-limit raise's one size asks for below 1).
+    if n.is_power_of_two() {
+        return rng.next_u64() & (n - 1);
+    }
     let zone = u64::MAX - (u64::MAX - n + 1) % n;
     loop {
         let x = rng.next_u64();

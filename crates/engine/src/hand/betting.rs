@@ -138,6 +138,7 @@ impl Hand {
     }
 
     /// The bounds of a bet or raise by `p`, or why there is none.
+    #[inline(always)]
     pub(super) fn raise_range(&self, p: Player) -> Result<RaiseRange, HandError> {
         let me = &self.players[p.index()];
         let all_in_to = me.bet + me.stack;
@@ -308,8 +309,16 @@ impl Hand {
         let me = &mut self.players[p.index()];
         me.acted_level = Some(self.level);
         me.acted_raises = self.raises;
+        let behind = me.bet < self.level;
+        self.note_acted(p, behind);
         self.open_candidates = 0;
         self.pass_action(p);
+    }
+
+    /// `p` has acted: still to act only when behind the bet (an all-in short of it).
+    fn note_acted(&mut self, p: Player, behind: bool) {
+        let bit = 1 << p.index();
+        self.to_act = self.to_act & !bit | u16::from(behind) << p.index();
     }
 
     /// Stud: the bring-in goes in (all of a short stack); players coming in owe it in full
@@ -317,6 +326,14 @@ impl Hand {
     pub(super) fn post_bring_in(&mut self, p: Player) {
         let amount = self.bring_in_for(p);
         self.put_in(p, amount);
+        if self.bring_in > self.level && self.phase == Phase::Betting {
+            // Those below the bring-in are behind it (before the round, or not yet acted).
+            for (i, q) in self.players.iter().enumerate() {
+                if q.bet < self.bring_in {
+                    self.to_act |= 1 << i;
+                }
+            }
+        }
         self.level = self.level.max(self.bring_in);
         self.bring_in_due = false;
         self.bring_in_open = true;
@@ -327,6 +344,10 @@ impl Hand {
         me.acted_level = Some(Chips::ZERO);
         me.acted_raises = self.raises;
         let all_in = me.stack.is_zero();
+        let behind = me.bet < self.level;
+        if self.phase == Phase::Betting {
+            self.note_acted(p, behind);
+        }
         self.emit(Event::BringInPosted {
             player: p,
             amount,
@@ -431,6 +452,8 @@ impl Hand {
                 self.capped_multiway = true;
             }
         }
+        // Every other player's bet is below the new level.
+        self.to_act = self.every_player() & !(1 << p.index());
         self.level = to;
         self.round_bets = self.round_bets.saturating_add(1);
         self.last_aggressor = Some(p);
@@ -508,18 +531,11 @@ impl Hand {
             let only = Player(self.can_bet.trailing_zeros() as u8);
             return (self.can_bet != 0 && self.needs_action(only)).then_some(only);
         }
-        // With two or more able to bet, `needs_action` is: behind the bet, or not yet acted.
-        for mut mask in rest {
-            while mask != 0 {
-                let i = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                let q = &self.players[i];
-                if q.bet < self.level || q.acted_level.is_none() {
-                    return Some(Player(i as u8));
-                }
-            }
-        }
-        None
+        // With two or more able to bet, `needs_action` is: behind the bet, or not yet acted
+        // (`to_act`): the first such player from `from` on, else from the first seat.
+        let [after, before] = rest.map(|mask| mask & self.to_act);
+        let next = if after != 0 { after } else { before };
+        (next != 0).then(|| Player(next.trailing_zeros() as u8))
     }
 
     pub(super) fn pass_action(&mut self, p: Player) {
@@ -540,6 +556,7 @@ impl Hand {
         for player in &mut self.players {
             player.acted_level = None;
         }
+        self.to_act = self.every_player();
         self.last_aggressor = None;
         self.capped_multiway = false;
         self.round_opener = first;

@@ -275,7 +275,8 @@ impl Hand {
                 cards,
             });
         }
-        self.after_hole_card();
+        // Every live hand was given the street's cards (a `None` for each the deck lacked).
+        self.stud_street_dealt();
     }
 
     fn after_hole_card(&mut self) {
@@ -316,6 +317,16 @@ impl Hand {
         {
             return;
         }
+        self.stud_street_dealt();
+    }
+
+    /// Stud: every live hand has this street's cards.
+    fn stud_street_dealt(&mut self) {
+        debug_assert!(
+            self.players
+                .iter()
+                .all(|p| !p.is_live() || p.hole.len() >= self.stud_target())
+        );
         self.burned_this_street = false;
         let first = |mask: u16| Player(mask.trailing_zeros().min(15) as u8);
         if self.street == Street::Third {
@@ -483,6 +494,7 @@ impl Hand {
     /// A betting round is complete: collect the bets, or go straight on when there are none.
     pub(super) fn end_round(&mut self) {
         self.actor = None;
+        self.to_act = 0;
         // A bring-in nobody could post (everyone else all-in) is not owed later.
         self.bring_in_due = false;
         self.bring_in_open = false;

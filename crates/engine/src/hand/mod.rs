@@ -111,6 +111,9 @@ pub struct Hand {
     live: u16,
     /// Live players with chips behind, kept in step with status and stack.
     can_bet: u16,
+    /// In a betting round, the players who have not acted or are behind the bet (a bit each,
+    /// folded ones too): with `can_bet`, who may be next to act, without reading each player.
+    to_act: u16,
     antes: Vec<Chips>,
     blinds: Vec<Chips>,
     /// Set when another player posts as much as the big blind before them (`HandSetup`).
@@ -232,6 +235,7 @@ impl Hand {
             // Every stack is above zero (checked above).
             live: (1 << n) - 1,
             can_bet: (1 << n) - 1,
+            to_act: 0,
             antes: setup.antes,
             blinds: setup.blinds,
             big_blind_player: setup.big_blind_player,
@@ -272,8 +276,9 @@ impl Hand {
             showdown_len: 0,
             showdown_cursor: 0,
             values: [None; MAX_PLAYERS],
-            // A stud hand logs about twice a flop game's events.
-            events: Vec::with_capacity(if game.is_stud() { 64 } else { 32 }),
+            // A stud hand logs about twice a flop game's events; most six-handed ones more
+            // than 64, so 128 at once saves the copy of growing.
+            events: Vec::with_capacity(if game.is_stud() { 128 } else { 32 }),
         };
         hand.skip_empty_posts();
         hand.advance();
@@ -471,8 +476,15 @@ impl Hand {
             let bit = 1u16 << i;
             (self.live & bit != 0) == p.is_live()
                 && (self.can_bet & bit != 0) == p.can_bet()
+                && (self.to_act & bit != 0)
+                    == (self.phase == Phase::Betting && (!p.has_acted() || p.bet < self.level))
                 && self.showing[i] == self.showing_of(&p.hole)
         })
+    }
+
+    /// Every player of the hand, a bit each.
+    pub(crate) fn every_player(&self) -> u16 {
+        (1 << self.players.len()) - 1
     }
 
     pub(crate) fn player_count(&self) -> usize {
