@@ -276,9 +276,8 @@ impl Hand {
             showdown_len: 0,
             showdown_cursor: 0,
             values: [None; MAX_PLAYERS],
-            // A stud hand logs about twice a flop game's events; most six-handed ones more
-            // than 64, so 128 at once saves the copy of growing.
-            events: Vec::with_capacity(if game.is_stud() { 128 } else { 32 }),
+            // A stud hand logs about twice a flop game's events.
+            events: Vec::with_capacity(if game.is_stud() { 64 } else { 32 }),
         };
         hand.skip_empty_posts();
         hand.advance();
