@@ -153,7 +153,7 @@ pub struct Room {
     // Shared: the cash task's copy of the room per turn costs a count per table (`shared`).
     games: Shared<Vec<Game>>,
     guests: Shared<Vec<Guest>>,
-    tables: Vec<Shared<CashTable>>,
+    tables: Shared<Vec<Shared<CashTable>>>,
     /// One list per game, in order of arrival.
     lists: Shared<Vec<Vec<Waiting>>>,
     offers: Shared<Vec<Offer>>,

@@ -1,11 +1,12 @@
 //! A vector whose copy is cheap: its elements sit in chunks shared between copies until one
 //! of them writes to a chunk, which is then copied for it alone.
 //!
-//! Why: the server keeps a copy of the director's books before every deal and every hand's end,
-//! to put them back if the log cannot write the command (issue 19). With plain vectors that copy
-//! took every entry, table and logged event: at 3,000 players a tenth of the server's CPU under
-//! load (perf), and it grew with the event's history. A copy now costs a pointer per chunk, and
-//! a deal then copies the one or two chunks it writes.
+//! Why: the server saves its state before every command, to put it back if the command is
+//! refused or the log cannot write it (issues 19 and 35). With plain vectors that copy took every
+//! entry, table and logged event: at 3,000 players a tenth of the server's CPU under load
+//! (perf), and it grew with the event's history. The list of chunks is itself shared, so a copy
+//! costs one count whatever the length, and a command that writes copies the list of pointers
+//! and the one or two chunks it writes.
 
 use std::ops::{Index, IndexMut};
 use std::sync::Arc;
@@ -15,14 +16,14 @@ const CHUNK: usize = 32;
 
 #[derive(Clone)]
 pub struct Chunked<T> {
-    chunks: Vec<Arc<Vec<T>>>,
+    chunks: Arc<Vec<Arc<Vec<T>>>>,
     len: usize,
 }
 
 impl<T> Default for Chunked<T> {
     fn default() -> Self {
         Chunked {
-            chunks: Vec::new(),
+            chunks: Arc::new(Vec::new()),
             len: 0,
         }
     }
@@ -42,10 +43,11 @@ impl<T: Clone> Chunked<T> {
     }
 
     pub fn push(&mut self, value: T) {
+        let chunks = Arc::make_mut(&mut self.chunks);
         if self.len.is_multiple_of(CHUNK) {
-            self.chunks.push(Arc::new(Vec::with_capacity(CHUNK)));
+            chunks.push(Arc::new(Vec::with_capacity(CHUNK)));
         }
-        if let Some(last) = self.chunks.last_mut() {
+        if let Some(last) = chunks.last_mut() {
             Arc::make_mut(last).push(value);
             self.len += 1;
         }
@@ -57,7 +59,8 @@ impl<T: Clone> Chunked<T> {
 
     /// The element at `index`, its chunk copied first if another copy shares it.
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
-        Arc::make_mut(self.chunks.get_mut(index / CHUNK)?).get_mut(index % CHUNK)
+        Arc::make_mut(Arc::make_mut(&mut self.chunks).get_mut(index / CHUNK)?)
+            .get_mut(index % CHUNK)
     }
 
     pub fn first(&self) -> Option<&T> {
@@ -80,7 +83,7 @@ impl<T: Clone> Chunked<T> {
     pub fn iter_mut<'a>(&'a mut self) -> IterMut<'a, T> {
         let chunk: fn(&'a mut Arc<Vec<T>>) -> std::slice::IterMut<'a, T> =
             |c| Arc::make_mut(c).iter_mut();
-        self.chunks.iter_mut().flat_map(chunk)
+        Arc::make_mut(&mut self.chunks).iter_mut().flat_map(chunk)
     }
 
     /// Keeps the elements `keep` says yes to, in order.
@@ -231,7 +234,7 @@ mod tests {
         let shared = a
             .chunks
             .iter()
-            .zip(&b.chunks)
+            .zip(b.chunks.iter())
             .filter(|(x, y)| Arc::ptr_eq(x, y))
             .count();
         assert_eq!(shared, b.chunks.len() - 1);
