@@ -156,6 +156,9 @@ pub struct CashState {
     sms: Option<crate::sms::Sms>,
     /// Offers made this turn, texted once the turn is in the log.
     offered: Vec<ring::Offer>,
+    /// How often the due times were brought up to date (`refresh_due`), to know on a restore
+    /// whether they are of the saved state.
+    refreshes: u64,
     /// The reasonable time to act at an online table before time is called (TDA-29).
     act_ms: u64,
 }
@@ -170,6 +173,7 @@ pub struct Saved {
     unindexed: usize,
     offered: usize,
     touched: Option<std::collections::BTreeSet<u32>>,
+    refreshes: u64,
 }
 
 impl CashState {
@@ -191,6 +195,7 @@ impl CashState {
             touched: Some(std::collections::BTreeSet::new()),
             sms: None,
             offered: Vec::new(),
+            refreshes: 0,
             act_ms: u64::from(act_seconds.max(1)) * 1_000,
         }
     }
@@ -350,7 +355,9 @@ impl CashState {
         &self.room
     }
 
-    /// Applies one command (replay and the task alike); a refusal changes nothing.
+    /// Applies one command (replay and the task alike). A refusal may leave it half applied:
+    /// the task puts back what it saved before the command (`Owned::restore`), and a record
+    /// that does not replay stops the server.
     pub fn apply_to(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
         if matches!(
             command,
@@ -359,14 +366,7 @@ impl CashState {
                 | RingCommand::TimeOut { .. }
                 | RingCommand::CallClock { .. }
         ) {
-            // A hand's step touches the engine's hand and the books: should the books refuse
-            // its end, both are put back as they were.
-            let saved = (self.room.clone(), self.hands.clone());
-            let played = self.play(at_ms, command);
-            if played.is_err() {
-                (self.room, self.hands) = saved;
-            }
-            return played;
+            return self.play(at_ms, command);
         }
         let room = &mut self.room;
         let now = Time(at_ms);
@@ -463,6 +463,7 @@ impl CashState {
 
     /// Brings `due` up to date for the tables that may have changed.
     fn refresh_due(&mut self) {
+        self.refreshes += 1;
         let tables: Vec<u32> = match self.stale.replace(std::collections::BTreeSet::new()) {
             Some(stale) => stale.into_iter().collect(),
             None => {
@@ -591,6 +592,7 @@ impl Owned for CashState {
             unindexed: self.unindexed,
             offered: self.offered.len(),
             touched: self.touched.clone(),
+            refreshes: self.refreshes,
         })
     }
 
@@ -602,6 +604,7 @@ impl Owned for CashState {
             unindexed,
             offered,
             touched,
+            refreshes,
         } = *saved;
         self.room = room;
         self.hands = hands;
@@ -609,8 +612,12 @@ impl Owned for CashState {
         self.unindexed = unindexed;
         self.offered.truncate(offered);
         self.touched = touched;
-        // The due times may have been brought up to date since: look at every table again.
-        self.stale = None;
+        // Due times brought up to date since the save are of a state no longer there: look at
+        // every table again. Otherwise they are of the saved state, and the tables noted stale
+        // since are looked at again anyway (a refused deal must not cost a look at every table).
+        if refreshes != self.refreshes {
+            self.stale = None;
+        }
     }
 
     fn commit(&mut self, _first_seq: u64) {
