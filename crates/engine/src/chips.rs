@@ -133,6 +133,11 @@ impl Seat {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The seat's number as players and dealers count seats, from 1.
+    pub fn number(self) -> u8 {
+        self.0.saturating_add(1)
+    }
 }
 
 impl fmt::Display for Seat {

@@ -17,6 +17,13 @@ use thiserror::Error;
 #[serde(transparent)]
 pub struct PlayerId(pub u32);
 
+impl PlayerId {
+    /// The player's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
 /// The forced bets of a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Blinds {

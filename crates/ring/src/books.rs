@@ -5,6 +5,7 @@
 
 use crate::{CashTableId, GameId, GuestId, RingError, Shared, Time};
 use engine::Chips;
+use shared::Chunked;
 
 /// `total + amount` as the books count it, or their refusal: money entering the books is added
 /// checked (issue 33 item 2: two buy-ins of 2^63 wrapped them in a release build).
@@ -35,7 +36,11 @@ pub struct Books {
     pub rake: Chips,
     /// HC-1.9: stacks frozen in a tray, by guest and game.
     pub frozen: Shared<Vec<(GuestId, GameId, Chips)>>,
-    pub sessions: Shared<Vec<Session>>,
+    /// Every session, in the order they opened.
+    pub sessions: Chunked<Session>,
+    /// Each guest's sessions (places in `sessions`), by guest id: a guest's page reads its
+    /// history without a look at everyone's.
+    by_guest: Chunked<Vec<u32>>,
 }
 
 impl Books {
@@ -51,6 +56,13 @@ impl Books {
         now: Time,
         brought: Chips,
     ) {
+        let at = self.sessions.len() as u32;
+        while self.by_guest.len() <= guest.0 as usize {
+            self.by_guest.push(Vec::new());
+        }
+        if let Some(mine) = self.by_guest.get_mut(guest.0 as usize) {
+            mine.push(at);
+        }
         self.sessions.push(Session {
             guest,
             game,
@@ -62,11 +74,14 @@ impl Books {
         });
     }
 
+    /// The guest's open session (the last one opened, should there be two).
     pub(crate) fn session_mut(&mut self, guest: GuestId) -> Option<&mut Session> {
-        self.sessions
-            .iter_mut()
+        let mine = self.by_guest.get(guest.0 as usize)?;
+        let at = *mine
+            .iter()
             .rev()
-            .find(|s| s.guest == guest && s.end.is_none())
+            .find(|&&at| (self.sessions.get(at as usize)).is_some_and(|s| s.end.is_none()))?;
+        self.sessions.get_mut(at as usize)
     }
 
     pub(crate) fn close_session(&mut self, guest: GuestId, now: Time, took: Chips) {
@@ -78,7 +93,11 @@ impl Books {
 
     /// A guest's sessions, oldest first.
     pub fn history(&self, guest: GuestId) -> impl Iterator<Item = &Session> {
-        self.sessions.iter().filter(move |s| s.guest == guest)
+        let mine = self
+            .by_guest
+            .get(guest.0 as usize)
+            .map_or(&[][..], Vec::as_slice);
+        mine.iter().filter_map(|&at| self.sessions.get(at as usize))
     }
 }
 
@@ -106,4 +125,42 @@ pub struct Closing {
     pub brought: Chips,
     pub took: Chips,
     pub rake: Chips,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // HC-1.10: the books keep each player's sessions; a guest's page reads its own, in order,
+    // and a cash-out closes the session still open, whoever else sat down in between.
+    #[test]
+    fn a_guest_reads_their_own_sessions_among_everyones() {
+        let mut books = Books::default();
+        let (a, b) = (GuestId(3), GuestId(0));
+        let (g, t) = (GameId(0), CashTableId(1));
+        books.open_session(a, g, t, Time(1), Chips(100));
+        books.open_session(b, g, t, Time(2), Chips(200));
+        books.close_session(a, Time(3), Chips(150));
+        books.open_session(a, g, CashTableId(2), Time(4), Chips(50));
+        let saved = books.clone();
+        books.close_session(a, Time(5), Chips(0));
+
+        let mine: Vec<_> = books.history(a).map(|s| (s.start, s.end, s.took)).collect();
+        assert_eq!(
+            mine,
+            [
+                (Time(1), Some(Time(3)), Chips(150)),
+                (Time(4), Some(Time(5)), Chips(0))
+            ]
+        );
+        assert_eq!(books.history(b).count(), 1);
+        assert!(
+            books
+                .history(b)
+                .all(|s| s.end.is_none() && s.brought == Chips(200))
+        );
+        assert_eq!(books.history(GuestId(7)).count(), 0);
+        // A copy taken before keeps the session open.
+        assert!(saved.history(a).last().is_some_and(|s| s.end.is_none()));
+    }
 }

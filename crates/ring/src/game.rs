@@ -10,6 +10,13 @@ use engine::{Chips, RulebookId, Variant};
 #[serde(transparent)]
 pub struct GameId(pub u32);
 
+impl GameId {
+    /// The game's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
 impl std::fmt::Display for GameId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)

@@ -19,7 +19,6 @@ mod game;
 mod lists;
 pub mod names;
 mod room;
-mod shared;
 mod tables;
 mod wait;
 

@@ -11,6 +11,7 @@ use crate::{AWAY_LIMIT_MS, Game, GameId, Rake, RingError, Shared, Time};
 use engine::ring::Entering;
 use engine::rule;
 use engine::{Chips, RulebookId};
+use shared::Chunked;
 
 mod deal;
 mod money;
@@ -23,6 +24,13 @@ pub use why::{NoOfferBecause, Standing};
 )]
 #[serde(transparent)]
 pub struct GuestId(pub u32);
+
+impl GuestId {
+    /// The guest's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
 
 impl std::fmt::Display for GuestId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -152,7 +160,7 @@ pub struct Room {
     pub config: RoomConfig,
     // Shared: the cash task's copy of the room per turn costs a count per table (`shared`).
     games: Shared<Vec<Game>>,
-    guests: Shared<Vec<Guest>>,
+    guests: Chunked<Guest>,
     tables: Shared<Vec<Shared<CashTable>>>,
     /// One list per game, in order of arrival.
     lists: Shared<Vec<Vec<Waiting>>>,
@@ -180,7 +188,7 @@ impl Room {
         &self.tables
     }
 
-    pub fn guests(&self) -> &[Guest] {
+    pub fn guests(&self) -> &Chunked<Guest> {
         &self.guests
     }
 

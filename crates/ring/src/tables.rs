@@ -12,6 +12,13 @@ use engine::ring::{Debt, Entering};
 #[serde(transparent)]
 pub struct CashTableId(pub u32);
 
+impl CashTableId {
+    /// The table's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
 impl std::fmt::Display for CashTableId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)

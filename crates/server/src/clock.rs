@@ -7,8 +7,6 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
     ahead_ms: Arc<std::sync::atomic::AtomicU64>,
-    /// Counts the moves, for timers that wait by this clock (`seeder`).
-    moved: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl Clock {
@@ -21,12 +19,6 @@ impl Clock {
     pub fn advance(&self, ms: u64) {
         self.ahead_ms
             .fetch_add(ms, std::sync::atomic::Ordering::AcqRel);
-        self.moved.send_modify(|n| *n += 1);
-    }
-
-    /// The count of the clock's moves, changed at each.
-    pub fn moved(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.moved.subscribe()
     }
 }
 

@@ -577,7 +577,10 @@ pub fn player_act(
     let entry = tx.state().entry_of(role)?;
     let event = tx.state().id();
     let table = tx.state().room().table_of(entry).ok_or_else(|| {
-        Refusal::conflict("not_seated", format!("player {} has no seat", entry.0 + 1))
+        Refusal::conflict(
+            "not_seated",
+            format!("player {} has no seat", entry.number()),
+        )
     })?;
     tx.submit(EventCommand::Act {
         event,

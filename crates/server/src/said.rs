@@ -69,23 +69,23 @@ fn as_value(said: Said) -> Value {
 /// A director's refusal; every variant has its key.
 pub fn director(error: &DirectorError) -> Said {
     use serde_json::json;
-    let table = |t: &tournament::TableId| t.0 + 1;
+    let table = |t: &tournament::TableId| t.number();
     match error {
         DirectorError::Wait(t, wait) => message(
             "refused_cannot_start",
             json!({ "table": table(t), "wait": as_value(said("wait_", wait)) }),
         ),
         DirectorError::NoSuchPlayer(p) => {
-            message("refused_no_such_player", json!({ "player": p.0 + 1 }))
+            message("refused_no_such_player", json!({ "player": p.number() }))
         }
         DirectorError::NoSuchTable(t) => {
             message("refused_no_such_table", json!({ "table": table(t) }))
         }
         DirectorError::NoSuchAction(a) => {
-            message("refused_no_such_action", json!({ "action": a.0 + 1 }))
+            message("refused_no_such_action", json!({ "action": a.number() }))
         }
         DirectorError::NoSuchInstruction(i) => {
-            message("refused_no_such_instruction", json!({ "id": i.0 + 1 }))
+            message("refused_no_such_instruction", json!({ "id": i.number() }))
         }
         DirectorError::AlreadyStarted => message("refused_already_started", json!({})),
         DirectorError::TooFewPlayers(n) => {
@@ -125,7 +125,7 @@ pub fn director(error: &DirectorError) -> Said {
         ),
         DirectorError::CannotUndo(a, why) => message(
             "refused_cannot_undo",
-            json!({ "action": a.0 + 1, "why": as_value(said("refused_", why)) }),
+            json!({ "action": a.number(), "why": as_value(said("refused_", why)) }),
         ),
         DirectorError::DealtByServer(t) => {
             message("refused_dealt_by_server", json!({ "table": table(t) }))
@@ -151,10 +151,14 @@ pub fn director(error: &DirectorError) -> Said {
         DirectorError::Table(e) => match e {
             TableError::SeatCount(n) => message("refused_seat_count", json!({ "seats": n })),
             TableError::NoSuchSeat(s) => {
-                message("refused_no_such_seat", json!({ "seat": s.0 + 1 }))
+                message("refused_no_such_seat", json!({ "seat": s.number() }))
             }
-            TableError::SeatTaken(s) => message("refused_seat_taken", json!({ "seat": s.0 + 1 })),
-            TableError::SeatEmpty(s) => message("refused_seat_empty", json!({ "seat": s.0 + 1 })),
+            TableError::SeatTaken(s) => {
+                message("refused_seat_taken", json!({ "seat": s.number() }))
+            }
+            TableError::SeatEmpty(s) => {
+                message("refused_seat_empty", json!({ "seat": s.number() }))
+            }
             TableError::NoChips => message("refused_no_chips", json!({})),
             TableError::NotEnoughPlayers => message("refused_not_enough_players", json!({})),
             TableError::ForcedBets(..) | TableError::Setup(_) => {
@@ -192,28 +196,30 @@ pub fn ring(error: &ring::RingError) -> Said {
             json!({ "amount": amount(*a), "total": amount(*total) }),
         ),
         RingError::NoSuchGame(g) => {
-            message("refused_ring_no_such_game", json!({ "game": g.0 + 1 }))
+            message("refused_ring_no_such_game", json!({ "game": g.number() }))
         }
         RingError::NoSuchTable(t) => {
-            message("refused_ring_no_such_table", json!({ "table": t.0 + 1 }))
+            message("refused_ring_no_such_table", json!({ "table": t.number() }))
         }
         RingError::NoSuchGuest(g) => {
-            message("refused_ring_no_such_guest", json!({ "guest": g.0 + 1 }))
+            message("refused_ring_no_such_guest", json!({ "guest": g.number() }))
         }
         RingError::BadGame(detail) => message("refused_ring_bad_game", json!({ "detail": detail })),
         RingError::TableClosed(t) => {
-            message("refused_ring_table_closed", json!({ "table": t.0 + 1 }))
+            message("refused_ring_table_closed", json!({ "table": t.number() }))
         }
         RingError::SeatTaken { table, seat } => message(
             "refused_ring_seat_taken",
-            json!({ "table": table.0 + 1, "seat": seat }),
+            json!({ "table": table.number(), "seat": seat }),
         ),
         RingError::NoSuchSeat { table, seat } => message(
             "refused_ring_no_such_seat",
-            json!({ "table": table.0 + 1, "seat": seat }),
+            json!({ "table": table.number(), "seat": seat }),
         ),
-        RingError::NotSeated(g) => message("refused_ring_not_seated", json!({ "guest": g.0 + 1 })),
-        RingError::Seated(g) => message("refused_ring_seated", json!({ "guest": g.0 + 1 })),
+        RingError::NotSeated(g) => {
+            message("refused_ring_not_seated", json!({ "guest": g.number() }))
+        }
+        RingError::Seated(g) => message("refused_ring_seated", json!({ "guest": g.number() })),
         RingError::BuyInOutsideLimits {
             amount: a,
             min,
@@ -231,56 +237,64 @@ pub fn ring(error: &ring::RingError) -> Said {
             json!({ "to": amount(*to) }),
         ),
         RingError::HandInPlay(t) => {
-            message("refused_ring_hand_in_play", json!({ "table": t.0 + 1 }))
+            message("refused_ring_hand_in_play", json!({ "table": t.number() }))
         }
-        RingError::NoHandInPlay(t) => {
-            message("refused_ring_no_hand_in_play", json!({ "table": t.0 + 1 }))
-        }
-        RingError::ChipsInThePot(g) => {
-            message("refused_ring_chips_in_the_pot", json!({ "guest": g.0 + 1 }))
-        }
-        RingError::ListedTwice { guest } => {
-            message("refused_ring_listed_twice", json!({ "guest": guest.0 + 1 }))
-        }
+        RingError::NoHandInPlay(t) => message(
+            "refused_ring_no_hand_in_play",
+            json!({ "table": t.number() }),
+        ),
+        RingError::ChipsInThePot(g) => message(
+            "refused_ring_chips_in_the_pot",
+            json!({ "guest": g.number() }),
+        ),
+        RingError::ListedTwice { guest } => message(
+            "refused_ring_listed_twice",
+            json!({ "guest": guest.number() }),
+        ),
         RingError::InTournament { guest, .. } => message(
             "refused_ring_in_tournament",
-            json!({ "guest": guest.0 + 1 }),
+            json!({ "guest": guest.number() }),
         ),
-        RingError::NotListed(g) => message("refused_ring_not_listed", json!({ "guest": g.0 + 1 })),
+        RingError::NotListed(g) => {
+            message("refused_ring_not_listed", json!({ "guest": g.number() }))
+        }
         RingError::OfferExpired { guest, .. } => message(
             "refused_ring_offer_expired",
-            json!({ "guest": guest.0 + 1 }),
+            json!({ "guest": guest.number() }),
         ),
-        RingError::NoOffer(g) => message("refused_ring_no_offer", json!({ "guest": g.0 + 1 })),
+        RingError::NoOffer(g) => message("refused_ring_no_offer", json!({ "guest": g.number() })),
         RingError::NotAwayLongEnough { guest, away_ms, .. } => message(
             "refused_ring_not_away_long_enough",
-            json!({ "guest": guest.0 + 1, "minutes": away_ms / 60_000 }),
+            json!({ "guest": guest.number(), "minutes": away_ms / 60_000 }),
         ),
         RingError::NobodyWaiting { guest, .. } => message(
             "refused_ring_nobody_waiting",
-            json!({ "guest": guest.0 + 1 }),
+            json!({ "guest": guest.number() }),
         ),
         RingError::SeatStaysUnder { profile, .. } => message(
             "refused_ring_seat_stays_under",
             json!({ "profile": profile }),
         ),
-        RingError::NothingFrozen(g) => {
-            message("refused_ring_nothing_frozen", json!({ "guest": g.0 + 1 }))
-        }
+        RingError::NothingFrozen(g) => message(
+            "refused_ring_nothing_frozen",
+            json!({ "guest": g.number() }),
+        ),
         RingError::FrozenForGame { guest, .. } => message(
             "refused_ring_frozen_for_game",
-            json!({ "guest": guest.0 + 1 }),
+            json!({ "guest": guest.number() }),
         ),
         RingError::SeatedElsewhere { guest, table } => message(
             "refused_ring_seated_elsewhere",
-            json!({ "guest": guest.0 + 1, "table": table.0 + 1 }),
+            json!({ "guest": guest.number(), "table": table.number() }),
         ),
-        RingError::TableNotEmpty(t) => {
-            message("refused_ring_table_not_empty", json!({ "table": t.0 + 1 }))
-        }
-        RingError::NotDealtIn { guest } => {
-            message("refused_ring_not_dealt_in", json!({ "guest": guest.0 + 1 }))
-        }
+        RingError::TableNotEmpty(t) => message(
+            "refused_ring_table_not_empty",
+            json!({ "table": t.number() }),
+        ),
+        RingError::NotDealtIn { guest } => message(
+            "refused_ring_not_dealt_in",
+            json!({ "guest": guest.number() }),
+        ),
         RingError::ChipsDoNotAddUp {
             before,
             after,
@@ -331,7 +345,7 @@ pub fn ring(error: &ring::RingError) -> Said {
         RingError::PhoneWithoutConsent => message("refused_ring_phone_without_consent", json!({})),
         RingError::ForgetWithChips(g) => message(
             "refused_ring_forget_with_chips",
-            json!({ "guest": g.0 + 1 }),
+            json!({ "guest": g.number() }),
         ),
     }
 }
@@ -666,7 +680,7 @@ impl fmt::Display for Audit {
 /// The audit line of a command.
 pub fn audit(command: &EventCommand) -> Audit {
     use serde_json::json;
-    let p = |e: &protocol::EntryId| e.0 + 1;
+    let p = |e: &protocol::EntryId| e.number();
     match command {
         EventCommand::Register {
             name,
@@ -679,14 +693,18 @@ pub fn audit(command: &EventCommand) -> Audit {
             (false, false) => Audit::Registered { name: name.clone() },
         },
         EventCommand::Start { .. } => Audit::Start,
-        EventCommand::Deal { table, .. } => Audit::Deal { table: table.0 + 1 },
+        EventCommand::Deal { table, .. } => Audit::Deal {
+            table: table.number(),
+        },
         EventCommand::Act { table, player, .. } => Audit::Act {
-            table: table.0 + 1,
+            table: table.number(),
             player: p(player),
         },
-        EventCommand::CallClock { table, .. } => Audit::CallClock { table: table.0 + 1 },
+        EventCommand::CallClock { table, .. } => Audit::CallClock {
+            table: table.number(),
+        },
         EventCommand::TimeOut { table, player, .. } => Audit::TimeOut {
-            table: table.0 + 1,
+            table: table.number(),
             player: p(player),
         },
         EventCommand::Presence {

@@ -83,6 +83,8 @@ pub struct Tx<'a, S: Owned> {
     before: Option<S::Saved>,
     /// Only players' actions were applied: what they made due is at their tables.
     only_acts: bool,
+    /// The turn changed what the timers look at without a command (`look_again`).
+    look: bool,
     pub now: u64,
 }
 
@@ -94,8 +96,16 @@ impl<'a, S: Owned> Tx<'a, S> {
             changes: Vec::new(),
             before: None,
             only_acts: true,
+            look: false,
             now,
         }
+    }
+
+    /// After this turn the timers look at everything again, as after a command: the turn
+    /// changed what they wait for without one (a tablet now follows a table).
+    pub fn look_again(&mut self) {
+        self.look = true;
+        self.only_acts = false;
     }
 
     pub fn state(&self) -> &S {
@@ -330,7 +340,7 @@ async fn run<S: Owned>(
         // Actions only: what they made due (a bot's turn) is at their tables. Anything else
         // may have made anything due.
         let scope = tx.only_acts.then(|| tx.changed_tables());
-        let acted = !tx.records.is_empty();
+        let acted = !tx.records.is_empty() || tx.look;
         let applied = tx.done();
         let outcome = finish_turn(&mut state, applied, &writer, now).await;
         for finish in finishes {

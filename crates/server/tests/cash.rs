@@ -264,8 +264,16 @@ async fn a_dealer_tablet_follows_a_cash_table_and_settles_its_hands() {
     // Between hands, while the dealer shuffles: a top-up.
     assert_eq!(after["tracking"]["waiting"], true, "{after}");
     keep(&api, json!({ "type": "top_up", "guest": 1, "amount": 10 })).await;
-    // The next hand comes to the tablet after the pause: the button on seat 2.
+    // The next hand comes to the tablet after the pause: the button on seat 2. The pause is
+    // the cash task's timer (issue 35 item 2): the clock's move alone starts nothing, the
+    // task's look at what fell due does (the read before waits for the tablets to be given
+    // what the top-up's write made due: nothing, in the pause).
+    let paused = api.ok(Method::GET, &path(""), None, None).await;
+    assert_eq!(paused["tracking"]["waiting"], true, "{paused}");
     api.app.hub().clock().advance(15_000);
+    let still = api.ok(Method::GET, &path(""), None, None).await;
+    assert_eq!(still["tracking"]["waiting"], true, "{still}");
+    api.app.hub().cash().drive().await.expect("driven");
     let after = api.ok(Method::GET, &path(""), None, None).await;
     assert_eq!(after["hand"], 2, "{after}");
     assert_eq!(after["button_seat"], 2, "{after}");

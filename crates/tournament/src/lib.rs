@@ -12,7 +12,6 @@
 pub mod balance;
 pub mod bounty;
 pub mod chip_race;
-pub mod chunked;
 mod cites;
 pub mod clock;
 pub mod config;

@@ -185,11 +185,9 @@ pub fn run(o: Options) -> Result<()> {
     Ok(())
 }
 
-/// `--cash`: each count of guests on a fresh log, one after the other.
+/// `--cash`: each count of guests on a fresh log, one after the other; with `--baseline`, that
+/// binary too (a build with a cash room), in alternating order as for the tournament.
 fn run_cash(exe: &Path, o: &Options) -> Result<()> {
-    if o.baseline.is_some() {
-        bail!("--cash runs this binary only: the baseline has no cash room");
-    }
     println!(
         "croupier serve under load: guests at online cash tables, {}-handed, {}, {} s per run",
         o.table_size,
@@ -199,22 +197,41 @@ fn run_cash(exe: &Path, o: &Options) -> Result<()> {
         },
         o.seconds
     );
-    for &guests in &o.players {
-        println!();
-        println!("== {} guests", guests);
-        let server = Server::start(exe, o.durable)?;
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-            .context("starting the runtime")?;
-        runtime.block_on(cash::drive(
-            &server,
-            guests,
-            o.table_size,
-            o.seconds,
-            o.think,
-            o.seed,
-        ))?;
+    let mut failed = 0;
+    for (i, &guests) in o.players.iter().enumerate() {
+        let mut order = vec![("current", exe)];
+        if let Some(b) = &o.baseline {
+            order.insert(if i % 2 == 0 { 1 } else { 0 }, ("baseline", b.as_path()));
+        }
+        for (label, exe) in order {
+            println!();
+            match &o.baseline {
+                Some(_) => println!("== {label} ({}), {guests} guests", exe.display()),
+                None => println!("== {guests} guests"),
+            }
+            let run = || -> Result<()> {
+                let server = Server::start(exe, o.durable)?;
+                let runtime = tokio::runtime::Builder::new_multi_thread()
+                    .enable_all()
+                    .build()
+                    .context("starting the runtime")?;
+                runtime.block_on(cash::drive(
+                    &server,
+                    guests,
+                    o.table_size,
+                    o.seconds,
+                    o.think,
+                    o.seed,
+                ))
+            };
+            if let Err(e) = run() {
+                failed += 1;
+                println!("FAILED: {e:#}");
+            }
+        }
+    }
+    if failed > 0 {
+        bail!("{failed} of the runs failed");
     }
     Ok(())
 }

@@ -34,9 +34,17 @@ impl Server {
 
     /// Starts the server on a free port over the log at `db` with more `serve` flags.
     pub fn start_with(db: impl AsRef<OsStr>, flags: &[&str]) -> Server {
+        // The secret's file goes to the temporary folder: for a PostgreSQL log it would be
+        // `croupier.secret` in the crate's folder, beside the sources.
+        static STARTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let secret_file =
+            std::env::temp_dir().join(format!("croupier-test-{}-{n}.secret", std::process::id()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
             // The TD's secret is shown only when made: a new one at every start.
             .args(["serve", "--listen", "127.0.0.1:0", "--rotate-secret"])
+            .arg("--secret-file")
+            .arg(&secret_file)
             .args(flags)
             .arg("--database")
             .arg(db)

@@ -131,6 +131,9 @@ pub struct CashState {
     index: Arc<Index>,
     /// Tables whose deal was refused, and when to try again (not logged: a wake-up only).
     retry_deal: std::collections::BTreeMap<u32, u64>,
+    /// Tablet tables a dealer's tablet follows (told by the hub, not logged): their next hand
+    /// starts by this task's clock once the pause is over (`tablet::next_start`).
+    tablets: std::collections::BTreeSet<u32>,
     /// When each online table next needs the clock (`due_at`), by time, and by table: the
     /// timers' pass after a turn looks at the tables due, not at every table.
     due: std::collections::BTreeSet<(u64, u32)>,
@@ -185,6 +188,7 @@ impl CashState {
             unindexed: 0,
             index,
             retry_deal: std::collections::BTreeMap::new(),
+            tablets: std::collections::BTreeSet::new(),
             due: std::collections::BTreeSet::new(),
             due_of: std::collections::BTreeMap::new(),
             stale: None,
@@ -324,6 +328,14 @@ impl CashState {
             moved,
             table,
         })
+    }
+
+    /// A dealer's tablet follows `table` (the hub, as it opens the tablet's live table): its
+    /// next hands start by this task's clock.
+    pub fn tablet_follows(&mut self, table: CashTableId) {
+        if self.tablets.insert(table.0) {
+            note(&mut self.stale, Some(table.0));
+        }
     }
 
     fn stepped_at(&mut self, table: u32) -> &tokio::sync::watch::Sender<u64> {
@@ -469,15 +481,17 @@ impl CashState {
             None => {
                 self.due.clear();
                 self.due_of.clear();
-                self.online_tables().map(|t| t.0).collect()
+                let online = self.online_tables().map(|t| t.0);
+                online.chain(self.tablets.iter().copied()).collect()
             }
         };
         for t in tables {
             if let Some(at) = self.due_of.remove(&t) {
                 self.due.remove(&(at, t));
             }
-            let online = self.room.table(CashTableId(t)).is_ok_and(is_online);
-            if let Some(at) = self.due_at(CashTableId(t)).filter(|_| online) {
+            let timed =
+                self.room.table(CashTableId(t)).is_ok_and(is_online) || self.tablets.contains(&t);
+            if let Some(at) = self.due_at(CashTableId(t)).filter(|_| timed) {
                 self.due.insert((at, t));
                 self.due_of.insert(t, at);
             }
@@ -492,15 +506,19 @@ impl CashState {
             .collect()
     }
 
-    /// When an online table next needs the clock: its player to act runs out of time, or the
-    /// next hand may be dealt (after the pause, and a refused deal's wait) to two players.
+    /// When a table next needs the clock: at an online table, its player to act runs out of
+    /// time, or the next hand may be dealt (after the pause, and a refused deal's wait) to two
+    /// players; at a tablet's table, its next hand may start.
     fn due_at(&self, table: CashTableId) -> Option<u64> {
-        match self.hands.get(&table.0) {
+        let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
+        if self.tablets.contains(&table.0) {
+            return tablet::next_start(&self.room, table).map(|at| at.max(retry));
+        }
+        match self.hands.get(table.0) {
             // A player sat out still in the hand is not waited for.
             Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
             _ => {
-                let retry = self.retry_deal.get(&table.0).copied().unwrap_or(0);
                 let players = self
                     .room
                     .next_hand(table, None)
@@ -582,8 +600,8 @@ impl Owned for CashState {
 
     type Saved = Box<Saved>;
 
-    /// A copy of the room costs a count per table and guest (`ring::Shared`): a turn copies
-    /// only the parts it writes.
+    /// A copy of the room and its hands costs a count per part (`Shared`, `Chunked`): a
+    /// command copies only the parts it writes.
     fn save(&self) -> Box<Saved> {
         Box::new(Saved {
             room: self.room.clone(),
@@ -659,7 +677,17 @@ impl Owned for CashState {
             if state.due_at(table).is_none_or(|at| at > now) {
                 continue;
             }
-            let command = match state.hands.get(&table.0) {
+            if state.tablets.contains(&table.0) {
+                // The pause is over: the hand starts, and the seeder gives it to the tablet
+                // once it is in the log. Refused, it is tried again in a while.
+                match tablet::start_and_deal(tx, table, true) {
+                    Ok(_) => tx.state_mut().retry_deal.remove(&table.0),
+                    Err(_) => tx.state_mut().retry_deal.insert(table.0, now + RETRY_MS),
+                };
+                note(&mut tx.state_mut().stale, Some(table.0));
+                continue;
+            }
+            let command = match state.hands.get(table.0) {
                 // The reasonable time gone, time is called; when that runs out too, the
                 // profile's end (TDA-29, HC-1.13.7, DG-14a, WWPLA-11).
                 Some(h) if h.in_play() && (h.clock_called || state.away_to_act(h)) => {

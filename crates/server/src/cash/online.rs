@@ -9,7 +9,7 @@ use cards::{Deck, Seed};
 use engine::{Action, Automations, Chips, Hand, HandSetup, Op, Player, Ruleset, Seat, Step};
 use engine::{Rule, RulebookId, rule};
 use ring::{CashTableId, Entering, GuestId, NextHand, Room, TableMode, Time};
-use std::collections::BTreeMap;
+use shared::Chunked;
 
 /// The pause after a hand before the next is dealt, to see the showdown.
 pub(crate) const PAUSE_MS: u64 = 3_000;
@@ -47,8 +47,38 @@ impl OnlineHand {
     }
 }
 
-/// Shared: a turn copies only the hands it steps (`ring::Shared`).
-pub type Hands = BTreeMap<u32, ring::Shared<OnlineHand>>;
+/// The hand of each online table, by table id. The task saves the room before each command: a
+/// copy of `Hands` is one count (`Chunked`), and a step copies its own hand and the list of
+/// pointers around it, whatever the number of tables.
+#[derive(Clone, Debug, Default)]
+pub struct Hands(Chunked<Option<ring::Shared<OnlineHand>>>);
+
+impl Hands {
+    pub fn new() -> Hands {
+        Hands::default()
+    }
+
+    pub fn get(&self, table: u32) -> Option<&ring::Shared<OnlineHand>> {
+        self.0.get(table as usize)?.as_ref()
+    }
+
+    pub fn get_mut(&mut self, table: u32) -> Option<&mut ring::Shared<OnlineHand>> {
+        self.0.get_mut(table as usize)?.as_mut()
+    }
+
+    fn insert(&mut self, table: u32, hand: ring::Shared<OnlineHand>) {
+        while self.0.len() <= table as usize {
+            self.0.push(None);
+        }
+        if let Some(at) = self.0.get_mut(table as usize) {
+            *at = Some(hand);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u32, &ring::Shared<OnlineHand>)> {
+        (self.0.iter().enumerate()).filter_map(|(t, h)| Some((t as u32, h.as_ref()?)))
+    }
+}
 
 fn online(room: &Room, table: CashTableId) -> Result<(), Refusal> {
     let t = room
@@ -71,7 +101,7 @@ fn online(room: &Room, table: CashTableId) -> Result<(), Refusal> {
 
 /// When the next hand may be dealt at `table`: now, after the pause, or never (a hand in play).
 pub fn ready_at(hands: &Hands, table: CashTableId) -> Option<u64> {
-    match hands.get(&table.0) {
+    match hands.get(table.0) {
         None => Some(0),
         Some(h) => h.over_at.map(|at| at + PAUSE_MS),
     }
@@ -227,14 +257,20 @@ pub(super) fn dealing_order(next: &NextHand, seats: usize) -> Vec<Seat> {
     dealt
 }
 
-fn in_play_of(hands: &Hands, guest: GuestId) -> Option<(u32, usize)> {
-    hands.iter().find_map(|(&t, h)| {
+/// The table and place of `guest` in a hand in play: at the table they sit at, else (a guest
+/// whose seat changed since the deal, should the room allow it) at any table.
+fn in_play_of(room: &Room, hands: &Hands, guest: GuestId) -> Option<(u32, usize)> {
+    let at = |t: u32, h: &OnlineHand| {
         h.guests
             .iter()
             .position(|&g| g == guest)
             .filter(|_| h.in_play())
             .map(|i| (t, i))
-    })
+    };
+    let seated = room.seat_of(guest).map(|(t, _)| t.0);
+    seated
+        .and_then(|t| at(t, hands.get(t)?))
+        .or_else(|| hands.iter().find_map(|(t, h)| at(t, h)))
 }
 
 /// A player's action in hand `number` of their table.
@@ -247,10 +283,10 @@ pub fn act(
     now: u64,
     act_ms: u64,
 ) -> Result<(), Refusal> {
-    let (table, i) = in_play_of(hands, guest)
+    let (table, i) = in_play_of(room, hands, guest)
         .ok_or_else(|| Refusal::conflict("no_hand", "you are not in a hand in play"))?;
     let h = hands
-        .get_mut(&table)
+        .get_mut(table)
         .ok_or_else(|| Refusal::internal("no hand"))?;
     if h.number != number {
         return Err(Refusal::conflict(
@@ -331,7 +367,7 @@ pub fn call_clock(
     let clock = ActClock::at(room, table)
         .ok_or_else(|| Refusal::not_found(format!("no table {}", table.0)))?;
     let h = hands
-        .get_mut(&table.0)
+        .get_mut(table.0)
         .filter(|h| h.in_play() && h.number == number)
         .ok_or_else(|| Refusal::conflict("no_hand", format!("hand {number} is not in play")))?;
     if h.clock_called {
@@ -358,7 +394,7 @@ pub fn time_out(
     act_ms: u64,
 ) -> Result<(), Refusal> {
     let h = hands
-        .get_mut(&table.0)
+        .get_mut(table.0)
         .filter(|h| h.in_play() && h.number == number)
         .ok_or_else(|| Refusal::conflict("no_hand", format!("hand {number} is not in play")))?;
     // The deadline of time called is the profile's, the same in a replay; a time-out logged
@@ -403,7 +439,7 @@ fn after_step(
     now: u64,
 ) -> Result<(), Refusal> {
     let h = hands
-        .get_mut(&table.0)
+        .get_mut(table.0)
         .ok_or_else(|| Refusal::internal("no hand"))?;
     match h.hand.step() {
         Step::Act(_) => Ok(()),

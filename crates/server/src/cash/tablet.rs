@@ -45,11 +45,14 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
                 })
             })
             .collect(),
-        button: next.button.map_or(0, |b| b.0 + 1),
-        small_blind_position: next.small_blind.or(next.big_blind).map_or(0, |s| s.0 + 1),
-        small_blind: next.small_blind.map(|s| s.0 + 1),
-        big_blind: next.big_blind.map_or(0, |s| s.0 + 1),
-        dealt: order.iter().map(|s| s.0 + 1).collect(),
+        button: next.button.map_or(0, |b| b.number()),
+        small_blind_position: next
+            .small_blind
+            .or(next.big_blind)
+            .map_or(0, |s| s.number()),
+        small_blind: next.small_blind.map(|s| s.number()),
+        big_blind: next.big_blind.map_or(0, |s| s.number()),
+        dealt: order.iter().map(|s| s.number()).collect(),
         stacks: Vec::new(),
         antes: Vec::new(),
         blinds: Vec::new(),
@@ -75,11 +78,13 @@ pub fn linked_deal(room: &Room, table: CashTableId) -> Option<LinkedDeal> {
 /// for the time, while the dealer shuffles.
 const PAUSE_MS: u64 = 15_000;
 
-/// When the pause after the table's last hand ends, while it lasts and no hand is in play.
-pub fn pause_ends(room: &Room, table: CashTableId, now: u64) -> Option<u64> {
+/// When the table's next hand may start for its tablet: once the pause after the last hand is
+/// over and two players can be dealt in; `None` while a hand is in play or fewer can.
+pub fn next_start(room: &Room, table: CashTableId) -> Option<u64> {
     let t = room.table(table).ok()?;
-    let end = t.settled_at?.0 + PAUSE_MS;
-    (!t.hand_running && end > now).then_some(end)
+    let players = room.next_hand(table, None).map_or(0, |n| n.dealt.len());
+    let ready = t.is_open() && t.mode == TableMode::Tablet && !t.hand_running && players >= 2;
+    ready.then(|| t.settled_at.map_or(0, |at| at.0 + PAUSE_MS))
 }
 
 /// Starts the table's next hand if none is in play, the pause after the last is over (unless

@@ -150,7 +150,7 @@ pub fn table_view(
     let room = state.room();
     let t = room.table(table).ok()?;
     let game = room.game(t.game).ok()?;
-    let hand = state.hands.get(&table.0);
+    let hand = state.hands.get(table.0);
     let in_hand = |seat: usize| -> Option<(Player, &OnlineHand)> {
         let h = hand?;
         let i = h.seats.iter().position(|s| s.index() == seat)?;
@@ -192,7 +192,7 @@ pub fn table_view(
     let clock = ActClock::of(game.profile);
     let hand_view = hand.map(|h| {
         let to_act = h.to_act();
-        let seat_of = |p: Player| h.seats[p.index()].0 + 1;
+        let seat_of = |p: Player| h.seats[p.index()].number();
         let legal = to_act
             .filter(|p| viewer == Some(h.guests[p.index()]))
             .and_then(|_| h.hand.legal_actions())
@@ -213,11 +213,11 @@ pub fn table_view(
             h.guests
                 .iter()
                 .position(|&x| x == g)
-                .map_or(0, |i| h.seats[i].0 + 1)
+                .map_or(0, |i| h.seats[i].number())
         };
         CashHandView {
             number: h.number,
-            button: h.next.button.map_or(0, |b| b.0 + 1),
+            button: h.next.button.map_or(0, |b| b.number()),
             street: if h.in_play() {
                 street_name(h.hand.street()).into()
             } else {

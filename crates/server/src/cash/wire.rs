@@ -68,17 +68,17 @@ pub(super) fn debt(d: Debt) -> String {
 
 /// The next hand as the board and the guests see it: seats from 1, 0 for none.
 pub(super) fn next_view(n: &NextHand) -> NextHandView {
-    let seat = |s: Option<engine::Seat>| s.map_or(0, |s| s.0 + 1);
+    let seat = |s: Option<engine::Seat>| s.map_or(0, |s| s.number());
     NextHandView {
         button: seat(n.button),
         small_blind: seat(n.small_blind),
         big_blind: seat(n.big_blind),
-        dealt: n.dealt.iter().map(|s| s.0 + 1).collect(),
+        dealt: n.dealt.iter().map(|s| s.number()).collect(),
         posts: n
             .posts
             .iter()
             .map(|p| PostView {
-                seat: p.seat.0 + 1,
+                seat: p.seat.number(),
                 live: p.live,
                 dead: p.dead,
             })
@@ -411,7 +411,7 @@ pub fn board(room: &Room, now: u64, audience: BoardFor) -> RingBoard {
                     feeds: t.feeds,
                     hand_running: t.hand_running,
                     hands: t.hands,
-                    button: t.last.and_then(|l| l.button).map_or(0, |b| b.0 + 1),
+                    button: t.last.and_then(|l| l.button).map_or(0, |b| b.number()),
                     open_seats: t.free_seats().count() as u32,
                     offered_seats: offers_at(t.id),
                     seats: t

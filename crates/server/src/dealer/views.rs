@@ -25,7 +25,7 @@ impl DealerTable {
                 let player = Player(i as u8);
                 LivePlayer {
                     player: i as u8,
-                    seat: seat.0 + 1,
+                    seat: seat.number(),
                     name: self.name(player),
                     stack: if over {
                         stacks.get(i).map_or(p.stack.0, |s| s.0)
@@ -88,7 +88,7 @@ impl DealerTable {
             big_blind_ante: self.blinds.big_blind_ante.0,
             denominations: self.denominations.iter().map(|c| c.0).collect(),
             hand: self.hand,
-            button_seat: self.positions.button.0 + 1,
+            button_seat: self.positions.button.number(),
             out: (0..self.names.len())
                 // A followed table's empty seats have no name: nobody is out there.
                 .filter(|&i| {

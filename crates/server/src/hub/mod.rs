@@ -132,6 +132,18 @@ impl Hub {
             if let Some(older) = older.and_then(|t| self.dealer(t).ok()) {
                 tokio::spawn(async move { crate::dealer::task::poke(&older).await });
             }
+            // A cash table's next hands start by the cash task's clock, once its pause is over.
+            if let crate::dealer::Followed::Cash { table } = followed {
+                let cash = self.cash.clone();
+                tokio::spawn(async move {
+                    let follows = cash.run(move |tx| {
+                        tx.state_mut().tablet_follows(ring::CashTableId(table));
+                        tx.look_again();
+                        Ok(())
+                    });
+                    let _ = follows.await;
+                });
+            }
         }
         let handle = Handle::spawn(
             DealerState::new(table),

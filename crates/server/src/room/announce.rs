@@ -24,7 +24,13 @@ pub(crate) fn note(kind: &str, seat: Option<u8>, rule: Option<Rule>) -> Announce
 /// dealer does: every bet and raise with its size (TDA-RP-12, HC-1.13.5), an all-in called as
 /// one (HC-1.13.5), and each card turned up named (HC-1.13.5).
 pub(crate) fn announcements(live: &LiveHand) -> Vec<Announcement> {
-    let seat = |p: engine::Player| live.start.positions.dealt.get(p.index()).map(|s| s.0 + 1);
+    let seat = |p: engine::Player| {
+        live.start
+            .positions
+            .dealt
+            .get(p.index())
+            .map(|s| s.number())
+    };
     let hand = &live.hand;
     let mut out = Vec::new();
     let mut notes = live.notes.iter().peekable();

@@ -259,7 +259,11 @@ impl Room {
             .table(tournament::TableId(table))
             .map(|t| t.table.seats().len())
             .unwrap_or_default();
-        let highest = positions.dealt.iter().map(|s| s.0 as usize + 1).max();
+        let highest = positions
+            .dealt
+            .iter()
+            .map(|s| usize::from(s.number()))
+            .max();
         let max_seats = seats
             .max(highest.unwrap_or_default())
             .min(usize::from(u8::MAX)) as u8;

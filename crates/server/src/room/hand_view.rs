@@ -114,7 +114,7 @@ pub(crate) fn legal_of(
 
 pub(crate) fn hand_view(live: &LiveHand) -> HandView {
     let hand = &live.hand;
-    let seat = |i: usize| live.start.positions.dealt[i].0 + 1;
+    let seat = |i: usize| live.start.positions.dealt[i].number();
     let over = hand.is_over();
     let game = hand.variant().game;
     let pots: Vec<PotView> = if over {
@@ -171,7 +171,7 @@ pub(crate) fn history(live: &LiveHand, name: impl Fn(EntryId) -> String) -> Hand
                 let entry = live.start.players[i];
                 let SeatCards { cards, up } = visible_cards(p, false);
                 HistorySeat {
-                    seat: live.start.positions.dealt[i].0 + 1,
+                    seat: live.start.positions.dealt[i].number(),
                     player: entry,
                     name: name(entry),
                     cards,

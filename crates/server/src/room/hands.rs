@@ -112,7 +112,7 @@ impl Room {
             .ok_or_else(|| {
                 Refusal::forbidden(format!(
                     "player {} is not in the hand at table {}",
-                    entry.0 + 1,
+                    entry.number(),
                     table + 1
                 ))
             })?;
@@ -206,7 +206,7 @@ impl Room {
             .with_rule(rule!("TDA-29")));
         }
         let events = live.hand.events().len();
-        let seat = live.start.positions.dealt[turn.player.index()].0 + 1;
+        let seat = live.start.positions.dealt[turn.player.index()].number();
         let live = self.tables[table as usize]
             .hand
             .as_mut()
@@ -275,7 +275,7 @@ impl Room {
             }
         };
         let events = live.hand.events().len();
-        let seat = live.start.positions.dealt[p.index()].0 + 1;
+        let seat = live.start.positions.dealt[p.index()].number();
         if let Some(live) = self.tables[table as usize].hand.as_mut() {
             live.notes
                 .push((events, note("timeout", Some(seat), Some(rule))));

@@ -22,8 +22,8 @@ use crate::said;
 use engine::{Hand, PlayerId};
 use protocol::{Actor, AuditLine, EntryId, EventCommand, EventId, Said};
 use ring::Shared;
+use shared::Chunked;
 use std::collections::VecDeque;
-use tournament::chunked::Chunked;
 use tournament::director::HandStart;
 use tournament::{EventConfig, Tournament};
 

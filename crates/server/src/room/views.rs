@@ -193,17 +193,17 @@ impl Room {
                 let (kind, tables, player) = match &i.task {
                     Task::Move {
                         player, from, to, ..
-                    } => ("move", vec![from.0.0 + 1, to.0.0 + 1], Some(*player)),
-                    Task::Break { table } => ("break", vec![table.0 + 1], None),
-                    Task::FinalTable { table } => ("final_table", vec![table.0 + 1], None),
-                    Task::OpenTable { table } => ("open_table", vec![table.0 + 1], None),
-                    Task::ColourUp { table, .. } => ("colour_up", vec![table.0 + 1], None),
+                    } => ("move", vec![from.0.number(), to.0.number()], Some(*player)),
+                    Task::Break { table } => ("break", vec![table.number()], None),
+                    Task::FinalTable { table } => ("final_table", vec![table.number()], None),
+                    Task::OpenTable { table } => ("open_table", vec![table.number()], None),
+                    Task::ColourUp { table, .. } => ("colour_up", vec![table.number()], None),
                     // With the tables its players were moved to, which wait for it too.
                     Task::ChipRace { table, .. } => {
-                        let mut tables = vec![table.0 + 1];
+                        let mut tables = vec![table.number()];
                         for t in self.t.active_tables() {
                             if t != *table && self.t.races_at(i, t) {
-                                tables.push(t.0 + 1);
+                                tables.push(t.number());
                             }
                         }
                         ("chip_race", tables, None)
@@ -212,7 +212,7 @@ impl Room {
                         "source_cards",
                         std::iter::once(short)
                             .chain(tables)
-                            .map(|t| t.0 + 1)
+                            .map(|t| t.number())
                             .collect(),
                         None,
                     ),
@@ -233,12 +233,12 @@ impl Room {
                     _ => Vec::new(),
                 };
                 InstructionLine {
-                    id: i.id.0 + 1,
+                    id: i.id.number(),
                     kind: kind.into(),
                     en: i.text(&self.t, Lang::En),
                     de: i.text(&self.t, Lang::De),
                     rules: i.rules(profile).iter().map(|r| r.to_string()).collect(),
-                    holds: i.holds.iter().map(|t| t.0 + 1).collect(),
+                    holds: i.holds.iter().map(|t| t.number()).collect(),
                     tables: tables.into_iter().map(TableNumber).collect(),
                     player,
                     race,
@@ -265,8 +265,8 @@ impl Room {
                 table: TableNumber::from(et.id),
                 // In a hand, the button it is played with; between hands, the next one's.
                 button: match et.hand_positions() {
-                    Some(p) => Some(p.button.0 + 1),
-                    None => et.table.next_positions().ok().map(|p| p.button.0 + 1),
+                    Some(p) => Some(p.button.number()),
+                    None => et.table.next_positions().ok().map(|p| p.button.number()),
                 },
                 in_hand: et.in_hand(),
                 wait: wait.as_ref().map(|w| w.to_string()),
@@ -316,7 +316,7 @@ impl Room {
             status: status_name(e.status).to_string(),
             bot: self.person_of(entry).is_some_and(|p| p.bot),
             table: e.seat.map(|(t, _)| TableNumber::from(t)),
-            seat: e.seat.map(|(_, s)| s.0 + 1),
+            seat: e.seat.map(|(_, s)| s.number()),
             chips,
             place: e.place,
             prize: e.prize.0,
@@ -381,9 +381,9 @@ impl Room {
                 player: m.player,
                 name: self.name_of(m.player),
                 from_table: m.from.map(|f| number(f.0)),
-                from_seat: m.from.map(|f| f.1.0 + 1),
+                from_seat: m.from.map(|f| f.1.number()),
                 to_table: number(m.to.0),
-                to_seat: m.to.1.0 + 1,
+                to_seat: m.to.1.number(),
                 reason: m.reason.key().to_string(),
                 rule: m.rule.to_string(),
             })
@@ -396,7 +396,7 @@ impl Room {
             .filter_map(|i| {
                 let s = self.standing(EntryId(i))?;
                 Some(EntryRow {
-                    player: s.player.0 + 1,
+                    player: s.player.number(),
                     name: s.name,
                     entry_number: s.entry_number,
                     status: s.status,
@@ -574,9 +574,9 @@ impl Room {
             }
             // Stud has no button and no blinds: the bring-in opens (TDA-RP-10).
             for view in seats.iter_mut().flatten().filter(|_| !stud) {
-                view.button = pos.button.0 + 1 == view.seat;
-                view.small_blind = pos.small_blind.is_some_and(|s| s.0 + 1 == view.seat);
-                view.big_blind = pos.big_blind.0 + 1 == view.seat;
+                view.button = pos.button.number() == view.seat;
+                view.small_blind = pos.small_blind.is_some_and(|s| s.number() == view.seat);
+                view.big_blind = pos.big_blind.number() == view.seat;
             }
         }
         TableView {
@@ -632,7 +632,7 @@ impl Room {
                 };
                 you = Some(You {
                     player: entry,
-                    seat: seat.0 + 1,
+                    seat: seat.number(),
                     legal,
                 });
             }
@@ -644,7 +644,7 @@ impl Room {
         {
             you = Some(You {
                 player: entry,
-                seat: s.0 + 1,
+                seat: s.number(),
                 legal: None,
             });
         }
@@ -761,7 +761,7 @@ impl Room {
         let live = self.tables.get(table as usize)?;
         // The director's hand as it stands (a dealer's button report remakes it).
         let (p, s) = et.hand_in_play()?;
-        let one = |seat: engine::Seat| seat.0 + 1;
+        let one = |seat: engine::Seat| seat.number();
         let chips = |v: &[engine::Chips]| v.iter().map(|c| c.0).collect::<Vec<_>>();
         let small = p
             .small_blind

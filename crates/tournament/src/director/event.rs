@@ -12,6 +12,13 @@ use std::fmt;
 #[serde(transparent)]
 pub struct TableId(pub u32);
 
+impl TableId {
+    /// The table's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
 impl fmt::Display for TableId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "table {}", self.0 + 1)
@@ -21,6 +28,13 @@ impl fmt::Display for TableId {
 /// A director's action, numbered in order, so that it can be undone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ActionId(pub u32);
+
+impl ActionId {
+    /// The action's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
 
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -12,6 +12,13 @@ use engine::{Rule, RulebookId, rule};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct InstructionId(pub u32);
 
+impl InstructionId {
+    /// The instruction's number as people count them, from 1 (the id counts from 0).
+    pub fn number(self) -> u32 {
+        self.0 + 1
+    }
+}
+
 /// What a person must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {

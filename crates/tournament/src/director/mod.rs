@@ -29,12 +29,12 @@ pub use reports::ReportedBust;
 
 use crate::balance::CountIndex;
 use crate::bounty::BountyBook;
-use crate::chunked::Chunked;
 use crate::clock::{Clock, Time};
 use crate::config::{EventConfig, Money};
 use crate::draw::Draw;
 use crate::profile::Profile;
 use engine::{HandSetup, PlayerId, Positions, Rotation, Seat, Table, Variant};
+use shared::Chunked;
 
 /// Where an entry stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -215,6 +215,8 @@ impl<T: Clone + PartialEq> PartialEq for Chunked<T> {
     }
 }
 
+impl<T: Clone + Eq> Eq for Chunked<T> {}
+
 impl<T: Clone + std::fmt::Debug> std::fmt::Debug for Chunked<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
