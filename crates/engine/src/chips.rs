@@ -142,7 +142,7 @@ impl Seat {
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0 + 1)
+        write!(f, "seat {}", self.number())
     }
 }
 

@@ -109,10 +109,10 @@ pub fn start_and_deal(
         ));
     }
     if !t.hand_running {
-        let resting = t.settled_at.is_some_and(|at| tx.now < at.0 + PAUSE_MS);
-        let players = room.next_hand(table, None).map_or(0, |n| n.dealt.len());
-        if players < 2 || (pause && resting) {
-            return Ok(None);
+        // None here: fewer than two can be dealt in.
+        match next_start(room, table) {
+            Some(at) if !(pause && tx.now < at) => {}
+            _ => return Ok(None),
         }
         // The tablet must be able to deal it: tried on a copy before the hand starts.
         let mut copy = room.clone();

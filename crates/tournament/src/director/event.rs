@@ -21,7 +21,7 @@ impl TableId {
 
 impl fmt::Display for TableId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "table {}", self.0 + 1)
+        write!(f, "table {}", self.number())
     }
 }
 
@@ -38,7 +38,7 @@ impl ActionId {
 
 impl fmt::Display for ActionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "action {}", self.0 + 1)
+        write!(f, "action {}", self.number())
     }
 }
 
