@@ -10,6 +10,7 @@ mod card;
 mod deck;
 mod lang;
 mod parse;
+pub mod proof;
 mod rank;
 pub mod sample;
 mod set;

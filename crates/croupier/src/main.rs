@@ -13,6 +13,7 @@ mod rules_cmd;
 mod secret_out;
 mod serve_cmd;
 mod sim_cmd;
+mod verify_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -62,6 +63,9 @@ enum Command {
     Rules(rules_cmd::RulesArgs),
     /// A whole tournament played by bots, e.g. `sim --entrants 1000 --template hc --seed 7`.
     Sim(sim_cmd::SimArgs),
+    /// Decks anyone can check: `verify FILE` checks each hand's seed against its commitment,
+    /// the players' values and every card dealt (exit 0: every hand checks; 1: not).
+    Verify(verify_cmd::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim_cmd::run(args),
         Command::Rule(args) => rule_cmd::run(args),
         Command::Rules(args) => rules_cmd::run(args),
+        Command::Verify(args) => verify_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

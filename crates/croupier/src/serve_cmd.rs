@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// SQLite log (`croupier.db.secret`), or `croupier.secret` for PostgreSQL.
     #[arg(long, env = "CROUPIER_SECRET_FILE")]
     secret_file: Option<std::path::PathBuf>,
+    /// The key that seals the online hands' deck seeds in the log (issue 37), kept apart from
+    /// the log so that reading the log during play does not give the cards away: made (mode
+    /// 0600) when missing. The log does not open again without it. By default beside the
+    /// SQLite log (`croupier.db.seal`), or `croupier.seal` for PostgreSQL.
+    #[arg(long, env = "CROUPIER_SEAL_KEY_FILE")]
+    seal_key_file: Option<std::path::PathBuf>,
     /// Make a new TD secret (the old one stops working) and show the TD console's address
     /// with it; only its hash is kept, so this is also the way to see the address again.
     #[arg(long)]
@@ -105,12 +111,19 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let store = store::Store::connect(&args.database, args.durable)
         .with_context(|| format!("opening the event log {log}"))?;
     let records = store.len()?;
+    let seal_file = args
+        .seal_key_file
+        .clone()
+        .unwrap_or_else(|| crate::secret_out::default_file(&args.database).with_extension("seal"));
+    let seal_key =
+        server::secret::SealKey::load_or_create(&seal_file).map_err(anyhow::Error::msg)?;
     let settings = Settings {
         act_seconds: args.act_seconds,
         register_rate: RegisterRate {
             per_minute: args.register_per_minute,
             burst: args.register_burst,
         },
+        seal_key: Some(seal_key),
     };
     let sms = args
         .sms_webhook

@@ -135,10 +135,29 @@ pub enum RingCommand {
         #[serde(default)]
         board_names: Option<BoardNames>,
     },
-    /// An online table's next hand, dealt by the server from `seed` (64 hex digits).
+    /// Issue 37: the server's seed for hand `hand` of an online table, before it is dealt:
+    /// `sealed` with the room's seal key (kept apart from the log, so that the log does not
+    /// give the cards away), and its `commitment`, SHA-256 of the seed, shown at the table.
+    Commit {
+        table: CashTableId,
+        hand: u64,
+        sealed: String,
+        commitment: String,
+    },
+    /// Issue 37: a seated guest's own random value (64 hex digits) for hand `hand` of their
+    /// online table; one that comes late, twice or malformed is left out, and the hand's
+    /// deck proof says so.
+    DeckValue {
+        guest: GuestId,
+        hand: u64,
+        value: String,
+    },
+    /// An online table's next hand, dealt by the server from its commitment's seed and the
+    /// players' values; logs from before issue 37 give the deck's `seed` (64 hex digits).
     Deal {
         table: CashTableId,
-        seed: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<String>,
     },
     /// A player's action in hand `hand` of their online table.
     Act {
@@ -451,6 +470,12 @@ pub enum GuestRequest {
         hand: u64,
         action: crate::PlayerAction,
     },
+    /// The guest's own random value for hand `hand` at their online table (64 hex digits),
+    /// mixed into its deck (issue 37, `docs/decks.md`).
+    DeckValue {
+        hand: u64,
+        value: String,
+    },
     /// A number for a text when a seat is offered (with `consent: true`, else refused), in the
     /// page's language; `phone: null` takes it back.
     Phone {
@@ -612,6 +637,93 @@ pub struct CashTableView {
     pub seats: Vec<Option<CashSeatView>>,
     pub hand: Option<CashHandView>,
     pub next: Option<NextHandView>,
+    /// Online tables: the commitment to the next hand's seed, before it is dealt (issue 37).
+    pub commitment: Option<DeckCommitment>,
+}
+
+/// The server's commitment to a hand's seed, published before the deal (issue 37): SHA-256
+/// of the seed, and the seats whose values are in so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct DeckCommitment {
+    pub hand: u64,
+    /// 64 hex digits.
+    pub commitment: String,
+    /// Seats (from 1) whose values were taken for this hand.
+    pub values_from: Vec<u8>,
+}
+
+/// What a hand's deck was made of and what was dealt from it, revealed once the hand is over
+/// (issue 37, `docs/decks.md`): `croupier verify` checks a file of these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckProof {
+    pub table: CashTableId,
+    pub hand: u64,
+    /// SHA-256 of `seed`, published before the deal (64 hex digits).
+    pub commitment: String,
+    /// The server's seed (64 hex digits).
+    pub seed: String,
+    /// The players' values taken, by seat (the order they go into the deck seed).
+    pub values: Vec<SeatValue>,
+    /// Values left out, and why.
+    pub left_out: Vec<LeftOutValue>,
+    /// The seed the deck was shuffled from (64 hex digits).
+    pub deck_seed: String,
+    /// Every card dealt, by its place in the deck (from 0, the top).
+    pub dealt: Vec<DealtCard>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatValue {
+    pub seat: u8,
+    pub value: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeftOutValue {
+    pub seat: u8,
+    pub why: LeftOutBecause,
+}
+
+/// Why a player's value was not mixed into the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LeftOutBecause {
+    /// It came after the hand was dealt.
+    Late,
+    /// The seat had given one for this hand already.
+    Twice,
+    /// Not 64 hex digits.
+    Malformed,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealtCard {
+    /// The card's place in the deck, from 0 (the top).
+    pub at: u8,
+    pub card: String,
+    pub to: DealtTo,
+    /// The seat (from 1) for a hole card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DealtTo {
+    Seat,
+    Board,
+    Burn,
+}
+
+/// A file of deck proofs (`GET /api/ring/tables/{table}/decks`, `croupier verify FILE`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckFile {
+    pub hands: Vec<DeckProof>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -654,6 +766,10 @@ pub struct CashHandView {
     pub legal: Option<crate::Legal>,
     /// Who won what, once the hand is over.
     pub won: Vec<CashWin>,
+    /// The commitment this hand was dealt under (issue 37; none in hands from older logs).
+    pub commitment: Option<String>,
+    /// Once the hand is over: its seed, the values and every card dealt (issue 37).
+    pub proof: Option<DeckProof>,
 }
 
 /// A winner of a hand at an online cash table.

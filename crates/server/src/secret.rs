@@ -45,9 +45,95 @@ pub fn same(a: &str, b: &str) -> bool {
             == 0
 }
 
-/// A deck's seed for a hand the server deals, as 64 hex digits.
-pub fn new_deck_seed() -> Result<String, Refusal> {
-    Ok(random::<32>()?.iter().map(|b| format!("{b:02x}")).collect())
+/// A deck's seed for a hand the server deals: 256 bits from the system's randomness.
+pub fn new_deck_seed() -> Result<cards::Seed, Refusal> {
+    Ok(cards::Seed(random::<32>()?))
+}
+
+/// The key that seals online hands' seeds in the log (issue 37). It is kept apart from the
+/// log, in a file of its own (`croupier serve --seal-key-file`): whoever reads the log during
+/// play cannot read a seed, so not the cards, until the hand is over and the seed revealed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct SealKey([u8; 32]);
+
+impl std::fmt::Debug for SealKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SealKey(..)")
+    }
+}
+
+impl SealKey {
+    /// A new key of 256 bits from the system's randomness.
+    pub fn new() -> Result<SealKey, Refusal> {
+        Ok(SealKey(random::<32>()?))
+    }
+
+    /// A key as written in its file: 64 hex digits (a line end around them is left out).
+    pub fn from_hex(text: &str) -> Option<SealKey> {
+        cards::proof::parse_hex(text.trim()).map(SealKey)
+    }
+
+    pub fn to_hex(self) -> String {
+        cards::proof::hex(&self.0)
+    }
+
+    /// What a seed is masked with: SHA-256 of the key, a label, the table and the hand. Every
+    /// input has the same length, so the hash with the key in front is a keyed function only
+    /// the key's holder computes (a length extension gives only longer inputs), and each
+    /// table's hand has its own mask.
+    fn mask(self, table: u32, hand: u64) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        hash.update(self.0);
+        hash.update(b"croupier deck seal");
+        hash.update(table.to_be_bytes());
+        hash.update(hand.to_be_bytes());
+        hash.finalize().into()
+    }
+
+    /// `seed` sealed for hand `hand` of `table`, as 64 hex digits.
+    pub fn seal(self, table: u32, hand: u64, seed: &cards::Seed) -> String {
+        let mask = self.mask(table, hand);
+        let mut sealed = seed.0;
+        sealed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
+        cards::proof::hex(&sealed)
+    }
+
+    /// The seed `sealed` holds, when it is 64 hex digits. Whether this key sealed it, only
+    /// the seed's commitment tells.
+    pub fn unseal(self, table: u32, hand: u64, sealed: &str) -> Option<cards::Seed> {
+        let mut seed = cards::proof::parse_hex(sealed)?;
+        let mask = self.mask(table, hand);
+        seed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
+        Some(cards::Seed(seed))
+    }
+
+    /// The key in `path`, or a new one written there (readable by its owner only) when there
+    /// is no file yet.
+    pub fn load_or_create(path: &std::path::Path) -> Result<SealKey, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => SealKey::from_hex(&text).ok_or_else(|| {
+                format!(
+                    "{} does not hold a seal key (64 hex digits)",
+                    path.display()
+                )
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let key = SealKey::new().map_err(|r| r.message)?;
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+                let mut file = options
+                    .open(path)
+                    .map_err(|e| format!("writing the seal key to {}: {e}", path.display()))?;
+                std::io::Write::write_all(&mut file, format!("{}\n", key.to_hex()).as_bytes())
+                    .map_err(|e| format!("writing the seal key to {}: {e}", path.display()))?;
+                Ok(key)
+            }
+            Err(e) => Err(format!("reading the seal key {}: {e}", path.display())),
+        }
+    }
 }
 
 /// A seed for a new event's draws.

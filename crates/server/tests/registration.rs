@@ -152,6 +152,7 @@ async fn one_address_registers_a_few_at_a_time() {
             per_minute: 2,
             burst: 3,
         },
+        ..Settings::default()
     };
     let api = Api::with_settings(store::Store::open_in_memory().unwrap(), settings);
     api.create_event("turbo", 1).await;
@@ -192,6 +193,7 @@ async fn an_ipv6_client_rotating_through_its_64_shares_one_allowance() {
             per_minute: 1,
             burst: 2,
         },
+        ..Settings::default()
     };
     let api = Api::with_settings(store::Store::open_in_memory().unwrap(), settings);
     api.create_event("turbo", 1).await;
@@ -227,6 +229,7 @@ async fn refused_registrations_do_not_use_up_the_allowance() {
             per_minute: 1,
             burst: 2,
         },
+        ..Settings::default()
     };
     let api = Api::with_settings(store::Store::open_in_memory().unwrap(), settings);
     api.create_event("turbo", 1).await;

@@ -283,6 +283,9 @@ export const SERVER_EN = {
   code_online: 'the server deals this table: its hands are not reported',
   code_not_a_list_keeper_command: 'only the list keeper may do this', code_not_online: 'this table is not dealt by the server',
   code_stale: 'that is over: the page shows what is now', code_not_a_websocket: 'connect with a WebSocket',
+  // issue 37: decks anyone can check
+  code_no_commitment: 'this hand has no open commitment to add a value to', code_bad_value: 'a deck value is 64 hex digits',
+  code_not_next_hand: 'that is not the table\'s next hand', code_committed: 'that hand\'s deck is committed already',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'a phone number is written internationally: + and the country code, {min} to {max} digits',
   refused_ring_phone_without_consent: 'a phone number is kept only with the guest\'s consent to be texted at it',
@@ -564,6 +567,9 @@ export const SERVER_DE = {
   code_online: 'der Server gibt an diesem Tisch: seine Hände werden nicht gemeldet',
   code_not_a_list_keeper_command: 'das darf nur die Listenführung', code_not_online: 'dieser Tisch wird nicht vom Server gegeben',
   code_stale: 'das ist vorbei: die Seite zeigt den aktuellen Stand', code_not_a_websocket: 'mit einem WebSocket verbinden',
+  // issue 37: decks anyone can check
+  code_no_commitment: 'für diese Hand ist keine Festlegung offen, zu der ein Wert käme', code_bad_value: 'ein Deck-Wert hat 64 Hex-Ziffern',
+  code_not_next_hand: 'das ist nicht die nächste Hand des Tisches', code_committed: 'das Deck dieser Hand ist schon festgelegt',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'eine Telefonnummer wird international geschrieben: + und die Landesvorwahl, {min} bis {max} Ziffern',
   refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',

@@ -73,6 +73,7 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(cash::me, cash::ask))
         .routes(routes!(cash::table))
         .routes(routes!(cash::statement))
+        .routes(routes!(cash::decks))
         .routes(routes!(cash::desk))
         .routes(routes!(cash_tablet::bind))
         .routes(routes!(floor::list, floor::open))

@@ -24,7 +24,8 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use protocol::Actor;
 use protocol::{
-    CashTableView, GuestRequest, GuestView, RingBoard, RingCommand, RingDesk, TableStatement,
+    CashTableView, DeckFile, GuestRequest, GuestView, RingBoard, RingCommand, RingDesk,
+    TableStatement,
 };
 use ring::GuestId;
 use serde::{Deserialize, Serialize};
@@ -88,6 +89,8 @@ pub async fn command(
         command,
         RingCommand::RegisterGuest { .. }
             | RingCommand::Deal { .. }
+            | RingCommand::Commit { .. }
+            | RingCommand::DeckValue { .. }
             | RingCommand::Act { .. }
             | RingCommand::TimeOut { .. }
             | RingCommand::CallClock { .. }
@@ -305,6 +308,11 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
             hand,
             action,
         },
+        GuestRequest::DeckValue { hand, value } => RingCommand::DeckValue {
+            guest: GuestId(g),
+            hand,
+            value,
+        },
         GuestRequest::Phone {
             phone,
             consent,
@@ -420,6 +428,52 @@ pub async fn statement(
     let task = app.hub().cash();
     Ok(task
         .run(move |tx| crate::cash::wire::statement(tx.state().room(), table).map(Json))
+        .await?)
+}
+
+/// `GET /api/ring/tables/{table}/decks`: the deck proofs of the table's last hands (issue 37).
+#[utoipa::path(
+    get,
+    path = "/api/ring/tables/{table}/decks",
+    operation_id = "ring_decks",
+    tag = "ring",
+    summary = r#"The deck proofs of an online table's last hands"#,
+    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 20 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a guest the hands they were dealt in. The answer is the file `croupier verify FILE` checks."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("table" = u32, Path, minimum = 0)
+    ),
+    responses(
+        (status = 200, description = r#"The proofs, oldest first."#, body = DeckFile),
+        crate::openapi::SecretReadRefusals
+    )
+)]
+pub async fn decks(
+    State(app): State<App>,
+    Caller(role): Caller,
+    table: Result<CashTableNo, Fail>,
+) -> Result<Json<DeckFile>, Fail> {
+    let viewer = match role {
+        Role::Td => None,
+        role => Some(guest(role)?),
+    };
+    let CashTableNo(table) = table?;
+    let task = app.hub().cash();
+    Ok(task
+        .run(move |tx| {
+            let state = tx.state();
+            state
+                .room()
+                .table(table)
+                .map_err(|e| Refusal::not_found(e.to_string()))?;
+            let hands = state
+                .deck_proofs(table)
+                .into_iter()
+                .filter(|(guests, _)| viewer.is_none_or(|g| guests.contains(&g)))
+                .map(|(_, proof)| proof)
+                .collect();
+            Ok(Json(DeckFile { hands }))
+        })
         .await?)
 }
 

@@ -5,6 +5,7 @@
 //! `GET /api/ring` is the waiting-list board; `POST /api/ring` takes the list keeper's
 //! commands (the TD's secret); `/api/ring/guests` and `/api/ring/me` are the guests' own.
 
+mod deck;
 mod online;
 
 pub mod tablet;
@@ -164,6 +165,8 @@ pub struct CashState {
     refreshes: u64,
     /// The reasonable time to act at an online table before time is called (TDA-29).
     act_ms: u64,
+    /// Seals the online hands' seeds in the log (issue 37).
+    seal: crate::secret::SealKey,
 }
 
 /// The cash room as the log rebuilds it, and what a turn keeps beside it until the write (its
@@ -180,7 +183,7 @@ pub struct Saved {
 }
 
 impl CashState {
-    pub fn new(index: Arc<Index>, act_seconds: u32) -> CashState {
+    pub fn new(index: Arc<Index>, act_seconds: u32, seal: crate::secret::SealKey) -> CashState {
         CashState {
             room: Room::new(RoomConfig::default()),
             hands: Hands::new(),
@@ -201,6 +204,7 @@ impl CashState {
             offered: Vec::new(),
             refreshes: 0,
             act_ms: u64::from(act_seconds.max(1)) * 1_000,
+            seal,
         }
     }
 
@@ -352,11 +356,14 @@ impl CashState {
     fn touch(&mut self, command: &RingCommand) {
         let table = match command {
             RingCommand::Deal { table, .. }
+            | RingCommand::Commit { table, .. }
             | RingCommand::TimeOut { table, .. }
             | RingCommand::CallClock { table, .. } => Some(table.0),
             // The guest's own table: a hand they played at a table they left may still be
             // kept there, over.
-            RingCommand::Act { guest, .. } => self.room.seat_of(*guest).map(|(t, _)| t.0),
+            RingCommand::Act { guest, .. } | RingCommand::DeckValue { guest, .. } => {
+                self.room.seat_of(*guest).map(|(t, _)| t.0)
+            }
             _ => None,
         };
         note(&mut self.stale, table);
@@ -367,6 +374,11 @@ impl CashState {
         &self.room
     }
 
+    /// The deck proofs of `table`'s last hands over, with who was dealt in each (issue 37).
+    pub fn deck_proofs(&self, table: CashTableId) -> Vec<(Vec<GuestId>, protocol::DeckProof)> {
+        self.hands.proofs(table)
+    }
+
     /// Applies one command (replay and the task alike). A refusal may leave it half applied:
     /// the task puts back what it saved before the command (`Owned::restore`), and a record
     /// that does not replay stops the server.
@@ -374,6 +386,8 @@ impl CashState {
         if matches!(
             command,
             RingCommand::Deal { .. }
+                | RingCommand::Commit { .. }
+                | RingCommand::DeckValue { .. }
                 | RingCommand::Act { .. }
                 | RingCommand::TimeOut { .. }
                 | RingCommand::CallClock { .. }
@@ -411,8 +425,17 @@ impl CashState {
     fn play(&mut self, at_ms: u64, command: &RingCommand) -> Result<(), Refusal> {
         let (room, hands, act_ms) = (&mut self.room, &mut self.hands, self.act_ms);
         match command {
+            RingCommand::Commit {
+                table,
+                hand,
+                sealed,
+                commitment,
+            } => online::commit(room, hands, self.seal, (*table, *hand), sealed, commitment)?,
+            RingCommand::DeckValue { guest, hand, value } => {
+                online::value(room, hands, *guest, *hand, value)?;
+            }
             RingCommand::Deal { table, seed } => {
-                online::deal(room, hands, *table, seed, at_ms, act_ms)?;
+                online::deal(room, hands, *table, seed.as_deref(), at_ms, act_ms)?;
             }
             RingCommand::Act {
                 guest,
@@ -446,16 +469,30 @@ impl CashState {
         self.deal_seeds = Some(rand_chacha::ChaCha20Rng::seed_from_u64(seed));
     }
 
-    /// A deck's seed for the next deal: the system's randomness, or the tests' generator.
-    fn deck_seed(&mut self) -> Result<String, Refusal> {
-        match self.deal_seeds.as_mut() {
+    /// The commitment to `table`'s next hand (issue 37): a seed of 256 bits from the system's
+    /// randomness (or the tests' generator), sealed for the log.
+    fn commitment(&mut self, table: CashTableId) -> Result<RingCommand, Refusal> {
+        let hand = self.room.table(table).map_or(0, |t| t.hands + 1);
+        let seed = match self.deal_seeds.as_mut() {
             Some(rng) => {
                 let mut bytes = [0u8; 32];
                 rand_core::Rng::fill_bytes(rng, &mut bytes);
-                Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+                cards::Seed(bytes)
             }
-            None => crate::secret::new_deck_seed(),
-        }
+            None => crate::secret::new_deck_seed()?,
+        };
+        Ok(RingCommand::Commit {
+            table,
+            hand,
+            sealed: self.seal.seal(table.0, hand, &seed),
+            commitment: cards::proof::hex(&cards::proof::commitment(&seed)),
+        })
+    }
+
+    /// Whether `table`'s next hand still needs its commitment.
+    fn uncommitted(&self, table: CashTableId) -> bool {
+        let next = self.room.table(table).map_or(0, |t| t.hands + 1);
+        self.hands.pending(table.0).is_none_or(|p| p.hand != next)
     }
 
     /// The guest behind a role, if it is one.
@@ -518,6 +555,9 @@ impl CashState {
             // A player sat out still in the hand is not waited for.
             Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
+            // The next hand's seed is committed to at once: the players' values may come
+            // until it is dealt (issue 37).
+            _ if self.uncommitted(table) => Some(retry),
             _ => {
                 let players = self
                     .room
@@ -592,6 +632,9 @@ impl Owned for CashState {
         {
             ring::Contact::new(phone, *consent, wire::ring_lang(*lang))
                 .map_err(|e| wire::refusal(&e))?;
+        }
+        if let RingCommand::DeckValue { value, .. } = command {
+            deck::check_value(value)?;
         }
         self.apply_to(at_ms, command)?;
         self.touch(command);
@@ -700,11 +743,20 @@ impl Owned for CashState {
                     table,
                     hand: h.number,
                 }),
-                _ => tx
-                    .state_mut()
-                    .deck_seed()
-                    .ok()
-                    .map(|seed| RingCommand::Deal { table, seed }),
+                _ => {
+                    // The next hand's seed is committed to first (issue 37); when the hand may
+                    // be dealt at once, it is, from the commitment.
+                    if state.uncommitted(table) {
+                        let committed = tx.state_mut().commitment(table);
+                        if committed.and_then(|c| tx.submit(clock(c))).is_err() {
+                            tx.state_mut().retry_deal.insert(table.0, now + RETRY_MS);
+                        }
+                        note(&mut tx.state_mut().stale, Some(table.0));
+                    }
+                    let state = tx.state();
+                    (!state.uncommitted(table) && state.due_at(table).is_some_and(|at| at <= now))
+                        .then_some(RingCommand::Deal { table, seed: None })
+                }
             };
             if let Some(command) = command {
                 let deal = matches!(command, RingCommand::Deal { .. });

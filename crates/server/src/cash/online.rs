@@ -3,11 +3,13 @@
 //! live), the players act from their browsers, a player out of time is folded (checked when
 //! free) and sat out, and the hand's end is settled in the list keeper's books with the rake.
 
+use super::deck::{Kept, Pending};
 use crate::refusal::Refusal;
 use axum::http::StatusCode;
 use cards::{Deck, Seed};
 use engine::{Action, Automations, Chips, Hand, HandSetup, Op, Player, Ruleset, Seat, Step};
 use engine::{Rule, RulebookId, rule};
+use protocol::{DeckProof, LeftOutBecause};
 use ring::{CashTableId, Entering, GuestId, NextHand, Room, TableMode, Time};
 use shared::Chunked;
 
@@ -32,11 +34,24 @@ pub struct OnlineHand {
     pub over_at: Option<u64>,
     /// Who won what, once over.
     pub result: Vec<(GuestId, Chips)>,
+    /// What the deck came from (issue 37); none in hands dealt from a seed in the log.
+    pub proof: Option<super::deck::Proof>,
 }
 
 impl OnlineHand {
     pub fn in_play(&self) -> bool {
         self.over_at.is_none()
+    }
+
+    /// The hand's deck proof, once over (issue 37).
+    pub fn proof(&self, table: CashTableId) -> Option<DeckProof> {
+        let proof = self.proof.as_ref().filter(|_| !self.in_play())?;
+        Some(super::deck::proof_of(
+            (table, self.number),
+            &self.hand,
+            &self.seats,
+            proof,
+        ))
     }
 
     pub fn to_act(&self) -> Option<Player> {
@@ -50,8 +65,23 @@ impl OnlineHand {
 /// The hand of each online table, by table id. The task saves the room before each command: a
 /// copy of `Hands` is one count (`Chunked`), and a step copies its own hand and the list of
 /// pointers around it, whatever the number of tables.
+/// Beside each table's hand, the commitment to its next (issue 37) and the proofs of its last
+/// hands, by table id too.
 #[derive(Clone, Debug, Default)]
-pub struct Hands(Chunked<Option<ring::Shared<OnlineHand>>>);
+pub struct Hands {
+    hands: Chunked<Option<ring::Shared<OnlineHand>>>,
+    pending: Chunked<Option<ring::Shared<Pending>>>,
+    kept: Chunked<Option<ring::Shared<Kept>>>,
+}
+
+/// The entry for `table` in a list by table id, the list grown to it.
+fn slot<T: Clone>(list: &mut Chunked<Option<T>>, table: u32) -> &mut Option<T> {
+    while list.len() <= table as usize {
+        list.push(None);
+    }
+    list.get_mut(table as usize)
+        .expect("the list was grown to the table")
+}
 
 impl Hands {
     pub fn new() -> Hands {
@@ -59,24 +89,124 @@ impl Hands {
     }
 
     pub fn get(&self, table: u32) -> Option<&ring::Shared<OnlineHand>> {
-        self.0.get(table as usize)?.as_ref()
+        self.hands.get(table as usize)?.as_ref()
     }
 
     pub fn get_mut(&mut self, table: u32) -> Option<&mut ring::Shared<OnlineHand>> {
-        self.0.get_mut(table as usize)?.as_mut()
+        self.hands.get_mut(table as usize)?.as_mut()
     }
 
+    /// A new hand at `table`: the one before, over, goes to the table's kept proofs.
     fn insert(&mut self, table: u32, hand: ring::Shared<OnlineHand>) {
-        while self.0.len() <= table as usize {
-            self.0.push(None);
-        }
-        if let Some(at) = self.0.get_mut(table as usize) {
-            *at = Some(hand);
+        let before = slot(&mut self.hands, table).replace(hand);
+        if let Some(proof) = before.as_deref().and_then(|h| h.proof(CashTableId(table))) {
+            let guests = before.map(|h| h.guests.clone()).unwrap_or_default();
+            let kept = slot(&mut self.kept, table);
+            kept.get_or_insert_with(Default::default)
+                .keep(guests, proof);
         }
     }
 
     fn iter(&self) -> impl Iterator<Item = (u32, &ring::Shared<OnlineHand>)> {
-        (self.0.iter().enumerate()).filter_map(|(t, h)| Some((t as u32, h.as_ref()?)))
+        (self.hands.iter().enumerate()).filter_map(|(t, h)| Some((t as u32, h.as_ref()?)))
+    }
+
+    /// The commitment to `table`'s next hand, once made.
+    pub fn pending(&self, table: u32) -> Option<&Pending> {
+        self.pending.get(table as usize)?.as_deref()
+    }
+
+    fn pending_mut(&mut self, table: u32) -> Option<&mut Pending> {
+        self.pending
+            .get_mut(table as usize)?
+            .as_mut()
+            .map(|p| &mut **p)
+    }
+
+    /// The proofs of `table`'s last hands over, oldest first, with who was dealt in each;
+    /// the hand at the table, once over, last.
+    pub fn proofs(&self, table: CashTableId) -> Vec<(Vec<GuestId>, DeckProof)> {
+        let kept = self.kept.get(table.0 as usize).and_then(|k| k.as_deref());
+        let mut all: Vec<_> = kept
+            .map(|k| k.0.iter().cloned().collect())
+            .unwrap_or_default();
+        if let Some(h) = self.get(table.0)
+            && let Some(proof) = h.proof(table)
+        {
+            all.push((h.guests.clone(), proof));
+        }
+        all
+    }
+}
+
+/// The server commits to the seed of `table`'s next hand (issue 37): `sealed` is read with
+/// the room's seal key and must give a seed whose SHA-256 is `commitment`.
+pub fn commit(
+    room: &Room,
+    hands: &mut Hands,
+    key: crate::secret::SealKey,
+    (table, hand): (CashTableId, u64),
+    sealed: &str,
+    commitment: &str,
+) -> Result<(), Refusal> {
+    online(room, table)?;
+    let t = room
+        .table(table)
+        .map_err(|e| Refusal::not_found(e.to_string()))?;
+    if hand != t.hands + 1 || hands.get(table.0).is_some_and(|h| h.in_play()) {
+        return Err(Refusal::conflict(
+            "not_next_hand",
+            format!("hand {hand} is not table {}'s next hand", table.number()),
+        ));
+    }
+    if hands.pending(table.0).is_some_and(|p| p.hand == hand) {
+        return Err(Refusal::conflict(
+            "committed",
+            format!("hand {hand} at table {} has its commitment", table.number()),
+        ));
+    }
+    let seed = key
+        .unseal(table.0, hand, sealed)
+        .filter(|seed| cards::proof::hex(&cards::proof::commitment(seed)) == commitment)
+        .ok_or_else(|| {
+            Refusal::internal(format!(
+                "the seal key does not open the seed of hand {hand} at table {}: the server \
+                 needs the seal key file this log was written with",
+                table.number()
+            ))
+        })?;
+    *slot(&mut hands.pending, table.0) = Some(ring::Shared::new(Pending::new(hand, seed)));
+    Ok(())
+}
+
+/// A seated guest's value for hand `hand` at their online table: taken before the deal, left
+/// out (and said so in the proof) when late, twice or malformed.
+pub fn value(
+    room: &Room,
+    hands: &mut Hands,
+    guest: GuestId,
+    hand: u64,
+    value: &str,
+) -> Result<(), Refusal> {
+    let (table, seat) = room
+        .seat_of(guest)
+        .ok_or_else(|| Refusal::conflict("not_seated", "you have no seat at a table"))?;
+    online(room, table)?;
+    if let Some(p) = hands.pending_mut(table.0).filter(|p| p.hand == hand) {
+        p.offer(seat, value);
+        return Ok(());
+    }
+    match hands.get_mut(table.0) {
+        Some(h) if h.number == hand => {
+            if let Some(proof) = &mut h.proof {
+                proof.left_out.push((seat, LeftOutBecause::Late));
+            }
+            Ok(())
+        }
+        _ => Err(Refusal::conflict(
+            "no_commitment",
+            format!("table {} has no commitment to hand {hand}", table.number()),
+        )),
     }
 }
 
@@ -113,7 +243,7 @@ pub fn deal(
     room: &mut Room,
     hands: &mut Hands,
     table: CashTableId,
-    seed: &str,
+    seed: Option<&str>,
     now: u64,
     act_ms: u64,
 ) -> Result<(), Refusal> {
@@ -123,13 +253,33 @@ pub fn deal(
         Some(at) if now < at => return Err(Refusal::conflict("wait", "between hands")),
         Some(_) => {}
     }
-    let seed: Seed = seed.parse().map_err(|_| {
-        Refusal::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "bad_seed",
-            "a deal's seed is 64 hex digits",
-        )
-    })?;
+    // A log from before issue 37 gives the seed; now it is the commitment's with the values.
+    let (seed, proof) = match seed {
+        Some(seed) => {
+            let seed: Seed = seed.parse().map_err(|_| {
+                Refusal::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "bad_seed",
+                    "a deal's seed is 64 hex digits",
+                )
+            })?;
+            (seed, None)
+        }
+        None => {
+            let next = room.table(table).map_or(0, |t| t.hands + 1);
+            let pending = hands
+                .pending(table.0)
+                .filter(|p| p.hand == next)
+                .ok_or_else(|| {
+                    Refusal::conflict(
+                        "no_commitment",
+                        format!("hand {next} at table {} has no commitment", table.number()),
+                    )
+                })?;
+            let proof = pending.clone().into_proof();
+            (proof.deck_seed, Some(proof))
+        }
+    };
     let t = room
         .table(table)
         .map_err(|e| Refusal::not_found(e.to_string()))?;
@@ -167,8 +317,12 @@ pub fn deal(
             clock_called: false,
             over_at: None,
             result: Vec::new(),
+            proof,
         }),
     );
+    if let Some(pending) = hands.pending.get_mut(table.0 as usize) {
+        *pending = None;
+    }
     after_step(room, hands, table, now)
 }
 

@@ -247,6 +247,8 @@ pub fn table_view(
                     amount: won.0,
                 })
                 .collect(),
+            commitment: h.proof.as_ref().map(super::deck::Proof::commitment),
+            proof: h.proof(table),
         }
     });
     Some(CashTableView {
@@ -262,5 +264,10 @@ pub fn table_view(
             room.next_hand(table, None).ok().map(|n| next_view(&n))
         },
         hand: hand_view,
+        commitment: state
+            .hands
+            .pending(table.0)
+            .filter(|p| p.hand == t.hands + 1)
+            .map(super::deck::Pending::view),
     })
 }

@@ -342,6 +342,8 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
         RingCommand::ForgetGuest { guest } => room.forget_guest(*guest, now),
         RingCommand::RegisterGuest { .. }
         | RingCommand::Deal { .. }
+        | RingCommand::Commit { .. }
+        | RingCommand::DeckValue { .. }
         | RingCommand::Act { .. }
         | RingCommand::TimeOut { .. }
         | RingCommand::CallClock { .. } => {

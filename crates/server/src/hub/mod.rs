@@ -35,6 +35,9 @@ pub struct Settings {
     pub act_seconds: u32,
     /// How often one address may register itself.
     pub register_rate: RegisterRate,
+    /// The key that seals online hands' seeds in the log (issue 37); without one, a key of
+    /// this process alone, and a log with sealed seeds does not open again.
+    pub seal_key: Option<crate::secret::SealKey>,
 }
 
 impl Default for Settings {
@@ -42,6 +45,7 @@ impl Default for Settings {
         Settings {
             act_seconds: 30,
             register_rate: RegisterRate::default(),
+            seal_key: None,
         }
     }
 }

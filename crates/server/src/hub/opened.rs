@@ -63,7 +63,16 @@ impl Opened {
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::clock::now_ms()),
             dealers: Vec::new(),
             archive: Archive::default(),
-            cash: crate::cash::CashState::new(index.clone(), settings.act_seconds),
+            cash: crate::cash::CashState::new(
+                index.clone(),
+                settings.act_seconds,
+                match settings.seal_key {
+                    Some(key) => key,
+                    None => {
+                        crate::secret::SealKey::new().map_err(|r| OpenError::Secret(r.message))?
+                    }
+                },
+            ),
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
