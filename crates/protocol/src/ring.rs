@@ -768,7 +768,8 @@ pub struct CashHandView {
     pub won: Vec<CashWin>,
     /// The commitment this hand was dealt under (issue 37; none in hands from older logs).
     pub commitment: Option<String>,
-    /// Once the hand is over: its seed, the values and every card dealt (issue 37).
+    /// Once the hand is over, to its players: its seed, the values and every card dealt
+    /// (issue 37).
     pub proof: Option<DeckProof>,
 }
 

@@ -223,6 +223,13 @@ async fn a_hand_dealt_under_a_commitment_proves_its_deck() {
         .map(|d| d["card"].as_str().unwrap())
         .collect();
     assert_eq!(annas, anna_hole, "{proof}");
+    // The public table shows the hand over, not its proof: the seed gives mucked cards too.
+    let public = room
+        .api
+        .ok(Method::GET, "/api/ring/tables/0", None, None)
+        .await;
+    assert_eq!(public["hand"]["street"], "over", "{public}");
+    assert!(public["hand"]["proof"].is_null(), "{public}");
     // The file: the TD gets it, a guest dealt in gets it, a guest not dealt in gets none of
     // it, the public none.
     let file_td = room.decks(Some(&room.api.td)).await;

@@ -248,7 +248,10 @@ pub fn table_view(
                 })
                 .collect(),
             commitment: h.proof.as_ref().map(super::deck::Proof::commitment),
-            proof: h.proof(table),
+            // The seed gives every card, mucked ones too: the hand's players only.
+            proof: viewer
+                .filter(|g| h.guests.contains(g))
+                .and_then(|_| h.proof(table)),
         }
     });
     Some(CashTableView {
