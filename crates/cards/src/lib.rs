@@ -3,7 +3,8 @@
 //! and display names in English and German.
 //!
 //! Owns: what a card is, how it is written and named, and the physical deck (shuffle, cut,
-//! burn, deal). Does not own: what hands are worth (`eval`) or who gets which card when
+//! burn, deal), and how a hand's deck is proved (`proof`: a seed's commitment, the deck seed
+//! from the seed and the players' values). Does not own: what hands are worth (`eval`) or who gets which card when
 //! (`engine`). Randomness comes in as a seed; nothing here reads the clock or the OS.
 
 mod card;
