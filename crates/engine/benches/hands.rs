@@ -5,6 +5,7 @@
 use cards::Deck;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
+use rand::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::hint::black_box;
@@ -38,7 +39,9 @@ fn holdem(players: usize) -> HandSetup {
     )
 }
 
-fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng) -> usize {
+/// `rng` shuffles (the server's kind of generator); `choices` picks the actions, a fast
+/// generator as `croupier bench engine` uses.
+fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng, choices: &mut SmallRng) -> usize {
     let mut setup = base.clone();
     let mut deck = Deck::ordered();
     deck.shuffle_top(depth, rng);
@@ -46,7 +49,7 @@ fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng) -> usize {
     let mut hand = Hand::new(setup).expect("a valid setup");
     while let Step::Act(p) = hand.step() {
         let legal = hand.legal_actions().expect("a player to act");
-        hand.apply(Op::Act(p, random_action(&legal, rng)))
+        hand.apply(Op::Act(p, random_action(&legal, choices)))
             .expect("a legal action");
     }
     assert!(hand.is_over());
@@ -65,11 +68,12 @@ fn hands(c: &mut Criterion) {
     ];
     for (name, setup, depth) in kinds {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut choices = SmallRng::seed_from_u64(1);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut events = 0;
                 for _ in 0..HANDS {
-                    events += play(&setup, depth, &mut rng);
+                    events += play(&setup, depth, &mut rng, &mut choices);
                 }
                 black_box(events)
             })
