@@ -49,20 +49,44 @@ impl Hand {
             .forced_bet_at(self.post_cursor)
             .min(self.players[p.index()].stack);
         if ante {
-            // Antes are dead money: straight into the middle.
-            let me = &mut self.players[p.index()];
-            me.stack -= amount;
-            me.committed += amount;
-            me.ante = amount;
-            self.pot += amount;
-            self.sync_player(p.index());
-            self.emit(Event::AntePosted { player: p, amount });
+            self.post_ante(p.index(), amount);
         } else {
             self.put_in(p, amount);
             self.emit(Event::BlindPosted { player: p, amount });
         }
         self.post_cursor += 1;
         self.skip_empty_posts();
+    }
+
+    /// Antes are dead money: straight into the middle.
+    fn post_ante(&mut self, i: usize, amount: Chips) {
+        let me = &mut self.players[i];
+        me.stack -= amount;
+        me.committed += amount;
+        me.ante = amount;
+        self.pot += amount;
+        self.sync_player(i);
+        self.emit(Event::AntePosted {
+            player: Player(i as u8),
+            amount,
+        });
+    }
+
+    /// Every forced bet left, as the posting automation does: the same as `post_next` one at a
+    /// time, the antes in one pass (a stud hand posts six; no cursor steps between them).
+    pub(super) fn post_all(&mut self) {
+        let n = self.player_count();
+        while self.post_cursor < n {
+            let (i, ante) = (self.post_cursor, self.antes[self.post_cursor]);
+            if !ante.is_zero() {
+                self.post_ante(i, ante.min(self.players[i].stack));
+            }
+            self.post_cursor += 1;
+        }
+        self.skip_empty_posts();
+        while self.phase == Phase::Posting {
+            self.post_next();
+        }
     }
 
     /// The bet to call and the minimum raise once the blinds are in.

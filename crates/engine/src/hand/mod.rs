@@ -411,7 +411,7 @@ impl Hand {
     fn run_steps(&mut self) {
         loop {
             match self.phase {
-                Phase::Posting if self.automations.posting => self.post_next(),
+                Phase::Posting if self.automations.posting => self.post_all(),
                 Phase::DealingHole if self.all_in_runout && self.tabling_due().is_some() => {
                     if !self.automations.showdown || !self.table_all_hands() {
                         return;
