@@ -163,12 +163,11 @@ fn play(
     let start = Instant::now();
     while start.elapsed() < budget {
         for _ in 0..256 {
-            let mut setup = base.clone();
             let mut deck = ordered.clone();
             // Only as deep as the hand deals.
             deck.shuffle_top(depth, rng);
-            setup.deck = Some(deck);
-            let mut hand = Hand::new(setup)?;
+            // The setup is read, not copied: one per kind, as PokerKit's game object.
+            let mut hand = Hand::new_dealt(&base, deck)?;
             while let Step::Act(p) = hand.step() {
                 let legal = hand.legal_actions().context("a player to act")?;
                 hand.apply(Op::Act(p, random_action(&legal, choices)))?;

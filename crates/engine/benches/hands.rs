@@ -42,11 +42,9 @@ fn holdem(players: usize) -> HandSetup {
 /// `rng` shuffles (the server's kind of generator); `choices` picks the actions, a fast
 /// generator as `croupier bench engine` uses.
 fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng, choices: &mut SmallRng) -> usize {
-    let mut setup = base.clone();
     let mut deck = Deck::ordered();
     deck.shuffle_top(depth, rng);
-    setup.deck = Some(deck);
-    let mut hand = Hand::new(setup).expect("a valid setup");
+    let mut hand = Hand::new_dealt(base, deck).expect("a valid setup");
     while let Step::Act(p) = hand.step() {
         let legal = hand.legal_actions().expect("a player to act");
         hand.apply(Op::Act(p, random_action(&legal, choices)))
