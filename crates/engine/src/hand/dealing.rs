@@ -91,8 +91,13 @@ impl Hand {
 
     /// The bet to call and the minimum raise once the blinds are in.
     fn open_preflop_level(&mut self) {
-        let posted = self.players.iter().map(|p| p.bet).max().unwrap_or_default();
-        let owed = self.blinds.iter().copied().max().unwrap_or_default();
+        // One pass: the largest bet posted and blind owed, and what short blinds left unposted.
+        let (mut posted, mut owed, mut shortfall) = (Chips::ZERO, Chips::ZERO, Chips::ZERO);
+        for (p, &blind) in self.players.iter().zip(&self.blinds) {
+            posted = posted.max(p.bet);
+            owed = owed.max(blind);
+            shortfall += blind.saturating_sub(p.bet);
+        }
         // WWPLA-11, HC-1.13.2: a short all-in big blind still sets the full blind to call.
         self.level = if self.rules.full_big_blind {
             owed.max(posted)
@@ -100,12 +105,7 @@ impl Hand {
             posted
         };
         // TDA-54B: short all-in blinds count in full in the pot-limit maximum.
-        self.blind_shortfall = self
-            .players
-            .iter()
-            .zip(&self.blinds)
-            .map(|(p, &blind)| blind.saturating_sub(p.bet))
-            .sum();
+        self.blind_shortfall = shortfall;
         self.min_increment = self.min_bet.max(owed);
         self.last_full_level = self.level;
         self.raises = u8::from(!self.level.is_zero());

@@ -428,6 +428,8 @@ impl Hand {
         }
     }
 
+    // Out of line, so that `advance` stays small enough to inline where an action is applied.
+    #[inline(never)]
     fn run_steps(&mut self) {
         loop {
             match self.phase {
