@@ -681,3 +681,15 @@ fn a_hand_dealt_from_a_read_setup_is_the_hand_new_starts() {
     s.deck = Some(Deck::from_cards(Vec::new()));
     assert!(Hand::new_dealt(&s, Deck::ordered()).is_ok());
 }
+
+/// Each street's next, read from a table by its index: the order the streets are dealt in,
+/// none after the river or seventh street.
+#[test]
+fn the_next_street_follows_the_deal() {
+    for streets in [&Street::ALL[..], &Street::STUD[..]] {
+        for pair in streets.windows(2) {
+            assert_eq!(pair[0].next(), Some(pair[1]));
+        }
+        assert_eq!(streets.last().unwrap().next(), None);
+    }
+}
