@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use cards::Deck;
 use clap::{Args, Subcommand};
 use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
+use rand::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::time::{Duration, Instant};
@@ -146,8 +147,15 @@ struct Measured {
     memory: usize,
 }
 
-/// Plays `kind` for `seconds`, carrying on the random sequence `rng`.
-fn play(kind: Kind, seconds: f64, rng: &mut ChaCha8Rng) -> Result<Measured> {
+/// Plays `kind` for `seconds`, carrying on the random sequences: `rng` shuffles (the server's
+/// kind of generator), `choices` picks the actions (a fast generator, as PokerKit's side uses
+/// Python's Mersenne Twister: a player's choice needs no cryptographic strength).
+fn play(
+    kind: Kind,
+    seconds: f64,
+    rng: &mut ChaCha8Rng,
+    choices: &mut SmallRng,
+) -> Result<Measured> {
     let (base, depth) = kind.setup();
     let ordered = Deck::ordered();
     let (mut hands, mut actions, mut showdowns, mut memory) = (0u64, 0u64, 0u64, 0usize);
@@ -155,15 +163,14 @@ fn play(kind: Kind, seconds: f64, rng: &mut ChaCha8Rng) -> Result<Measured> {
     let start = Instant::now();
     while start.elapsed() < budget {
         for _ in 0..256 {
-            let mut setup = base.clone();
             let mut deck = ordered.clone();
             // Only as deep as the hand deals.
             deck.shuffle_top(depth, rng);
-            setup.deck = Some(deck);
-            let mut hand = Hand::new(setup)?;
+            // The setup is read, not copied: one per kind, as PokerKit's game object.
+            let mut hand = Hand::new_dealt(&base, deck)?;
             while let Step::Act(p) = hand.step() {
                 let legal = hand.legal_actions().context("a player to act")?;
-                hand.apply(Op::Act(p, random_action(&legal, rng)))?;
+                hand.apply(Op::Act(p, random_action(&legal, choices)))?;
                 actions += 1;
             }
             if !hand.is_over() {
@@ -234,6 +241,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     }
     for kind in kinds {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut choices = SmallRng::seed_from_u64(1);
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut hands, mut actions, mut showdowns, mut memory) = (0, 0, 0, 0);
         let mut peer_actions = 0.0;
@@ -250,7 +258,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             if i % 2 == 1 {
                 ask_peer(&mut theirs)?;
             }
-            let m = play(kind, seconds, &mut rng)?;
+            let m = play(kind, seconds, &mut rng, &mut choices)?;
             ours.push(m.hands as f64 / m.seconds);
             (hands, actions, showdowns) = (
                 hands + m.hands,

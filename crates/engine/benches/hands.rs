@@ -5,6 +5,7 @@
 use cards::Deck;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
+use rand::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::hint::black_box;
@@ -38,15 +39,15 @@ fn holdem(players: usize) -> HandSetup {
     )
 }
 
-fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng) -> usize {
-    let mut setup = base.clone();
+/// `rng` shuffles (the server's kind of generator); `choices` picks the actions, a fast
+/// generator as `croupier bench engine` uses.
+fn play(base: &HandSetup, depth: usize, rng: &mut ChaCha8Rng, choices: &mut SmallRng) -> usize {
     let mut deck = Deck::ordered();
     deck.shuffle_top(depth, rng);
-    setup.deck = Some(deck);
-    let mut hand = Hand::new(setup).expect("a valid setup");
+    let mut hand = Hand::new_dealt(base, deck).expect("a valid setup");
     while let Step::Act(p) = hand.step() {
         let legal = hand.legal_actions().expect("a player to act");
-        hand.apply(Op::Act(p, random_action(&legal, rng)))
+        hand.apply(Op::Act(p, random_action(&legal, choices)))
             .expect("a legal action");
     }
     assert!(hand.is_over());
@@ -65,11 +66,12 @@ fn hands(c: &mut Criterion) {
     ];
     for (name, setup, depth) in kinds {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut choices = SmallRng::seed_from_u64(1);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut events = 0;
                 for _ in 0..HANDS {
-                    events += play(&setup, depth, &mut rng);
+                    events += play(&setup, depth, &mut rng, &mut choices);
                 }
                 black_box(events)
             })

@@ -167,6 +167,11 @@ impl std::error::Error for SetupErrors {}
 impl HandSetup {
     /// Whether `Hand::new` would start this hand, with every problem it has if not.
     pub fn check(&self) -> Result<(), SetupErrors> {
+        self.check_with(self.deck.as_ref())
+    }
+
+    /// `check` with `deck` in place of the setup's own.
+    pub(crate) fn check_with(&self, deck: Option<&Deck>) -> Result<(), SetupErrors> {
         let mut problems = Vec::new();
         let n = self.stacks.len();
         if !(2..=crate::MAX_PLAYERS).contains(&n) {
@@ -244,7 +249,7 @@ impl HandSetup {
             } else {
                 n * game.hole_cards() + 8
             };
-            match &self.deck {
+            match deck {
                 None => problems.push(SetupError::NoDeck),
                 Some(deck) if deck.len() < needed => {
                     problems.push(SetupError::ShortDeck(deck.len()));

@@ -637,3 +637,59 @@ fn tda_rp_10e_a_low_card_all_in_for_more_than_the_bring_in_is_called_not_brought
     assert_eq!((l.call, l.bring_in), (Some(Chips(9)), None), "{l:?}");
     assert_eq!(l.bet_or_raise.map(|r| r.min_to), Some(Chips(20)));
 }
+
+/// `Hand::new_dealt` reads the setup and takes the deck apart: the same hand as `Hand::new`
+/// with that deck in the setup, played to the end, and the same refusals.
+#[test]
+fn a_hand_dealt_from_a_read_setup_is_the_hand_new_starts() {
+    for game in [Game::Stud, Game::StudHiLo, Game::Razz] {
+        let mut s = stud(game, &[200; 6], 1, 1, 2);
+        s.automations = Automations::ALL;
+        for seed in 0..20u8 {
+            let deck = Deck::shuffled(Seed([seed; 32]));
+            let mut own = s.clone();
+            own.deck = Some(deck.clone());
+            let mut a = Hand::new(own).unwrap();
+            let mut b = Hand::new_dealt(&s, deck).unwrap();
+            assert_eq!(a, b);
+            for hand in [&mut a, &mut b] {
+                while let Step::Act(p) = hand.step() {
+                    let l = legal(hand);
+                    let action = match (l.bring_in, l.check) {
+                        (Some(_), _) => Action::BringIn,
+                        (None, true) => Action::Check,
+                        (None, false) => Action::Call,
+                    };
+                    hand.apply(Op::Act(p, action)).unwrap();
+                }
+            }
+            assert_eq!(a, b);
+            assert!(a.is_over());
+        }
+    }
+    let mut s = stud(Game::Stud, &[200, 0], 1, 1, 2);
+    s.automations = Automations::ALL;
+    let deck = Deck::shuffled(Seed([1; 32]));
+    let mut own = s.clone();
+    own.deck = Some(deck.clone());
+    assert_eq!(
+        Hand::new(own).unwrap_err(),
+        Hand::new_dealt(&s, deck).unwrap_err()
+    );
+    // The setup's own deck is not the one dealt from: a short one there is no refusal.
+    s.stacks = chips(&[200, 200]);
+    s.deck = Some(Deck::from_cards(Vec::new()));
+    assert!(Hand::new_dealt(&s, Deck::ordered()).is_ok());
+}
+
+/// Each street's next, read from a table by its index: the order the streets are dealt in,
+/// none after the river or seventh street.
+#[test]
+fn the_next_street_follows_the_deal() {
+    for streets in [&Street::ALL[..], &Street::STUD[..]] {
+        for pair in streets.windows(2) {
+            assert_eq!(pair[0].next(), Some(pair[1]));
+        }
+        assert_eq!(streets.last().unwrap().next(), None);
+    }
+}

@@ -49,14 +49,7 @@ impl Hand {
             .forced_bet_at(self.post_cursor)
             .min(self.players[p.index()].stack);
         if ante {
-            // Antes are dead money: straight into the middle.
-            let me = &mut self.players[p.index()];
-            me.stack -= amount;
-            me.committed += amount;
-            me.ante = amount;
-            self.pot += amount;
-            self.sync_player(p.index());
-            self.emit(Event::AntePosted { player: p, amount });
+            self.post_ante(p.index(), amount);
         } else {
             self.put_in(p, amount);
             self.emit(Event::BlindPosted { player: p, amount });
@@ -65,10 +58,46 @@ impl Hand {
         self.skip_empty_posts();
     }
 
+    /// Antes are dead money: straight into the middle.
+    fn post_ante(&mut self, i: usize, amount: Chips) {
+        let me = &mut self.players[i];
+        me.stack -= amount;
+        me.committed += amount;
+        me.ante = amount;
+        self.pot += amount;
+        self.sync_player(i);
+        self.emit(Event::AntePosted {
+            player: Player(i as u8),
+            amount,
+        });
+    }
+
+    /// Every forced bet left, as the posting automation does: the same as `post_next` one at a
+    /// time, the antes in one pass (a stud hand posts six; no cursor steps between them).
+    pub(super) fn post_all(&mut self) {
+        let n = self.player_count();
+        while self.post_cursor < n {
+            let (i, ante) = (self.post_cursor, self.antes[self.post_cursor]);
+            if !ante.is_zero() {
+                self.post_ante(i, ante.min(self.players[i].stack));
+            }
+            self.post_cursor += 1;
+        }
+        self.skip_empty_posts();
+        while self.phase == Phase::Posting {
+            self.post_next();
+        }
+    }
+
     /// The bet to call and the minimum raise once the blinds are in.
     fn open_preflop_level(&mut self) {
-        let posted = self.players.iter().map(|p| p.bet).max().unwrap_or_default();
-        let owed = self.blinds.iter().copied().max().unwrap_or_default();
+        // One pass: the largest bet posted and blind owed, and what short blinds left unposted.
+        let (mut posted, mut owed, mut shortfall) = (Chips::ZERO, Chips::ZERO, Chips::ZERO);
+        for (p, &blind) in self.players.iter().zip(&self.blinds) {
+            posted = posted.max(p.bet);
+            owed = owed.max(blind);
+            shortfall += blind.saturating_sub(p.bet);
+        }
         // WWPLA-11, HC-1.13.2: a short all-in big blind still sets the full blind to call.
         self.level = if self.rules.full_big_blind {
             owed.max(posted)
@@ -76,12 +105,7 @@ impl Hand {
             posted
         };
         // TDA-54B: short all-in blinds count in full in the pot-limit maximum.
-        self.blind_shortfall = self
-            .players
-            .iter()
-            .zip(&self.blinds)
-            .map(|(p, &blind)| blind.saturating_sub(p.bet))
-            .sum();
+        self.blind_shortfall = shortfall;
         self.min_increment = self.min_bet.max(owed);
         self.last_full_level = self.level;
         self.raises = u8::from(!self.level.is_zero());

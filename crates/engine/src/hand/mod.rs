@@ -195,8 +195,28 @@ fn several(mask: u16) -> bool {
 impl Hand {
     /// Checks a setup and starts the hand, running the automated steps up to the first one that
     /// needs a player or the dealer. A refusal lists every problem of the setup.
-    pub fn new(setup: HandSetup) -> Result<Hand, SetupErrors> {
+    pub fn new(mut setup: HandSetup) -> Result<Hand, SetupErrors> {
         setup.check()?;
+        let antes = std::mem::take(&mut setup.antes);
+        let blinds = std::mem::take(&mut setup.blinds);
+        let deck = setup.deck.take();
+        Ok(Hand::start(&setup, antes, blinds, deck))
+    }
+
+    /// `Hand::new` of `setup` with `deck` as its deck (the setup's own is not used), the setup
+    /// only read: a caller dealing hand after hand from one setup does not copy it each time.
+    pub fn new_dealt(setup: &HandSetup, deck: Deck) -> Result<Hand, SetupErrors> {
+        setup.check_with(Some(&deck))?;
+        Ok(Hand::start(
+            setup,
+            setup.antes.clone(),
+            setup.blinds.clone(),
+            Some(deck),
+        ))
+    }
+
+    /// Starts a checked setup, with its antes, blinds and deck given apart.
+    fn start(setup: &HandSetup, antes: Vec<Chips>, blinds: Vec<Chips>, deck: Option<Deck>) -> Hand {
         let n = setup.stacks.len();
         let game = setup.variant.game;
         let rules = HandRules {
@@ -236,12 +256,12 @@ impl Hand {
             live: (1 << n) - 1,
             can_bet: (1 << n) - 1,
             to_act: 0,
-            antes: setup.antes,
-            blinds: setup.blinds,
+            antes,
+            blinds,
             big_blind_player: setup.big_blind_player,
             min_bet: setup.min_bet,
             chip_unit: setup.chip_unit,
-            deck: setup.deck,
+            deck,
             bring_in: setup.bring_in,
             bring_in_due: game.is_stud(),
             bring_in_low: 0,
@@ -281,7 +301,7 @@ impl Hand {
         };
         hand.skip_empty_posts();
         hand.advance();
-        Ok(hand)
+        hand
     }
 
     pub fn variant(&self) -> Variant {
@@ -408,10 +428,12 @@ impl Hand {
         }
     }
 
+    // Out of line, so that `advance` stays small enough to inline where an action is applied.
+    #[inline(never)]
     fn run_steps(&mut self) {
         loop {
             match self.phase {
-                Phase::Posting if self.automations.posting => self.post_next(),
+                Phase::Posting if self.automations.posting => self.post_all(),
                 Phase::DealingHole if self.all_in_runout && self.tabling_due().is_some() => {
                     if !self.automations.showdown || !self.table_all_hands() {
                         return;
