@@ -148,6 +148,14 @@ async fn a_hand_dealt_under_a_commitment_proves_its_deck() {
         json!({ "type": "deck_value", "hand": 1, "value": "xyz" }),
     )
     .await;
+    // Sent again, a reason noted is refused, not noted twice: a client cannot grow the hand.
+    let again = json!({ "type": "deck_value", "hand": 1, "value": "xyz" });
+    let reply = room
+        .api
+        .post("/api/ring/me", Some(&room.tokens[0]), &again)
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert_eq!(reply.body["code"], "value_noted");
     // One far too long is not read at all.
     let long = json!({ "type": "deck_value", "hand": 1, "value": "a".repeat(500) });
     let reply = room

@@ -286,6 +286,7 @@ export const SERVER_EN = {
   // issue 37: decks anyone can check
   code_no_commitment: 'this hand has no open commitment to add a value to', code_bad_value: 'a deck value is 64 hex digits',
   code_not_next_hand: 'that is not the table\'s next hand', code_committed: 'that hand\'s deck is committed already',
+  code_value_noted: 'your value for this hand is left out already',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'a phone number is written internationally: + and the country code, {min} to {max} digits',
   refused_ring_phone_without_consent: 'a phone number is kept only with the guest\'s consent to be texted at it',
@@ -570,6 +571,7 @@ export const SERVER_DE = {
   // issue 37: decks anyone can check
   code_no_commitment: 'für diese Hand ist keine Festlegung offen, zu der ein Wert käme', code_bad_value: 'ein Deck-Wert hat 64 Hex-Ziffern',
   code_not_next_hand: 'das ist nicht die nächste Hand des Tisches', code_committed: 'das Deck dieser Hand ist schon festgelegt',
+  code_value_noted: 'dein Wert für diese Hand ist schon als nicht verwendet vermerkt',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'eine Telefonnummer wird international geschrieben: + und die Landesvorwahl, {min} bis {max} Ziffern',
   refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',

@@ -36,15 +36,18 @@ impl Pending {
         }
     }
 
-    /// Takes `value` from `seat`, or notes why it is left out.
-    pub fn offer(&mut self, seat: u8, value: &str) {
-        match value.parse::<Value>() {
-            Err(()) => self.left_out.push((seat, LeftOutBecause::Malformed)),
-            Ok(_) if self.values.iter().any(|&(s, _)| s == seat) => {
-                self.left_out.push((seat, LeftOutBecause::Twice));
+    /// Takes `value` from `seat`, or notes why it is left out; a reason noted once for a seat
+    /// is not noted again (refused, so that a client sending on cannot grow the hand).
+    pub fn offer(&mut self, seat: u8, value: &str) -> Result<(), Refusal> {
+        let why = match value.parse::<Value>() {
+            Err(()) => LeftOutBecause::Malformed,
+            Ok(_) if self.values.iter().any(|&(s, _)| s == seat) => LeftOutBecause::Twice,
+            Ok(v) => {
+                self.values.push((seat, v));
+                return Ok(());
             }
-            Ok(v) => self.values.push((seat, v)),
-        }
+        };
+        note_left_out(&mut self.left_out, seat, why)
     }
 
     /// What the table shows before the deal.
@@ -86,6 +89,22 @@ impl Proof {
     pub fn commitment(&self) -> String {
         hex(&commitment(&self.seed))
     }
+}
+
+/// Notes that `seat`'s value was left out for `why`, unless that is noted already.
+pub fn note_left_out(
+    left_out: &mut Vec<(u8, LeftOutBecause)>,
+    seat: u8,
+    why: LeftOutBecause,
+) -> Result<(), Refusal> {
+    if left_out.contains(&(seat, why)) {
+        return Err(Refusal::conflict(
+            "value_noted",
+            format!("seat {seat}'s value for this hand is left out already"),
+        ));
+    }
+    left_out.push((seat, why));
+    Ok(())
 }
 
 /// A value is read only when it could be one: anything longer is refused unread.

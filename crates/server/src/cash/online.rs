@@ -193,16 +193,15 @@ pub fn value(
         .ok_or_else(|| Refusal::conflict("not_seated", "you have no seat at a table"))?;
     online(room, table)?;
     if let Some(p) = hands.pending_mut(table.0).filter(|p| p.hand == hand) {
-        p.offer(seat, value);
-        return Ok(());
+        return p.offer(seat, value);
     }
     match hands.get_mut(table.0) {
-        Some(h) if h.number == hand => {
-            if let Some(proof) = &mut h.proof {
-                proof.left_out.push((seat, LeftOutBecause::Late));
+        Some(h) if h.number == hand => match &mut h.proof {
+            Some(proof) => {
+                super::deck::note_left_out(&mut proof.left_out, seat, LeftOutBecause::Late)
             }
-            Ok(())
-        }
+            None => Ok(()),
+        },
         _ => Err(Refusal::conflict(
             "no_commitment",
             format!("table {} has no commitment to hand {hand}", table.number()),
