@@ -39,15 +39,9 @@ impl FromStr for Seed {
     type Err = SeedParseError;
     fn from_str(s: &str) -> Result<Seed, SeedParseError> {
         let s = s.trim();
-        let bad = || SeedParseError(s.to_owned());
-        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(bad());
-        }
-        let mut bytes = [0u8; 32];
-        for (i, b) in bytes.iter_mut().enumerate() {
-            *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
-        }
-        Ok(Seed(bytes))
+        crate::proof::parse_hex(s)
+            .map(Seed)
+            .ok_or_else(|| SeedParseError(s.to_owned()))
     }
 }
 

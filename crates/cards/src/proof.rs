@@ -10,9 +10,10 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Value(pub [u8; 32]);
 
-/// The commitment to a seed, published before its hand is dealt: SHA-256 of its 32 bytes.
-pub fn commitment(seed: &Seed) -> [u8; 32] {
-    Sha256::digest(seed.0).into()
+/// The commitment to a seed, published before its hand is dealt: SHA-256 of its 32 bytes, as
+/// 64 lowercase hex digits.
+pub fn commitment(seed: &Seed) -> String {
+    hex(&Sha256::digest(seed.0).into())
 }
 
 /// The seed the deck is shuffled from: the server's seed alone when no player added a value,
@@ -69,7 +70,7 @@ mod tests {
         // SHA-256 of 32 zero bytes, as any SHA-256 tool gives it.
         let zero = Seed([0; 32]);
         assert_eq!(
-            hex(&commitment(&zero)),
+            commitment(&zero),
             "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
         );
     }

@@ -48,7 +48,7 @@ pub fn differences(proof: &DeckProof) -> Vec<String> {
     let Some(seed) = parse_hex(&proof.seed).map(Seed) else {
         return vec![format!("the seed {:?} is not 64 hex digits", proof.seed)];
     };
-    let committed = hex(&commitment(&seed));
+    let committed = commitment(&seed);
     if committed != proof.commitment {
         out.push(format!(
             "the seed's SHA-256 is {committed}, not the commitment {}",
@@ -135,7 +135,7 @@ mod tests {
         DeckProof {
             table: protocol::CashTableId(0),
             hand: 1,
-            commitment: hex(&commitment(&seed)),
+            commitment: commitment(&seed),
             seed: hex(&seed.0),
             values: vec![
                 SeatValue {

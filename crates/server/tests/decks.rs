@@ -198,7 +198,7 @@ async fn a_hand_dealt_under_a_commitment_proves_its_deck() {
     assert_eq!(proof["hand"], 1, "{me}");
     // The seed is the one committed to before the deal.
     let seed = Seed(parse_hex(proof["seed"].as_str().unwrap()).unwrap());
-    assert_eq!(hex(&commitment(&seed)), c);
+    assert_eq!(commitment(&seed), c);
     assert_eq!(proof["commitment"], c.as_str());
     assert_eq!(
         proof["values"],

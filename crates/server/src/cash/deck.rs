@@ -56,7 +56,7 @@ impl Pending {
         values_from.sort_unstable();
         DeckCommitment {
             hand: self.hand,
-            commitment: hex(&commitment(&self.seed)),
+            commitment: commitment(&self.seed),
             values_from,
         }
     }
@@ -87,7 +87,7 @@ pub struct Proof {
 
 impl Proof {
     pub fn commitment(&self) -> String {
-        hex(&commitment(&self.seed))
+        commitment(&self.seed)
     }
 }
 

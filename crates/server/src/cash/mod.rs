@@ -472,7 +472,7 @@ impl CashState {
     /// The commitment to `table`'s next hand (issue 37): a seed of 256 bits from the system's
     /// randomness (or the tests' generator), sealed for the log.
     fn commitment(&mut self, table: CashTableId) -> Result<RingCommand, Refusal> {
-        let hand = self.room.table(table).map_or(0, |t| t.hands + 1);
+        let hand = online::next_number(&self.room, table);
         let seed = match self.deal_seeds.as_mut() {
             Some(rng) => {
                 let mut bytes = [0u8; 32];
@@ -485,14 +485,13 @@ impl CashState {
             table,
             hand,
             sealed: self.seal.seal(table.0, hand, &seed),
-            commitment: cards::proof::hex(&cards::proof::commitment(&seed)),
+            commitment: cards::proof::commitment(&seed),
         })
     }
 
     /// Whether `table`'s next hand still needs its commitment.
     fn uncommitted(&self, table: CashTableId) -> bool {
-        let next = self.room.table(table).map_or(0, |t| t.hands + 1);
-        self.hands.pending(table.0).is_none_or(|p| p.hand != next)
+        online::committed(&self.room, &self.hands, table).is_none()
     }
 
     /// The guest behind a role, if it is one.

@@ -62,11 +62,10 @@ impl OnlineHand {
     }
 }
 
-/// The hand of each online table, by table id. The task saves the room before each command: a
-/// copy of `Hands` is one count (`Chunked`), and a step copies its own hand and the list of
-/// pointers around it, whatever the number of tables.
-/// Beside each table's hand, the commitment to its next (issue 37) and the proofs of its last
-/// hands, by table id too.
+/// The hand of each online table, by table id, and beside it the commitment to the table's next
+/// hand (issue 37) and the proofs of its last hands. The task saves the room before each
+/// command: a copy of `Hands` is a count per list (`Chunked`), and a step copies its own hand
+/// and the list of pointers around it, whatever the number of tables.
 #[derive(Clone, Debug, Default)]
 pub struct Hands {
     hands: Chunked<Option<ring::Shared<OnlineHand>>>,
@@ -139,6 +138,17 @@ impl Hands {
     }
 }
 
+/// The number `table`'s next hand will have (0: no such table).
+pub fn next_number(room: &Room, table: CashTableId) -> u64 {
+    room.table(table).map_or(0, |t| t.hands + 1)
+}
+
+/// The commitment to `table`'s next hand, once made (issue 37).
+pub fn committed<'h>(room: &Room, hands: &'h Hands, table: CashTableId) -> Option<&'h Pending> {
+    let next = next_number(room, table);
+    hands.pending(table.0).filter(|p| p.hand == next)
+}
+
 /// The server commits to the seed of `table`'s next hand (issue 37): `sealed` is read with
 /// the room's seal key and must give a seed whose SHA-256 is `commitment`.
 pub fn commit(
@@ -150,16 +160,13 @@ pub fn commit(
     commitment: &str,
 ) -> Result<(), Refusal> {
     online(room, table)?;
-    let t = room
-        .table(table)
-        .map_err(|e| Refusal::not_found(e.to_string()))?;
-    if hand != t.hands + 1 || hands.get(table.0).is_some_and(|h| h.in_play()) {
+    if hand != next_number(room, table) || hands.get(table.0).is_some_and(|h| h.in_play()) {
         return Err(Refusal::conflict(
             "not_next_hand",
             format!("hand {hand} is not table {}'s next hand", table.number()),
         ));
     }
-    if hands.pending(table.0).is_some_and(|p| p.hand == hand) {
+    if committed(room, hands, table).is_some() {
         return Err(Refusal::conflict(
             "committed",
             format!("hand {hand} at table {} has its commitment", table.number()),
@@ -167,7 +174,7 @@ pub fn commit(
     }
     let seed = key
         .unseal(table.0, hand, sealed)
-        .filter(|seed| cards::proof::hex(&cards::proof::commitment(seed)) == commitment)
+        .filter(|seed| cards::proof::commitment(seed) == commitment)
         .ok_or_else(|| {
             Refusal::internal(format!(
                 "the seal key does not open the seed of hand {hand} at table {}: the server \
@@ -265,16 +272,16 @@ pub fn deal(
             (seed, None)
         }
         None => {
-            let next = room.table(table).map_or(0, |t| t.hands + 1);
-            let pending = hands
-                .pending(table.0)
-                .filter(|p| p.hand == next)
-                .ok_or_else(|| {
-                    Refusal::conflict(
-                        "no_commitment",
-                        format!("hand {next} at table {} has no commitment", table.number()),
-                    )
-                })?;
+            let pending = committed(room, hands, table).ok_or_else(|| {
+                Refusal::conflict(
+                    "no_commitment",
+                    format!(
+                        "hand {} at table {} has no commitment",
+                        next_number(room, table),
+                        table.number()
+                    ),
+                )
+            })?;
             let proof = pending.clone().into_proof();
             (proof.deck_seed, Some(proof))
         }

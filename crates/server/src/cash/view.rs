@@ -267,10 +267,7 @@ pub fn table_view(
             room.next_hand(table, None).ok().map(|n| next_view(&n))
         },
         hand: hand_view,
-        commitment: state
-            .hands
-            .pending(table.0)
-            .filter(|p| p.hand == t.hands + 1)
+        commitment: super::online::committed(room, &state.hands, table)
             .map(super::deck::Pending::view),
     })
 }
