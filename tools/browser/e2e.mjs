@@ -197,6 +197,12 @@ try {
   });
   log(`in the results: ${busted}`);
 
+  await step('a player\'s page checks the deck of a hand it was dealt in (issue 37)', 40_000, async () => {
+    await Promise.any(people.map((p) => p.page.locator(`${q('play-deck-check')}[data-ok="true"]`).waitFor({ timeout: 40_000 })));
+    const bad = await Promise.all(people.map((p) => p.page.locator(`${q('play-deck-check')}[data-ok="false"]`).count()));
+    if (bad.some((n) => n > 0)) throw new Error('a deck did not check in a player\'s browser');
+  });
+
   const playing = `people keep playing for ${PLAY_MS / 1000} s in all, each seated one acting at least ${MIN_ACTIONS} times`;
   await step(playing, PLAY_MS + 40_000, async () => {
     for (;;) {

@@ -22,7 +22,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
         .with_context(|| format!("{} is not a file of deck proofs", args.file.display()))?;
     let mut failed = 0;
     for proof in &file.hands {
-        let what = format!("table {} hand {}", proof.table.number(), proof.hand);
+        let what = proof.what();
         match differences(proof) {
             d if d.is_empty() => println!("{what}: checks ({} cards dealt)", proof.dealt.len()),
             d => {
@@ -133,7 +133,8 @@ mod tests {
             })
             .collect();
         DeckProof {
-            table: protocol::CashTableId(0),
+            event: None,
+            table: 0,
             hand: 1,
             commitment: commitment(&seed),
             seed: hex(&seed.0),

@@ -16,13 +16,18 @@ pub struct LogEntry {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Command {
-    /// A new event from its TOML configuration; the seed makes its seating and decks.
+    /// A new event from its TOML configuration; the seed makes its seating draws, and the
+    /// decks of a test event.
     CreateEvent {
         config_toml: String,
         seed: u64,
         /// Seconds to act before the floor calls the clock (TDA-29).
         act_seconds: u32,
         by: Actor,
+        /// Where its online hands' decks come from (issue 37). Absent in older logs: the
+        /// event's seed, as they were dealt.
+        #[serde(default)]
+        decks: DeckSource,
     },
     /// A live table's dealer tablet: no event of its own.
     Floor { by: Actor, command: FloorCommand },
@@ -34,6 +39,28 @@ pub enum Command {
     /// A change to one event: its task's own command, written as it is (its own `type`).
     #[serde(untagged)]
     Event(EventCommand),
+}
+
+/// Where an event's online hands' decks come from (issue 37, `docs/decks.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckSource {
+    /// The event's seed: a test event's, chosen by the TD (a simulation or a test, never real
+    /// players), and every event's before issue 37.
+    #[default]
+    EventSeed,
+    /// A seed per hand, 256 bits from the system, committed to before the deal
+    /// (`EventCommand::Commit`), mixed with the players' values and revealed after the hand.
+    PerHand,
+}
+
+/// A hand's seed as the log keeps it (issue 37): `sealed`, 64 hex digits, is the seed masked
+/// with the server's seal key, so that whoever reads the log during play does not learn the
+/// cards; `commitment`, SHA-256 of the seed, lets the log be replayed only with its own key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SealedSeed {
+    pub sealed: String,
+    pub commitment: String,
 }
 
 /// A command of one event, the only kind an event's task takes (issue 35): registrations,
@@ -57,10 +84,30 @@ pub enum EventCommand {
         event: EventId,
         by: Actor,
     },
-    /// The next hand at a table is dealt.
+    /// The next hand at a table is dealt: from the table's commitment when its event deals
+    /// from a seed per hand (issue 37), else from the event's seed.
     Deal {
         event: EventId,
         table: TableId,
+    },
+    /// Issue 37: the server's seed for hand `hand` (the table's, from 1) of an online table,
+    /// before it is dealt, sealed so that the log does not give the cards away; its
+    /// commitment is shown at the table until the hand is over and the seed revealed.
+    Commit {
+        event: EventId,
+        table: TableId,
+        hand: u64,
+        seed: SealedSeed,
+    },
+    /// Issue 37: a seated player's own value for the deck of hand `hand` at their table (64
+    /// hex digits): taken until the deal; late, twice or malformed, it is left out and the
+    /// hand's proof says so.
+    DeckValue {
+        event: EventId,
+        table: TableId,
+        hand: u64,
+        player: EntryId,
+        value: String,
     },
     /// A player's action in hand `hand` (the table's hand number) at `table`.
     Act {
@@ -130,6 +177,8 @@ impl EventCommand {
             EventCommand::Register { event, .. }
             | EventCommand::Start { event, .. }
             | EventCommand::Deal { event, .. }
+            | EventCommand::Commit { event, .. }
+            | EventCommand::DeckValue { event, .. }
             | EventCommand::Act { event, .. }
             | EventCommand::CallClock { event, .. }
             | EventCommand::TimeOut { event, .. }

@@ -22,8 +22,8 @@ mod view;
 
 pub use actor::{Actor, Tablet, UnknownActor};
 pub use command::{
-    BustCall, Command, CountedStack, DealShare, EventCommand, LogEntry, PlayerAction, PlayerCards,
-    SeatCard, SeatDraw, TableCard, TableReport, TdCommand,
+    BustCall, Command, CountedStack, DealShare, DeckSource, EventCommand, LogEntry, PlayerAction,
+    PlayerCards, SealedSeed, SeatCard, SeatDraw, TableCard, TableReport, TdCommand,
 };
 pub use dealer::{FloorAct, FloorCommand, LinkedDeal, LinkedSeat, OpenTable, Order, PulledBack};
 pub use dealer_view::*;

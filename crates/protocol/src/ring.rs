@@ -657,7 +657,13 @@ pub struct DeckCommitment {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeckProof {
-    pub table: CashTableId,
+    /// A tournament's table: its event (from 0); absent at a cash table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<crate::EventId>,
+    /// The table's id, from 0 (the pages show it from 1): a cash table's, or with `event` that
+    /// event's table.
+    pub table: u32,
+    /// The table's hand, from 1.
     pub hand: u64,
     /// SHA-256 of `seed`, published before the deal (64 hex digits).
     pub commitment: String,
@@ -671,6 +677,17 @@ pub struct DeckProof {
     pub deck_seed: String,
     /// Every card dealt, by its place in the deck (from 0, the top).
     pub dealt: Vec<DealtCard>,
+}
+
+impl DeckProof {
+    /// Which hand it proves, as people count: "table 2 hand 7", "event 0 table 2 hand 7".
+    pub fn what(&self) -> String {
+        let table = self.table.saturating_add(1);
+        match self.event {
+            Some(event) => format!("event {} table {table} hand {}", event.0, self.hand),
+            None => format!("table {table} hand {}", self.hand),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

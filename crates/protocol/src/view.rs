@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EventSummary {
     pub id: EventId,
+    /// A test event (issue 37): created with a seed the TD chose, its seating and decks come
+    /// from that seed, so it is for a simulation or a test, never for real players. Every
+    /// other event deals each online hand from a seed of its own, sealed in the log.
+    #[serde(default)]
+    pub test: bool,
     pub name: String,
     pub profile: String,
     /// Dealers deal real cards (`tables = "live"`) and the TD or a tablet reports each hand.
@@ -244,6 +249,10 @@ pub struct TableView {
     /// The last hands played here, as the viewer saw them, newest first; `None` in a pushed
     /// message when they have not changed since the last one this client was sent.
     pub history: Option<Vec<HandHistory>>,
+    /// Issue 37: the commitment to the seed of the table's next hand, before it is dealt, and
+    /// the seats whose values are in (an event dealing from a seed per hand).
+    #[serde(default)]
+    pub commitment: Option<crate::DeckCommitment>,
     pub server_time_ms: u64,
 }
 
@@ -301,6 +310,10 @@ pub struct HandView {
     pub announcements: Vec<Announcement>,
     /// Each tabled hand's share of the pot, once hands are face up at an all-in (TDA-16).
     pub equities: Vec<SeatEquity>,
+    /// Issue 37: the commitment its deck was shuffled under (SHA-256 of its seed, 64 hex
+    /// digits); its proof, once the hand is over: `GET /api/events/{event}/tables/{table}/decks`.
+    #[serde(default)]
+    pub commitment: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -375,6 +388,11 @@ pub struct HandHistory {
     /// Each seat's cards as the viewer may see them.
     pub seats: Vec<HistorySeat>,
     pub announcements: Vec<Announcement>,
+    /// Issue 37: the newest hand's deck proof (the seed revealed, the values, every card
+    /// dealt), for the players dealt in; every kept hand's is at
+    /// `GET /api/events/{event}/tables/{table}/decks`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<crate::DeckProof>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -48,6 +48,7 @@ pub fn drive_in<S: Driven>(tx: &mut Tx<'_, S>, now: u64, scope: Option<&[u32]>) 
     // bounded number of passes keeps one turn short.
     for pass in 0..4 {
         let event = tx.state().event();
+        commit_decks(tx, event, scope.as_deref());
         let (room, rng, pace) = tx.state_mut().bots();
         let mut due = room.due_in(now, scope.as_deref());
         if now < pace.deal_after {
@@ -96,4 +97,23 @@ pub fn drive_in<S: Driven>(tx: &mut Tx<'_, S>, now: u64, scope: Option<&[u32]>) 
         later(t);
     }
     next
+}
+
+/// Issue 37: the server commits to the seed of each table's next hand as soon as it may, so
+/// that the players have until the deal to add their values. Without the system's randomness
+/// there is no commitment, and no hand is dealt (never a deck from the clock).
+fn commit_decks<S: Driven>(tx: &mut Tx<'_, S>, event: EventId, scope: Option<&[u32]>) {
+    for (table, hand) in tx.state().room().to_commit(scope) {
+        let Ok(seed) = crate::secret::new_deck_seed() else {
+            return;
+        };
+        let seed = tx.state().room().seal_commit(table, hand, &seed);
+        // Refused only when overtaken; nothing done then.
+        let _ = tx.submit(EventCommand::Commit {
+            event,
+            table: protocol::TableId(table),
+            hand,
+            seed,
+        });
+    }
 }

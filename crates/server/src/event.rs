@@ -95,6 +95,18 @@ impl EventState {
     }
 
     /// A player's current entry here.
+    /// The caller's entry and the table (from 0) it sits at.
+    pub fn seated(&self, role: Role) -> Result<(EntryId, u32), Refusal> {
+        let entry = self.entry_of(role)?;
+        let table = self.room.table_of(entry).ok_or_else(|| {
+            Refusal::conflict(
+                "not_seated",
+                format!("player {} has no seat", entry.number()),
+            )
+        })?;
+        Ok((entry, table))
+    }
+
     pub fn entry_of(&self, role: Role) -> Result<EntryId, Refusal> {
         match role {
             Role::Player { event, person } if event == self.room.id => self
@@ -574,14 +586,8 @@ pub fn player_act(
     hand: u64,
     action: PlayerAction,
 ) -> Result<(), Refusal> {
-    let entry = tx.state().entry_of(role)?;
+    let (entry, table) = tx.state().seated(role)?;
     let event = tx.state().id();
-    let table = tx.state().room().table_of(entry).ok_or_else(|| {
-        Refusal::conflict(
-            "not_seated",
-            format!("player {} has no seat", entry.number()),
-        )
-    })?;
     tx.submit(EventCommand::Act {
         event,
         table: protocol::TableId(table),

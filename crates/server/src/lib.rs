@@ -14,8 +14,9 @@
 //! 1. words and shared types: `said` (every text as a key with arguments), `refusal` (why a
 //!    request is refused: status, code, rule), `clock`, `role` (who asks; the index of secrets),
 //!    `openapi` (the document's own parts), `slots` (the watchers' connection slots);
-//! 2. the door and the log: `secret`, `limit` (the server's limits, registrations per address),
-//!    `writer` (the one log writer, group commits);
+//! 2. the door and the log: `secret`, `deck` (decks anyone can check: commitments, values,
+//!    proofs), `limit` (the server's limits, registrations per address), `writer` (the one log
+//!    writer, group commits);
 //! 3. pushes: `push` (lean diffs of views), `outbox` (a connection's bounded queue);
 //! 4. an event's state: `room`;
 //! 5. tasks: `task` (a task owns its state and takes jobs; the turn, the write, the pushes),
@@ -32,6 +33,7 @@ pub mod app;
 pub mod cash;
 pub mod clock;
 pub mod dealer;
+pub mod deck;
 pub mod driver;
 pub mod event;
 pub(crate) mod followers;

@@ -408,6 +408,16 @@ pub enum Audit {
     Deal {
         table: u32,
     },
+    /// Issue 37: the seed of a table's next hand committed to.
+    Commit {
+        table: u32,
+        hand: u64,
+    },
+    /// Issue 37: a player's value for a hand's deck.
+    DeckValue {
+        table: u32,
+        player: u32,
+    },
     Act {
         table: u32,
         player: u32,
@@ -590,6 +600,15 @@ impl fmt::Display for Audit {
             Audit::RegisteredBot { name } => write!(f, "registered {name} (bot)"),
             Audit::Start => write!(f, "start"),
             Audit::Deal { table } => write!(f, "deal at table {table}"),
+            Audit::Commit { table, hand } => {
+                write!(f, "deck of hand {hand} at table {table} committed")
+            }
+            Audit::DeckValue { table, player } => {
+                write!(
+                    f,
+                    "player {player} adds a value to the deck at table {table}"
+                )
+            }
             Audit::Act { table, player } => write!(f, "player {player} acts at table {table}"),
             Audit::CallClock { table } => write!(f, "call clock at table {table}"),
             Audit::TimeOut { table, player } => {
@@ -695,6 +714,14 @@ pub fn audit(command: &EventCommand) -> Audit {
         EventCommand::Start { .. } => Audit::Start,
         EventCommand::Deal { table, .. } => Audit::Deal {
             table: table.number(),
+        },
+        EventCommand::Commit { table, hand, .. } => Audit::Commit {
+            table: table.number(),
+            hand: *hand,
+        },
+        EventCommand::DeckValue { table, player, .. } => Audit::DeckValue {
+            table: table.number(),
+            player: p(player),
         },
         EventCommand::Act { table, player, .. } => Audit::Act {
             table: table.number(),

@@ -77,35 +77,61 @@ impl SealKey {
         cards::proof::hex(&self.0)
     }
 
-    /// What a seed is masked with: SHA-256 of the key, a label, the table and the hand. Every
-    /// input has the same length, so the hash with the key in front is a keyed function only
-    /// the key's holder computes (a length extension gives only longer inputs), and each
-    /// table's hand has its own mask.
-    fn mask(self, table: u32, hand: u64) -> [u8; 32] {
+    /// What a seed is masked with: SHA-256 of the key, a label and the place of the hand (a
+    /// cash table and its hand; an event, its table and the hand). Every input of a label has
+    /// the same length, so the hash with the key in front is a keyed function only the key's
+    /// holder computes (a length extension gives only longer inputs), and each hand has its
+    /// own mask.
+    fn mask(self, label: &[u8], place: &[u8]) -> [u8; 32] {
         use sha2::{Digest, Sha256};
         let mut hash = Sha256::new();
         hash.update(self.0);
-        hash.update(b"croupier deck seal");
-        hash.update(table.to_be_bytes());
-        hash.update(hand.to_be_bytes());
+        hash.update(label);
+        hash.update(place);
         hash.finalize().into()
     }
 
-    /// `seed` sealed for hand `hand` of `table`, as 64 hex digits.
+    fn cash_mask(self, table: u32, hand: u64) -> [u8; 32] {
+        let mut place = [0u8; 12];
+        place[..4].copy_from_slice(&table.to_be_bytes());
+        place[4..].copy_from_slice(&hand.to_be_bytes());
+        self.mask(b"croupier deck seal", &place)
+    }
+
+    fn event_mask(self, event: u32, table: u32, hand: u64) -> [u8; 32] {
+        let mut place = [0u8; 16];
+        place[..4].copy_from_slice(&event.to_be_bytes());
+        place[4..8].copy_from_slice(&table.to_be_bytes());
+        place[8..].copy_from_slice(&hand.to_be_bytes());
+        self.mask(b"croupier event deck seal", &place)
+    }
+
+    /// `seed` sealed for hand `hand` of cash table `table`, as 64 hex digits.
     pub fn seal(self, table: u32, hand: u64, seed: &cards::Seed) -> String {
-        let mask = self.mask(table, hand);
-        let mut sealed = seed.0;
-        sealed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
-        cards::proof::hex(&sealed)
+        masked(seed.0, self.cash_mask(table, hand))
     }
 
     /// The seed `sealed` holds, when it is 64 hex digits. Whether this key sealed it, only
     /// the seed's commitment tells.
     pub fn unseal(self, table: u32, hand: u64, sealed: &str) -> Option<cards::Seed> {
-        let mut seed = cards::proof::parse_hex(sealed)?;
-        let mask = self.mask(table, hand);
-        seed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
-        Some(cards::Seed(seed))
+        unmasked(sealed, self.cash_mask(table, hand))
+    }
+
+    /// `seed` sealed for hand `hand` (the table's, from 1) of table `table` (from 0) of
+    /// event `event`.
+    pub fn seal_event(self, event: u32, table: u32, hand: u64, seed: &cards::Seed) -> String {
+        masked(seed.0, self.event_mask(event, table, hand))
+    }
+
+    /// The seed an event's `sealed` holds, when it is 64 hex digits.
+    pub fn unseal_event(
+        self,
+        event: u32,
+        table: u32,
+        hand: u64,
+        sealed: &str,
+    ) -> Option<cards::Seed> {
+        unmasked(sealed, self.event_mask(event, table, hand))
     }
 
     /// The key in `path`, or a new one written there (readable by its owner only) when there
@@ -134,6 +160,17 @@ impl SealKey {
             Err(e) => Err(format!("reading the seal key {}: {e}", path.display())),
         }
     }
+}
+
+fn masked(mut seed: [u8; 32], mask: [u8; 32]) -> String {
+    seed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
+    cards::proof::hex(&seed)
+}
+
+fn unmasked(sealed: &str, mask: [u8; 32]) -> Option<cards::Seed> {
+    let mut seed = cards::proof::parse_hex(sealed)?;
+    seed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
+    Some(cards::Seed(seed))
 }
 
 /// A seed for a new event's draws.

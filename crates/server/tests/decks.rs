@@ -292,17 +292,8 @@ async fn the_log_does_not_give_the_cards_away_and_replays_only_with_its_key() {
     assert_eq!(replayed["table"]["hand"]["number"], 1, "{replayed}");
     assert_eq!(hole(&replayed), held);
     drop(again);
-    let store = store::Store::open(&file, false).expect("the log");
-    let other = server::hub::Settings {
-        seal_key: server::secret::SealKey::from_hex(&"0f".repeat(32)),
-        ..server::hub::Settings::default()
-    };
-    let refused = std::thread::spawn(move || server::hub::Opened::open(store, other).err())
-        .join()
-        .expect("opened");
-    let error = refused
-        .expect("another key does not open the log")
-        .to_string();
+    let error =
+        common::open_with_another_seal_key(&file).expect("another key does not open the log");
     assert!(error.contains("seal key"), "{error}");
     let _ = std::fs::remove_file(&file);
 }

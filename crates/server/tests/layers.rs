@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Bottom to top, as `lib.rs` lists them.
-const LAYERS: [&str; 24] = [
+const LAYERS: [&str; 25] = [
     "said",
     "refusal",
     "clock",
@@ -14,6 +14,7 @@ const LAYERS: [&str; 24] = [
     "openapi",
     "slots",
     "secret",
+    "deck",
     "limit",
     "writer",
     "push",

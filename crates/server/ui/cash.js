@@ -26,7 +26,7 @@ import { t, lang, onLang } from './i18n.js';
 import { renderFelt } from './table.js';
 import { actionBar } from './actions.js';
 import { alerts } from './alerts.js';
-import { check, hex } from './deckcheck.js';
+import { deckPanel } from './deckpanel.js';
 
 pageHeader('cash');
 
@@ -215,75 +215,21 @@ function renderTable() {
   tickTimer();
 }
 
-// Issue 37: decks anyone can check. The next hand's commitment is shown before its deal and
-// this browser adds its own random value to it; once a hand is over, its proof is checked here
-// (docs/decks.md) and the proof file can be taken away for `croupier verify`.
-const valuesSent = new Set();
-const checks = new Map();
-const fetched = new Set();
+// Issue 37: decks anyone can check (deckpanel.js).
+const deck = deckPanel({
+  box: $('#cash-deck'),
+  prefix: 'cash',
+  sendValue: (hand, value) => post('/api/ring/me', { type: 'deck_value', hand, value }, token),
+  fetchFile: () => get(`/api/ring/tables/${me.table.id}/decks`, token),
+  fileName: () => `decks-table-${me.table.id + 1}.json`,
+  rerender: () => render(),
+});
 
 function renderDeck(tb) {
-  const box = $('#cash-deck');
-  const hand = tb.hand;
-  const live = hand && hand.street !== 'over';
-  const c = tb.commitment;
   const mySeat = me.seat && me.seat.table === tb.id ? me.seat.seat : null;
-  const sendKey = c ? `${tb.id}:${c.hand}` : null;
-  if (c && mySeat && !valuesSent.has(sendKey)) {
-    valuesSent.add(sendKey);
-    const value = hex(crypto.getRandomValues(new Uint8Array(32)));
-    post('/api/ring/me', { type: 'deck_value', hand: c.hand, value }, token).catch(() => valuesSent.delete(sendKey));
-  }
-  const lines = [];
-  if (hand && !live && hand.proof) {
-    const key = `${tb.id}:${hand.number}`;
-    if (!checks.has(key)) {
-      if (checks.size > 20) checks.clear();
-      checks.set(key, { proof: hand.proof, wrong: check(hand.proof) });
-    }
-  }
-  // A page that came after the last hand was over fetches its proof to check it.
-  const before = hand && live ? `${tb.id}:${hand.number - 1}` : null;
-  if (before && mySeat && hand.number > 1 && !checks.has(before) && !fetched.has(before)) {
-    fetched.add(before);
-    get(`/api/ring/tables/${tb.id}/decks`, token).then((file) => {
-      const proof = file.hands.find((p) => p.hand === hand.number - 1);
-      if (proof) {
-        checks.set(before, { proof, wrong: check(proof) });
-        render();
-      }
-    }).catch(() => {});
-  }
-  // The last hand checked stays in sight while the next is played.
-  const shown = hand && checks.get(`${tb.id}:${live ? hand.number - 1 : hand.number}`);
-  if (shown) {
-    const { proof, wrong } = shown;
-    lines.push(h('p', { class: wrong.length ? 'deck-bad' : 'deck-ok', 'data-testid': 'cash-deck-check', 'data-ok': String(!wrong.length) },
-      wrong.length ? t('deck_differs', { hand: proof.hand }) : `✓ ${t('deck_checked', { hand: proof.hand, cards: proof.dealt.length })}`));
-    for (const [k, args] of wrong) lines.push(h('p', { class: 'deck-bad' }, t(k, args)));
-    for (const l of proof.left_out) lines.push(h('p', { class: 'muted' }, t('deck_left_out', { seat: l.seat, why: t(`deck_why_${l.why}`) })));
-  }
-  if (hand && live && hand.commitment) {
-    lines.push(h('p', { class: 'muted' }, t('deck_committed', { hand: hand.number, c: hand.commitment.slice(0, 12) })));
-  }
-  if (shown) lines.push(h('button', { class: 'btn', 'data-testid': 'cash-deck-download', onclick: () => download(tb.id) }, t('deck_download')));
-  if (c && !live) {
-    const yours = mySeat && c.values_from.includes(mySeat) ? ` · ${t('deck_yours_in')}` : '';
-    const from = c.values_from.length ? ` · ${t('deck_values', { seats: c.values_from.join(', ') })}` : '';
-    lines.push(h('p', { class: 'muted', 'data-testid': 'cash-deck-commitment', 'data-commitment': c.commitment },
-      t('deck_committed', { hand: c.hand, c: c.commitment.slice(0, 12) }) + from + yours));
-  }
-  box.hidden = !lines.length;
-  box.replaceChildren(...lines);
+  const hand = tb.hand;
+  deck.render({ table: tb.id, hand, c: tb.commitment, mySeat, proof: hand?.proof });
 }
-
-/** The table's proof file, saved as the browser saves a download. */
-const download = (table) => attempt(async () => {
-  const file = await get(`/api/ring/tables/${table}/decks`, token);
-  const a = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' })), download: `decks-table-${table + 1}.json` });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-});
 
 function tickTimer() {
   const hand = me?.table?.hand;

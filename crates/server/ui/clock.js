@@ -12,7 +12,7 @@
 // data-prize): the players placed last, at the bust ("Guest 7 finishes 12th"), the winner first.
 
 import { get, connect, param } from './api.js';
-import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError } from './dom.js';
+import { h, $, fmtChips, fmtTime, blindsText, eventName, Clock, pageHeader, showError } from './dom.js';
 import { t, lang, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -154,7 +154,7 @@ function render() {
   const c = s.clock;
   $('#clock-main').hidden = false;
   $('#clock-main').classList.toggle('on-break', c.on_break);
-  set('event-name', s.name);
+  set('event-name', eventName(s));
   const level = set('level', c.on_break ? t('break') : t('level_n', { n: c.level }));
   level.dataset.level = c.level;
   level.dataset.state = c.on_break ? 'break' : 'level';

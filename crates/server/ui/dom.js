@@ -74,6 +74,11 @@ export function cardEl(card, size = '') {
 
 /** "100/200", with the ante and big-blind ante when there are; stud's ante and bring-in, and
  * fixed limit's bets, where the level deals them. */
+/** An event's name, marked when it is a test event (its decks from the TD's seed, issue 37). */
+export function eventName(s) {
+  return s.test ? `${s.name} · ${t('test_event')}` : s.name;
+}
+
 export function blindsText(b) {
   if (!b) return '';
   const parts = [];

@@ -137,7 +137,8 @@ export const SERVER_EN = {
   refused_draw_cards: 'a draw deals 52 cards at most', refused_race_cards: 'a race deals 52 cards at most, to {max} players at most',
   // the audit log
   audit_registered: 'registered {name}', audit_registered_bot: 'registered {name} (bot)',
-  audit_start: 'start', audit_deal: 'deal at table {table}', audit_act: 'player {player} acts at table {table}',
+  audit_start: 'start', audit_deal: 'deal at table {table}',
+  audit_commit: 'deck of hand {hand} at table {table} committed', audit_deck_value: 'player {player} adds a value to the deck at table {table}', audit_act: 'player {player} acts at table {table}',
   audit_call_clock: 'call clock at table {table}', audit_time_out: 'time out: player {player} at table {table}',
   audit_back: 'presence: player {player} is back', audit_away: 'presence: player {player} is away', audit_tick: 'tick',
   audit_tablet_bound: 'tablet bound to table {table}',
@@ -287,6 +288,7 @@ export const SERVER_EN = {
   code_no_commitment: 'this hand has no open commitment to add a value to', code_bad_value: 'a deck value is 64 hex digits',
   code_not_next_hand: 'that is not the table\'s next hand', code_committed: 'that hand\'s deck is committed already',
   code_value_noted: 'your value for this hand is left out already',
+  code_bad_seal: 'the seal key does not open this hand\'s seed',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'a phone number is written internationally: + and the country code, {min} to {max} digits',
   refused_ring_phone_without_consent: 'a phone number is kept only with the guest\'s consent to be texted at it',
@@ -423,7 +425,8 @@ export const SERVER_DE = {
   refused_count_players: 'eine Zählung nennt höchstens {max} Spieler', refused_table_seats: 'ein Tisch hat höchstens {max} Plätze',
   refused_draw_cards: 'eine Auslosung gibt höchstens 52 Karten', refused_race_cards: 'ein Chip-Race gibt höchstens 52 Karten an höchstens {max} Spieler',
   audit_registered: '{name} angemeldet', audit_registered_bot: '{name} angemeldet (Bot)',
-  audit_start: 'Start', audit_deal: 'Austeilen an Tisch {table}', audit_act: 'Spieler {player} handelt an Tisch {table}',
+  audit_start: 'Start', audit_deal: 'Austeilen an Tisch {table}',
+  audit_commit: 'Deck der Hand {hand} an Tisch {table} festgelegt', audit_deck_value: 'Spieler {player} gibt einen Wert zum Deck an Tisch {table}', audit_act: 'Spieler {player} handelt an Tisch {table}',
   audit_call_clock: 'Zeit gefordert an Tisch {table}', audit_time_out: 'Zeit abgelaufen: Spieler {player} an Tisch {table}',
   audit_back: 'Anwesenheit: Spieler {player} ist zurück', audit_away: 'Anwesenheit: Spieler {player} ist abwesend', audit_tick: 'Uhr',
   audit_tablet_bound: 'Tablet mit Tisch {table} verbunden',
@@ -572,6 +575,7 @@ export const SERVER_DE = {
   code_no_commitment: 'für diese Hand ist keine Festlegung offen, zu der ein Wert käme', code_bad_value: 'ein Deck-Wert hat 64 Hex-Ziffern',
   code_not_next_hand: 'das ist nicht die nächste Hand des Tisches', code_committed: 'das Deck dieser Hand ist schon festgelegt',
   code_value_noted: 'dein Wert für diese Hand ist schon als nicht verwendet vermerkt',
+  code_bad_seal: 'der Siegelschlüssel öffnet den Startwert dieser Hand nicht',
   // issue 36: list reasons and SMS (sms-lists)
   refused_ring_bad_phone: 'eine Telefonnummer wird international geschrieben: + und die Landesvorwahl, {min} bis {max} Ziffern',
   refused_ring_phone_without_consent: 'eine Telefonnummer wird nur mit dem Einverständnis des Gastes gespeichert, unter ihr eine SMS zu bekommen',

@@ -117,6 +117,7 @@ const EN = {
   // event states
   event_registering: 'Registration open', event_not_started: 'Not started',
   event_running: 'Running', event_paused: 'Paused', event_finished: 'Finished',
+  test_event: 'test event: cards from the TD\'s seed',
   status_registered: 'Registered', status_reserved: 'Reserved: buy-in at the desk', act_take_buy_in: 'Buy-in taken', status_alternate: 'Alternate', status_playing: 'Playing',
   status_busted: 'Busted', status_removed: 'Removed', status_disqualified: 'Disqualified',
   status_won: 'Winner',
@@ -161,7 +162,7 @@ const EN = {
   // the TD console
   td_secret: 'TD secret', sign_in: 'Sign in', sign_out: 'Sign out',
   not_td_secret: 'This secret is not the tournament director’s.', choose_event: 'Choose an event…',
-  new_event: 'New event', template: 'Template', seed: 'Seed (optional)', create_event: 'Create event',
+  new_event: 'New event', template: 'Template', seed: 'Seed: a test event only, never real players (optional)', create_event: 'Create event',
   draw_seats: 'Draw seats', redraw_seats: 'Draw seats again',
   deal_hold: 'Hold the tables for a deal', deal_release: 'Let the tables play on',
   live_not_dealt: 'not dealt in', no_tablet: 'No tablet: bind one',
@@ -347,6 +348,7 @@ const DE = {
   status: 'Status', place: 'Platzierung', prize: 'Preis', bounties: 'Kopfgelder', copy: 'Kopieren',
   event_registering: 'Anmeldung offen', event_not_started: 'Nicht gestartet',
   event_running: 'Läuft', event_paused: 'Angehalten', event_finished: 'Beendet',
+  test_event: 'Testturnier: Karten aus dem Seed des TD',
   status_registered: 'Angemeldet', status_reserved: 'Reserviert: Buy-in an der Kasse', act_take_buy_in: 'Buy-in erhalten', status_alternate: 'Nachrücker', status_playing: 'Im Spiel',
   status_busted: 'Ausgeschieden', status_removed: 'Entfernt', status_disqualified: 'Disqualifiziert',
   status_won: 'Sieger',
@@ -388,7 +390,7 @@ const DE = {
   ann_street_seventh: '7. Straße',
   td_secret: 'TD-Geheimnis', sign_in: 'Anmelden', sign_out: 'Abmelden',
   not_td_secret: 'Dieses Geheimnis gehört nicht der Turnierleitung.', choose_event: 'Turnier wählen…',
-  new_event: 'Neues Turnier', template: 'Vorlage', seed: 'Seed (optional)', create_event: 'Turnier anlegen',
+  new_event: 'Neues Turnier', template: 'Vorlage', seed: 'Seed: nur für ein Testturnier, nie mit echten Spielern (optional)', create_event: 'Turnier anlegen',
   draw_seats: 'Plätze auslosen', redraw_seats: 'Plätze neu auslosen',
   deal_hold: 'Tische für einen Deal anhalten', deal_release: 'Tische weiterspielen lassen',
   live_not_dealt: 'nicht ausgeteilt', no_tablet: 'Kein Tablet: eins verbinden',

@@ -3,7 +3,7 @@
 // link-play, link-clock, link-seating, link-standings.
 
 import { get } from './api.js';
-import { h, $, fmtChips, blindsText, pageHeader, showError, clearError } from './dom.js';
+import { h, $, fmtChips, blindsText, eventName, pageHeader, showError, clearError } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 
 pageHeader('events', null);
@@ -24,7 +24,7 @@ function render() {
     const link = (page) => h('a', { class: 'btn small', href: `/${page}${q}`, testid: `link-${page}` }, t(`nav_${page}`));
     return h('section', { class: 'panel event-row', testid: 'event-row', data: { event: s.id, status } },
       h('div', { class: 'event-head' },
-        h('h2', {}, s.name),
+        h('h2', {}, eventName(s)),
         h('span', { class: `badge status-${status}`, testid: 'event-status' }, t(`event_${status}`))),
       h('div', { class: 'muted' }, [
         `${s.game} · ${s.profile}`,

@@ -5,10 +5,12 @@
 // clock-called, call-clock; action-bar, fold, check, call (data-amount), raise (data-to),
 // raise-to (number input), raise-slider, preset-min, preset-half, preset-pot, preset-allin;
 // history-toggle (opens the last hands); my-hands-stars, my-hands-phh (downloads of the
-// player's own hands); table ids from table.js.
+// player's own hands); test-event (header badge); play-deck, play-deck-commitment,
+// play-deck-check, play-deck-download (deckpanel.js); table ids from table.js.
 // Keys: F fold, C check or call, R focus the raise amount, Enter in it bets or raises.
 
 import { get, post, connect, param, takeParam, playerToken, setPlayerToken, download, timeZone } from './api.js';
+import { deckPanel } from './deckpanel.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 import { renderFelt, renderAnnouncements, renderHistory } from './table.js';
@@ -25,8 +27,10 @@ const els = {
   blinds: h('span', { class: 'hc-blinds', testid: 'blinds' }),
   time: h('span', { class: 'hc-time', testid: 'time-left' }),
   paused: h('span', { class: 'badge paused', testid: 'paused', hidden: true }),
+  // Issue 37: a test event's cards come from the TD's seed; its players are told so.
+  test: h('span', { class: 'badge paused', testid: 'test-event', hidden: true }),
 };
-header.slot.append(h('div', { class: 'clock-strip' }, els.level, els.blinds, els.time, els.paused));
+header.slot.append(h('div', { class: 'clock-strip' }, els.level, els.blinds, els.time, els.paused, els.test));
 
 const state = {
   token: event != null ? playerToken(event) : null,
@@ -60,6 +64,8 @@ function tick() {
     els.time.textContent = fmtTime(clock.remaining());
     els.paused.hidden = c.running || !s.started || s.finished;
     els.paused.textContent = t('paused');
+    els.test.hidden = !s.test;
+    els.test.textContent = t('test_event');
   }
   const hand = state.table?.hand;
   const timer = $('#act-timer');
@@ -113,7 +119,27 @@ function showTable(table) {
   renderHistory($('#history'), table);
   renderTurnLine(table);
   bar.update(table);
+  renderDeck(table, mySeat);
   tick();
+}
+
+// Issue 37: decks anyone can check at an event's online tables (deckpanel.js); the hand just
+// over carries its proof in the history of the players dealt in.
+const deck = deckPanel({
+  box: $('#play-deck'),
+  prefix: 'play',
+  sendValue: (hand, value) => post(`/api/events/${event}/deck-value`, { hand, value }, state.token),
+  fetchFile: () => get(`/api/events/${event}/tables/${state.table.table}/decks`, state.token),
+  fileName: () => `decks-event-${event}-table-${state.table.table}.json`,
+  rerender: () => state.table && renderDeck(state.table, state.table.you?.seat ?? null),
+});
+
+function renderDeck(table, mySeat) {
+  const hand = table.hand;
+  const last = table.history?.[0];
+  const proof = last && hand && last.number === hand.number ? last.proof : null;
+  // Only a player sends values and fetches proofs; a spectator sees the commitments.
+  deck.render({ table: table.table, hand, c: table.commitment, mySeat: state.token ? mySeat : null, proof });
 }
 
 function showStanding(me) {

@@ -3,7 +3,7 @@
 // seating-seat (data-seat, data-player, data-away), seat-name, seat-chips (data-amount).
 
 import { get, connect, param } from './api.js';
-import { h, $, fmtChips, pageHeader, showError } from './dom.js';
+import { h, $, fmtChips, eventName, pageHeader, showError } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -45,7 +45,7 @@ async function init() {
   }
   try {
     const [summary, s] = await Promise.all([get(`/api/events/${event}`), get(`/api/events/${event}/seating`)]);
-    $('#event-name').textContent = summary.name;
+    $('#event-name').textContent = eventName(summary);
     seating = s;
     render();
   } catch (e) {
@@ -55,7 +55,7 @@ async function init() {
     if (msg.type === 'seating') {
       seating = msg.seating;
       render();
-    } else if (msg.type === 'summary') $('#event-name').textContent = msg.summary.name;
+    } else if (msg.type === 'summary') $('#event-name').textContent = eventName(msg.summary);
     else if (msg.type === 'error') showError(msg.error);
   }, header.setConnection);
 }

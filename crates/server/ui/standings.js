@@ -4,7 +4,7 @@
 // prize (data-amount), bounties, knockouts, deal-line (the deal agreed, HC-1.2).
 
 import { get, connect, param } from './api.js';
-import { h, $, fmtChips, dealText, pageHeader, showError } from './dom.js';
+import { h, $, fmtChips, dealText, eventName, pageHeader, showError } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 
 const event = param('event');
@@ -18,7 +18,7 @@ const head = (table, keys) => table.querySelector('thead').replaceChildren(h('tr
 
 function render() {
   if (summary) {
-    $('#event-name').textContent = summary.name;
+    $('#event-name').textContent = eventName(summary);
     $('#event-facts').textContent = [
       `${t('players_left')}: ${summary.players_left}/${summary.entrants}`,
       `${t('average_stack')}: ${fmtChips(summary.average_stack)}`,

@@ -17,7 +17,7 @@
 // the players table's ids are in td-players.js.
 
 import { get, post, connect, param, takeParam, tdSecret, setTdSecret, ApiError, download, timeZone } from './api.js';
-import { h, $, fmtChips, fmtTime, fmtDayTime, blindsText, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
+import { h, $, fmtChips, fmtTime, fmtDayTime, blindsText, eventName, parseClock, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, lang, onLang, translateStatic, said, actorText } from './i18n.js';
 import { playersTable } from './td-players.js';
 import { showCards, drawFirst } from './live.js';
@@ -186,7 +186,7 @@ function renderSummary() {
   const q = `?event=${s.id}`;
   $('#event-summary').dataset.event = s.id;
   $('#event-summary').replaceChildren(
-    h('h2', {}, s.name, ' ', h('span', { class: `badge status-${status}`, testid: 'event-status', data: { status } }, t(`event_${status}`))),
+    h('h2', {}, eventName(s), ' ', h('span', { class: `badge status-${status}`, testid: 'event-status', data: { status } }, t(`event_${status}`))),
     h('div', { class: 'muted' }, `${s.game} · ${s.profile}`),
     h('div', { class: 'kvs' },
       kv(c.on_break ? t('break') : t('level'), c.on_break ? '–' : `${c.level}`, 'level'),

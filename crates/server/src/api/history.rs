@@ -6,8 +6,8 @@
 //! and the players' names); the text, up to 20,000 hands, is written afterwards on a
 //! blocking thread, so commands, ticks and pushes go on meanwhile.
 
-use crate::api::extract::EventNo;
 use crate::api::extract::{Caller, read_event, require_td, with_event};
+use crate::api::extract::{EventNo, TableNo};
 use crate::app::App;
 use crate::refusal::Fail;
 use crate::refusal::Refusal;
@@ -145,4 +145,44 @@ pub async fn all(
     let text = written(selection, zone).await?;
     let file = format!("croupier-event-{event}-hands.phhs");
     Ok(attachment(text, file, "text/plain; charset=utf-8"))
+}
+
+/// `GET /api/events/{event}/tables/{table}/decks`: the deck proofs of the table's last hands
+/// (issue 37).
+#[utoipa::path(
+    get,
+    path = "/api/events/{event}/tables/{table}/decks",
+    operation_id = "event_decks",
+    tag = "play",
+    summary = r#"The deck proofs of an event's online table's last hands"#,
+    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 5 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a player the hands they were dealt in. The answer is the file `croupier verify FILE` checks."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
+        ("table" = u32, Path, description = r#"The table's number, from 1."#, minimum = 1)
+    ),
+    responses(
+        (status = 200, description = r#"The proofs, oldest first."#, body = protocol::DeckFile),
+        crate::openapi::SecretReadRefusals
+    )
+)]
+pub async fn decks(
+    State(app): State<App>,
+    Caller(role): Caller,
+    EventNo(event): EventNo,
+    TableNo(table): TableNo,
+) -> Result<axum::Json<protocol::DeckFile>, Fail> {
+    with_event(&app, role, event, move |tx, role| {
+        let player = match role {
+            Role::Td => None,
+            role => Some(tx.state().entry_of(role)?),
+        };
+        let room = tx.state().room();
+        if table.0 > room.table_count() {
+            return Err(Refusal::not_found(format!("no table {table}")));
+        }
+        let hands = room.deck_proofs(table.index(), player);
+        Ok(axum::Json(protocol::DeckFile { hands }))
+    })
+    .await
 }

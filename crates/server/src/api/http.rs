@@ -4,10 +4,11 @@
 use crate::api::extract::{Body, Caller, EventNo, TableNo, read_event, require_td, with_event};
 use crate::api::floor;
 use crate::app::App;
-use crate::event::{caller_at_table, player_act};
+use crate::event::{EventState, caller_at_table, player_act};
 use crate::refusal::{Fail, Refusal};
 use crate::role::Role;
 use crate::room::Viewer;
+use crate::task::Tx;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::Extensions;
@@ -16,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use engine::rule;
 use protocol::Actor;
+use protocol::EntryId;
 use protocol::EventCommand;
 use protocol::{Command, PlayerAction, Registered, TdCommand, Template, WhoAmI};
 use serde::{Deserialize, Serialize};
@@ -63,6 +65,8 @@ pub(crate) fn api() -> OpenApiRouter<App> {
         .routes(routes!(td))
         .routes(routes!(me))
         .routes(routes!(act))
+        .routes(routes!(deck_value))
+        .routes(routes!(history::decks))
         .routes(routes!(ws::upgrade))
         .routes(routes!(history::all))
         .routes(routes!(history::mine))
@@ -210,7 +214,10 @@ async fn list_events(State(app): State<App>) -> Answer<Vec<protocol::EventSummar
 pub struct CreateEvent {
     /// The event's configuration.
     toml: String,
-    /// The seed of the event's seating and decks; drawn at random when absent.
+    /// A test event's seed (a simulation or a test, never real players): its seating and
+    /// every deck come from it, and its pages say "test event". Absent: a real event, its
+    /// seating from a seed drawn at random and each hand's deck from a seed of its own, 256
+    /// bits, sealed in the log until the hand is over (issue 37, `docs/decks.md`).
     seed: Option<u64>,
 }
 
@@ -246,6 +253,10 @@ async fn create_event(
         seed,
         act_seconds: app.hub().settings().act_seconds,
         by: Actor::Td,
+        decks: match request.seed {
+            Some(_) => protocol::DeckSource::EventSeed,
+            None => protocol::DeckSource::PerHand,
+        },
     };
     let now = app.now();
     let event = app
@@ -707,11 +718,7 @@ async fn me(
 ) -> Answer<protocol::Me> {
     with_event(&app, role, event, |tx, role| {
         let entry = tx.state().entry_of(role)?;
-        tx.state()
-            .room()
-            .me(entry, tx.now)
-            .map(Json)
-            .ok_or_else(|| Refusal::not_found("no entry"))
+        my_page(tx, entry)
     })
     .await
 }
@@ -751,13 +758,65 @@ async fn act(
         let request = body.read()?;
         player_act(tx, role, request.hand, request.action)?;
         let entry = tx.state().entry_of(role)?;
-        tx.state()
-            .room()
-            .me(entry, tx.now)
-            .map(Json)
-            .ok_or_else(|| Refusal::not_found("no entry"))
+        my_page(tx, entry)
     })
     .await
+}
+
+/// A player's own value for the deck of hand `hand` at their table (issue 37).
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckValue {
+    hand: u64,
+    /// 32 random bytes as 64 hex digits.
+    value: String,
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/events/{event}/deck-value",
+    operation_id = "deck_value",
+    tag = "play",
+    summary = r#"A player's own value for the next hand's deck (issue 37)"#,
+    description = r#"Needs a player's token of this event, seated at an online table of an event that deals from a seed per hand (created without a seed). Until hand `hand` is dealt, the value (64 hex digits) is mixed into its deck by `docs/decks.md`'s procedure; one per seat. A value that comes after the deal, a second one or one that is not 64 hex digits is left out and the hand's proof says so (each reason once a seat: sent again, 409 `value_noted`). Over 128 characters: 422 `bad_value`; a hand without an open commitment: 409 `no_commitment`."#,
+    security(("bearerAuth" = [])),
+    params(
+        ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)
+    ),
+    request_body = DeckValue,
+    responses(
+        (status = 200, description = r#"The caller's page after the value."#, body = protocol::Me),
+        crate::openapi::WriteRefusals
+    )
+)]
+async fn deck_value(
+    State(app): State<App>,
+    Caller(role): Caller,
+    EventNo(event): EventNo,
+    body: Body<DeckValue>,
+) -> Answer<protocol::Me> {
+    with_event(&app, role, event, move |tx, role| {
+        let request = body.read()?;
+        let (entry, table) = tx.state().seated(role)?;
+        tx.submit(EventCommand::DeckValue {
+            event,
+            table: protocol::TableId(table),
+            hand: request.hand,
+            player: entry,
+            value: request.value,
+        })?;
+        my_page(tx, entry)
+    })
+    .await
+}
+
+/// A player's page as it stands after their request.
+fn my_page(tx: &Tx<'_, EventState>, entry: EntryId) -> Result<Json<protocol::Me>, Refusal> {
+    tx.state()
+        .room()
+        .me(entry, tx.now)
+        .map(Json)
+        .ok_or_else(|| Refusal::not_found("no entry"))
 }
 
 /// The document, made once.

@@ -633,7 +633,7 @@ impl Owned for CashState {
                 .map_err(|e| wire::refusal(&e))?;
         }
         if let RingCommand::DeckValue { value, .. } = command {
-            deck::check_value(value)?;
+            crate::deck::check_value(value)?;
         }
         self.apply_to(at_ms, command)?;
         self.touch(command);

@@ -3,7 +3,8 @@
 //! live), the players act from their browsers, a player out of time is folded (checked when
 //! free) and sat out, and the hand's end is settled in the list keeper's books with the rake.
 
-use super::deck::{Kept, Pending};
+use super::deck::Kept;
+use crate::deck::Pending;
 use crate::refusal::Refusal;
 use axum::http::StatusCode;
 use cards::{Deck, Seed};
@@ -35,7 +36,7 @@ pub struct OnlineHand {
     /// Who won what, once over.
     pub result: Vec<(GuestId, Chips)>,
     /// What the deck came from (issue 37); none in hands dealt from a seed in the log.
-    pub proof: Option<super::deck::Proof>,
+    pub proof: Option<crate::deck::Proof>,
 }
 
 impl OnlineHand {
@@ -46,8 +47,12 @@ impl OnlineHand {
     /// The hand's deck proof, once over (issue 37).
     pub fn proof(&self, table: CashTableId) -> Option<DeckProof> {
         let proof = self.proof.as_ref().filter(|_| !self.in_play())?;
-        Some(super::deck::proof_of(
-            (table, self.number),
+        Some(crate::deck::proof_of(
+            crate::deck::HandAt {
+                event: None,
+                table: table.0,
+                hand: self.number,
+            },
             &self.hand,
             &self.seats,
             proof,
@@ -205,7 +210,7 @@ pub fn value(
     match hands.get_mut(table.0) {
         Some(h) if h.number == hand => match &mut h.proof {
             Some(proof) => {
-                super::deck::note_left_out(&mut proof.left_out, seat, LeftOutBecause::Late)
+                crate::deck::note_left_out(&mut proof.left_out, seat, LeftOutBecause::Late)
             }
             None => Ok(()),
         },

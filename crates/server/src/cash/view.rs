@@ -247,7 +247,7 @@ pub fn table_view(
                     amount: won.0,
                 })
                 .collect(),
-            commitment: h.proof.as_ref().map(super::deck::Proof::commitment),
+            commitment: h.proof.as_ref().map(crate::deck::Proof::commitment),
             // The seed gives every card, mucked ones too: the hand's players only.
             proof: viewer
                 .filter(|g| h.guests.contains(g))
@@ -268,6 +268,6 @@ pub fn table_view(
         },
         hand: hand_view,
         commitment: super::online::committed(room, &state.hands, table)
-            .map(super::deck::Pending::view),
+            .map(crate::deck::Pending::view),
     })
 }

@@ -102,6 +102,8 @@ pub struct Hub {
     clock: Clock,
     /// Every event's kept hands, within one budget (`room::Archive`).
     archive: Archive,
+    /// The key that seals each online hand's seed in the log (issue 37).
+    seal: crate::secret::SealKey,
 }
 
 impl Hub {
@@ -271,15 +273,6 @@ impl Hub {
 
     /// Creates an event (a `CreateEvent` command): checked, written, then its task started.
     pub async fn create_event(&self, at_ms: u64, command: Command) -> Result<EventId, Refusal> {
-        let Command::CreateEvent {
-            config_toml,
-            seed,
-            act_seconds,
-            ..
-        } = &command
-        else {
-            return Err(Refusal::internal("not a new event"));
-        };
         let _one_at_a_time = self.creating.lock().await;
         let id = EventId(
             self.events
@@ -287,7 +280,7 @@ impl Hub {
                 .unwrap_or_else(PoisonError::into_inner)
                 .len() as u32,
         );
-        let room = Room::new(id, config_toml, *seed, *act_seconds, self.archive.clone())?;
+        let room = Room::created(id, &command, self.archive.clone(), self.seal)?;
         self.write_one(at_ms, command).await?;
         self.spawn_event(room);
         Ok(id)

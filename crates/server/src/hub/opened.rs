@@ -37,6 +37,8 @@ pub struct Opened {
     log_len: u64,
     /// The house's SMS gateway, started with the tasks (after the replay).
     sms: Option<crate::sms::SmsConfig>,
+    /// The key that seals each online hand's seed in the log (issue 37).
+    seal: crate::secret::SealKey,
 }
 
 impl Opened {
@@ -54,6 +56,10 @@ impl Opened {
             }
         };
         let index: Arc<Index> = Arc::default();
+        let seal = match settings.seal_key {
+            Some(key) => key,
+            None => crate::secret::SealKey::new().map_err(|r| OpenError::Secret(r.message))?,
+        };
         let mut opened = Opened {
             store,
             events: Vec::new(),
@@ -63,16 +69,8 @@ impl Opened {
             seed: crate::secret::new_seed().unwrap_or_else(|_| crate::clock::now_ms()),
             dealers: Vec::new(),
             archive: Archive::default(),
-            cash: crate::cash::CashState::new(
-                index.clone(),
-                settings.act_seconds,
-                match settings.seal_key {
-                    Some(key) => key,
-                    None => {
-                        crate::secret::SealKey::new().map_err(|r| OpenError::Secret(r.message))?
-                    }
-                },
-            ),
+            cash: crate::cash::CashState::new(index.clone(), settings.act_seconds, seal),
+            seal,
             td_hash,
             new_td_secret,
             dealer_tokens: HashMap::new(),
@@ -115,14 +113,9 @@ impl Opened {
 
     fn replay_one(&mut self, seq: u64, at_ms: u64, command: &Command) -> Result<(), Refusal> {
         match command {
-            Command::CreateEvent {
-                config_toml,
-                seed,
-                act_seconds,
-                ..
-            } => {
+            Command::CreateEvent { .. } => {
                 let id = EventId(self.events.len() as u32);
-                let room = Room::new(id, config_toml, *seed, *act_seconds, self.archive.clone())?;
+                let room = Room::created(id, command, self.archive.clone(), self.seal)?;
                 let rng = event_rng(self.seed, id);
                 self.events.push(EventState::new(
                     room,
@@ -255,18 +248,12 @@ impl Opened {
     /// Checks a new event's or a live table's command on a copy, before it is written.
     fn check_new(&self, command: &Command) -> Result<(), Refusal> {
         match command {
-            Command::CreateEvent {
-                config_toml,
-                seed,
-                act_seconds,
-                ..
-            } => Room::new(
+            Command::CreateEvent { .. } => Room::created(
                 EventId(self.events.len() as u32),
-                config_toml,
-                *seed,
-                *act_seconds,
+                command,
                 // A copy to check on: its hands are never kept.
                 Archive::with_budget(0),
+                self.seal,
             )
             .map(drop),
             Command::Floor { command, .. } if command.table().is_none() => {
@@ -368,6 +355,7 @@ impl Opened {
             seed: self.seed,
             clock,
             archive: self.archive,
+            seal: self.seal,
         };
         for mut state in self.events {
             state.set_pace(pace);

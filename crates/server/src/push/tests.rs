@@ -28,7 +28,7 @@ fn hand(street: &str, board: Value, said: Value, to_act: Option<u8>) -> Value {
     json!({"number": 4, "level": 1, "game": "holdem", "street": street, "board": board,
         "bring_in": null, "pots": [{"amount": 300, "eligible": [1, 2, 3]}], "total_pot": 300,
         "to_act": to_act, "act_deadline_ms": to_act.map(|_| 1_000_000), "clock_called": false,
-        "announcements": said, "equities": []})
+        "announcements": said, "equities": [], "commitment": null})
 }
 
 fn past(number: u64) -> Value {
@@ -51,7 +51,7 @@ fn table(number: u32, stacks: [u64; 3], hand: Value, history: Value, time: u64) 
         .collect();
     json!({"event": 1, "table": number, "seats": [seats[0], null, seats[1], seats[2]],
         "hand": hand, "waiting": null,
-        "you": {"player": 1, "seat": 1, "legal": null}, "history": history,
+        "you": {"player": 1, "seat": 1, "legal": null}, "history": history, "commitment": null,
         "server_time_ms": time})
 }
 

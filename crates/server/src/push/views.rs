@@ -51,6 +51,7 @@ impl View for TableView {
             waiting,
             you,
             history,
+            commitment,
             server_time_ms,
         } = new;
         field(&self.event, event, "event", path, ops)?;
@@ -73,6 +74,7 @@ impl View for TableView {
         field(&self.you, you, "you", path, ops)?;
         // Once a hand: the whole walk finds the hand put in front.
         field(&self.history, history, "history", path, ops)?;
+        field(&self.commitment, commitment, "commitment", path, ops)?;
         field(
             &self.server_time_ms,
             server_time_ms,
@@ -154,6 +156,7 @@ fn hand_ops(old: &HandView, new: &HandView, path: &mut String, ops: &mut Ops) ->
         clock_called,
         announcements,
         equities,
+        commitment,
     } = new;
     field(&old.number, number, "number", path, ops)?;
     field(&old.level, level, "level", path, ops)?;
@@ -179,7 +182,8 @@ fn hand_ops(old: &HandView, new: &HandView, path: &mut String, ops: &mut Ops) ->
         path,
         ops,
     )?;
-    list(&old.equities, equities, "equities", path, ops)
+    list(&old.equities, equities, "equities", path, ops)?;
+    field(&old.commitment, commitment, "commitment", path, ops)
 }
 
 /// The operations for one member of an object.

@@ -154,6 +154,7 @@ pub(crate) fn hand_view(live: &LiveHand) -> HandView {
                 equity,
             })
             .collect(),
+        commitment: live.proof.as_ref().map(crate::deck::Proof::commitment),
     }
 }
 
@@ -181,6 +182,7 @@ pub(crate) fn history(live: &LiveHand, name: impl Fn(EntryId) -> String) -> Hand
             })
             .collect(),
         announcements: announcements(live),
+        proof: None,
     }
 }
 

@@ -35,10 +35,14 @@ impl Room {
         self.t
             .may_start(id)
             .map_err(|w| Refusal::director(&DirectorError::Wait(id, w)))?;
+        // Issue 37: the deck from the table's commitment and the players' values, checked
+        // before the director is touched.
+        let proof = self.committed_deck(table)?;
         // Dealing may move players at other tables first (a table broken, late players
         // removed, balancing before any hand, TDA-RP-6, TDA-RP-7): they are changes too.
         let before = self.seating_ids();
-        let start = match self.t.next_hand(id, Time(at)) {
+        let seed = proof.as_ref().map(|p| p.deck_seed);
+        let start = match self.t.next_hand_from(id, Time(at), seed) {
             Ok(start) => start,
             // The director moved on (balanced, raced off chips) before finding it must wait:
             // a change all the same, logged and replayed.
@@ -55,6 +59,7 @@ impl Room {
             .map_err(|e| Refusal::internal(format!("the engine refused a hand: {e}")))?;
         let live = &mut self.tables[table as usize];
         live.hands_dealt += 1;
+        live.deck = None;
         live.hand = Some(LiveHand {
             number: live.hands_dealt,
             start,
@@ -63,6 +68,7 @@ impl Room {
             notes: Vec::new(),
             equities: Vec::new(),
             dealt_at: at,
+            proof,
         });
         let mut changes = self.after_change(table, at)?;
         for t in self.reseated_since(&before) {
@@ -411,7 +417,7 @@ impl Room {
     }
 
     /// The tables of `scope` (0-based), or all.
-    fn in_scope<'a>(
+    pub(super) fn in_scope<'a>(
         &'a self,
         scope: Option<&'a [u32]>,
     ) -> impl Iterator<Item = (u32, &'a LiveTable)> + 'a {

@@ -1,10 +1,12 @@
 //! One event as the server runs it: the director's tournament, the hand in play at each table,
 //! the people behind the entries with their secrets, and the audit log. Every change is a
 //! [`EventCommand`] applied at its time; the same commands in the same order rebuild the same room,
-//! because the director and the engine are deterministic given the event's seed. No I/O here.
+//! because the director and the engine are deterministic given the event's seed and each hand's
+//! sealed seed (issue 37). No I/O here.
 
 mod announce;
 mod archive;
+mod decks;
 pub use archive::{Archive, HandFormat, HandsText, Selection};
 pub(crate) mod hand_view;
 mod hands;
@@ -60,6 +62,8 @@ pub(crate) struct LiveHand {
     pub equities: Vec<(usize, f64)>,
     /// When it was dealt (ms since 1970), for the hand histories' date.
     pub dealt_at: u64,
+    /// What its deck came from, when the event deals from a seed per hand (issue 37).
+    pub proof: Option<crate::deck::Proof>,
 }
 
 /// Whose turn it is, since when, and when their time runs out.
@@ -80,6 +84,8 @@ pub(crate) struct LiveTable {
     pub hands_dealt: u64,
     /// No new hand before this time (ms).
     pub ready_at: u64,
+    /// The commitment to the next hand's seed and the players' values so far (issue 37).
+    pub deck: Option<crate::deck::Pending>,
 }
 
 impl LiveTable {
@@ -124,6 +130,10 @@ pub struct Room {
     /// place of their command among the ones applied since (`applied`).
     unsealed: Vec<(usize, usize)>,
     applied: usize,
+    /// Where its online hands' decks come from, and the key that seals their seeds in the log
+    /// (issue 37, `decks.rs`).
+    decks: protocol::DeckSource,
+    seal: crate::secret::SealKey,
 }
 
 impl Room {
@@ -133,6 +143,7 @@ impl Room {
         seed: u64,
         act_seconds: u32,
         ledger: Archive,
+        (decks, seal): (protocol::DeckSource, crate::secret::SealKey),
     ) -> Result<Room, Refusal> {
         let config =
             EventConfig::from_toml(toml).map_err(|e| Refusal::bad_config(e.to_string()))?;
@@ -153,7 +164,29 @@ impl Room {
             ledger,
             unsealed: Vec::new(),
             applied: 0,
+            decks,
+            seal,
         })
+    }
+
+    /// The room a `CreateEvent` command makes, as event `id`.
+    pub fn created(
+        id: EventId,
+        command: &protocol::Command,
+        ledger: Archive,
+        seal: crate::secret::SealKey,
+    ) -> Result<Room, Refusal> {
+        let protocol::Command::CreateEvent {
+            config_toml,
+            seed,
+            act_seconds,
+            decks,
+            ..
+        } = command
+        else {
+            return Err(Refusal::internal("not a new event"));
+        };
+        Room::new(id, config_toml, *seed, *act_seconds, ledger, (*decks, seal))
     }
 
     pub fn tournament(&self) -> &Tournament {
@@ -322,7 +355,11 @@ impl Room {
         // Hands speak for themselves in their histories; the audit log is everything else.
         if !matches!(
             command,
-            EventCommand::Act { .. } | EventCommand::Deal { .. } | EventCommand::Tick { .. }
+            EventCommand::Act { .. }
+                | EventCommand::Deal { .. }
+                | EventCommand::Tick { .. }
+                | EventCommand::Commit { .. }
+                | EventCommand::DeckValue { .. }
         ) {
             let line = said::audit(command);
             let Said { key, args } = said::said("audit_", &line);
@@ -350,6 +387,16 @@ impl Room {
             } => self.register(name, token, *bot, *by, *reserved, at_ms)?,
             EventCommand::Start { .. } => self.start(at_ms)?,
             EventCommand::Deal { table, .. } => self.deal(table.0, at_ms)?,
+            EventCommand::Commit {
+                table, hand, seed, ..
+            } => self.commit_deck((table.0, *hand), seed, at_ms)?,
+            EventCommand::DeckValue {
+                table,
+                hand,
+                player,
+                value,
+                ..
+            } => self.deck_value(table.0, *hand, *player, value)?,
             EventCommand::Act {
                 table,
                 hand,
@@ -388,11 +435,12 @@ fn who(command: &EventCommand) -> Actor {
         | EventCommand::CallClock { by, .. }
         | EventCommand::Td { by, .. }
         | EventCommand::BindTablet { by, .. } => *by,
-        EventCommand::Act { player, .. } | EventCommand::Presence { player, .. } => {
-            Actor::Player(*player)
-        }
-        EventCommand::Deal { .. } | EventCommand::TimeOut { .. } | EventCommand::Tick { .. } => {
-            Actor::System
-        }
+        EventCommand::Act { player, .. }
+        | EventCommand::Presence { player, .. }
+        | EventCommand::DeckValue { player, .. } => Actor::Player(*player),
+        EventCommand::Deal { .. }
+        | EventCommand::Commit { .. }
+        | EventCommand::TimeOut { .. }
+        | EventCommand::Tick { .. } => Actor::System,
     }
 }

@@ -91,6 +91,7 @@ impl Room {
         };
         EventSummary {
             id: self.id,
+            test: self.is_test(),
             name: config.name.clone(),
             profile: t.profile().director.name.to_string(),
             live: t.is_live(),
@@ -591,6 +592,9 @@ impl Room {
             },
             you: None,
             history: None,
+            commitment: live
+                .and_then(|l| l.deck.as_ref())
+                .map(crate::deck::Pending::view),
             server_time_ms: now,
         }
     }
@@ -680,7 +684,11 @@ impl Room {
         let Some(live) = self.tables.get(table as usize) else {
             return mine;
         };
-        for (hand, seen) in live.history.iter().zip(&mut mine) {
+        for (i, (hand, seen)) in live.history.iter().zip(&mut mine).enumerate() {
+            // Issue 37: the hand just over reveals its deck to its players.
+            if i == 0 && hand.start.players.contains(&entry) {
+                seen.proof = self.proof_of(table, hand);
+            }
             let players = hand.start.players.iter().zip(hand.hand.players());
             for ((player, p), seat) in players.zip(&mut seen.seats) {
                 if *player == entry {

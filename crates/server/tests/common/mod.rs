@@ -507,6 +507,20 @@ fn content_type(headers: &axum::http::HeaderMap) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Opens the log at `path` with a seal key other than the tests' (issue 37); the error that
+/// refuses it, if it is refused.
+pub fn open_with_another_seal_key(path: &std::path::Path) -> Option<String> {
+    let store = store::Store::open(path, false).expect("the log");
+    let other = Settings {
+        seal_key: server::secret::SealKey::from_hex(&"0f".repeat(32)),
+        ..Settings::default()
+    };
+    std::thread::spawn(move || Opened::open(store, other).err())
+        .join()
+        .expect("opened")
+        .map(|e| e.to_string())
+}
+
 /// An event's TOML with `registration.public` on.
 pub fn public(toml: &str) -> String {
     if toml.contains("[registration]") {

@@ -135,8 +135,20 @@ impl Tournament {
         }
     }
 
-    /// The next hand at `table`, once every check before a hand has passed.
+    /// The next hand at `table`, once every check before a hand has passed, its deck from the
+    /// event's seed.
     pub fn next_hand(&mut self, table: TableId, now: Time) -> Result<HandStart, DirectorError> {
+        self.next_hand_from(table, now, None)
+    }
+
+    /// The next hand at `table`, its deck shuffled from `seed` when one is given (issue 37: a
+    /// hand's own seed, 256 bits, `Deck::shuffled`), else from the event's seed.
+    pub fn next_hand_from(
+        &mut self,
+        table: TableId,
+        now: Time,
+        seed: Option<cards::Seed>,
+    ) -> Result<HandStart, DirectorError> {
         self.tick(now)?;
         self.table(table)?;
         let mut report = HandReport::default();
@@ -193,11 +205,19 @@ impl Tournament {
         self.lift_blocking_penalties(table, now)?;
         let seats = self.tables[table.0 as usize].players();
         // Stud deals from the whole deck, reshuffling the stub if it runs short (TDA-RP-10H).
-        let (deck, reshuffle_seed) = if kind.game.is_stud() {
-            let deck = self.draw.deck(52);
-            (deck, Some(self.reshuffle_seed()))
-        } else {
-            (self.draw.deck(seats * kind.game.hole_cards() + 8), None)
+        let (deck, reshuffle_seed) = match seed {
+            // The stub's reshuffle (TDA-RP-10H) from the seed's bytes reversed, as at the
+            // online cash tables.
+            Some(seed) => {
+                let mut stub = seed.0;
+                stub.reverse();
+                (cards::Deck::shuffled(seed), Some(cards::Seed(stub)))
+            }
+            None if kind.game.is_stud() => {
+                let deck = self.draw.deck(52);
+                (deck, Some(self.reshuffle_seed()))
+            }
+            None => (self.draw.deck(seats * kind.game.hole_cards() + 8), None),
         };
         let heads_up = self.alive == 2;
         let t = &mut self.tables[table.0 as usize];

@@ -50,6 +50,7 @@ fn three_handed(setup: HandSetup, stud: bool) -> LiveHand {
         notes: Vec::new(),
         equities: Vec::new(),
         dealt_at: 0,
+        proof: None,
     };
     set_turn(&mut live);
     live
