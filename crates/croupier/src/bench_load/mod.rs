@@ -96,6 +96,11 @@ pub struct Options {
     /// Guests at online cash tables instead of a tournament (`--players` counts guests).
     #[arg(long)]
     pub cash: bool,
+    /// The event is created without a seed, as one with real players is: each hand's deck
+    /// from a seed of its own, committed to before the deal (issue 37). Without it the event
+    /// is a test event, its decks from `--seed`.
+    #[arg(long)]
+    pub decks_per_hand: bool,
 }
 
 /// `--think`'s parser for clap.
@@ -143,8 +148,13 @@ pub fn run(o: Options) -> Result<()> {
         return run_cash(&current, &o);
     }
     println!(
-        "croupier serve under load: deepstack, {}-handed, one WebSocket per player, {}, {} s per run",
+        "croupier serve under load: deepstack, {}-handed, one WebSocket per player, {}, {}, {} s per run",
         o.table_size,
+        if o.decks_per_hand {
+            "each hand's deck committed to before its deal"
+        } else {
+            "a test event (decks from the seed)"
+        },
         match o.think {
             Some(t) => format!("human-paced (each action after {t}, seed {})", o.seed),
             None => "stress (every player acts the moment its turn comes)".into(),
@@ -261,7 +271,12 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         .find(|t| t.name == "deepstack")
         .context("the server has no deepstack template")?;
     let toml = http::edit_template(&template.toml, o.table_size)?;
-    let body = serde_json::json!({ "toml": toml, "seed": o.seed }).to_string();
+    let body = if o.decks_per_hand {
+        serde_json::json!({ "toml": toml })
+    } else {
+        serde_json::json!({ "toml": toml, "seed": o.seed })
+    }
+    .to_string();
     let _: SummaryLite = http.json(Method::POST, "/api/events", Some(body)).await?;
     let http_ref = &http;
     let registered: Vec<Registered> = futures_util::stream::iter(1..=players)
