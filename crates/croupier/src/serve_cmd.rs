@@ -309,7 +309,7 @@ fn start_live_demo(hub: &mut Opened) -> anyhow::Result<u32> {
             seed: server::secret::new_seed().map_err(refused)?,
             act_seconds: hub.settings().act_seconds,
             by: protocol::Actor::Td,
-            decks: protocol::DeckSource::PerHand,
+            decks: Some(protocol::DeckSource::PerHand),
         },
     )
     .map_err(refused)?;
@@ -387,7 +387,7 @@ fn start_demo(hub: &mut Opened) -> anyhow::Result<u32> {
             seed: server::secret::new_seed().map_err(refused)?,
             act_seconds: hub.settings().act_seconds,
             by: protocol::Actor::Td,
-            decks: protocol::DeckSource::PerHand,
+            decks: Some(protocol::DeckSource::PerHand),
         },
     )
     .map_err(refused)?;

@@ -24,10 +24,10 @@ pub enum Command {
         /// Seconds to act before the floor calls the clock (TDA-29).
         act_seconds: u32,
         by: Actor,
-        /// Where its online hands' decks come from (issue 37). Absent in older logs: the
-        /// event's seed, as they were dealt.
-        #[serde(default)]
-        decks: DeckSource,
+        /// Where its online hands' decks come from (issue 37). Absent in older logs, which
+        /// dealt from the event's seed (and are no test events for that).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        decks: Option<DeckSource>,
     },
     /// A live table's dealer tablet: no event of its own.
     Floor { by: Actor, command: FloorCommand },
@@ -42,12 +42,11 @@ pub enum Command {
 }
 
 /// Where an event's online hands' decks come from (issue 37, `docs/decks.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckSource {
     /// The event's seed: a test event's, chosen by the TD (a simulation or a test, never real
-    /// players), and every event's before issue 37.
-    #[default]
+    /// players).
     EventSeed,
     /// A seed per hand, 256 bits from the system, committed to before the deal
     /// (`EventCommand::Commit`), mixed with the players' values and revealed after the hand.

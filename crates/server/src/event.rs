@@ -441,9 +441,12 @@ impl Owned for EventState {
     }
 
     fn is_play(command: &EventCommand) -> bool {
+        // A player's value for a deck (issue 37) changes only their table too.
         matches!(
             command,
-            EventCommand::Act { .. } | EventCommand::CallClock { .. }
+            EventCommand::Act { .. }
+                | EventCommand::CallClock { .. }
+                | EventCommand::DeckValue { .. }
         )
     }
 

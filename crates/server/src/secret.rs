@@ -77,61 +77,87 @@ impl SealKey {
         cards::proof::hex(&self.0)
     }
 
-    /// What a seed is masked with: SHA-256 of the key, a label and the place of the hand (a
-    /// cash table and its hand; an event, its table and the hand). Every input of a label has
-    /// the same length, so the hash with the key in front is a keyed function only the key's
-    /// holder computes (a length extension gives only longer inputs), and each hand has its
-    /// own mask.
-    fn mask(self, label: &[u8], place: &[u8]) -> [u8; 32] {
+    /// What a seed is masked with: SHA-256 of the key, a label, the place of the hand (a cash
+    /// table and its hand; an event, its table and the hand) and the seed's commitment. Every
+    /// input of a label has the same length, so the hash with the key in front is a keyed
+    /// function only the key's holder computes (a length extension gives only longer inputs).
+    /// The commitment makes each seed's mask its own: two logs kept with one key file never
+    /// seal two seeds with one mask, whose XOR would give one seed from the other once shown.
+    fn mask(self, label: &[u8], place: &[u8], commitment: Option<&[u8; 32]>) -> [u8; 32] {
         use sha2::{Digest, Sha256};
         let mut hash = Sha256::new();
         hash.update(self.0);
         hash.update(label);
         hash.update(place);
+        if let Some(c) = commitment {
+            hash.update(c);
+        }
         hash.finalize().into()
     }
 
-    fn cash_mask(self, table: u32, hand: u64) -> [u8; 32] {
+    fn cash_place(table: u32, hand: u64) -> [u8; 12] {
         let mut place = [0u8; 12];
         place[..4].copy_from_slice(&table.to_be_bytes());
         place[4..].copy_from_slice(&hand.to_be_bytes());
-        self.mask(b"croupier deck seal", &place)
+        place
     }
 
-    fn event_mask(self, event: u32, table: u32, hand: u64) -> [u8; 32] {
+    fn event_mask(self, (event, table, hand): (u32, u32, u64), commitment: &[u8; 32]) -> [u8; 32] {
         let mut place = [0u8; 16];
         place[..4].copy_from_slice(&event.to_be_bytes());
         place[4..8].copy_from_slice(&table.to_be_bytes());
         place[8..].copy_from_slice(&hand.to_be_bytes());
-        self.mask(b"croupier event deck seal", &place)
+        self.mask(b"croupier event deck seal", &place, Some(commitment))
     }
 
     /// `seed` sealed for hand `hand` of cash table `table`, as 64 hex digits.
     pub fn seal(self, table: u32, hand: u64, seed: &cards::Seed) -> String {
-        masked(seed.0, self.cash_mask(table, hand))
+        let c = commitment_bytes(seed);
+        let mask = self.mask(
+            b"croupier deck seal",
+            &SealKey::cash_place(table, hand),
+            Some(&c),
+        );
+        masked(seed.0, mask)
     }
 
-    /// The seed `sealed` holds, when it is 64 hex digits. Whether this key sealed it, only
-    /// the seed's commitment tells.
-    pub fn unseal(self, table: u32, hand: u64, sealed: &str) -> Option<cards::Seed> {
-        unmasked(sealed, self.cash_mask(table, hand))
+    /// The seed `sealed` holds for hand `hand` of cash table `table`, when it is 64 hex digits
+    /// and its SHA-256 is `commitment`; `None` when this key did not seal it. A log written
+    /// before the masks took the commitment in is read with the mask of then.
+    pub fn unseal(
+        self,
+        table: u32,
+        hand: u64,
+        sealed: &str,
+        commitment: &str,
+    ) -> Option<cards::Seed> {
+        let c = cards::proof::parse_hex(commitment)?;
+        let place = SealKey::cash_place(table, hand);
+        [Some(&c), None].into_iter().find_map(|with| {
+            unmasked(sealed, self.mask(b"croupier deck seal", &place, with))
+                .filter(|seed| commitment_bytes(seed) == c)
+        })
     }
 
     /// `seed` sealed for hand `hand` (the table's, from 1) of table `table` (from 0) of
     /// event `event`.
     pub fn seal_event(self, event: u32, table: u32, hand: u64, seed: &cards::Seed) -> String {
-        masked(seed.0, self.event_mask(event, table, hand))
+        masked(
+            seed.0,
+            self.event_mask((event, table, hand), &commitment_bytes(seed)),
+        )
     }
 
-    /// The seed an event's `sealed` holds, when it is 64 hex digits.
+    /// The seed an event's `sealed` holds, when its SHA-256 is `commitment`.
     pub fn unseal_event(
         self,
-        event: u32,
-        table: u32,
-        hand: u64,
+        (event, table, hand): (u32, u32, u64),
         sealed: &str,
+        commitment: &str,
     ) -> Option<cards::Seed> {
-        unmasked(sealed, self.event_mask(event, table, hand))
+        let c = cards::proof::parse_hex(commitment)?;
+        unmasked(sealed, self.event_mask((event, table, hand), &c))
+            .filter(|seed| commitment_bytes(seed) == c)
     }
 
     /// The key in `path`, or a new one written there (readable by its owner only) when there
@@ -162,6 +188,11 @@ impl SealKey {
     }
 }
 
+fn commitment_bytes(seed: &cards::Seed) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(seed.0).into()
+}
+
 fn masked(mut seed: [u8; 32], mask: [u8; 32]) -> String {
     seed.iter_mut().zip(mask).for_each(|(b, m)| *b ^= m);
     cards::proof::hex(&seed)
@@ -188,4 +219,62 @@ pub fn set_fail_random(fail: bool) {
 
 fn fail_random() -> bool {
     FAIL_RANDOM.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> SealKey {
+        SealKey([0x5e; 32])
+    }
+
+    // Issue 37 item 4: a seed sealed opens with its key and commitment, and only so.
+    #[test]
+    fn a_sealed_seed_opens_with_its_key_and_commitment() {
+        let seed = cards::Seed([7; 32]);
+        let c = cards::proof::commitment(&seed);
+        let sealed = key().seal(2, 9, &seed);
+        assert_eq!(key().unseal(2, 9, &sealed, &c), Some(seed));
+        assert_eq!(
+            key().unseal(2, 10, &sealed, &c),
+            None,
+            "another hand's mask"
+        );
+        assert_eq!(SealKey([0x0f; 32]).unseal(2, 9, &sealed, &c), None);
+        let sealed = key().seal_event(1, 2, 9, &seed);
+        assert_eq!(key().unseal_event((1, 2, 9), &sealed, &c), Some(seed));
+        assert_eq!(key().unseal_event((0, 2, 9), &sealed, &c), None);
+    }
+
+    // Two logs kept with one key file: the same event, table and hand seal two seeds with two
+    // masks, so the XOR of the sealed values is not the XOR of the seeds (one seed, once shown,
+    // would give the other).
+    #[test]
+    fn two_seeds_for_one_hand_are_sealed_with_two_masks() {
+        let (a, b) = (cards::Seed([1; 32]), cards::Seed([2; 32]));
+        let xor = |x: &[u8; 32], y: &[u8; 32]| -> Vec<u8> {
+            x.iter().zip(y).map(|(p, q)| p ^ q).collect()
+        };
+        for (sa, sb) in [
+            (key().seal(0, 1, &a), key().seal(0, 1, &b)),
+            (key().seal_event(0, 0, 1, &a), key().seal_event(0, 0, 1, &b)),
+        ] {
+            let (sa, sb) = (
+                cards::proof::parse_hex(&sa).unwrap(),
+                cards::proof::parse_hex(&sb).unwrap(),
+            );
+            assert_ne!(xor(&sa, &sb), xor(&a.0, &b.0));
+        }
+    }
+
+    // A cash log written before the masks took the commitment in still opens.
+    #[test]
+    fn a_cash_seed_sealed_the_old_way_still_opens() {
+        let seed = cards::Seed([3; 32]);
+        let old = key().mask(b"croupier deck seal", &SealKey::cash_place(4, 5), None);
+        let sealed = masked(seed.0, old);
+        let c = cards::proof::commitment(&seed);
+        assert_eq!(key().unseal(4, 5, &sealed, &c), Some(seed));
+    }
 }

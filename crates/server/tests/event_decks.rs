@@ -443,3 +443,22 @@ async fn the_first_hand_takes_the_players_values_too() {
         json!([{ "seat": seat, "value": value }])
     );
 }
+
+// An event of a log from before issue 37 dealt from a seed drawn at random, not the TD's: its
+// hands replay from that seed, and it is not called a test event.
+#[tokio::test]
+async fn an_event_of_an_older_log_is_no_test_event() {
+    let toml = Api::open().template("turbo").await;
+    let file = log_file("older");
+    {
+        let mut store = store::Store::open(&file, false).expect("a log");
+        let create = json!({ "at_ms": 1, "command": { "type": "create_event",
+            "config_toml": toml, "seed": 5, "act_seconds": 30, "by": "td" } });
+        store.append(1, &create.to_string()).expect("written");
+    }
+    let api = Api::open_at(&file);
+    let summary = api.ok(Method::GET, "/api/events/0", None, None).await;
+    assert_eq!(summary["test"], false, "{summary}");
+    drop(api);
+    let _ = std::fs::remove_file(&file);
+}

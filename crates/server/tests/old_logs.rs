@@ -38,7 +38,7 @@ fn old_log(path: &std::path::Path) {
             seed: 5,
             act_seconds: 30,
             by: protocol::Actor::Td,
-            decks: protocol::DeckSource::EventSeed,
+            decks: None,
         },
     )];
     let names = ["Ann", "ANN", "Bob\u{7}", "Cy", "Di", "Ed"];

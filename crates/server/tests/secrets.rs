@@ -117,7 +117,7 @@ async fn a_log_with_plain_tokens_replays_and_its_secrets_still_work() {
                 seed: 9,
                 act_seconds: 30,
                 by: protocol::Actor::Td,
-                decks: protocol::DeckSource::EventSeed,
+                decks: None,
             },
             EventCommand::Register {
                 event: protocol::EventId(0),

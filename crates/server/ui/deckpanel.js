@@ -34,9 +34,12 @@ export function deckPanel({ box, prefix, sendValue, fetchFile, fileName, rerende
   function render({ table, hand, c, mySeat, proof }) {
     const live = hand && hand.street !== 'over';
     const sendKey = c ? `${table}:${c.hand}` : null;
-    if (c && mySeat && !valuesSent.has(sendKey)) {
+    // One value a seat: none when the table shows ours in already (a page loaded again), and
+    // a refusal is not tried again (only a network failure is).
+    if (c && mySeat && !valuesSent.has(sendKey) && !c.values_from.includes(mySeat)) {
       valuesSent.add(sendKey);
-      sendValue(c.hand, hex(crypto.getRandomValues(new Uint8Array(32)))).catch(() => valuesSent.delete(sendKey));
+      sendValue(c.hand, hex(crypto.getRandomValues(new Uint8Array(32))))
+        .catch((e) => { if (!e?.status) valuesSent.delete(sendKey); });
     }
     const lines = [];
     if (hand && !live && proof) {

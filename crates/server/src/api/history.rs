@@ -155,7 +155,7 @@ pub async fn all(
     operation_id = "event_decks",
     tag = "play",
     summary = r#"The deck proofs of an event's online table's last hands"#,
-    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 5 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a player the hands they were dealt in. The answer is the file `croupier verify FILE` checks."#,
+    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 5 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a player the hands they were dealt in under any of their entries (a player moved or busted asks their old table by its number). The answer is the file `croupier verify FILE` checks."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),
@@ -173,15 +173,23 @@ pub async fn decks(
     TableNo(table): TableNo,
 ) -> Result<axum::Json<protocol::DeckFile>, Fail> {
     with_event(&app, role, event, move |tx, role| {
-        let player = match role {
+        // A player's own hands, under any of their entries (a re-entry is a new one, TDA-8).
+        let person = match role {
             Role::Td => None,
-            role => Some(tx.state().entry_of(role)?),
+            // Refused unless a player of this event.
+            Role::Player { person, .. } => tx.state().entry_of(role).map(|_| Some(person))?,
+            role => {
+                tx.state().entry_of(role)?;
+                return Err(Refusal::forbidden(
+                    "a player's or the TD's secret is needed",
+                ));
+            }
         };
         let room = tx.state().room();
         if table.0 > room.table_count() {
             return Err(Refusal::not_found(format!("no table {table}")));
         }
-        let hands = room.deck_proofs(table.index(), player);
+        let hands = room.deck_proofs(table.index(), person.map(|p| room.entries_of(p)));
         Ok(axum::Json(protocol::DeckFile { hands }))
     })
     .await

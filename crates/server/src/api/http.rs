@@ -253,10 +253,10 @@ async fn create_event(
         seed,
         act_seconds: app.hub().settings().act_seconds,
         by: Actor::Td,
-        decks: match request.seed {
+        decks: Some(match request.seed {
             Some(_) => protocol::DeckSource::EventSeed,
             None => protocol::DeckSource::PerHand,
-        },
+        }),
     };
     let now = app.now();
     let event = app

@@ -178,8 +178,7 @@ pub fn commit(
         ));
     }
     let seed = key
-        .unseal(table.0, hand, sealed)
-        .filter(|seed| cards::proof::commitment(seed) == commitment)
+        .unseal(table.0, hand, sealed, commitment)
         .ok_or_else(|| {
             Refusal::internal(format!(
                 "the seal key does not open the seed of hand {hand} at table {}: the server \

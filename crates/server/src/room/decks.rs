@@ -16,12 +16,14 @@ const VALUES_MS: u64 = 2_000;
 impl Room {
     /// Whether each hand this event deals has a seed of its own (online, not a test event).
     pub fn deals_per_hand(&self) -> bool {
-        self.decks == DeckSource::PerHand && !self.t.is_live()
+        self.decks == Some(DeckSource::PerHand) && !self.t.is_live()
     }
 
-    /// A test event: its seed chosen by the TD, its decks from that seed.
+    /// A test event: its seed chosen by the TD, its online decks from that seed (a live
+    /// event's dealers deal real cards; an event of an older log dealt from a seed drawn at
+    /// random).
     pub fn is_test(&self) -> bool {
-        self.decks == DeckSource::EventSeed
+        self.decks == Some(DeckSource::EventSeed) && !self.t.is_live()
     }
 
     /// The tables of `scope` (or all) whose next hand needs a commitment, with that hand's
@@ -169,15 +171,15 @@ impl Room {
     }
 
     /// The proofs of `table`'s last hands, oldest first: every one kept (the TD's), or those
-    /// `player` was dealt in.
-    pub fn deck_proofs(&self, table: u32, player: Option<EntryId>) -> Vec<DeckProof> {
+    /// a person was dealt in under any of their entries.
+    pub fn deck_proofs(&self, table: u32, entries: Option<&[EntryId]>) -> Vec<DeckProof> {
         let Some(live) = self.tables.get(table as usize) else {
             return Vec::new();
         };
         live.history
             .iter()
             .rev()
-            .filter(|h| player.is_none_or(|p| h.start.players.contains(&p)))
+            .filter(|h| entries.is_none_or(|e| h.start.players.iter().any(|p| e.contains(p))))
             .filter_map(|h| self.proof_of(table, h))
             .collect()
     }
@@ -207,8 +209,7 @@ fn unseal(
     hand: u64,
     seed: &SealedSeed,
 ) -> Result<cards::Seed, Refusal> {
-    key.unseal_event(event.0, table, hand, &seed.sealed)
-        .filter(|s| cards::proof::commitment(s) == seed.commitment)
+    key.unseal_event((event.0, table, hand), &seed.sealed, &seed.commitment)
         .ok_or_else(|| {
             Refusal::new(
                 StatusCode::UNPROCESSABLE_ENTITY,

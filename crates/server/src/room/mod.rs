@@ -132,7 +132,7 @@ pub struct Room {
     applied: usize,
     /// Where its online hands' decks come from, and the key that seals their seeds in the log
     /// (issue 37, `decks.rs`).
-    decks: protocol::DeckSource,
+    decks: Option<protocol::DeckSource>,
     seal: crate::secret::SealKey,
 }
 
@@ -143,7 +143,7 @@ impl Room {
         seed: u64,
         act_seconds: u32,
         ledger: Archive,
-        (decks, seal): (protocol::DeckSource, crate::secret::SealKey),
+        (decks, seal): (Option<protocol::DeckSource>, crate::secret::SealKey),
     ) -> Result<Room, Refusal> {
         let config =
             EventConfig::from_toml(toml).map_err(|e| Refusal::bad_config(e.to_string()))?;
@@ -253,6 +253,11 @@ impl Room {
         self.people
             .get(person.0)
             .and_then(|p| p.entries.last().copied())
+    }
+
+    /// Every entry of a person, the first one first (a re-entry is a new entry, TDA-8).
+    pub fn entries_of(&self, person: PersonId) -> &[EntryId] {
+        self.people.get(person.0).map_or(&[], |p| &p.entries)
     }
 
     /// Every person and the hash of their token, for the server's index of secrets.

@@ -72,7 +72,7 @@ impl Sim {
                 seed,
                 act_seconds: 20,
                 by: protocol::Actor::Td,
-                decks: protocol::DeckSource::EventSeed,
+                decks: Some(protocol::DeckSource::EventSeed),
             },
         )
         .expect("event created");
