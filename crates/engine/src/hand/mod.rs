@@ -343,15 +343,11 @@ impl Hand {
         side_pots(&self.players, &self.antes)
     }
 
-    /// Bytes this hand holds: the struct and what it owns on the heap.
+    /// Bytes this hand holds: the struct (the deck inline) and what it owns on the heap.
     pub fn memory_bytes(&self) -> usize {
         size_of::<Hand>()
             + self.players.capacity() * size_of::<PlayerState>()
             + (self.antes.capacity() + self.blinds.capacity()) * size_of::<Chips>()
-            + self
-                .deck
-                .as_ref()
-                .map_or(0, |d| 52 * size_of::<Card>() + size_of_val(d))
             + self.events.capacity() * size_of::<Event>()
     }
 
