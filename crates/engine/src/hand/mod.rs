@@ -66,6 +66,10 @@ pub struct PlayerState {
     acted_raises: u8,
     /// Chips won from the pots.
     pub won: Chips,
+    /// The ante and the blind the setup asks of the player (what a short stack posts less of):
+    /// kept with the player, not in two vectors a hand allocates (issue 38).
+    ante_due: Chips,
+    blind_due: Chips,
 }
 
 impl PlayerState {
@@ -85,6 +89,11 @@ impl PlayerState {
     /// Live and with chips behind: still able to bet.
     pub fn can_bet(&self) -> bool {
         self.is_live() && !self.stack.is_zero()
+    }
+
+    /// The ante the setup asks of the player; a short stack posts less (TDA-RP-11).
+    pub(crate) fn ante_due(&self) -> Chips {
+        self.ante_due
     }
 }
 
@@ -114,8 +123,6 @@ pub struct Hand {
     /// In a betting round, the players who have not acted or are behind the bet (a bit each,
     /// folded ones too): with `can_bet`, who may be next to act, without reading each player.
     to_act: u16,
-    antes: Vec<Chips>,
-    blinds: Vec<Chips>,
     /// Set when another player posts as much as the big blind before them (`HandSetup`).
     big_blind_player: Option<Player>,
     min_bet: Chips,
@@ -197,26 +204,19 @@ impl Hand {
     /// needs a player or the dealer. A refusal lists every problem of the setup.
     pub fn new(mut setup: HandSetup) -> Result<Hand, SetupErrors> {
         setup.check()?;
-        let antes = std::mem::take(&mut setup.antes);
-        let blinds = std::mem::take(&mut setup.blinds);
         let deck = setup.deck.take();
-        Ok(Hand::start(&setup, antes, blinds, deck))
+        Ok(Hand::start(&setup, deck))
     }
 
     /// `Hand::new` of `setup` with `deck` as its deck (the setup's own is not used), the setup
     /// only read: a caller dealing hand after hand from one setup does not copy it each time.
     pub fn new_dealt(setup: &HandSetup, deck: Deck) -> Result<Hand, SetupErrors> {
         setup.check_with(Some(&deck))?;
-        Ok(Hand::start(
-            setup,
-            setup.antes.clone(),
-            setup.blinds.clone(),
-            Some(deck),
-        ))
+        Ok(Hand::start(setup, Some(deck)))
     }
 
-    /// Starts a checked setup, with its antes, blinds and deck given apart.
-    fn start(setup: &HandSetup, antes: Vec<Chips>, blinds: Vec<Chips>, deck: Option<Deck>) -> Hand {
+    /// Starts a checked setup, with its deck given apart.
+    fn start(setup: &HandSetup, deck: Option<Deck>) -> Hand {
         let n = setup.stacks.len();
         let game = setup.variant.game;
         let rules = HandRules {
@@ -228,11 +228,9 @@ impl Hand {
             full_big_blind: setup.ruleset.short_big_blind == ShortBigBlind::FullBlindOwed,
             tournament: setup.tournament,
         };
-        let players = setup
-            .stacks
-            .iter()
-            .zip(&setup.absent)
-            .map(|(&stack, &absent)| PlayerState {
+        let players = (setup.stacks.iter().zip(&setup.absent))
+            .zip(setup.antes.iter().zip(&setup.blinds))
+            .map(|((&stack, &absent), (&ante_due, &blind_due))| PlayerState {
                 starting_stack: stack,
                 stack,
                 bet: Chips::ZERO,
@@ -245,6 +243,8 @@ impl Hand {
                 acted_level: None,
                 acted_raises: 0,
                 won: Chips::ZERO,
+                ante_due,
+                blind_due,
             })
             .collect();
         let mut hand = Hand {
@@ -256,8 +256,6 @@ impl Hand {
             live: (1 << n) - 1,
             can_bet: (1 << n) - 1,
             to_act: 0,
-            antes,
-            blinds,
             big_blind_player: setup.big_blind_player,
             min_bet: setup.min_bet,
             chip_unit: setup.chip_unit,
@@ -340,14 +338,13 @@ impl Hand {
 
     /// The pots as they stand: main pot first, then side pots (TDA-21).
     pub fn pots(&self) -> Vec<Pot> {
-        side_pots(&self.players, &self.antes)
+        side_pots(&self.players)
     }
 
     /// Bytes this hand holds: the struct (the deck inline) and what it owns on the heap.
     pub fn memory_bytes(&self) -> usize {
         size_of::<Hand>()
             + self.players.capacity() * size_of::<PlayerState>()
-            + (self.antes.capacity() + self.blinds.capacity()) * size_of::<Chips>()
             + self.events.capacity() * size_of::<Event>()
     }
 
