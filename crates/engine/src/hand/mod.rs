@@ -116,13 +116,16 @@ pub struct Hand {
     rules: HandRules,
     automations: Automations,
     players: Vec<PlayerState>,
-    /// Live players, a bit each, kept in step with their status (`sync_player`).
-    live: u16,
+    /// Live players, a bit each, kept in step with their status (`sync_player`). The three
+    /// masks of players read after every action are 32-bit words, written and read whole: a
+    /// 16-bit mask read as a 32-bit word with its neighbour, each just written apart, waits
+    /// for both stores (`first_to_act_from` stalled so; issue 38).
+    live: u32,
     /// Live players with chips behind, kept in step with status and stack.
-    can_bet: u16,
+    can_bet: u32,
     /// In a betting round, the players who have not acted or are behind the bet (a bit each,
     /// folded ones too): with `can_bet`, who may be next to act, without reading each player.
-    to_act: u16,
+    to_act: u32,
     /// Set when another player posts as much as the big blind before them (`HandSetup`).
     big_blind_player: Option<Player>,
     min_bet: Chips,
@@ -195,7 +198,7 @@ pub struct Hand {
 pub const MAX_PLAYERS: usize = 10;
 
 /// Whether a mask of players holds two or more.
-fn several(mask: u16) -> bool {
+fn several(mask: u32) -> bool {
     mask & mask.wrapping_sub(1) != 0
 }
 
@@ -478,16 +481,16 @@ impl Hand {
     /// a stack changes.
     pub(crate) fn sync_player(&mut self, i: usize) {
         let me = &self.players[i];
-        let bit = 1u16 << i;
-        self.live = self.live & !bit | u16::from(me.is_live()) << i;
-        self.can_bet = self.can_bet & !bit | u16::from(me.can_bet()) << i;
+        let bit = 1u32 << i;
+        self.live = self.live & !bit | u32::from(me.is_live()) << i;
+        self.can_bet = self.can_bet & !bit | u32::from(me.can_bet()) << i;
     }
 
     /// Whether the masks and the showing hands say what the players' states say (checked in
     /// debug builds).
     fn kept_in_step(&self) -> bool {
         self.players.iter().enumerate().all(|(i, p)| {
-            let bit = 1u16 << i;
+            let bit = 1u32 << i;
             (self.live & bit != 0) == p.is_live()
                 && (self.can_bet & bit != 0) == p.can_bet()
                 && (self.to_act & bit != 0)
