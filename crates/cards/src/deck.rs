@@ -61,28 +61,72 @@ pub enum CutError {
     AlreadyDealing,
 }
 
-/// A deck on the table: the stub (top card first), the burned cards and what was dealt.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The most cards a deck holds: one of each.
+const DECK: usize = 52;
+
+/// A deck on the table: the stub (top card first), the burned cards and what was dealt. Held
+/// inline, not on the heap: a hand's deck is one allocation less (issue 38).
+#[derive(Clone)]
 pub struct Deck {
-    cards: Vec<Card>,
-    next: usize,
+    /// The cards, `len` of them (dealt and burned ones first); the slots past `len` are unused.
+    cards: [Card; DECK],
+    len: u8,
+    next: u8,
     /// The burned cards among those dealt off the top (a set: burning allocates nothing).
     burned: CardSet,
 }
 
+// As the deck was written before it was held inline: its cards, how many dealt, the burns.
+impl fmt::Debug for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Deck")
+            .field("cards", &self.all())
+            .field("next", &usize::from(self.next))
+            .field("burned", &self.burned)
+            .finish()
+    }
+}
+
+impl PartialEq for Deck {
+    fn eq(&self, other: &Deck) -> bool {
+        self.all() == other.all() && self.next == other.next && self.burned == other.burned
+    }
+}
+
+impl Eq for Deck {}
+
 impl Deck {
     /// A new deck in order, deuce of clubs on top.
     pub fn ordered() -> Deck {
-        Deck::from_cards(Card::all().collect())
-    }
-
-    /// The cards in this order, the first on top (a live dealer's deck as it lies).
-    pub fn from_cards(cards: Vec<Card>) -> Deck {
         Deck {
-            cards,
+            cards: std::array::from_fn(|i| Card::from_index(i as u8).expect("below 52")),
+            len: DECK as u8,
             next: 0,
             burned: CardSet::EMPTY,
         }
+    }
+
+    /// The cards in this order, the first on top (a live dealer's deck as it lies). At most 52
+    /// are kept: a deck of more repeats a card.
+    pub fn from_cards(cards: Vec<Card>) -> Deck {
+        Deck::from_slice(&cards)
+    }
+
+    fn from_slice(cards: &[Card]) -> Deck {
+        let mut deck = Deck::ordered();
+        let len = cards.len().min(DECK);
+        deck.cards[..len].copy_from_slice(&cards[..len]);
+        deck.len = len as u8;
+        deck
+    }
+
+    /// Every card, dealt and burned ones first.
+    fn all(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    fn all_mut(&mut self) -> &mut [Card] {
+        &mut self.cards[..usize::from(self.len)]
     }
 
     /// The 52 cards shuffled by ChaCha20 from this seed: the same seed gives the same deck.
@@ -94,7 +138,14 @@ impl Deck {
 
     /// The 52 cards less `dead`, in order (for equity and simulations).
     pub fn without(dead: CardSet) -> Deck {
-        Deck::from_cards(Card::all().filter(|c| !dead.contains(*c)).collect())
+        let mut deck = Deck::ordered();
+        let mut len = 0;
+        for card in Card::all().filter(|c| !dead.contains(*c)) {
+            deck.cards[len] = card;
+            len += 1;
+        }
+        deck.len = len as u8;
+        deck
     }
 
     /// Shuffles the whole deck (dealt and burned cards back in) by Fisher-Yates with
@@ -102,11 +153,12 @@ impl Deck {
     pub fn shuffle<R: CryptoRng>(&mut self, rng: &mut R) {
         // Dealt and burned cards are still in `cards` (only `next` moved past them).
         self.burned = CardSet::EMPTY;
-        self.cards.sort_unstable();
         self.next = 0;
-        for i in (1..self.cards.len()).rev() {
+        let cards = self.all_mut();
+        cards.sort_unstable();
+        for i in (1..cards.len()).rev() {
             let j = crate::sample::below_u32(rng, i as u32 + 1) as usize;
-            self.cards.swap(i, j);
+            cards.swap(i, j);
         }
     }
 
@@ -115,14 +167,15 @@ impl Deck {
     /// cards below them are never dealt. A seed replays it as `shuffle` does.
     pub fn shuffle_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
         self.burned = CardSet::EMPTY;
-        if !self.cards.is_sorted() {
-            self.cards.sort_unstable();
-        }
         self.next = 0;
-        let len = self.cards.len();
+        let cards = self.all_mut();
+        if !cards.is_sorted() {
+            cards.sort_unstable();
+        }
+        let len = cards.len();
         for i in 0..count.min(len.saturating_sub(1)) {
             let j = i + crate::sample::below_u32(rng, (len - i) as u32) as usize;
-            self.cards.swap(i, j);
+            cards.swap(i, j);
         }
     }
 
@@ -141,14 +194,18 @@ impl Deck {
         for &card in extra {
             self.burned.remove(card);
         }
-        let mut dealt: Vec<Card> = self.cards[..self.next]
+        let mut dealt: Vec<Card> = self.all()[..usize::from(self.next)]
             .iter()
             .filter(|c| !extra.contains(c))
             .copied()
             .collect();
-        self.next = dealt.len();
+        let next = dealt.len();
         dealt.extend_from_slice(&stub);
-        self.cards = dealt;
+        *self = Deck {
+            next: next as u8,
+            burned: self.burned,
+            ..Deck::from_slice(&dealt)
+        };
         stub.len()
     }
 
@@ -158,17 +215,20 @@ impl Deck {
         if self.next != 0 || !self.burned.is_empty() {
             return Err(CutError::AlreadyDealing);
         }
-        let bottom = self.cards.len().saturating_sub(at);
+        let bottom = self.all().len().saturating_sub(at);
         if at < 3 || bottom < 3 {
             return Err(CutError::TooShallow { top: at, bottom });
         }
-        self.cards.rotate_left(at);
+        self.all_mut().rotate_left(at);
         Ok(())
     }
 
     /// Deals the top card.
     pub fn deal(&mut self) -> Result<Card, DeckError> {
-        let card = *self.cards.get(self.next).ok_or(DeckError::Empty)?;
+        let card = *self
+            .all()
+            .get(usize::from(self.next))
+            .ok_or(DeckError::Empty)?;
         self.next += 1;
         Ok(card)
     }
@@ -182,11 +242,11 @@ impl Deck {
 
     /// The cards not yet dealt or burned, top first.
     pub fn remaining(&self) -> &[Card] {
-        &self.cards[self.next..]
+        &self.all()[usize::from(self.next)..]
     }
 
     pub fn len(&self) -> usize {
-        self.cards.len() - self.next
+        usize::from(self.len - self.next)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -195,7 +255,7 @@ impl Deck {
 
     /// The burned cards, in the order burned.
     pub fn burned(&self) -> Vec<Card> {
-        self.cards[..self.next]
+        self.all()[..usize::from(self.next)]
             .iter()
             .copied()
             .filter(|&card| self.burned.contains(card))

@@ -44,8 +44,8 @@ impl PotLayers {
 /// layered at each all-in player's total. Folded players' chips are in the pots but they win
 /// none; a player who mucked at showdown shapes the pots like any other but wins none. Pots
 /// with the same players merge, as a dealer keeps them in one pile.
-pub fn side_pots(players: &[PlayerState], antes: &[Chips]) -> Vec<Pot> {
-    pot_layers(players, antes)
+pub fn side_pots(players: &[PlayerState]) -> Vec<Pot> {
+    pot_layers(players)
         .iter()
         .map(|(amount, eligible)| Pot {
             amount,
@@ -57,7 +57,7 @@ pub fn side_pots(players: &[PlayerState], antes: &[Chips]) -> Vec<Pot> {
         .collect()
 }
 
-pub(crate) fn pot_layers(players: &[PlayerState], antes: &[Chips]) -> PotLayers {
+pub(crate) fn pot_layers(players: &[PlayerState]) -> PotLayers {
     let mut out = PotLayers {
         pots: [(Chips::ZERO, 0); 2 * MAX_PLAYERS + 2],
         len: 0,
@@ -77,7 +77,7 @@ pub(crate) fn pot_layers(players: &[PlayerState], antes: &[Chips]) -> PotLayers 
         out.push(total, live);
         return out;
     }
-    let ante_short = |i: usize, p: &PlayerState| p.is_all_in() && p.ante < antes[i];
+    let ante_short = |_, p: &PlayerState| p.is_all_in() && p.ante < p.ante_due();
     layer(players, |_, p| p.ante, ante_short, &mut out);
     layer(
         players,

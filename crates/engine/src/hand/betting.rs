@@ -318,7 +318,7 @@ impl Hand {
     /// `p` has acted: still to act only when behind the bet (an all-in short of it).
     fn note_acted(&mut self, p: Player, behind: bool) {
         let bit = 1 << p.index();
-        self.to_act = self.to_act & !bit | u16::from(behind) << p.index();
+        self.to_act = self.to_act & !bit | u32::from(behind) << p.index();
     }
 
     /// Stud: the bring-in goes in (all of a short stack); players coming in owe it in full
@@ -453,7 +453,7 @@ impl Hand {
             }
         }
         // Every other player's bet is below the new level.
-        self.to_act = self.every_player() & !(1 << p.index());
+        self.to_act = u32::from(self.every_player()) & !(1 << p.index());
         self.level = to;
         self.round_bets = self.round_bets.saturating_add(1);
         self.last_aggressor = Some(p);
@@ -525,7 +525,7 @@ impl Hand {
         // otherwise: this runs after every action.)
         let (n, from) = (self.player_count(), from.index());
         let from = if from < n { from } else { from % n };
-        let before = (1u16 << from) - 1;
+        let before = (1u32 << from) - 1;
         let rest = [self.can_bet & !before, self.can_bet & before];
         if !several(self.can_bet) {
             let only = Player(self.can_bet.trailing_zeros() as u8);
@@ -556,7 +556,7 @@ impl Hand {
         for player in &mut self.players {
             player.acted_level = None;
         }
-        self.to_act = self.every_player();
+        self.to_act = u32::from(self.every_player());
         self.last_aggressor = None;
         self.capped_multiway = false;
         self.round_opener = first;

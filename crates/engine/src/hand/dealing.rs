@@ -24,9 +24,9 @@ impl Hand {
     fn forced_bet_at(&self, cursor: usize) -> Chips {
         let n = self.player_count();
         if cursor < n {
-            self.antes[cursor]
+            self.players[cursor].ante_due
         } else {
-            self.blinds[cursor - n]
+            self.players[cursor - n].blind_due
         }
     }
 
@@ -77,7 +77,7 @@ impl Hand {
     pub(super) fn post_all(&mut self) {
         let n = self.player_count();
         while self.post_cursor < n {
-            let (i, ante) = (self.post_cursor, self.antes[self.post_cursor]);
+            let (i, ante) = (self.post_cursor, self.players[self.post_cursor].ante_due);
             if !ante.is_zero() {
                 self.post_ante(i, ante.min(self.players[i].stack));
             }
@@ -93,7 +93,8 @@ impl Hand {
     fn open_preflop_level(&mut self) {
         // One pass: the largest bet posted and blind owed, and what short blinds left unposted.
         let (mut posted, mut owed, mut shortfall) = (Chips::ZERO, Chips::ZERO, Chips::ZERO);
-        for (p, &blind) in self.players.iter().zip(&self.blinds) {
+        for p in &self.players {
+            let blind = p.blind_due;
             posted = posted.max(p.bet);
             owed = owed.max(blind);
             shortfall += blind.saturating_sub(p.bet);
@@ -316,12 +317,12 @@ impl Hand {
                 || {
                     (0..self.player_count())
                         .rev()
-                        .max_by_key(|&i| self.blinds[i])
+                        .max_by_key(|&i| self.players[i].blind_due)
                         .unwrap_or(0)
                 },
                 Player::index,
             );
-            let first = if self.blinds[biggest].is_zero() {
+            let first = if self.players[biggest].blind_due.is_zero() {
                 Player(0)
             } else {
                 self.next_player(Player(biggest as u8))

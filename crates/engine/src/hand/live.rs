@@ -91,7 +91,7 @@ impl Hand {
         if board_known && all_valued {
             return None;
         }
-        pot_layers(&self.players, &self.antes)
+        pot_layers(&self.players)
             .iter()
             .enumerate()
             .find(|&(index, (_, mask))| {
@@ -111,7 +111,7 @@ impl Hand {
     /// Judges the winners named for pot `pot`: each eligible for it (TDA-21). Gives them as a
     /// set.
     pub(super) fn plan_award(&self, pot: usize, winners: &[Player]) -> Result<u16, HandError> {
-        let layers = pot_layers(&self.players, &self.antes);
+        let layers = pot_layers(&self.players);
         let Some((_, eligible)) = layers.iter().nth(pot) else {
             return Err(HandError::NoSuchPot {
                 pot,

@@ -66,6 +66,10 @@ pub struct PlayerState {
     acted_raises: u8,
     /// Chips won from the pots.
     pub won: Chips,
+    /// The ante and the blind the setup asks of the player (what a short stack posts less of):
+    /// kept with the player, not in two vectors a hand allocates (issue 38).
+    ante_due: Chips,
+    blind_due: Chips,
 }
 
 impl PlayerState {
@@ -85,6 +89,11 @@ impl PlayerState {
     /// Live and with chips behind: still able to bet.
     pub fn can_bet(&self) -> bool {
         self.is_live() && !self.stack.is_zero()
+    }
+
+    /// The ante the setup asks of the player; a short stack posts less (TDA-RP-11).
+    pub(crate) fn ante_due(&self) -> Chips {
+        self.ante_due
     }
 }
 
@@ -107,15 +116,16 @@ pub struct Hand {
     rules: HandRules,
     automations: Automations,
     players: Vec<PlayerState>,
-    /// Live players, a bit each, kept in step with their status (`sync_player`).
-    live: u16,
+    /// Live players, a bit each, kept in step with their status (`sync_player`). The three
+    /// masks of players read after every action are 32-bit words, written and read whole: a
+    /// 16-bit mask read as a 32-bit word with its neighbour, each just written apart, waits
+    /// for both stores (`first_to_act_from` stalled so; issue 38).
+    live: u32,
     /// Live players with chips behind, kept in step with status and stack.
-    can_bet: u16,
+    can_bet: u32,
     /// In a betting round, the players who have not acted or are behind the bet (a bit each,
     /// folded ones too): with `can_bet`, who may be next to act, without reading each player.
-    to_act: u16,
-    antes: Vec<Chips>,
-    blinds: Vec<Chips>,
+    to_act: u32,
     /// Set when another player posts as much as the big blind before them (`HandSetup`).
     big_blind_player: Option<Player>,
     min_bet: Chips,
@@ -188,7 +198,7 @@ pub struct Hand {
 pub const MAX_PLAYERS: usize = 10;
 
 /// Whether a mask of players holds two or more.
-fn several(mask: u16) -> bool {
+fn several(mask: u32) -> bool {
     mask & mask.wrapping_sub(1) != 0
 }
 
@@ -197,26 +207,19 @@ impl Hand {
     /// needs a player or the dealer. A refusal lists every problem of the setup.
     pub fn new(mut setup: HandSetup) -> Result<Hand, SetupErrors> {
         setup.check()?;
-        let antes = std::mem::take(&mut setup.antes);
-        let blinds = std::mem::take(&mut setup.blinds);
         let deck = setup.deck.take();
-        Ok(Hand::start(&setup, antes, blinds, deck))
+        Ok(Hand::start(&setup, deck))
     }
 
     /// `Hand::new` of `setup` with `deck` as its deck (the setup's own is not used), the setup
     /// only read: a caller dealing hand after hand from one setup does not copy it each time.
     pub fn new_dealt(setup: &HandSetup, deck: Deck) -> Result<Hand, SetupErrors> {
         setup.check_with(Some(&deck))?;
-        Ok(Hand::start(
-            setup,
-            setup.antes.clone(),
-            setup.blinds.clone(),
-            Some(deck),
-        ))
+        Ok(Hand::start(setup, Some(deck)))
     }
 
-    /// Starts a checked setup, with its antes, blinds and deck given apart.
-    fn start(setup: &HandSetup, antes: Vec<Chips>, blinds: Vec<Chips>, deck: Option<Deck>) -> Hand {
+    /// Starts a checked setup, with its deck given apart.
+    fn start(setup: &HandSetup, deck: Option<Deck>) -> Hand {
         let n = setup.stacks.len();
         let game = setup.variant.game;
         let rules = HandRules {
@@ -228,11 +231,9 @@ impl Hand {
             full_big_blind: setup.ruleset.short_big_blind == ShortBigBlind::FullBlindOwed,
             tournament: setup.tournament,
         };
-        let players = setup
-            .stacks
-            .iter()
-            .zip(&setup.absent)
-            .map(|(&stack, &absent)| PlayerState {
+        let players = (setup.stacks.iter().zip(&setup.absent))
+            .zip(setup.antes.iter().zip(&setup.blinds))
+            .map(|((&stack, &absent), (&ante_due, &blind_due))| PlayerState {
                 starting_stack: stack,
                 stack,
                 bet: Chips::ZERO,
@@ -245,6 +246,8 @@ impl Hand {
                 acted_level: None,
                 acted_raises: 0,
                 won: Chips::ZERO,
+                ante_due,
+                blind_due,
             })
             .collect();
         let mut hand = Hand {
@@ -256,8 +259,6 @@ impl Hand {
             live: (1 << n) - 1,
             can_bet: (1 << n) - 1,
             to_act: 0,
-            antes,
-            blinds,
             big_blind_player: setup.big_blind_player,
             min_bet: setup.min_bet,
             chip_unit: setup.chip_unit,
@@ -340,18 +341,13 @@ impl Hand {
 
     /// The pots as they stand: main pot first, then side pots (TDA-21).
     pub fn pots(&self) -> Vec<Pot> {
-        side_pots(&self.players, &self.antes)
+        side_pots(&self.players)
     }
 
-    /// Bytes this hand holds: the struct and what it owns on the heap.
+    /// Bytes this hand holds: the struct (the deck inline) and what it owns on the heap.
     pub fn memory_bytes(&self) -> usize {
         size_of::<Hand>()
             + self.players.capacity() * size_of::<PlayerState>()
-            + (self.antes.capacity() + self.blinds.capacity()) * size_of::<Chips>()
-            + self
-                .deck
-                .as_ref()
-                .map_or(0, |d| 52 * size_of::<Card>() + size_of_val(d))
             + self.events.capacity() * size_of::<Event>()
     }
 
@@ -485,16 +481,16 @@ impl Hand {
     /// a stack changes.
     pub(crate) fn sync_player(&mut self, i: usize) {
         let me = &self.players[i];
-        let bit = 1u16 << i;
-        self.live = self.live & !bit | u16::from(me.is_live()) << i;
-        self.can_bet = self.can_bet & !bit | u16::from(me.can_bet()) << i;
+        let bit = 1u32 << i;
+        self.live = self.live & !bit | u32::from(me.is_live()) << i;
+        self.can_bet = self.can_bet & !bit | u32::from(me.can_bet()) << i;
     }
 
     /// Whether the masks and the showing hands say what the players' states say (checked in
     /// debug builds).
     fn kept_in_step(&self) -> bool {
         self.players.iter().enumerate().all(|(i, p)| {
-            let bit = 1u16 << i;
+            let bit = 1u32 << i;
             (self.live & bit != 0) == p.is_live()
                 && (self.can_bet & bit != 0) == p.can_bet()
                 && (self.to_act & bit != 0)

@@ -346,7 +346,7 @@ impl Hand {
     pub(super) fn push_chips(&mut self) {
         // Hand values were filled in at the showdown (`begin_showdown`, `show`): a pot with
         // more than one player eligible is only pushed after one.
-        let layers = pot_layers(&self.players, &self.antes);
+        let layers = pot_layers(&self.players);
         // The last side pot is pushed first and the main pot last (TDA-16, illustration).
         for (index, (amount, mask)) in layers.iter().enumerate().rev() {
             let mut eligible = [Player(0); MAX_PLAYERS];
