@@ -228,6 +228,13 @@ try {
   until.stop = true;
   await Promise.all(loops);
 
+  await step('a person no longer seated (busted) has their last hand\'s deck checked (issue 37)', 20_000, async () => {
+    const seated = await Promise.all(people.map((p) => p.page.locator(q('felt')).isVisible()));
+    const gone = people.filter((_, i) => !seated[i]);
+    for (const p of gone) await p.page.locator(`${q('play-deck-left-check')}[data-ok="true"]`).waitFor({ timeout: 15_000 });
+    log(`  last hand checked after leaving the table: ${gone.map((p) => p.name).join(', ') || 'nobody left'}`);
+  });
+
   await step('the standings show the bust in the results', 15_000, async () => {
     // Places are given when the field is final (rebuys and re-entries close); until then a
     // busted entry is listed with its status and no place yet.

@@ -714,6 +714,9 @@ pub enum LeftOutBecause {
     Twice,
     /// Not 64 hex digits.
     Malformed,
+    /// Its player left the seat before the deal (moved, busted, stood up): a value counts
+    /// only while its player holds the seat, so that the next one there can give their own.
+    Left,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -15,17 +15,18 @@ use protocol::{
 /// A value longer than this is not read at all (a value is 64 hex digits).
 const VALUE_MAX: usize = 128;
 
-/// The server's seed for a table's next hand, committed to, and the values taken so far.
+/// The server's seed for a table's next hand, committed to, and the values taken so far, each
+/// with who gave it (`W`: an event's entry, a cash guest).
 #[derive(Clone, Debug)]
-pub struct Pending {
+pub struct Pending<W> {
     pub hand: u64,
     pub seed: Seed,
-    pub values: Vec<(u8, Value)>,
+    pub values: Vec<(u8, W, Value)>,
     pub left_out: Vec<(u8, LeftOutBecause)>,
 }
 
-impl Pending {
-    pub fn new(hand: u64, seed: Seed) -> Pending {
+impl<W: Copy + Eq> Pending<W> {
+    pub fn new(hand: u64, seed: Seed) -> Pending<W> {
         Pending {
             hand,
             seed,
@@ -34,23 +35,43 @@ impl Pending {
         }
     }
 
-    /// Takes `value` from `seat`, or notes why it is left out; a reason noted once for a seat
-    /// is not noted again (refused, so that a client sending on cannot grow the hand).
-    pub fn offer(&mut self, seat: u8, value: &str) -> Result<(), Refusal> {
+    /// Takes `value` from `who` at `seat`, or notes why it is left out; a reason noted once for
+    /// a seat is not noted again (refused, so that a client sending on cannot grow the hand).
+    /// A value from the seat's player before is left out: they left it.
+    pub fn offer(&mut self, seat: u8, who: W, value: &str) -> Result<(), Refusal> {
         let why = match value.parse::<Value>() {
             Err(()) => LeftOutBecause::Malformed,
-            Ok(_) if self.values.iter().any(|&(s, _)| s == seat) => LeftOutBecause::Twice,
+            Ok(_) if self.values.iter().any(|&(s, w, _)| s == seat && w == who) => {
+                LeftOutBecause::Twice
+            }
             Ok(v) => {
-                self.values.push((seat, v));
+                if let Some(at) = self.values.iter().position(|&(s, _, _)| s == seat) {
+                    self.values.remove(at);
+                    self.left(seat);
+                }
+                self.values.push((seat, who, v));
                 return Ok(());
             }
         };
         note_left_out(&mut self.left_out, seat, why)
     }
 
-    /// What the table shows before the deal.
-    pub fn view(&self) -> DeckCommitment {
-        let mut values_from: Vec<u8> = self.values.iter().map(|&(s, _)| s).collect();
+    /// Notes that the player who gave `seat`'s value left the seat (once a seat).
+    fn left(&mut self, seat: u8) {
+        if !self.left_out.contains(&(seat, LeftOutBecause::Left)) {
+            self.left_out.push((seat, LeftOutBecause::Left));
+        }
+    }
+
+    /// What the table shows before the deal, `holds` giving who sits in a seat now: the seats
+    /// whose player's value is in.
+    pub fn view(&self, holds: impl Fn(u8) -> Option<W>) -> DeckCommitment {
+        let mut values_from: Vec<u8> = self
+            .values
+            .iter()
+            .filter(|&&(s, w, _)| holds(s) == Some(w))
+            .map(|&(s, _, _)| s)
+            .collect();
         values_from.sort_unstable();
         DeckCommitment {
             hand: self.hand,
@@ -59,9 +80,16 @@ impl Pending {
         }
     }
 
-    /// The hand's deck seed and what its proof will show: the values by seat.
-    pub fn into_proof(self) -> Proof {
-        let mut values = self.values;
+    /// The hand's deck seed and what its proof will show: the values by seat of the players
+    /// who still hold their seats (`holds`), the others left out.
+    pub fn into_proof(mut self, holds: impl Fn(u8) -> Option<W>) -> Proof {
+        let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut self.values)
+            .into_iter()
+            .partition(|&(s, w, _)| holds(s) == Some(w));
+        for (seat, _, _) in gone {
+            self.left(seat);
+        }
+        let mut values: Vec<(u8, Value)> = kept.into_iter().map(|(s, _, v)| (s, v)).collect();
         values.sort_unstable_by_key(|&(s, _)| s);
         let by_seat: Vec<Value> = values.iter().map(|&(_, v)| v).collect();
         Proof {
@@ -193,5 +221,64 @@ pub fn proof_of(
             .collect(),
         deck_seed: hex(&proof.deck_seed.0),
         dealt,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(byte: u8) -> String {
+        hex(&[byte; 32])
+    }
+
+    // Issue 37 item 3: a value counts only while its player holds the seat; the seat's next
+    // player gives their own, and the one before is listed as left out.
+    #[test]
+    fn the_next_player_in_a_seat_gives_their_own_value() {
+        let mut p: Pending<u32> = Pending::new(1, Seed([7; 32]));
+        p.offer(3, 10, &value(1)).expect("taken");
+        assert_eq!(p.view(|_| Some(10)).values_from, vec![3]);
+        // Player 10 moved away, 11 sits in seat 3: 10's value is not shown in, 11's is taken.
+        assert!(p.view(|_| Some(11)).values_from.is_empty());
+        p.offer(3, 11, &value(2)).expect("the new player's own");
+        assert_eq!(p.view(|_| Some(11)).values_from, vec![3]);
+        let proof = p.into_proof(|_| Some(11));
+        assert_eq!(proof.values.len(), 1);
+        assert_eq!(hex(&proof.values[0].1.0), value(2));
+        assert_eq!(proof.left_out, vec![(3, LeftOutBecause::Left)]);
+        assert_eq!(
+            proof.deck_seed,
+            cards::proof::deck_seed(&Seed([7; 32]), &[Value([2; 32])])
+        );
+    }
+
+    #[test]
+    fn a_value_whose_player_left_before_the_deal_is_left_out() {
+        let mut p: Pending<u32> = Pending::new(4, Seed([9; 32]));
+        p.offer(1, 20, &value(5)).expect("taken");
+        p.offer(2, 21, &value(6)).expect("taken");
+        // Seat 2 empty at the deal.
+        let proof = p.into_proof(|seat| (seat == 1).then_some(20));
+        assert_eq!(proof.values, vec![(1, Value([5; 32]))]);
+        assert_eq!(proof.left_out, vec![(2, LeftOutBecause::Left)]);
+        assert_eq!(
+            proof.deck_seed,
+            cards::proof::deck_seed(&Seed([9; 32]), &[Value([5; 32])])
+        );
+    }
+
+    #[test]
+    fn the_same_player_twice_is_left_out_once() {
+        let mut p: Pending<u32> = Pending::new(1, Seed([1; 32]));
+        p.offer(5, 30, &value(1)).expect("taken");
+        p.offer(5, 30, &value(2)).expect("noted");
+        assert_eq!(
+            p.offer(5, 30, &value(3)).expect_err("noted already").code,
+            "value_noted"
+        );
+        let proof = p.into_proof(|_| Some(30));
+        assert_eq!(proof.values, vec![(5, Value([1; 32]))]);
+        assert_eq!(proof.left_out, vec![(5, LeftOutBecause::Twice)]);
     }
 }

@@ -297,3 +297,64 @@ async fn the_log_does_not_give_the_cards_away_and_replays_only_with_its_key() {
     assert!(error.contains("seal key"), "{error}");
     let _ = std::fs::remove_file(&file);
 }
+
+// Issue 37 item 3: a value counts only while its player holds the seat. A guest who gave one
+// and stood up before the deal has it left out (`left`), the table no longer shows it in, and
+// the deck is shuffled from the seed and the values of the players still seated.
+#[tokio::test]
+async fn a_value_whose_player_left_the_seat_is_left_out() {
+    let room = Room::new(Api::open()).await;
+    room.sit(0).await;
+    let me = room.me(0).await;
+    let anna_seat = me["seat"]["seat"].as_u64().unwrap() as u8;
+    let me = room
+        .ask(
+            0,
+            json!({ "type": "deck_value", "hand": 1, "value": hex(&[0xa1; 32]) }),
+        )
+        .await;
+    assert_eq!(me["table"]["commitment"]["values_from"], json!([anna_seat]));
+    room.ask(0, json!({ "type": "cash_out" })).await;
+    room.sit(1).await;
+    let me = room.me(1).await;
+    assert!(me["table"]["hand"].is_null(), "one player: {me}");
+    assert_eq!(
+        me["table"]["commitment"]["values_from"],
+        json!([]),
+        "Anna's value is no longer in: {me}"
+    );
+    let ben_seat = me["seat"]["seat"].as_u64().unwrap() as u8;
+    room.ask(
+        1,
+        json!({ "type": "deck_value", "hand": 1, "value": hex(&[0xb2; 32]) }),
+    )
+    .await;
+    room.sit(2).await;
+    let me = room.me(1).await;
+    assert_eq!(me["table"]["hand"]["number"], 1, "two players: {me}");
+    // The player to act folds: the hand is over and its proof shown.
+    let to_act = if me["table"]["hand"]["legal"].is_null() {
+        2
+    } else {
+        1
+    };
+    room.ask(
+        to_act,
+        json!({ "type": "act", "hand": 1, "action": { "type": "fold" } }),
+    )
+    .await;
+    let proof = room.me(1).await["table"]["hand"]["proof"].clone();
+    assert_eq!(
+        proof["values"],
+        json!([{ "seat": ben_seat, "value": hex(&[0xb2; 32]) }]),
+        "{proof}"
+    );
+    assert_eq!(
+        proof["left_out"],
+        json!([{ "seat": anna_seat, "why": "left" }]),
+        "{proof}"
+    );
+    let seed = Seed(parse_hex(proof["seed"].as_str().unwrap()).unwrap());
+    let derived = deck_seed(&seed, &[Added([0xb2; 32])]);
+    assert_eq!(proof["deck_seed"], hex(&derived.0).as_str());
+}

@@ -401,6 +401,41 @@ async fn a_tournament_hand_dealt_under_a_commitment_proves_its_deck() {
         )
         .await;
     assert!(td["hands"].as_array().unwrap().len() >= 2, "{td}");
+    // Written in the player's own hand history too: the PHH download carries each hand's
+    // proof as the user-defined field `_deck_proof`, the same as the proof file's.
+    let request = axum::http::Request::builder()
+        .uri("/api/events/0/hands/mine?format=phh")
+        .header("authorization", format!("Bearer {}", players[0].1))
+        .body(axum::body::Body::empty())
+        .expect("a request");
+    let (status, _, bytes) = api.answer(request).await;
+    let text = String::from_utf8_lossy(&bytes);
+    assert_eq!(status, 200, "{text}");
+    let hands = hh::parse_phhs(&text).expect("the PHH reads back");
+    let field = |h: &hh::PhhHand, key: &str| {
+        let Some((_, hh::Value::Table(t))) = h.extra.iter().find(|(k, _)| k == "_deck_proof")
+        else {
+            return None;
+        };
+        t.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    };
+    let written = hands
+        .iter()
+        .find(|(_, h)| field(h, "hand") == Some(hh::Value::Number("2".parse().unwrap())))
+        .unwrap_or_else(|| panic!("hand 2 with its proof: {text}"));
+    let seed_written = field(&written.1, "seed");
+    assert_eq!(
+        seed_written,
+        Some(hh::Value::String(proof["seed"].as_str().unwrap().into()))
+    );
+    assert_eq!(
+        field(&written.1, "deck_seed"),
+        Some(hh::Value::String(hex(&mixed.0)))
+    );
+    let Some(hh::Value::Array(cards)) = field(&written.1, "dealt") else {
+        panic!("every card dealt: {text}");
+    };
+    assert_eq!(cards.len(), dealt.len());
 }
 
 // Issue 37 item 3: the first hand at a table is committed to at the start and dealt a moment

@@ -17,7 +17,8 @@
 // cash-game (data-game), cash-join, cash-leave, cash-place (data-place), cash-why (data-why,
 // data-ahead), cash-phone-panel, cash-phone, cash-consent, cash-phone-save, cash-phone-on-file,
 // cash-phone-remove, cash-forget, cash-sessions, cash-deck, cash-deck-commitment (data-commitment),
-// cash-deck-check (data-ok), cash-deck-download; the felt's and the action bar's ids from
+// cash-deck-check (data-ok), cash-deck-download, cash-deck-left (data-table), cash-deck-left-check,
+// cash-deck-left-download; the felt's and the action bar's ids from
 // table.js and actions.js.
 
 import { get, post, changes } from './api.js';
@@ -26,7 +27,7 @@ import { t, lang, onLang } from './i18n.js';
 import { renderFelt } from './table.js';
 import { actionBar } from './actions.js';
 import { alerts } from './alerts.js';
-import { deckPanel } from './deckpanel.js';
+import { deckPanel, leftTablePanel } from './deckpanel.js';
 
 pageHeader('cash');
 
@@ -51,6 +52,7 @@ const ask = (request) => attempt(async () => {
 /** This browser no longer knows the guest: forgotten, or the token not known. */
 function forgotten() {
   localStorage.removeItem(KEY);
+  localStorage.removeItem(LAST_TABLE);
   token = null;
   me = null;
   render();
@@ -225,6 +227,24 @@ const deck = deckPanel({
   rerender: () => render(),
 });
 
+// The table the guest left (stood up, cashed out, moved): its last hand's proof.
+const leftDeck = leftTablePanel({ box: $('#cash-deck-left'), prefix: 'cash' });
+// The table this device last saw the guest at, kept over a reload (from 0).
+const LAST_TABLE = 'croupier.cashLastTable';
+let deckTable;
+
+/** The guest's table changed: the one left has its last hand checked. */
+function leftTable() {
+  const now = me?.table?.id ?? null;
+  const kept = localStorage.getItem(LAST_TABLE);
+  const was = deckTable === undefined ? (kept == null ? null : Number(kept)) : deckTable;
+  deckTable = now;
+  if (now != null) localStorage.setItem(LAST_TABLE, String(now));
+  if (was == null || was === now || !token) return;
+  const tk = token;
+  leftDeck.left(was + 1, () => get(`/api/ring/tables/${was}/decks`, tk), `decks-table-${was + 1}.json`);
+}
+
 function renderDeck(tb) {
   const mySeat = me.seat && me.seat.table === tb.id ? me.seat.seat : null;
   const hand = tb.hand;
@@ -387,6 +407,8 @@ function draw() {
     alert.raise('offer', t('alert_offer_title'), t('cash_offer', { game: o.game_name, table: o.table + 1, seat: o.seat }));
   }
   renderTable();
+  leftTable();
+  leftDeck.render();
   renderSeat();
   renderLists();
   renderPhone();

@@ -19,12 +19,7 @@ export function deckPanel({ box, prefix, sendValue, fetchFile, fileName, rerende
   const checks = new Map();
   const fetched = new Set();
 
-  const download = () => attempt(async () => {
-    const file = await fetchFile();
-    const a = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' })), download: fileName() });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  });
+  const download = () => attempt(async () => save(await fetchFile(), fileName()));
 
   /**
    * `table`: the table's key; `hand`: the hand on screen (number, street, commitment);
@@ -63,13 +58,7 @@ export function deckPanel({ box, prefix, sendValue, fetchFile, fileName, rerende
     }
     // The last hand checked stays in sight while the next is played.
     const shown = hand && checks.get(`${table}:${live ? hand.number - 1 : hand.number}`);
-    if (shown) {
-      const { proof: p, wrong } = shown;
-      lines.push(h('p', { class: wrong.length ? 'deck-bad' : 'deck-ok', 'data-testid': `${prefix}-deck-check`, 'data-ok': String(!wrong.length) },
-        wrong.length ? t('deck_differs', { hand: p.hand }) : `✓ ${t('deck_checked', { hand: p.hand, cards: p.dealt.length })}`));
-      for (const [k, args] of wrong) lines.push(h('p', { class: 'deck-bad' }, t(k, args)));
-      for (const l of p.left_out) lines.push(h('p', { class: 'muted' }, t('deck_left_out', { seat: l.seat, why: t(`deck_why_${l.why}`) })));
-    }
+    if (shown) lines.push(...checkLines(shown, `${prefix}-deck-check`));
     if (hand && live && hand.commitment) {
       lines.push(h('p', { class: 'muted' }, t('deck_committed', { hand: hand.number, c: hand.commitment.slice(0, 12) })));
     }
@@ -85,4 +74,56 @@ export function deckPanel({ box, prefix, sendValue, fetchFile, fileName, rerende
   }
 
   return { render };
+}
+
+/** Saves a proof file on this device, for `croupier verify`. */
+function save(file, name) {
+  const a = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' })), download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** The lines that say how a hand's proof checked: `wrong` as `check` gives it. */
+function checkLines({ proof: p, wrong }, testid) {
+  const lines = [h('p', { class: wrong.length ? 'deck-bad' : 'deck-ok', 'data-testid': testid, 'data-ok': String(!wrong.length) },
+    wrong.length ? t('deck_differs', { hand: p.hand }) : `✓ ${t('deck_checked', { hand: p.hand, cards: p.dealt.length })}`)];
+  for (const [k, args] of wrong) lines.push(h('p', { class: 'deck-bad' }, t(k, args)));
+  for (const l of p.left_out) lines.push(h('p', { class: 'muted' }, t('deck_left_out', { seat: l.seat, why: t(`deck_why_${l.why}`) })));
+  return lines;
+}
+
+/**
+ * The last hand at a table the player left (busted, moved, stood up): the hand that ended their
+ * stay is over only as they leave, so its proof is fetched then and checked here, in `box`,
+ * outside the table's own panel. Test ids: {p}-deck-left (data-table), {p}-deck-left-check
+ * (data-ok), {p}-deck-left-download.
+ */
+export function leftTablePanel({ box, prefix }) {
+  let shown = null;
+  let asked = 0;
+
+  /** `table` as the player knows it (its number); `fetchFile()` gets its proof file. */
+  function left(table, fetchFile, fileName) {
+    const ask = ++asked;
+    fetchFile().then((file) => {
+      const newest = file.hands.reduce((a, p) => (!a || p.hand > a.hand ? p : a), null);
+      if (!newest || ask !== asked) return;
+      shown = { table, proof: newest, wrong: check(newest), file, fileName };
+      render();
+    }).catch(() => {});
+  }
+
+  function render() {
+    box.hidden = !shown;
+    if (!shown) return;
+    const { file, fileName } = shown;
+    box.dataset.table = String(shown.table);
+    box.replaceChildren(
+      h('h3', {}, t('deck_left_table', { table: shown.table })),
+      ...checkLines(shown, `${prefix}-deck-left-check`),
+      h('button', { class: 'btn', 'data-testid': `${prefix}-deck-left-download`, onclick: () => save(file, fileName) }, t('deck_download')),
+    );
+  }
+
+  return { left, render };
 }

@@ -6,11 +6,12 @@
 // raise-to (number input), raise-slider, preset-min, preset-half, preset-pot, preset-allin;
 // history-toggle (opens the last hands); my-hands-stars, my-hands-phh (downloads of the
 // player's own hands); test-event (header badge); play-deck, play-deck-commitment,
-// play-deck-check, play-deck-download (deckpanel.js); table ids from table.js.
+// play-deck-check, play-deck-download, play-deck-left (data-table), play-deck-left-check,
+// play-deck-left-download (deckpanel.js); table ids from table.js.
 // Keys: F fold, C check or call, R focus the raise amount, Enter in it bets or raises.
 
 import { get, post, connect, param, takeParam, playerToken, setPlayerToken, download, timeZone } from './api.js';
-import { deckPanel } from './deckpanel.js';
+import { deckPanel, leftTablePanel } from './deckpanel.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError, attempt } from './dom.js';
 import { t, onLang, translateStatic } from './i18n.js';
 import { renderFelt, renderAnnouncements, renderHistory } from './table.js';
@@ -162,11 +163,24 @@ function showStanding(me) {
   box.dataset.testid = 'my-standing';
 }
 
+// The table a player was moved from or busted at: its last hand's proof (issue 37).
+const leftDeck = leftTablePanel({ box: $('#play-deck-left'), prefix: 'play' });
+
+// The table this device last saw the player at, kept over a reload: a page opened after the
+// bust still checks the last hand.
+const lastTableKey = () => `croupier.lastTable.${event}`;
+
 function onMe(me) {
   if (!me) return;
+  const was = state.me ? state.me.table?.table : Number(localStorage.getItem(lastTableKey())) || null;
   state.me = me;
   showStanding(me);
   showTable(me.table ?? null);
+  if (me.table) localStorage.setItem(lastTableKey(), String(me.table.table));
+  if (was != null && was !== me.table?.table && state.token) {
+    const token = state.token;
+    leftDeck.left(was, () => get(`/api/events/${event}/tables/${was}/decks`, token), `decks-event-${event}-table-${was}.json`);
+  }
 }
 
 function showSpectator(relabel = false) {
@@ -218,6 +232,7 @@ function startSocket() {
 
 function forget() {
   setPlayerToken(event, null);
+  localStorage.removeItem(lastTableKey());
   state.token = null;
   state.me = null;
   showTable(null);
@@ -294,6 +309,7 @@ window.matchMedia('(max-width: 600px)').addEventListener('change', () => state.t
 onLang(() => {
   if (state.table) showTable(state.table);
   if (state.me) showStanding(state.me);
+  leftDeck.render();
   if (!state.token) showSpectator(true);
   tick();
 });

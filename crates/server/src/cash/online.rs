@@ -74,7 +74,7 @@ impl OnlineHand {
 #[derive(Clone, Debug, Default)]
 pub struct Hands {
     hands: Chunked<Option<ring::Shared<OnlineHand>>>,
-    pending: Chunked<Option<ring::Shared<Pending>>>,
+    pending: Chunked<Option<ring::Shared<Pending<GuestId>>>>,
     kept: Chunked<Option<ring::Shared<Kept>>>,
 }
 
@@ -116,11 +116,11 @@ impl Hands {
     }
 
     /// The commitment to `table`'s next hand, once made.
-    pub fn pending(&self, table: u32) -> Option<&Pending> {
+    pub fn pending(&self, table: u32) -> Option<&Pending<GuestId>> {
         self.pending.get(table as usize)?.as_deref()
     }
 
-    fn pending_mut(&mut self, table: u32) -> Option<&mut Pending> {
+    fn pending_mut(&mut self, table: u32) -> Option<&mut Pending<GuestId>> {
         self.pending
             .get_mut(table as usize)?
             .as_mut()
@@ -149,7 +149,11 @@ pub fn next_number(room: &Room, table: CashTableId) -> u64 {
 }
 
 /// The commitment to `table`'s next hand, once made (issue 37).
-pub fn committed<'h>(room: &Room, hands: &'h Hands, table: CashTableId) -> Option<&'h Pending> {
+pub fn committed<'h>(
+    room: &Room,
+    hands: &'h Hands,
+    table: CashTableId,
+) -> Option<&'h Pending<GuestId>> {
     let next = next_number(room, table);
     hands.pending(table.0).filter(|p| p.hand == next)
 }
@@ -204,7 +208,7 @@ pub fn value(
         .ok_or_else(|| Refusal::conflict("not_seated", "you have no seat at a table"))?;
     online(room, table)?;
     if let Some(p) = hands.pending_mut(table.0).filter(|p| p.hand == hand) {
-        return p.offer(seat, value);
+        return p.offer(seat, guest, value);
     }
     match hands.get_mut(table.0) {
         Some(h) if h.number == hand => match &mut h.proof {
@@ -218,6 +222,13 @@ pub fn value(
             format!("table {} has no commitment to hand {hand}", table.number()),
         )),
     }
+}
+
+/// Who sits in `seat` of `table` now.
+pub fn holds(room: &Room, table: CashTableId, seat: u8) -> Option<GuestId> {
+    let t = room.table(table).ok()?;
+    let at = usize::from(seat).checked_sub(1)?;
+    t.seats.get(at).copied().flatten().map(|s| s.guest)
 }
 
 fn online(room: &Room, table: CashTableId) -> Result<(), Refusal> {
@@ -286,7 +297,7 @@ pub fn deal(
                     ),
                 )
             })?;
-            let proof = pending.clone().into_proof();
+            let proof = pending.clone().into_proof(|seat| holds(room, table, seat));
             (proof.deck_seed, Some(proof))
         }
     };

@@ -268,6 +268,6 @@ pub fn table_view(
         },
         hand: hand_view,
         commitment: super::online::committed(room, &state.hands, table)
-            .map(crate::deck::Pending::view),
+            .map(|p| p.view(|seat| super::online::holds(room, table, seat))),
     })
 }

@@ -39,6 +39,9 @@ pub struct Kept {
     /// When it was dealt (ms since 1970).
     dealt_at: u64,
     hand: Hand,
+    /// What its deck came from, when the event deals from a seed per hand (issue 37): the
+    /// players' downloads carry its proof.
+    deck: Option<Box<(crate::deck::HandAt, crate::deck::Proof)>>,
 }
 
 impl Kept {
@@ -49,7 +52,38 @@ impl Kept {
             + self.hand.memory_bytes()
             + self.entries.capacity() * size_of::<EntryId>()
             + self.positions.dealt.capacity() * size_of::<engine::Seat>()
+            + self.deck.as_ref().map_or(0, |d| {
+                size_of::<(crate::deck::HandAt, crate::deck::Proof)>()
+                    + d.1.values.capacity() * size_of::<(u8, cards::proof::Value)>()
+                    + d.1.left_out.capacity() * size_of::<(u8, protocol::LeftOutBecause)>()
+            })
     }
+
+    /// The hand's deck proof as PHH's user-defined field `_deck_proof` (an inline table with
+    /// the keys of `GET .../decks`' proofs, docs/decks.md).
+    fn deck_field(&self) -> Option<(String, hh::Value)> {
+        let (at, proof) = self.deck.as_deref()?;
+        let proof = crate::deck::proof_of(*at, &self.hand, &self.positions.dealt, proof);
+        let json = serde_json::to_value(proof).ok()?;
+        Some(("_deck_proof".to_string(), toml_value(&json)?))
+    }
+}
+
+/// A JSON value as the PHH writer writes it (no nulls: a key without a value is left out).
+fn toml_value(json: &serde_json::Value) -> Option<hh::Value> {
+    use serde_json::Value as J;
+    Some(match json {
+        J::Null => return None,
+        J::Bool(b) => hh::Value::Bool(*b),
+        J::Number(n) => hh::Value::Number(n.to_string().parse().ok()?),
+        J::String(s) => hh::Value::String(s.clone()),
+        J::Array(items) => hh::Value::Array(items.iter().filter_map(toml_value).collect()),
+        J::Object(map) => hh::Value::Table(
+            map.iter()
+                .filter_map(|(k, v)| Some((k.clone(), toml_value(v)?)))
+                .collect(),
+        ),
+    })
 }
 
 /// One hand an event refers to: its place in the ledger, and the hand while the ledger keeps
@@ -277,6 +311,14 @@ impl Room {
             level: live.start.level as u32 + 1,
             dealt_at: live.dealt_at,
             hand: live.hand.clone(),
+            deck: live.proof.clone().map(|proof| {
+                let at = crate::deck::HandAt {
+                    event: Some(self.id),
+                    table,
+                    hand: live.number,
+                };
+                Box::new((at, proof))
+            }),
         }
     }
 
@@ -378,9 +420,10 @@ impl Selection {
             let ctx = self.context(kept, *view, time_zone);
             let hand = &kept.hand;
             let written = match self.format {
-                HandFormat::Phh => {
-                    hh::record(hand, &ctx).map(|h| phh.push((kept.number.to_string(), h)))
-                }
+                HandFormat::Phh => hh::record(hand, &ctx).map(|mut h| {
+                    h.extra.extend(kept.deck_field());
+                    phh.push((kept.number.to_string(), h));
+                }),
                 HandFormat::PokerStars => hh::pokerstars(hand, &ctx).map(|t| text.push_str(&t)),
             };
             match written {

@@ -123,7 +123,7 @@ impl Room {
             })?;
         let live = &mut self.tables[table as usize];
         if let Some(pending) = live.deck.as_mut().filter(|p| p.hand == hand) {
-            pending.offer(seat, value)?;
+            pending.offer(seat, player, value)?;
         } else {
             let dealt = live.hand.as_mut().filter(|h| h.number == hand);
             let Some(proof) = dealt.and_then(|h| h.proof.as_mut()) else {
@@ -167,7 +167,14 @@ impl Room {
                     format!("{} has no commitment to its next hand", TableId(table)),
                 )
             })?;
-        Ok(Some(pending.into_proof()))
+        Ok(Some(pending.into_proof(|seat| self.holds(table, seat))))
+    }
+
+    /// Who sits in `seat` of `table` now.
+    pub(super) fn holds(&self, table: u32, seat: u8) -> Option<EntryId> {
+        let t = self.t.tables().get(table as usize)?;
+        let at = usize::from(seat).checked_sub(1)?;
+        t.table.seats().get(at)?.as_ref().map(|p| p.id)
     }
 
     /// The proofs of `table`'s last hands, oldest first: every one kept (the TD's), or those

@@ -85,7 +85,7 @@ pub(crate) struct LiveTable {
     /// No new hand before this time (ms).
     pub ready_at: u64,
     /// The commitment to the next hand's seed and the players' values so far (issue 37).
-    pub deck: Option<crate::deck::Pending>,
+    pub deck: Option<crate::deck::Pending<EntryId>>,
 }
 
 impl LiveTable {

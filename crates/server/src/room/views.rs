@@ -594,7 +594,7 @@ impl Room {
             history: None,
             commitment: live
                 .and_then(|l| l.deck.as_ref())
-                .map(crate::deck::Pending::view),
+                .map(|p| p.view(|seat| self.holds(table, seat))),
             server_time_ms: now,
         }
     }
