@@ -15,21 +15,29 @@ use protocol::{
 /// A value longer than this is not read at all (a value is 64 hex digits).
 const VALUE_MAX: usize = 128;
 
+/// The least time between a commitment and its hand's deal, for the players' values: the
+/// tables' timers deal no sooner (a deal in the log is not held to it, so that older logs
+/// replay).
+pub const VALUES_MS: u64 = 2_000;
+
 /// The server's seed for a table's next hand, committed to, and the values taken so far, each
 /// with who gave it (`W`: an event's entry, a cash guest).
 #[derive(Clone, Debug)]
 pub struct Pending<W> {
     pub hand: u64,
     pub seed: Seed,
+    /// When it was committed to (ms since 1970).
+    pub at: u64,
     pub values: Vec<(u8, W, Value)>,
     pub left_out: Vec<(u8, LeftOutBecause)>,
 }
 
 impl<W: Copy + Eq> Pending<W> {
-    pub fn new(hand: u64, seed: Seed) -> Pending<W> {
+    pub fn new(hand: u64, seed: Seed, at: u64) -> Pending<W> {
         Pending {
             hand,
             seed,
+            at,
             values: Vec::new(),
             left_out: Vec::new(),
         }
@@ -61,6 +69,11 @@ impl<W: Copy + Eq> Pending<W> {
         if !self.left_out.contains(&(seat, LeftOutBecause::Left)) {
             self.left_out.push((seat, LeftOutBecause::Left));
         }
+    }
+
+    /// When the timers may deal its hand at the earliest.
+    pub fn values_until(&self) -> u64 {
+        self.at + VALUES_MS
     }
 
     /// What the table shows before the deal, `holds` giving who sits in a seat now: the seats
@@ -236,7 +249,7 @@ mod tests {
     // player gives their own, and the one before is listed as left out.
     #[test]
     fn the_next_player_in_a_seat_gives_their_own_value() {
-        let mut p: Pending<u32> = Pending::new(1, Seed([7; 32]));
+        let mut p: Pending<u32> = Pending::new(1, Seed([7; 32]), 0);
         p.offer(3, 10, &value(1)).expect("taken");
         assert_eq!(p.view(|_| Some(10)).values_from, vec![3]);
         // Player 10 moved away, 11 sits in seat 3: 10's value is not shown in, 11's is taken.
@@ -255,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_value_whose_player_left_before_the_deal_is_left_out() {
-        let mut p: Pending<u32> = Pending::new(4, Seed([9; 32]));
+        let mut p: Pending<u32> = Pending::new(4, Seed([9; 32]), 0);
         p.offer(1, 20, &value(5)).expect("taken");
         p.offer(2, 21, &value(6)).expect("taken");
         // Seat 2 empty at the deal.
@@ -270,7 +283,7 @@ mod tests {
 
     #[test]
     fn the_same_player_twice_is_left_out_once() {
-        let mut p: Pending<u32> = Pending::new(1, Seed([1; 32]));
+        let mut p: Pending<u32> = Pending::new(1, Seed([1; 32]), 0);
         p.offer(5, 30, &value(1)).expect("taken");
         p.offer(5, 30, &value(2)).expect("noted");
         assert_eq!(

@@ -48,7 +48,10 @@ impl Room {
             room.ask(g, json!({ "type": "accept", "buy_in": 100 }))
                 .await;
         }
+        // The first hand's seed is committed to, and the hand dealt once the players' values
+        // had their moment (issue 37).
         room.step(0).await;
+        room.step(server::deck::VALUES_MS).await;
         room
     }
 

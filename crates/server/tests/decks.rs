@@ -60,11 +60,15 @@ impl Room {
         reply.body
     }
 
-    /// Guest `g` takes the seat offered, and the table's clock looks at what is due.
+    /// Guest `g` takes the seat offered, and the table's clock looks at what is due: the next
+    /// hand's commitment at once, its deal once the players' values had their moment.
     async fn sit(&self, g: usize) {
         self.ask(g, json!({ "type": "accept", "buy_in": 100 }))
             .await;
-        self.api.app.hub().cash().drive().await.expect("driven");
+        let cash = self.api.app.hub().cash();
+        cash.drive().await.expect("driven");
+        self.api.app.hub().clock().advance(server::deck::VALUES_MS);
+        cash.drive().await.expect("driven");
     }
 
     async fn decks(&self, secret: Option<&str>) -> common::Reply {
@@ -357,4 +361,66 @@ async fn a_value_whose_player_left_the_seat_is_left_out() {
     let seed = Seed(parse_hex(proof["seed"].as_str().unwrap()).unwrap());
     let derived = deck_seed(&seed, &[Added([0xb2; 32])]);
     assert_eq!(proof["deck_seed"], hex(&derived.0).as_str());
+}
+
+// Issue 37 item 3: a cash table's hand is dealt no sooner than a moment after its commitment,
+// so that the players who sit down as it is made can still add their values.
+#[tokio::test]
+async fn a_hand_waits_a_moment_after_its_commitment_for_the_values() {
+    let room = Room::new(Api::open()).await;
+    let cash = room.api.app.hub().cash();
+    for g in 0..2 {
+        room.ask(g, json!({ "type": "accept", "buy_in": 100 }))
+            .await;
+    }
+    cash.drive().await.expect("driven");
+    let me = room.me(1).await;
+    assert!(me["table"]["hand"].is_null(), "not dealt yet: {me}");
+    assert_eq!(me["table"]["commitment"]["hand"], 1, "{me}");
+    let ben_seat = me["seat"]["seat"].as_u64().unwrap() as u8;
+    room.ask(
+        1,
+        json!({ "type": "deck_value", "hand": 1, "value": hex(&[0xbe; 32]) }),
+    )
+    .await;
+    room.api
+        .app
+        .hub()
+        .clock()
+        .advance(server::deck::VALUES_MS / 2);
+    cash.drive().await.expect("driven");
+    assert!(room.me(1).await["table"]["hand"].is_null(), "still not");
+    room.api
+        .app
+        .hub()
+        .clock()
+        .advance(server::deck::VALUES_MS / 2);
+    cash.drive().await.expect("driven");
+    let me = room.me(1).await;
+    assert_eq!(me["table"]["hand"]["number"], 1, "dealt: {me}");
+    assert_eq!(
+        me["table"]["commitment"],
+        Value::Null,
+        "the commitment is the hand's now: {me}"
+    );
+    // The hand is played out: Ben's value went into its deck.
+    let (g, me) = {
+        let a = room.me(0).await;
+        if a["table"]["hand"]["legal"].is_null() {
+            (1, room.me(1).await)
+        } else {
+            (0, a)
+        }
+    };
+    room.ask(
+        g,
+        json!({ "type": "act", "hand": me["table"]["hand"]["number"], "action": { "type": "fold" } }),
+    )
+    .await;
+    let proof = room.me(1).await["table"]["hand"]["proof"].clone();
+    assert_eq!(
+        proof["values"],
+        json!([{ "seat": ben_seat, "value": hex(&[0xbe; 32]) }]),
+        "{proof}"
+    );
 }

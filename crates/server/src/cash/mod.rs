@@ -430,7 +430,10 @@ impl CashState {
                 hand,
                 sealed,
                 commitment,
-            } => online::commit(room, hands, self.seal, (*table, *hand), sealed, commitment)?,
+            } => {
+                let key = self.seal;
+                online::commit(room, hands, key, (*table, *hand), sealed, commitment, at_ms)?;
+            }
             RingCommand::DeckValue { guest, hand, value } => {
                 online::value(room, hands, *guest, *hand, value)?;
             }
@@ -562,9 +565,12 @@ impl CashState {
                     .room
                     .next_hand(table, None)
                     .map_or(0, |n| n.dealt.len());
+                // The players' values have a moment after the commitment (issue 37).
+                let values = online::committed(&self.room, &self.hands, table)
+                    .map_or(0, crate::deck::Pending::values_until);
                 online::ready_at(&self.hands, table)
                     .filter(|_| players >= 2)
-                    .map(|at| at.max(retry))
+                    .map(|at| at.max(retry).max(values))
             }
         }
     }

@@ -167,6 +167,7 @@ pub fn commit(
     (table, hand): (CashTableId, u64),
     sealed: &str,
     commitment: &str,
+    at: u64,
 ) -> Result<(), Refusal> {
     online(room, table)?;
     if hand != next_number(room, table) || hands.get(table.0).is_some_and(|h| h.in_play()) {
@@ -190,7 +191,7 @@ pub fn commit(
                 table.number()
             ))
         })?;
-    *slot(&mut hands.pending, table.0) = Some(ring::Shared::new(Pending::new(hand, seed)));
+    *slot(&mut hands.pending, table.0) = Some(ring::Shared::new(Pending::new(hand, seed, at)));
     Ok(())
 }
 

@@ -10,9 +10,6 @@ use crate::secret::SealKey;
 use protocol::{DeckProof, DeckSource, LeftOutBecause, SealedSeed};
 use tournament::TableId;
 
-/// The least time between a commitment and its hand's deal, for the players' values.
-const VALUES_MS: u64 = 2_000;
-
 impl Room {
     /// Whether each hand this event deals has a seed of its own (online, not a test event).
     pub fn deals_per_hand(&self) -> bool {
@@ -87,14 +84,12 @@ impl Room {
         }
         let opened = unseal(self.seal, self.id, table, hand, seed)?;
         let live = &mut self.tables[table as usize];
-        live.deck = Some(Pending::new(hand, opened));
+        let pending = Pending::new(hand, opened, at);
         // The players' pages have a moment to add their values, even to a table's first hand
         // (a later one is committed to as the hand before ends, its pause longer than this).
-        live.ready_at = live.ready_at.max(at + VALUES_MS);
-        Ok(Changes {
-            tables: vec![table],
-            ..Changes::default()
-        })
+        live.ready_at = live.ready_at.max(pending.values_until());
+        live.deck = Some(pending);
+        Ok(Changes::at(table))
     }
 
     /// A seated player's value for hand `hand` at their table: taken before the deal, left out
@@ -144,10 +139,7 @@ impl Room {
                 kept.left_out = noted;
             }
         }
-        Ok(Changes {
-            tables: vec![table],
-            ..Changes::default()
-        })
+        Ok(Changes::at(table))
     }
 
     /// The deck seed of `table`'s next hand and what its proof will show, when the event deals

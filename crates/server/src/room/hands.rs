@@ -225,10 +225,7 @@ impl Room {
         let mut a = note("clock", Some(seat), Some(rule!("TDA-29")));
         a.amount = Some(called_ms / 1000);
         live.notes.push((events, a));
-        Ok(Changes {
-            tables: vec![table],
-            ..Changes::default()
-        })
+        Ok(Changes::at(table))
     }
 
     /// The time to act ran out. A player at the table gets the clock called by the floor
@@ -353,10 +350,7 @@ impl Room {
                     turn.deadline = at + act_ms;
                     turn.clock_called = false;
                 }
-                Ok(Changes {
-                    tables: vec![table],
-                    ..Changes::default()
-                })
+                Ok(Changes::at(table))
             }
             Step::Done => self.finish(table, at),
             other => Err(Refusal::internal(format!(

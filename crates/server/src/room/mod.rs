@@ -103,6 +103,16 @@ pub struct Changes {
     pub registered: Option<(EntryId, String)>,
 }
 
+impl Changes {
+    /// Only `table`'s view changed.
+    pub fn at(table: u32) -> Changes {
+        Changes {
+            tables: vec![table],
+            ..Changes::default()
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Room {
     pub id: EventId,
