@@ -47,6 +47,8 @@ pub struct Kind {
     rng: ChaCha8Rng,
     /// Picks the actions: a fast generator, as `croupier bench engine` uses.
     choices: SmallRng,
+    /// The hand dealt again each time (its allocations kept).
+    hand: Option<Hand>,
 }
 
 impl Kind {
@@ -65,14 +67,21 @@ impl Kind {
             depth,
             rng: ChaCha8Rng::seed_from_u64(1),
             choices: SmallRng::seed_from_u64(1),
+            hand: None,
         }
     }
 
-    /// One hand as the bench plays it.
-    pub fn play(&mut self) -> Hand {
+    /// One hand as the bench plays it: dealt again in the last hand's place, as a table does.
+    pub fn play(&mut self) -> &Hand {
         let mut deck = Deck::ordered();
         deck.shuffle_top(self.depth, &mut self.rng);
-        let mut hand = Hand::new_dealt(&self.setup, deck).expect("a valid setup");
+        let hand = match &mut self.hand {
+            Some(hand) => {
+                hand.deal_again(&self.setup, deck).expect("a valid setup");
+                hand
+            }
+            empty => empty.insert(Hand::new_dealt(&self.setup, deck).expect("a valid setup")),
+        };
         while let Step::Act(p) = hand.step() {
             let legal = hand.legal_actions().expect("a player to act");
             hand.apply(Op::Act(p, random_action(&legal, &mut self.choices)))
