@@ -73,8 +73,7 @@ impl Kind {
 
     /// One hand as the bench plays it: dealt again in the last hand's place, as a table does.
     pub fn play(&mut self) -> &Hand {
-        let mut deck = Deck::ordered();
-        deck.shuffle_top(self.depth, &mut self.rng);
+        let deck = Deck::ordered_shuffled_top(self.depth, &mut self.rng);
         let hand = match &mut self.hand {
             Some(hand) => {
                 hand.deal_again(&self.setup, deck).expect("a valid setup");
