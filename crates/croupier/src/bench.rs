@@ -157,7 +157,6 @@ fn play(
     choices: &mut SmallRng,
 ) -> Result<Measured> {
     let (base, depth) = kind.setup();
-    let ordered = Deck::ordered();
     let (mut hands, mut actions, mut showdowns, mut memory) = (0u64, 0u64, 0u64, 0usize);
     let budget = Duration::try_from_secs_f64(seconds).context("--seconds")?;
     // Dealt again hand after hand, keeping its allocations, as a table may.
