@@ -64,6 +64,17 @@ pub enum CutError {
 /// The most cards a deck holds: one of each.
 const DECK: usize = 52;
 
+/// The 52 cards in order, a constant: a deck ordered for each hand is a copy.
+const ORDERED: [Card; DECK] = {
+    let mut cards = [Card::new(crate::Rank::Two, crate::Suit::Clubs); DECK];
+    let mut i = 0;
+    while i < DECK {
+        cards[i] = Card::from_index(i as u8).expect("below 52");
+        i += 1;
+    }
+    cards
+};
+
 /// A deck on the table: the stub (top card first), the burned cards and what was dealt. Held
 /// inline, not on the heap: a hand's deck is one allocation less (issue 38).
 #[derive(Clone)]
@@ -99,7 +110,7 @@ impl Deck {
     /// A new deck in order, deuce of clubs on top.
     pub fn ordered() -> Deck {
         Deck {
-            cards: std::array::from_fn(|i| Card::from_index(i as u8).expect("below 52")),
+            cards: ORDERED,
             len: DECK as u8,
             next: 0,
             burned: CardSet::EMPTY,
@@ -172,6 +183,20 @@ impl Deck {
         if !cards.is_sorted() {
             cards.sort_unstable();
         }
+        self.draw_top(count, rng);
+    }
+
+    /// `Deck::ordered()` shuffled by `shuffle_top`, without asking whether it is in order (a
+    /// table's deck for each hand).
+    pub fn ordered_shuffled_top<R: CryptoRng>(count: usize, rng: &mut R) -> Deck {
+        let mut deck = Deck::ordered();
+        deck.draw_top(count, rng);
+        deck
+    }
+
+    /// The first `count` steps of Fisher-Yates from the top, the cards in order before them.
+    fn draw_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
+        let cards = self.all_mut();
         let len = cards.len();
         for i in 0..count.min(len.saturating_sub(1)) {
             let j = i + crate::sample::below_u32(rng, (len - i) as u32) as usize;

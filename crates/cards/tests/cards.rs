@@ -819,4 +819,14 @@ fn shuffle_top_deals_every_card_on_top_equally_often_and_replays() {
     };
     assert_eq!(deal(11), deal(11));
     assert_ne!(deal(11), deal(12));
+    // An ordered deck shuffled from the start is the same deck, a dealt one shuffled again too.
+    for depth in [0, 9, 46, 51, 52] {
+        let mut deck = Deck::ordered();
+        deck.shuffle_top(depth, &mut ChaCha8Rng::seed_from_u64(3));
+        let fresh = Deck::ordered_shuffled_top(depth, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(fresh.remaining(), deck.remaining());
+        deck.deal().unwrap();
+        deck.shuffle_top(depth, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(fresh.remaining(), deck.remaining());
+    }
 }

@@ -55,6 +55,17 @@ impl Hole {
         self.len += 1;
     }
 
+    /// One card, as `last(1)` of a hole it was just pushed to.
+    pub(crate) fn one(card: Option<Card>, up: bool) -> Hole {
+        let mut cards = [None; MAX_HOLE];
+        cards[0] = card;
+        Hole {
+            cards,
+            len: 1,
+            up: u8::from(up),
+        }
+    }
+
     /// The last `count` cards with their faces (a street's cards, as dealt).
     pub(crate) fn last(&self, count: usize) -> Hole {
         let mut out = Hole::default();

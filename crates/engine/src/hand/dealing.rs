@@ -270,6 +270,22 @@ impl Hand {
             self.emit(Event::Burned { card: burn });
         }
         let faces = self.street.stud_cards();
+        if let &[up] = faces {
+            // Fourth to seventh street, a card each: logged as dealt (the same order as
+            // below), without taking each hand's last card back out of it.
+            let mut live = self.live;
+            while live != 0 {
+                let i = live.trailing_zeros() as usize;
+                live &= live - 1;
+                let card = self.deal_stud_card(i, up);
+                self.emit(Event::HoleDealt {
+                    player: Player(i as u8),
+                    cards: Hole::one(card, up),
+                });
+            }
+            self.stud_street_dealt();
+            return;
+        }
         // Straight into the hands, a card at a time round the live hands (the live mask does
         // not change while dealing); each hand's new cards are logged after.
         for &up in faces {
@@ -277,17 +293,7 @@ impl Hand {
             while live != 0 {
                 let i = live.trailing_zeros() as usize;
                 live &= live - 1;
-                let card = self.deck.as_mut().and_then(|d| d.deal().ok());
-                if let Some(card) = card {
-                    self.in_play.insert(card);
-                }
-                let me = &mut self.players[i];
-                me.hole.push(card, up);
-                if up {
-                    self.show_up_card(i, card);
-                } else {
-                    me.shown = false;
-                }
+                self.deal_stud_card(i, up);
             }
         }
         let mut live = self.live;
@@ -302,6 +308,23 @@ impl Hand {
         }
         // Every live hand was given the street's cards (a `None` for each the deck lacked).
         self.stud_street_dealt();
+    }
+
+    /// The deck's next card (`None` when it lacks one) to hand `i`, face up or down.
+    #[inline]
+    fn deal_stud_card(&mut self, i: usize, up: bool) -> Option<Card> {
+        let card = self.deck.as_mut().and_then(|d| d.deal().ok());
+        if let Some(card) = card {
+            self.in_play.insert(card);
+        }
+        let me = &mut self.players[i];
+        me.hole.push(card, up);
+        if up {
+            self.show_up_card(i, card);
+        } else {
+            me.shown = false;
+        }
+        card
     }
 
     fn after_hole_card(&mut self) {

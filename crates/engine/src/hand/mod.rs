@@ -218,8 +218,39 @@ impl Hand {
         Ok(Hand::start(setup, Some(deck)))
     }
 
+    /// Deals this hand again as `Hand::new_dealt(setup, deck)` would, keeping its players' and
+    /// event log's allocations: a table dealing hand after hand allocates nothing once its log
+    /// is long enough (issue 38). Refused as `new_dealt` refuses, the hand then unchanged.
+    pub fn deal_again(&mut self, setup: &HandSetup, deck: Deck) -> Result<(), SetupErrors> {
+        setup.check_with(Some(&deck))?;
+        let mut players = std::mem::take(&mut self.players);
+        let mut events = std::mem::take(&mut self.events);
+        players.clear();
+        events.clear();
+        *self = Hand::fresh(setup, Some(deck), players, events);
+        self.skip_empty_posts();
+        self.advance();
+        Ok(())
+    }
+
     /// Starts a checked setup, with its deck given apart.
     fn start(setup: &HandSetup, deck: Option<Deck>) -> Hand {
+        // A stud hand logs about twice a flop game's events.
+        let events = if setup.variant.game.is_stud() { 64 } else { 32 };
+        let players = Vec::with_capacity(setup.stacks.len());
+        let mut hand = Hand::fresh(setup, deck, players, Vec::with_capacity(events));
+        hand.skip_empty_posts();
+        hand.advance();
+        hand
+    }
+
+    /// A checked setup's hand before its first step, in `players` and `events` (both empty).
+    fn fresh(
+        setup: &HandSetup,
+        deck: Option<Deck>,
+        mut players: Vec<PlayerState>,
+        events: Vec<Event>,
+    ) -> Hand {
         let n = setup.stacks.len();
         let game = setup.variant.game;
         let rules = HandRules {
@@ -231,7 +262,7 @@ impl Hand {
             full_big_blind: setup.ruleset.short_big_blind == ShortBigBlind::FullBlindOwed,
             tournament: setup.tournament,
         };
-        let players = (setup.stacks.iter().zip(&setup.absent))
+        let states = (setup.stacks.iter().zip(&setup.absent))
             .zip(setup.antes.iter().zip(&setup.blinds))
             .map(|((&stack, &absent), (&ante_due, &blind_due))| PlayerState {
                 starting_stack: stack,
@@ -248,9 +279,9 @@ impl Hand {
                 won: Chips::ZERO,
                 ante_due,
                 blind_due,
-            })
-            .collect();
-        let mut hand = Hand {
+            });
+        players.extend(states);
+        Hand {
             variant: setup.variant,
             rules,
             automations: setup.automations,
@@ -297,12 +328,8 @@ impl Hand {
             showdown_len: 0,
             showdown_cursor: 0,
             values: [None; MAX_PLAYERS],
-            // A stud hand logs about twice a flop game's events.
-            events: Vec::with_capacity(if game.is_stud() { 64 } else { 32 }),
-        };
-        hand.skip_empty_posts();
-        hand.advance();
-        hand
+            events,
+        }
     }
 
     pub fn variant(&self) -> Variant {
