@@ -36,6 +36,19 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// A write under a lease that is no longer the writer's (issue 37): nothing was written.
+    #[error(
+        "{task}: the lease with token {token} is no longer this node's ({now}); nothing was written"
+    )]
+    Fenced {
+        task: String,
+        token: u64,
+        /// Who holds it now, or that it ran out.
+        now: String,
+    },
+    /// Leases are kept in a PostgreSQL log only: a SQLite log serves one node.
+    #[error("leases need a PostgreSQL log; a SQLite log is served by one node")]
+    NeedsPostgres,
     /// A failure a test asked for (`Faults`).
     #[error("injected {0} failure")]
     Injected(String),

@@ -2,6 +2,9 @@
 //! text with its sequence number and time, plus a small key-value meta table; on embedded
 //! SQLite (a file) or on PostgreSQL (a database of a server).
 //!
+//! On PostgreSQL it also keeps the leases by which several nodes share one log (`Lease`,
+//! `append_fenced`): a node writes a task's records only while it holds the task's lease.
+//!
 //! Owns: the file or database (a SQLite file is readable by its owner only: it holds the
 //! events' seeds and the hashes of every secret), its schema and version, and the guarantee
 //! that an appended record is committed when `append` returns. Does not own: what the records
@@ -10,6 +13,7 @@
 
 mod error;
 mod fault;
+mod lease;
 mod migrate;
 mod pg;
 mod schema;
@@ -23,6 +27,7 @@ use rusqlite::Connection;
 
 pub use error::StoreError;
 pub use fault::Faults;
+pub use lease::{Acquired, Lease};
 
 /// The hash kept of a secret (a player's token, the TD's secret): SHA-256 as 64 hex digits.
 /// Secrets are 128 random bits, so a plain hash is enough: there is nothing to guess.
@@ -196,6 +201,57 @@ impl Store {
         match &self.backend {
             Backend::Sqlite(conn) => sqlite::remove_meta(conn, key),
             Backend::Postgres(pg) => pg.remove_meta(key),
+        }
+    }
+
+    /// Asks for `task`'s lease for `owner` (a node), for `ttl_ms` of the database's clock
+    /// (issue 37 item 1): granted when nobody holds it, its lease ran out, or it is `owner`'s
+    /// already (then renewed). PostgreSQL only.
+    pub fn acquire(
+        &mut self,
+        task: &str,
+        owner: &str,
+        ttl_ms: u64,
+    ) -> Result<Acquired, StoreError> {
+        self.faults.on_write()?;
+        self.postgres()?.acquire(task, owner, ttl_ms)
+    }
+
+    /// Renews `lease` for `ttl_ms` from now; `StoreError::Fenced` when it is no longer the
+    /// owner's or ran out (the task is then to be replayed, not written on).
+    pub fn renew(&mut self, lease: &Lease, ttl_ms: u64) -> Result<Lease, StoreError> {
+        self.faults.on_write()?;
+        self.postgres()?.renew(lease, ttl_ms)
+    }
+
+    /// Gives `lease` up at once, when it is still the owner's (a node shutting down).
+    pub fn release(&mut self, lease: &Lease) -> Result<(), StoreError> {
+        self.faults.on_write()?;
+        self.postgres()?.release(lease)
+    }
+
+    /// Every task's lease as it stands.
+    pub fn leases(&self) -> Result<Vec<Lease>, StoreError> {
+        self.faults.on_read()?;
+        self.postgres()?.leases()
+    }
+
+    /// Appends `records` in one transaction as `append_all` does, in which `lease` is found
+    /// still the writer's and not run out; else nothing is written (`StoreError::Fenced`).
+    pub fn append_fenced(
+        &mut self,
+        lease: &Lease,
+        records: &[(u64, String)],
+    ) -> Result<u64, StoreError> {
+        self.faults.on_write()?;
+        let records: Vec<(u64, &str)> = records.iter().map(|(t, b)| (*t, b.as_str())).collect();
+        self.postgres()?.append_fenced(lease, &records)
+    }
+
+    fn postgres(&self) -> Result<&pg::Pg, StoreError> {
+        match &self.backend {
+            Backend::Postgres(pg) => Ok(pg),
+            Backend::Sqlite(_) => Err(StoreError::NeedsPostgres),
         }
     }
 

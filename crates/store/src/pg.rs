@@ -10,6 +10,7 @@ use postgres::config::Host;
 use postgres::types::Type;
 use postgres::{Client, Config, NoTls};
 
+use crate::lease::{self, Acquired, Lease};
 use crate::{Faults, Record, StoreError};
 
 /// The version this build reads and writes; a PostgreSQL log was never of version 1.
@@ -46,6 +47,17 @@ struct Batch {
     records: Vec<(i64, String)>,
 }
 
+impl Batch {
+    /// `records` to write, before their seqs are known.
+    fn of(records: &[(u64, &str)]) -> Result<Batch, StoreError> {
+        let records = records
+            .iter()
+            .map(|(at_ms, body)| Ok((signed(*at_ms, "time")?, body.to_string())))
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Batch { first: 0, records })
+    }
+}
+
 impl fmt::Debug for Pg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Pg")
@@ -79,24 +91,25 @@ impl Pg {
     }
 
     pub(crate) fn append_all(&self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
-        let mut batch = Batch {
-            first: 0,
-            records: Vec::with_capacity(records.len()),
-        };
-        for (at_ms, body) in records {
-            batch
-                .records
-                .push((signed(*at_ms, "time")?, body.to_string()));
-        }
-        let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
-        let bodies: Vec<&str> = records.iter().map(|(_, b)| *b).collect();
+        let batch = Batch::of(records)?;
         if records.is_empty() {
             let last = self.one::<i64>("SELECT coalesce(max(seq), 0)::bigint FROM log", &[])?;
             return self.unsigned(last, "seq");
         }
+        self.append_in(batch, None)
+    }
+
+    /// Appends under `fence` (when given): in the transaction that writes, the lease is found
+    /// still the writer's, or nothing is written (`StoreError::Fenced`).
+    fn append_in(&self, mut batch: Batch, fence: Option<&Lease>) -> Result<u64, StoreError> {
+        let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
+        let bodies: Vec<String> = batch.records.iter().map(|(_, b)| b.clone()).collect();
         self.with_client(|client| {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
+            if let Some(lease) = fence {
+                self.check_fence(&mut tx, lease)?;
+            }
             // Seqs are max + 1 under a lock rather than from a sequence, which would leave a
             // gap for every rolled-back transaction. Readers are not blocked.
             tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
@@ -129,6 +142,148 @@ impl Pg {
             }
             committed.map_err(e)?;
             self.unsigned(last, "seq")
+        })
+    }
+
+    /// Appends `records` as `append_all` does, if `lease` is still the writer's.
+    pub(crate) fn append_fenced(
+        &self,
+        lease: &Lease,
+        records: &[(u64, &str)],
+    ) -> Result<u64, StoreError> {
+        let batch = Batch::of(records)?;
+        if records.is_empty() {
+            return Err(self.not_a_log("a fenced write of no record".to_string()));
+        }
+        self.append_in(batch, Some(lease))
+    }
+
+    /// The lease found current and `lease`'s, or the refusal that says what holds instead.
+    fn check_fence(
+        &self,
+        tx: &mut postgres::Transaction<'_>,
+        lease: &Lease,
+    ) -> Result<(), StoreError> {
+        let row = tx
+            .query_opt(&lease::current_sql(), &[&lease.task])
+            .map_err(|e| self.error(e))?;
+        let found = row
+            .map(|r| {
+                Ok::<_, postgres::Error>((
+                    r.try_get::<_, String>(0)?,
+                    r.try_get::<_, i64>(1)?,
+                    r.try_get::<_, bool>(3)?,
+                ))
+            })
+            .transpose()
+            .map_err(|e| self.error(e))?;
+        let now = match found {
+            Some((owner, token, false))
+                if owner == lease.owner && i64::try_from(lease.token) == Ok(token) =>
+            {
+                return Ok(());
+            }
+            Some((owner, token, true)) if owner == lease.owner => {
+                format!("it ran out (token {token})")
+            }
+            Some((owner, token, _)) => format!("{owner} holds it with token {token}"),
+            None => "nobody holds it".to_string(),
+        };
+        Err(StoreError::Fenced {
+            task: lease.task.clone(),
+            token: lease.token,
+            now,
+        })
+    }
+
+    /// Asks for `task`'s lease for `owner`, for `ttl_ms` of the database's clock.
+    pub(crate) fn acquire(
+        &self,
+        task: &str,
+        owner: &str,
+        ttl_ms: u64,
+    ) -> Result<Acquired, StoreError> {
+        let ttl = signed(ttl_ms, "lease time")?;
+        self.with_client(|client| {
+            let e = |e| self.error(e);
+            let granted = client
+                .query_opt(&lease::acquire_sql(), &[&task, &owner, &ttl])
+                .map_err(e)?;
+            if let Some(row) = granted {
+                return Ok(Acquired::Granted(self.lease_of(task, &row)?));
+            }
+            let held = client
+                .query_one(
+                    "SELECT owner, token, expires_ms FROM leases WHERE task = $1",
+                    &[&task],
+                )
+                .map_err(e)?;
+            Ok(Acquired::HeldBy(self.lease_of(task, &held)?))
+        })
+    }
+
+    /// Renews `lease` for `ttl_ms`, if it is still the owner's and has not run out.
+    pub(crate) fn renew(&self, lease: &Lease, ttl_ms: u64) -> Result<Lease, StoreError> {
+        let ttl = signed(ttl_ms, "lease time")?;
+        let token = signed(lease.token, "token")?;
+        self.with_client(|client| {
+            let e = |e| self.error(e);
+            let mut tx = client.transaction().map_err(e)?;
+            self.check_fence(&mut tx, lease)?;
+            let row = tx
+                .query_one(
+                    &lease::renew_sql(),
+                    &[&lease.task, &ttl, &lease.owner, &token],
+                )
+                .map_err(e)?;
+            let renewed = self.lease_of(&lease.task, &row)?;
+            tx.commit().map_err(e)?;
+            Ok(renewed)
+        })
+    }
+
+    /// Gives `lease` up at once (a node shutting down), if it is still the owner's.
+    pub(crate) fn release(&self, lease: &Lease) -> Result<(), StoreError> {
+        let token = signed(lease.token, "token")?;
+        self.execute(
+            "UPDATE leases SET expires_ms = 0 WHERE task = $1 AND owner = $2 AND token = $3",
+            &[&lease.task, &lease.owner, &token],
+        )
+    }
+
+    /// Every lease as it stands.
+    pub(crate) fn leases(&self) -> Result<Vec<Lease>, StoreError> {
+        self.with_client(|client| {
+            let rows = client
+                .query(
+                    "SELECT task, owner, token, expires_ms FROM leases ORDER BY task",
+                    &[],
+                )
+                .map_err(|e| self.error(e))?;
+            rows.iter()
+                .map(|row| {
+                    let task: String = row.try_get(0).map_err(|e| self.error(e))?;
+                    Ok(Lease {
+                        owner: row.try_get(1).map_err(|e| self.error(e))?,
+                        token: self
+                            .unsigned(row.try_get(2).map_err(|e| self.error(e))?, "token")?,
+                        expires_ms: self
+                            .unsigned(row.try_get(3).map_err(|e| self.error(e))?, "lease time")?,
+                        task,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// A lease row (owner, token, expires_ms) of `task`.
+    fn lease_of(&self, task: &str, row: &postgres::Row) -> Result<Lease, StoreError> {
+        let e = |e| self.error(e);
+        Ok(Lease {
+            task: task.to_string(),
+            owner: row.try_get(0).map_err(e)?,
+            token: self.unsigned(row.try_get(1).map_err(e)?, "token")?,
+            expires_ms: self.unsigned(row.try_get(2).map_err(e)?, "lease time")?,
         })
     }
 
@@ -306,6 +461,7 @@ impl Pg {
         )?;
         if tables.is_empty() {
             tx.batch_execute(CREATE).map_err(e)?;
+            tx.batch_execute(lease::CREATE).map_err(e)?;
             tx.execute(
                 "INSERT INTO meta (key, value) VALUES ('schema_version', $1)",
                 &[&VERSION],
@@ -343,7 +499,11 @@ impl Pg {
             .and_then(|row| row.map(|r| r.try_get(0)).transpose())
             .map_err(e)?;
         match version.as_deref() {
-            Some(VERSION) => tx.commit().map_err(e),
+            // The leases came after version 2's log and meta: a log without them gets them.
+            Some(VERSION) => {
+                tx.batch_execute(lease::CREATE).map_err(e)?;
+                tx.commit().map_err(e)
+            }
             Some(v) => Err(self.not_a_log(format!(
                 "schema version {v} found, this build reads version {VERSION} on PostgreSQL"
             ))),

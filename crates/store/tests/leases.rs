@@ -1,0 +1,165 @@
+//! Issue 37 item 1: several nodes over one PostgreSQL log. A task is owned by one node at a time
+//! through a lease (owner, expiry by the database's clock, fencing token); a record is written
+//! only in a transaction that finds the writer's lease current, so a node that lost its lease
+//! writes nothing, and two nodes never both hold one task.
+
+use std::sync::{Arc, Barrier};
+
+use postgres::{Client, NoTls};
+use store::{Acquired, Lease, Store, StoreError};
+
+fn fresh() -> String {
+    store::testing::fresh_postgres().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn granted(a: Acquired) -> Lease {
+    match a {
+        Acquired::Granted(lease) => lease,
+        Acquired::HeldBy(held) => panic!("held by {held:?}"),
+    }
+}
+
+/// Runs the lease of `task` out now, as the passing of its time would.
+fn run_out(url: &str, task: &str) {
+    let mut admin = Client::connect(url, NoTls).unwrap();
+    admin
+        .execute("UPDATE leases SET expires_ms = 0 WHERE task = $1", &[&task])
+        .unwrap();
+}
+
+fn records(n: usize) -> Vec<(u64, String)> {
+    (0..n).map(|i| (i as u64, format!("r{i}"))).collect()
+}
+
+#[test]
+fn a_task_is_one_nodes_while_its_lease_runs() {
+    let url = fresh();
+    let mut a = Store::connect(&url, false).unwrap();
+    let mut b = Store::connect(&url, false).unwrap();
+    let lease = granted(a.acquire("event 0", "node-a", 60_000).unwrap());
+    assert_eq!((lease.owner.as_str(), lease.token), ("node-a", 1));
+    match b.acquire("event 0", "node-b", 60_000).unwrap() {
+        Acquired::HeldBy(held) => assert_eq!(held, lease),
+        Acquired::Granted(l) => panic!("two owners: {l:?}"),
+    }
+    // Its owner asking again renews it, with the same token.
+    let again = granted(a.acquire("event 0", "node-a", 60_000).unwrap());
+    assert_eq!(again.token, 1);
+    assert!(again.expires_ms >= lease.expires_ms);
+    assert_eq!(a.append_fenced(&again, &records(2)).unwrap(), 2);
+    // Another task is another lease.
+    let other = granted(b.acquire("cash table 3", "node-b", 60_000).unwrap());
+    assert_eq!(other.token, 1);
+    assert_eq!(b.append_fenced(&other, &records(1)).unwrap(), 3);
+    assert_eq!(a.leases().unwrap().len(), 2);
+}
+
+#[test]
+fn a_node_that_lost_its_lease_writes_nothing() {
+    let url = fresh();
+    let mut a = Store::connect(&url, false).unwrap();
+    let mut b = Store::connect(&url, false).unwrap();
+    let old = granted(a.acquire("event 0", "node-a", 60_000).unwrap());
+    a.append_fenced(&old, &records(1)).unwrap();
+    // Node a stops answering; its lease runs out and node b takes the task over.
+    run_out(&url, "event 0");
+    let new = granted(b.acquire("event 0", "node-b", 60_000).unwrap());
+    assert_eq!(new.token, old.token + 1, "a new owner, a new token");
+    // Node a comes back not knowing: its write, its renewal, its release are all refused.
+    let err = a.append_fenced(&old, &records(3)).unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Fenced { task, token: 1, now } if task == "event 0" && now.contains("node-b")),
+        "{err}"
+    );
+    assert!(err.to_string().contains("nothing was written"), "{err}");
+    assert!(matches!(
+        a.renew(&old, 60_000),
+        Err(StoreError::Fenced { .. })
+    ));
+    a.release(&old).unwrap();
+    assert_eq!(a.len().unwrap(), 1, "the fenced records are not in the log");
+    b.append_fenced(&new, &records(1)).unwrap();
+    assert_eq!(b.len().unwrap(), 2);
+    let now = b.leases().unwrap();
+    assert_eq!(now.len(), 1);
+    assert_eq!((now[0].owner.as_str(), now[0].token), ("node-b", new.token));
+}
+
+#[test]
+fn a_lease_run_out_is_not_written_on_even_by_its_owner() {
+    let url = fresh();
+    let mut a = Store::connect(&url, false).unwrap();
+    let lease = granted(a.acquire("live table 1", "node-a", 60_000).unwrap());
+    run_out(&url, "live table 1");
+    let err = a.append_fenced(&lease, &records(1)).unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Fenced { now, .. } if now.contains("ran out")),
+        "{err}"
+    );
+    // Taken again, by its owner too, it has a new token: what it held may be stale.
+    let again = granted(a.acquire("live table 1", "node-a", 60_000).unwrap());
+    assert_eq!(again.token, lease.token + 1);
+    assert!(a.append_fenced(&lease, &records(1)).is_err());
+    a.append_fenced(&again, &records(1)).unwrap();
+    // Released, the next node has it at once.
+    a.release(&again).unwrap();
+    let mut b = Store::connect(&url, false).unwrap();
+    assert_eq!(
+        granted(b.acquire("live table 1", "node-b", 60_000).unwrap()).token,
+        again.token + 1
+    );
+}
+
+#[test]
+fn nodes_racing_for_a_task_give_it_one_owner() {
+    let url = fresh();
+    // The log's tables made: the first round races for a task nobody ever held.
+    drop(Store::connect(&url, false).unwrap());
+    let nodes = 4;
+    let mut last_token = 0;
+    for round in 0..15 {
+        if round > 0 {
+            run_out(&url, "event 7");
+        }
+        let barrier = Arc::new(Barrier::new(nodes));
+        let handles: Vec<_> = (0..nodes)
+            .map(|n| {
+                let (url, barrier) = (url.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    let mut node = Store::connect(&url, false).unwrap();
+                    barrier.wait();
+                    node.acquire("event 7", &format!("node-{n}"), 60_000)
+                        .unwrap()
+                })
+            })
+            .collect();
+        let got: Vec<Acquired> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let owners: Vec<&Lease> = got
+            .iter()
+            .filter_map(|a| match a {
+                Acquired::Granted(l) => Some(l),
+                Acquired::HeldBy(_) => None,
+            })
+            .collect();
+        assert_eq!(owners.len(), 1, "round {round}: {got:?}");
+        assert!(owners[0].token > last_token, "tokens only grow");
+        last_token = owners[0].token;
+        for a in &got {
+            if let Acquired::HeldBy(held) = a {
+                assert_eq!(
+                    held, owners[0],
+                    "round {round}: everyone sees the one owner"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sqlite_log_has_no_leases() {
+    let mut log = Store::open_in_memory().unwrap();
+    assert!(matches!(
+        log.acquire("event 0", "node-a", 1_000),
+        Err(StoreError::NeedsPostgres)
+    ));
+}
