@@ -54,6 +54,36 @@ enum Backend {
     Postgres(Box<pg::Pg>),
 }
 
+/// The log as other nodes write it: every commit to a PostgreSQL log notifies the channel
+/// `croupier_log` with its last seq (LISTEN/NOTIFY), and a follower reads what came after the
+/// last record it gave.
+#[derive(Debug)]
+pub struct Follower {
+    pg: pg::Pg,
+    last: u64,
+}
+
+impl Follower {
+    /// The records written since the last call (or `follow`'s seq), waiting up to `wait` for a
+    /// commit when there are none yet. Reads the log itself, not the notices' payloads: a notice
+    /// missed (a connection lost and made again) delays nothing past the next call.
+    pub fn next(&mut self, wait: std::time::Duration) -> Result<Vec<Record>, StoreError> {
+        let mut records = self.pg.records_after(self.last)?;
+        if records.is_empty() && self.pg.wait_for_commit(wait)? {
+            records = self.pg.records_after(self.last)?;
+        }
+        if let Some(r) = records.last() {
+            self.last = r.seq;
+        }
+        Ok(records)
+    }
+
+    /// The seq of the last record given.
+    pub fn last_seq(&self) -> u64 {
+        self.last
+    }
+}
+
 /// One record of the log as it was appended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -246,6 +276,15 @@ impl Store {
         self.faults.on_write()?;
         let records: Vec<(u64, &str)> = records.iter().map(|(t, b)| (*t, b.as_str())).collect();
         self.postgres()?.append_fenced(lease, &records)
+    }
+
+    /// Follows the log from seq `after` as other nodes write it (issue 37 item 1): on a
+    /// connection of its own that LISTENs for the commits' notices. PostgreSQL only.
+    pub fn follow(&self, after: u64) -> Result<Follower, StoreError> {
+        Ok(Follower {
+            pg: self.postgres()?.listen()?,
+            last: after,
+        })
     }
 
     fn postgres(&self) -> Result<&pg::Pg, StoreError> {

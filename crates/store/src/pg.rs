@@ -114,12 +114,17 @@ impl Pg {
             // gap for every rolled-back transaction. Readers are not blocked.
             tx.batch_execute("LOCK TABLE log IN EXCLUSIVE MODE")
                 .map_err(e)?;
-            // Typed parameters: one round trip, no statement to prepare first.
+            // Typed parameters: one round trip, no statement to prepare first. The other nodes
+            // following the log are told the last seq at the commit (`Follower`): a payload
+            // repeated in one transaction is delivered once.
             let seqs = tx
                 .query_typed(
-                    "INSERT INTO log (seq, at_ms, body) SELECT m.last + t.n, t.at_ms, t.body \
-                     FROM (SELECT coalesce(max(seq), 0) AS last FROM log) AS m, \
-                     unnest($1, $2) WITH ORDINALITY AS t(at_ms, body, n) RETURNING seq",
+                    "WITH ins AS (INSERT INTO log (seq, at_ms, body) \
+                       SELECT m.last + t.n, t.at_ms, t.body \
+                       FROM (SELECT coalesce(max(seq), 0) AS last FROM log) AS m, \
+                       unnest($1, $2) WITH ORDINALITY AS t(at_ms, body, n) RETURNING seq) \
+                     SELECT seq, pg_notify('croupier_log', (SELECT max(seq) FROM ins)::text)::text \
+                     FROM ins",
                     &[(&times, Type::INT8_ARRAY), (&bodies, Type::TEXT_ARRAY)],
                 )
                 .and_then(|rows| {
@@ -276,6 +281,54 @@ impl Pg {
         })
     }
 
+    /// A connection of its own that listens for the log's commits (`Follower`).
+    pub(crate) fn listen(&self) -> Result<Pg, StoreError> {
+        let follower = Pg {
+            config: self.config.clone(),
+            database: self.database.clone(),
+            durable: self.durable,
+            faults: Faults::default(),
+            client: RefCell::new(None),
+            in_doubt: RefCell::new(None),
+        };
+        follower.with_client(|client| {
+            client
+                .batch_execute("LISTEN croupier_log")
+                .map_err(|e| follower.error(e))
+        })?;
+        Ok(follower)
+    }
+
+    /// Waits up to `wait` for a commit's notice on a `listen`ing connection: whether one came
+    /// (a lost connection connects again, listening, and counts as one: a commit may have
+    /// been missed meanwhile).
+    pub(crate) fn wait_for_commit(&self, wait: Duration) -> Result<bool, StoreError> {
+        let mut slot = self.client.borrow_mut();
+        let client = match slot.take().filter(|c| !c.is_closed()) {
+            Some(client) => client,
+            None => {
+                let mut client = self.fresh()?;
+                client
+                    .batch_execute("LISTEN croupier_log")
+                    .map_err(|e| self.error(e))?;
+                *slot = Some(client);
+                return Ok(true);
+            }
+        };
+        let client = slot.insert(client);
+        use postgres::fallible_iterator::FallibleIterator;
+        let mut notices = client.notifications();
+        let came = notices
+            .timeout_iter(wait)
+            .next()
+            .map_err(|e| self.error(e))?
+            .is_some();
+        // Those already there are of commits the next read takes too.
+        let mut rest = notices.iter();
+        while rest.next().map_err(|e| self.error(e))?.is_some() {}
+        Ok(came)
+    }
+
     /// A lease row (owner, token, expires_ms) of `task`.
     fn lease_of(&self, task: &str, row: &postgres::Row) -> Result<Lease, StoreError> {
         let e = |e| self.error(e);
@@ -288,9 +341,18 @@ impl Pg {
     }
 
     pub(crate) fn records(&self) -> Result<Vec<Record>, StoreError> {
+        self.records_after(0)
+    }
+
+    /// The records after seq `after`, in seq order.
+    pub(crate) fn records_after(&self, after: u64) -> Result<Vec<Record>, StoreError> {
+        let after = signed(after, "seq")?;
         self.with_client(|client| {
             let rows = client
-                .query("SELECT seq, at_ms, body FROM log ORDER BY seq", &[])
+                .query(
+                    "SELECT seq, at_ms, body FROM log WHERE seq > $1 ORDER BY seq",
+                    &[&after],
+                )
                 .map_err(|e| self.error(e))?;
             rows.iter()
                 .map(|row| {

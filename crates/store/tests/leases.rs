@@ -163,3 +163,66 @@ fn a_sqlite_log_has_no_leases() {
         Err(StoreError::NeedsPostgres)
     ));
 }
+
+// Issue 37 item 1: changes reach the other nodes through PostgreSQL's LISTEN/NOTIFY. A node
+// following the log is woken by another's commit and reads what came after what it had.
+#[test]
+fn another_node_follows_the_log_as_it_is_written() {
+    let url = fresh();
+    let mut a = Store::connect(&url, false).unwrap();
+    a.append(1, "before").unwrap();
+    let b = Store::connect(&url, false).unwrap();
+    let mut follower = b.follow(1).unwrap();
+    let waiting = std::thread::spawn(move || {
+        let got = follower.next(std::time::Duration::from_secs(30)).unwrap();
+        (follower, got)
+    });
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let lease = granted(a.acquire("event 0", "node-a", 60_000).unwrap());
+    a.append_fenced(&lease, &records(2)).unwrap();
+    let (mut follower, got) = waiting.join().unwrap();
+    let bodies: Vec<&str> = got.iter().map(|r| r.body.as_str()).collect();
+    assert_eq!(
+        bodies,
+        ["r0", "r1"],
+        "the commit's records, not the one before"
+    );
+    assert_eq!(follower.last_seq(), 3);
+    // Nothing new: nothing given.
+    assert!(
+        follower
+            .next(std::time::Duration::from_millis(50))
+            .unwrap()
+            .is_empty()
+    );
+    // The follower's session ended (a restart of the database's server): the next call
+    // connects again and misses nothing written meanwhile.
+    let mut admin = Client::connect(&url, NoTls).unwrap();
+    // Its last statement was a read of the log after a seq: no other session's is.
+    let pids: Vec<i32> = admin
+        .query(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() \
+             AND pid <> pg_backend_pid() AND query LIKE '%WHERE seq > $1%'",
+            &[],
+        )
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(pids.len(), 1, "the follower's session");
+    let ended: bool = admin
+        .query_one("SELECT pg_terminate_backend($1, 5000)", &[&pids[0]])
+        .unwrap()
+        .get(0);
+    assert!(ended);
+    a.append(9, "while away").unwrap();
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        match follower.next(std::time::Duration::from_millis(200)) {
+            Ok(records) => seen.extend(records.into_iter().map(|r| r.body)),
+            // The call that meets the lost connection fails; the next connects again.
+            Err(e) => assert!(matches!(e, StoreError::Postgres { .. }), "{e}"),
+        }
+    }
+    assert_eq!(seen, ["while away"]);
+}
