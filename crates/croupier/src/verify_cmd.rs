@@ -1,8 +1,9 @@
 //! `croupier verify FILE`: checks a file of deck proofs (issue 37, `docs/decks.md`), as the
 //! server gives them (`GET /api/ring/tables/{table}/decks`): each hand's seed against the
 //! commitment published before its deal, the deck seed from the seed and the players' values,
-//! and every card dealt against its place in the deck. Exit 0 when every hand checks, 1 when
-//! anything differs (each difference said).
+//! and every card dealt against its place in the deck. A tournament's hand histories in PHH
+//! carry each hand's proof (`_deck_proof`): then the history's cards are checked against it
+//! too. Exit 0 when every hand checks, 1 when anything differs (each difference said).
 
 use anyhow::{Context, bail};
 use cards::proof::{Value, commitment, deck_seed, hex, parse_hex};
@@ -11,19 +12,24 @@ use protocol::{DeckFile, DeckProof};
 
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
-    /// A file of deck proofs (JSON: `{"hands":[...]}`).
+    /// A file of deck proofs (JSON: `{"hands":[...]}`), or hand histories in PHH whose hands
+    /// carry their proofs (`_deck_proof`).
     file: std::path::PathBuf,
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("reading {}", args.file.display()))?;
-    let file: DeckFile = serde_json::from_str(&text)
+    let hands = proofs_in(&text)
         .with_context(|| format!("{} is not a file of deck proofs", args.file.display()))?;
     let mut failed = 0;
-    for proof in &file.hands {
+    for (proof, history) in &hands {
         let what = proof.what();
-        match differences(proof) {
+        let mut found = differences(proof);
+        if let Some(history) = history {
+            found.extend(history_differences(proof, history));
+        }
+        match found {
             d if d.is_empty() => println!("{what}: checks ({} cards dealt)", proof.dealt.len()),
             d => {
                 failed += 1;
@@ -33,13 +39,113 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
             }
         }
     }
-    let hands = file.hands.len();
+    let hands = hands.len();
     if failed > 0 {
         bail!("{failed} of {hands} hands do not check");
     }
     let noun = if hands == 1 { "hand" } else { "hands" };
     println!("verify: {hands} {noun}, every one checks");
     Ok(())
+}
+
+/// The proofs in `text`: a proof file as the server gives it (JSON), or hand histories in PHH
+/// (a tournament's downloads), each hand with its proof in `_deck_proof` and the hand itself to
+/// check the proof's cards against.
+fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>> {
+    if let Ok(file) = serde_json::from_str::<DeckFile>(text) {
+        return Ok(file.hands.into_iter().map(|p| (p, None)).collect());
+    }
+    let histories = match hh::parse_phhs(text) {
+        Ok(hands) if !hands.is_empty() => hands.into_iter().map(|(_, h)| h).collect(),
+        _ => vec![hh::parse_phh(text).map_err(|e| {
+            anyhow::anyhow!("neither deck proofs (JSON) nor hand histories (PHH): {e}")
+        })?],
+    };
+    let mut out = Vec::new();
+    for history in histories {
+        let Some((_, table)) = history.extra.iter().find(|(k, _)| k == "_deck_proof") else {
+            continue;
+        };
+        let proof: DeckProof = serde_json::from_value(json_of(table))
+            .context("a hand's `_deck_proof` is not a deck proof")?;
+        out.push((proof, Some(history)));
+    }
+    if out.is_empty() {
+        bail!("hand histories, but no hand carries a deck proof (`_deck_proof`)");
+    }
+    Ok(out)
+}
+
+/// A PHH value as JSON.
+fn json_of(value: &hh::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match value {
+        hh::Value::String(s) | hh::Value::DateTime(s) => J::String(s.clone()),
+        hh::Value::Number(n) => serde_json::from_str(&n.to_string()).unwrap_or(J::Null),
+        hh::Value::Infinity => J::Null,
+        hh::Value::Bool(b) => J::Bool(*b),
+        hh::Value::Array(items) => J::Array(items.iter().map(json_of).collect()),
+        hh::Value::Table(entries) => J::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), json_of(v)))
+                .collect(),
+        ),
+    }
+}
+
+/// Where the hand history's cards differ from its proof's: a hole card the history gives a
+/// player that the proof did not deal to their seat, a board card it did not deal to the board.
+fn history_differences(proof: &DeckProof, history: &hh::PhhHand) -> Vec<String> {
+    use protocol::DealtTo;
+    let seats: Vec<u8> = history
+        .extra
+        .iter()
+        .find(|(k, _)| k == "seats")
+        .and_then(|(_, v)| match json_of(v) {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|s| s.as_u64().and_then(|s| u8::try_from(s).ok()))
+                .collect(),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let dealt = |to: DealtTo, seat: Option<u8>| -> Vec<&str> {
+        proof
+            .dealt
+            .iter()
+            .filter(|d| d.to == to && (to != DealtTo::Seat || d.seat == seat))
+            .map(|d| d.card.as_str())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for line in &history.actions {
+        let (cards, to, seat, whose) = match &line.action {
+            hh::PhhAction::DealHole { player, cards } => {
+                // Players from 0 here, `p1` in the file.
+                let seat = seats.get(*player).copied();
+                let Some(s) = seat else {
+                    out.push(format!("the history names no seat of p{}", player + 1));
+                    continue;
+                };
+                (cards, DealtTo::Seat, seat, format!("seat {s}"))
+            }
+            hh::PhhAction::DealBoard { cards } => {
+                (cards, DealtTo::Board, None, "the board".to_string())
+            }
+            _ => continue,
+        };
+        let from_deck = dealt(to, seat);
+        for card in cards.iter().flatten() {
+            let card = card.to_string();
+            if !from_deck.contains(&card.as_str()) {
+                out.push(format!(
+                    "the hand history deals {card} to {whose}, the deck did not"
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// What in `proof` does not match the procedure; empty when the hand checks.
@@ -192,5 +298,76 @@ mod tests {
         let mut skipped = honest();
         skipped.dealt.remove(2);
         assert!(differences(&skipped).iter().any(|d| d.contains("place 2")));
+    }
+
+    /// `json` as a PHH value (as the server writes `_deck_proof`).
+    fn phh_value(json: &serde_json::Value) -> Option<hh::Value> {
+        use serde_json::Value as J;
+        Some(match json {
+            J::Null => return None,
+            J::Bool(b) => hh::Value::Bool(*b),
+            J::Number(n) => hh::Value::Number(n.to_string().parse().ok()?),
+            J::String(s) => hh::Value::String(s.clone()),
+            J::Array(items) => hh::Value::Array(items.iter().filter_map(phh_value).collect()),
+            J::Object(map) => hh::Value::Table(
+                map.iter()
+                    .filter_map(|(k, v)| Some((k.clone(), phh_value(v)?)))
+                    .collect(),
+            ),
+        })
+    }
+
+    /// The honest hand as a PHH hand history with its proof: seat 1's hole cards as dealt,
+    /// seat 2's unseen, the flop.
+    fn history(proof: &DeckProof, seat_1: [&str; 2]) -> String {
+        let card = |at: usize| proof.dealt[at].card.clone();
+        let text = format!(
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+             starting_stacks = [200, 200]\nactions = ['d dh p1 {}{}', 'd dh p2 ????', \
+             'p2 cc', 'p1 cc', 'd db {}{}{}']\nseats = [1, 2]\n",
+            seat_1[0],
+            seat_1[1],
+            card(5),
+            card(6),
+            card(7)
+        );
+        let mut hand = hh::parse_phh(&text).expect("a PHH hand");
+        let json = serde_json::to_value(proof).expect("JSON");
+        hand.extra
+            .push(("_deck_proof".into(), phh_value(&json).expect("a table")));
+        hh::to_phhs(&[("1".into(), hand)])
+    }
+
+    // Issue 37 item 3: a tournament's PHH download carries each hand's proof; verify reads
+    // it, checks it by the procedure and checks the history's own cards against it.
+    #[test]
+    fn a_hand_history_with_its_proof_checks_and_its_cards_with_it() {
+        let proof = honest();
+        let (a, b) = (proof.dealt[0].card.clone(), proof.dealt[2].card.clone());
+        let text = history(&proof, [&a, &b]);
+        let hands = proofs_in(&text).expect("read");
+        assert_eq!(hands.len(), 1);
+        let (read, h) = &hands[0];
+        assert_eq!(read, &proof);
+        assert_eq!(differences(read), Vec::<String>::new());
+        assert_eq!(
+            history_differences(read, h.as_ref().unwrap()),
+            Vec::<String>::new()
+        );
+        // A history whose seat 1 holds a card the deck gave seat 2 does not check.
+        let other = proof.dealt[1].card.clone();
+        let text = history(&proof, [&a, &other]);
+        let hands = proofs_in(&text).expect("read");
+        let d = history_differences(&hands[0].0, hands[0].1.as_ref().unwrap());
+        assert_eq!(
+            d,
+            vec![format!(
+                "the hand history deals {other} to seat 1, the deck did not"
+            )]
+        );
+        // Histories without proofs are said to be so.
+        let bare = text.replace("_deck_proof", "_other");
+        let err = proofs_in(&bare).expect_err("no proof").to_string();
+        assert!(err.contains("no hand carries a deck proof"), "{err}");
     }
 }
