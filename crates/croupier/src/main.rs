@@ -7,6 +7,7 @@ mod equity;
 mod eval_cmd;
 mod files;
 mod hh_cmd;
+mod nodes;
 mod phh_cmd;
 mod rule_cmd;
 mod rules_cmd;

@@ -95,6 +95,20 @@ pub struct ServeArgs {
     /// 4, 8 and 16 s; a text given up on shows on the desk. Off unless given.
     #[arg(long, env = "CROUPIER_SMS_WEBHOOK")]
     sms_webhook: Option<String>,
+    /// This node's name, when several `croupier serve` share one PostgreSQL log (issue 37):
+    /// the node serves the room only while it holds the room's lease, and waits as a standby
+    /// while another does, taking over when that one's lease runs out.
+    #[arg(long, env = "CROUPIER_NODE")]
+    node: Option<String>,
+    /// Milliseconds a node's lease on the room lasts unless renewed (a third of it apart): how
+    /// long a standby waits after the serving node died.
+    #[arg(
+        long,
+        env = "CROUPIER_LEASE_MS",
+        default_value_t = 5_000,
+        requires = "node"
+    )]
+    lease_ms: u64,
     /// Sent to the SMS gateway as `Authorization: Bearer <token>`.
     #[arg(
         long,
@@ -108,8 +122,12 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     // Shown without the URL's password.
     let log = store::display_location(&args.database);
-    let store = store::Store::connect(&args.database, args.durable)
+    let mut store = store::Store::connect(&args.database, args.durable)
         .with_context(|| format!("opening the event log {log}"))?;
+    let lease = match &args.node {
+        Some(node) => Some(crate::nodes::take_room(&mut store, node, args.lease_ms)?),
+        None => None,
+    };
     let records = store.len()?;
     let seal_file = args
         .seal_key_file
@@ -132,6 +150,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .transpose()?;
     let mut hub =
         Opened::open(store, settings).with_context(|| format!("replaying the event log {log}"))?;
+    let lost = match lease {
+        Some(lease) => {
+            hub.fence(lease.clone());
+            Some(crate::nodes::keep_renewing(
+                &args.database,
+                lease,
+                args.lease_ms,
+            ))
+        }
+        None => None,
+    };
     if let Some(sms) = sms {
         println!("seat offers are texted through the SMS gateway");
         hub.text_offers(sms);
@@ -209,13 +238,28 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         };
         let app = App::start(hub, limits, Some(pace));
         let records = app.clone();
-        app.serve_until(listener, stop_signal())
-            .await
-            .context("serving")?;
+        let (gone_tx, gone) = tokio::sync::oneshot::channel();
+        let stop = async move {
+            match lost {
+                Some(lost) => tokio::select! {
+                    () = stop_signal() => {}
+                    why = lost => {
+                        let why = why.unwrap_or_else(|_| "the renewal stopped".to_string());
+                        println!("lease lost: {why}; shutting down");
+                        let _ = gone_tx.send(why);
+                    }
+                },
+                None => stop_signal().await,
+            }
+        };
+        app.serve_until(listener, stop).await.context("serving")?;
         println!(
             "stopped: every answer given is in the log ({} records)",
             records.hub().log_len()
         );
+        if let Ok(why) = gone.await {
+            anyhow::bail!("this node no longer serves the room: {why}");
+        }
         Ok(())
     })
 }

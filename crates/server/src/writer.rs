@@ -50,6 +50,12 @@ pub struct Writer {
 impl Writer {
     /// Starts the writer's thread over `store`, which holds `len` records.
     pub fn start(store: Store, len: u64) -> Writer {
+        Writer::start_fenced(store, len, None)
+    }
+
+    /// The writer, each transaction written only while `fence` (a node's lease on the room)
+    /// is still current: once it is not, every write is refused and nothing reaches the log.
+    pub fn start_fenced(store: Store, len: u64, fence: Option<store::Lease>) -> Writer {
         let (tx, rx) = mpsc::channel(QUEUE);
         let writer = Writer {
             tx,
@@ -64,7 +70,7 @@ impl Writer {
         };
         match std::thread::Builder::new()
             .name("croupier-log".into())
-            .spawn(move || write_loop(store, rx, &counts))
+            .spawn(move || write_loop(store, rx, &counts, fence.as_ref()))
         {
             Ok(_) => writer,
             // Without its thread every write is refused (503), as with a failed disk.
@@ -130,7 +136,12 @@ struct Counts {
     committed: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
-fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, counts: &Counts) {
+fn write_loop(
+    mut store: Store,
+    mut rx: mpsc::Receiver<Request>,
+    counts: &Counts,
+    fence: Option<&store::Lease>,
+) {
     let mut held: Option<Request> = None;
     loop {
         let first = match held.take() {
@@ -169,7 +180,11 @@ fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, counts: &Counts
                 Err(_) => break,
             }
         }
-        match store.append_all(&all) {
+        let written = match fence {
+            Some(lease) => store.append_fenced(lease, &all),
+            None => store.append_all(&all),
+        };
+        match written {
             Ok(last) => {
                 counts.len.store(last, Ordering::Release);
                 let n = counts.commits.fetch_add(1, Ordering::AcqRel) + 1;
@@ -182,6 +197,10 @@ fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, counts: &Counts
             }
             Err(e) => {
                 let message = e.to_string();
+                // Refused for a lease another node now holds: said where the operator looks.
+                if matches!(e, store::StoreError::Fenced { .. }) {
+                    eprintln!("log writer: {message}");
+                }
                 for (_, reply) in replies {
                     let _ = reply.send(Err(message.clone()));
                 }

@@ -1,0 +1,100 @@
+//! Several `croupier serve` over one PostgreSQL log (issue 37 item 1, as far as it goes): the
+//! room is served by the node that holds its lease (`store::Lease`, task `room`); another
+//! waits as a standby until that lease runs out, then replays the log and serves. Every write
+//! of the serving node is fenced by its lease (`Writer::start_fenced`), and a node that can no
+//! longer renew it stops serving: two nodes never both write the room.
+
+use anyhow::Context;
+use std::time::{Duration, Instant};
+use store::{Acquired, Lease, Store};
+
+/// The task whose lease is the room's: every event, cash table and live table.
+const ROOM: &str = "room";
+
+/// Waits until this node holds the room's lease: at once when nobody does (or its holder's
+/// lease ran out), else as a standby, asking again a few times a lease.
+pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result<Lease> {
+    anyhow::ensure!(lease_ms >= 300, "--lease-ms {lease_ms}: at least 300");
+    let mut told = false;
+    loop {
+        match store
+            .acquire(ROOM, node, lease_ms)
+            .context("taking the room's lease (several nodes need a PostgreSQL log)")?
+        {
+            Acquired::Granted(lease) => {
+                println!(
+                    "node {node} serves the room (lease token {}, {lease_ms} ms, renewed every {} ms)",
+                    lease.token,
+                    lease_ms / 3
+                );
+                return Ok(lease);
+            }
+            Acquired::HeldBy(held) if !told => {
+                told = true;
+                println!(
+                    "standby: node {} serves the room (lease token {}); node {node} takes over \
+                     when its lease runs out",
+                    held.owner, held.token
+                );
+            }
+            Acquired::HeldBy(_) => {}
+        }
+        std::thread::sleep(Duration::from_millis(lease_ms / 4));
+    }
+}
+
+/// Renews `lease` a third of its time apart on a connection of its own, on a thread (the
+/// PostgreSQL client is not used inside the runtime). The receiver hears why, once the lease
+/// is lost: another node holds it, or it could not be renewed before it ran out.
+pub fn keep_renewing(
+    database: &str,
+    lease: Lease,
+    lease_ms: u64,
+) -> tokio::sync::oneshot::Receiver<String> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let database = database.to_string();
+    let spawned = std::thread::Builder::new()
+        .name("croupier-lease".into())
+        .spawn(move || {
+            let why = renew_until_lost(&database, lease, lease_ms);
+            let _ = tx.send(why);
+        });
+    if let Err(e) = spawned {
+        // Without renewal the lease runs out: stop now rather than write until then.
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let _ = tx.send(format!("no thread to renew the lease: {e}"));
+        return rx;
+    }
+    rx
+}
+
+fn renew_until_lost(database: &str, mut lease: Lease, lease_ms: u64) -> String {
+    let mut store = None;
+    let mut renewed = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(lease_ms / 3));
+        if store.is_none() {
+            store = Store::connect(database, false).ok();
+        }
+        // Whether another node holds it now, and what went wrong.
+        let result = match store.as_mut() {
+            Some(s) => s.renew(&lease, lease_ms).map_err(|e| {
+                let fenced = matches!(e, store::StoreError::Fenced { .. });
+                (fenced, e.to_string())
+            }),
+            None => Err((false, "no connection to the log".to_string())),
+        };
+        match result {
+            Ok(next) => {
+                lease = next;
+                renewed = Instant::now();
+            }
+            Err((true, why)) => return why,
+            // The database unreachable: tried again until the lease would have run out.
+            Err((false, why)) if renewed.elapsed() >= Duration::from_millis(lease_ms) => {
+                return format!("not renewed within {lease_ms} ms ({why})");
+            }
+            Err(_) => store = None,
+        }
+    }
+}
