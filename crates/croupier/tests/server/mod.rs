@@ -40,11 +40,23 @@ impl Server {
         let n = STARTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let secret_file =
             std::env::temp_dir().join(format!("croupier-test-{}-{n}.secret", std::process::id()));
+        // The seal key too, one per log (a restart, another node on it, opens what it sealed):
+        // for a PostgreSQL log it would be `croupier.seal` in the crate's folder.
+        let db_text = db.as_ref().to_string_lossy().into_owned();
+        let log_id = db_text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let seal_file = std::env::temp_dir().join(format!(
+            "croupier-test-{}-{log_id:016x}.seal",
+            std::process::id()
+        ));
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
             // The TD's secret is shown only when made: a new one at every start.
             .args(["serve", "--listen", "127.0.0.1:0", "--rotate-secret"])
             .arg("--secret-file")
             .arg(&secret_file)
+            .arg("--seal-key-file")
+            .arg(&seal_file)
             .args(flags)
             .arg("--database")
             .arg(db)
