@@ -153,7 +153,11 @@ fn write_loop(
         };
         let (records, reply) = match first {
             Request::Meta { key, value, reply } => {
-                let _ = reply.send(store.set_meta(&key, &value).map_err(|e| e.to_string()));
+                let set = match fence {
+                    Some(lease) => store.set_meta_fenced(lease, &key, &value),
+                    None => store.set_meta(&key, &value),
+                };
+                let _ = reply.send(set.map_err(|e| e.to_string()));
                 continue;
             }
             Request::Flush { reply } => {

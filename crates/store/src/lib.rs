@@ -287,6 +287,17 @@ impl Store {
         })
     }
 
+    /// Sets a meta value as `set_meta` does, if `lease` is still the writer's.
+    pub fn set_meta_fenced(
+        &mut self,
+        lease: &Lease,
+        key: &str,
+        value: &str,
+    ) -> Result<(), StoreError> {
+        self.faults.on_write()?;
+        self.postgres()?.set_meta_in(key, value, Some(lease))
+    }
+
     fn postgres(&self) -> Result<&pg::Pg, StoreError> {
         match &self.backend {
             Backend::Postgres(pg) => Ok(pg),

@@ -393,11 +393,30 @@ impl Pg {
     }
 
     pub(crate) fn set_meta(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.execute(
-            "INSERT INTO meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            &[&key, &value],
-        )
+        self.set_meta_in(key, value, None)
+    }
+
+    /// Sets a meta value, under `fence` when given (as `append_fenced`).
+    pub(crate) fn set_meta_in(
+        &self,
+        key: &str,
+        value: &str,
+        fence: Option<&Lease>,
+    ) -> Result<(), StoreError> {
+        self.with_client(|client| {
+            let e = |e| self.error(e);
+            let mut tx = client.transaction().map_err(e)?;
+            if let Some(lease) = fence {
+                self.check_fence(&mut tx, lease)?;
+            }
+            tx.execute(
+                "INSERT INTO meta (key, value) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                &[&key, &value],
+            )
+            .map_err(e)?;
+            tx.commit().map_err(e)
+        })
     }
 
     pub(crate) fn remove_meta(&self, key: &str) -> Result<(), StoreError> {

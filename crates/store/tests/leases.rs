@@ -78,6 +78,14 @@ fn a_node_that_lost_its_lease_writes_nothing() {
     ));
     a.release(&old).unwrap();
     assert_eq!(a.len().unwrap(), 1, "the fenced records are not in the log");
+    // A meta value (a secret's hash) neither.
+    assert!(matches!(
+        a.set_meta_fenced(&old, "td_secret", "x"),
+        Err(StoreError::Fenced { .. })
+    ));
+    assert_eq!(a.meta("td_secret").unwrap(), None);
+    b.set_meta_fenced(&new, "td_secret", "y").unwrap();
+    assert_eq!(a.meta("td_secret").unwrap().as_deref(), Some("y"));
     b.append_fenced(&new, &records(1)).unwrap();
     assert_eq!(b.len().unwrap(), 2);
     let now = b.leases().unwrap();
