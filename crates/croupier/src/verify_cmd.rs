@@ -66,7 +66,7 @@ fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>
         let Some((_, table)) = history.extra.iter().find(|(k, _)| k == "_deck_proof") else {
             continue;
         };
-        let proof: DeckProof = serde_json::from_value(json_of(table))
+        let proof: DeckProof = serde_json::from_value(table.to_json())
             .context("a hand's `_deck_proof` is not a deck proof")?;
         out.push((proof, Some(history)));
     }
@@ -74,24 +74,6 @@ fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>
         bail!("hand histories, but no hand carries a deck proof (`_deck_proof`)");
     }
     Ok(out)
-}
-
-/// A PHH value as JSON.
-fn json_of(value: &hh::Value) -> serde_json::Value {
-    use serde_json::Value as J;
-    match value {
-        hh::Value::String(s) | hh::Value::DateTime(s) => J::String(s.clone()),
-        hh::Value::Number(n) => serde_json::from_str(&n.to_string()).unwrap_or(J::Null),
-        hh::Value::Infinity => J::Null,
-        hh::Value::Bool(b) => J::Bool(*b),
-        hh::Value::Array(items) => J::Array(items.iter().map(json_of).collect()),
-        hh::Value::Table(entries) => J::Object(
-            entries
-                .iter()
-                .map(|(k, v)| (k.clone(), json_of(v)))
-                .collect(),
-        ),
-    }
 }
 
 /// Where the hand history's cards differ from its proof's: a hole card the history gives a
@@ -102,7 +84,7 @@ fn history_differences(proof: &DeckProof, history: &hh::PhhHand) -> Vec<String> 
         .extra
         .iter()
         .find(|(k, _)| k == "seats")
-        .and_then(|(_, v)| match json_of(v) {
+        .and_then(|(_, v)| match v.to_json() {
             serde_json::Value::Array(items) => items
                 .iter()
                 .map(|s| s.as_u64().and_then(|s| u8::try_from(s).ok()))
@@ -300,23 +282,6 @@ mod tests {
         assert!(differences(&skipped).iter().any(|d| d.contains("place 2")));
     }
 
-    /// `json` as a PHH value (as the server writes `_deck_proof`).
-    fn phh_value(json: &serde_json::Value) -> Option<hh::Value> {
-        use serde_json::Value as J;
-        Some(match json {
-            J::Null => return None,
-            J::Bool(b) => hh::Value::Bool(*b),
-            J::Number(n) => hh::Value::Number(n.to_string().parse().ok()?),
-            J::String(s) => hh::Value::String(s.clone()),
-            J::Array(items) => hh::Value::Array(items.iter().filter_map(phh_value).collect()),
-            J::Object(map) => hh::Value::Table(
-                map.iter()
-                    .filter_map(|(k, v)| Some((k.clone(), phh_value(v)?)))
-                    .collect(),
-            ),
-        })
-    }
-
     /// The honest hand as a PHH hand history with its proof: seat 1's hole cards as dealt,
     /// seat 2's unseen, the flop.
     fn history(proof: &DeckProof, seat_1: [&str; 2]) -> String {
@@ -333,8 +298,10 @@ mod tests {
         );
         let mut hand = hh::parse_phh(&text).expect("a PHH hand");
         let json = serde_json::to_value(proof).expect("JSON");
-        hand.extra
-            .push(("_deck_proof".into(), phh_value(&json).expect("a table")));
+        hand.extra.push((
+            "_deck_proof".into(),
+            hh::Value::from_json(&json).expect("a table"),
+        ));
         hh::to_phhs(&[("1".into(), hand)])
     }
 

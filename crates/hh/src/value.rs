@@ -37,6 +37,44 @@ impl Value {
 }
 
 /// Writes the value as TOML that [`crate::parse_phh`] reads back to an equal value.
+impl Value {
+    /// A JSON value as PHH writes it (user-defined fields such as Croupier's `_deck_proof`):
+    /// `None` for JSON's `null`, which TOML has not (a key without a value is left out).
+    pub fn from_json(json: &serde_json::Value) -> Option<Value> {
+        use serde_json::Value as J;
+        Some(match json {
+            J::Null => return None,
+            J::Bool(b) => Value::Bool(*b),
+            J::Number(n) => Value::Number(n.to_string().parse().ok()?),
+            J::String(s) => Value::String(s.clone()),
+            J::Array(items) => Value::Array(items.iter().filter_map(Value::from_json).collect()),
+            J::Object(map) => Value::Table(
+                map.iter()
+                    .filter_map(|(k, v)| Some((k.clone(), Value::from_json(v)?)))
+                    .collect(),
+            ),
+        })
+    }
+
+    /// The value as JSON (`inf` as `null`, dates and times as their text).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match self {
+            Value::String(s) | Value::DateTime(s) => J::String(s.clone()),
+            Value::Number(n) => serde_json::from_str(&n.to_string()).unwrap_or(J::Null),
+            Value::Infinity => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Array(items) => J::Array(items.iter().map(Value::to_json).collect()),
+            Value::Table(entries) => J::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

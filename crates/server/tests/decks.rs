@@ -71,6 +71,22 @@ impl Room {
         cash.drive().await.expect("driven");
     }
 
+    /// Whichever of `guests` is to act folds: heads-up, the hand is over.
+    async fn fold(&self, guests: [usize; 2]) {
+        let first = self.me(guests[0]).await;
+        let (g, me) = if first["table"]["hand"]["legal"].is_null() {
+            (guests[1], self.me(guests[1]).await)
+        } else {
+            (guests[0], first)
+        };
+        let hand = me["table"]["hand"]["number"].clone();
+        self.ask(
+            g,
+            json!({ "type": "act", "hand": hand, "action": { "type": "fold" } }),
+        )
+        .await;
+    }
+
     async fn decks(&self, secret: Option<&str>) -> common::Reply {
         self.api.get("/api/ring/tables/0/decks", secret).await
     }
@@ -184,19 +200,7 @@ async fn a_hand_dealt_under_a_commitment_proves_its_deck() {
     let reply = room.decks(Some(&room.tokens[0])).await;
     assert_eq!(reply.body["hands"], json!([]), "{}", reply.body);
     // The player to act folds: the hand is over.
-    let (g, me) = {
-        let a = room.me(0).await;
-        if a["table"]["hand"]["legal"].is_null() {
-            (1, room.me(1).await)
-        } else {
-            (0, a)
-        }
-    };
-    room.ask(
-        g,
-        json!({ "type": "act", "hand": me["table"]["hand"]["number"], "action": { "type": "fold" } }),
-    )
-    .await;
+    room.fold([0, 1]).await;
     let me = room.me(0).await;
     let proof = me["table"]["hand"]["proof"].clone();
     assert_eq!(proof["hand"], 1, "{me}");
@@ -337,16 +341,7 @@ async fn a_value_whose_player_left_the_seat_is_left_out() {
     let me = room.me(1).await;
     assert_eq!(me["table"]["hand"]["number"], 1, "two players: {me}");
     // The player to act folds: the hand is over and its proof shown.
-    let to_act = if me["table"]["hand"]["legal"].is_null() {
-        2
-    } else {
-        1
-    };
-    room.ask(
-        to_act,
-        json!({ "type": "act", "hand": 1, "action": { "type": "fold" } }),
-    )
-    .await;
+    room.fold([1, 2]).await;
     let proof = room.me(1).await["table"]["hand"]["proof"].clone();
     assert_eq!(
         proof["values"],
@@ -404,19 +399,7 @@ async fn a_hand_waits_a_moment_after_its_commitment_for_the_values() {
         "the commitment is the hand's now: {me}"
     );
     // The hand is played out: Ben's value went into its deck.
-    let (g, me) = {
-        let a = room.me(0).await;
-        if a["table"]["hand"]["legal"].is_null() {
-            (1, room.me(1).await)
-        } else {
-            (0, a)
-        }
-    };
-    room.ask(
-        g,
-        json!({ "type": "act", "hand": me["table"]["hand"]["number"], "action": { "type": "fold" } }),
-    )
-    .await;
+    room.fold([0, 1]).await;
     let proof = room.me(1).await["table"]["hand"]["proof"].clone();
     assert_eq!(
         proof["values"],

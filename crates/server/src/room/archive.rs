@@ -65,25 +65,8 @@ impl Kept {
         let (at, proof) = self.deck.as_deref()?;
         let proof = crate::deck::proof_of(*at, &self.hand, &self.positions.dealt, proof);
         let json = serde_json::to_value(proof).ok()?;
-        Some(("_deck_proof".to_string(), toml_value(&json)?))
+        Some(("_deck_proof".to_string(), hh::Value::from_json(&json)?))
     }
-}
-
-/// A JSON value as the PHH writer writes it (no nulls: a key without a value is left out).
-fn toml_value(json: &serde_json::Value) -> Option<hh::Value> {
-    use serde_json::Value as J;
-    Some(match json {
-        J::Null => return None,
-        J::Bool(b) => hh::Value::Bool(*b),
-        J::Number(n) => hh::Value::Number(n.to_string().parse().ok()?),
-        J::String(s) => hh::Value::String(s.clone()),
-        J::Array(items) => hh::Value::Array(items.iter().filter_map(toml_value).collect()),
-        J::Object(map) => hh::Value::Table(
-            map.iter()
-                .filter_map(|(k, v)| Some((k.clone(), toml_value(v)?)))
-                .collect(),
-        ),
-    })
 }
 
 /// One hand an event refers to: its place in the ledger, and the hand while the ledger keeps
