@@ -15,10 +15,18 @@ const ROOM: &str = "room";
 /// lease ran out), else as a standby, asking again a few times a lease.
 pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result<Lease> {
     anyhow::ensure!(lease_ms >= 300, "--lease-ms {lease_ms}: at least 300");
+    anyhow::ensure!(
+        !node.is_empty() && !node.contains('/'),
+        "--node {node:?}: a name without `/`"
+    );
+    // The owner is this process, not only the node's name: a second process started under the
+    // same name (the old one paused, not dead) is another owner, never a renewal of its lease.
+    let tag = server::secret::new_secret().map_err(|r| anyhow::anyhow!("{}", r.message))?;
+    let owner = format!("{node}/{}-{}", std::process::id(), &tag[..8]);
     let mut told = false;
     loop {
         match store
-            .acquire(ROOM, node, lease_ms)
+            .acquire(ROOM, &owner, lease_ms)
             .context("taking the room's lease (several nodes need a PostgreSQL log)")?
         {
             Acquired::Granted(lease) => {
@@ -31,10 +39,11 @@ pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result
             }
             Acquired::HeldBy(held) if !told => {
                 told = true;
+                let serving = held.owner.split('/').next().unwrap_or_default();
                 println!(
-                    "standby: node {} serves the room (lease token {}); node {node} takes over \
-                     when its lease runs out",
-                    held.owner, held.token
+                    "standby: node {serving} serves the room (lease token {}); node {node} takes \
+                     over when its lease runs out",
+                    held.token
                 );
             }
             Acquired::HeldBy(_) => {}
@@ -97,4 +106,17 @@ fn renew_until_lost(database: &str, mut lease: Lease, lease_ms: u64) -> String {
             Err(_) => store = None,
         }
     }
+}
+
+/// Gives the room's lease up after a clean stop, so that a standby takes over at once instead
+/// of waiting for it to run out; a failure only costs that wait.
+pub fn give_up(database: &str, lease: &Lease) {
+    // On a thread of its own: the PostgreSQL client runs no runtime inside another.
+    let (database, lease) = (database.to_string(), lease.clone());
+    let released = std::thread::spawn(move || {
+        if let Ok(mut store) = Store::connect(&database, false) {
+            let _ = store.release(&lease);
+        }
+    });
+    let _ = released.join();
 }

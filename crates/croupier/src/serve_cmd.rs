@@ -124,8 +124,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let log = store::display_location(&args.database);
     let mut store = store::Store::connect(&args.database, args.durable)
         .with_context(|| format!("opening the event log {log}"))?;
+    // A node serves the room only under its lease: every write from the replay on is fenced
+    // by it, and it is renewed from now, however long the replay takes.
     let lease = match &args.node {
-        Some(node) => Some(crate::nodes::take_room(&mut store, node, args.lease_ms)?),
+        Some(node) => {
+            let lease = crate::nodes::take_room(&mut store, node, args.lease_ms)?;
+            store.fence_with(lease.clone())?;
+            let lost = crate::nodes::keep_renewing(&args.database, lease.clone(), args.lease_ms);
+            Some((lease, lost))
+        }
         None => None,
     };
     let records = store.len()?;
@@ -150,17 +157,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .transpose()?;
     let mut hub =
         Opened::open(store, settings).with_context(|| format!("replaying the event log {log}"))?;
-    let lost = match lease {
-        Some(lease) => {
-            hub.fence(lease.clone());
-            Some(crate::nodes::keep_renewing(
-                &args.database,
-                lease,
-                args.lease_ms,
-            ))
-        }
-        None => None,
-    };
+    let (lease, lost) = lease.unzip();
     if let Some(sms) = sms {
         println!("seat offers are texted through the SMS gateway");
         hub.text_offers(sms);
@@ -259,6 +256,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         );
         if let Ok(why) = gone.await {
             anyhow::bail!("this node no longer serves the room: {why}");
+        }
+        if let Some(lease) = lease {
+            crate::nodes::give_up(&args.database, &lease);
         }
         Ok(())
     })

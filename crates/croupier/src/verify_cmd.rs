@@ -52,7 +52,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
 /// (a tournament's downloads), each hand with its proof in `_deck_proof` and the hand itself to
 /// check the proof's cards against.
 fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>> {
-    if let Ok(file) = serde_json::from_str::<DeckFile>(text) {
+    // JSON is a proof file or nothing: its own error says what is wrong with it.
+    if text.trim_start().starts_with('{') {
+        let file: DeckFile = serde_json::from_str(text)?;
         return Ok(file.hands.into_iter().map(|p| (p, None)).collect());
     }
     let histories = match hh::parse_phhs(text) {
@@ -62,8 +64,10 @@ fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>
         })?],
     };
     let mut out = Vec::new();
+    let mut without = 0;
     for history in histories {
         let Some((_, table)) = history.extra.iter().find(|(k, _)| k == "_deck_proof") else {
+            without += 1;
             continue;
         };
         let proof: DeckProof = serde_json::from_value(table.to_json())
@@ -72,6 +76,12 @@ fn proofs_in(text: &str) -> anyhow::Result<Vec<(DeckProof, Option<hh::PhhHand>)>
     }
     if out.is_empty() {
         bail!("hand histories, but no hand carries a deck proof (`_deck_proof`)");
+    }
+    if without > 0 {
+        // Hands dealt by dealers with real cards, or from a test event's seed: nothing to check.
+        println!(
+            "{without} hands without a deck proof (a dealer's or a test event's): not checked"
+        );
     }
     Ok(out)
 }

@@ -97,6 +97,10 @@ pub enum EventCommand {
         table: TableId,
         hand: u64,
         seed: SealedSeed,
+        /// A value counts only while its giver holds the seat (written by every build since;
+        /// a log of before has none, and replays as it was dealt: any value a seat gave).
+        #[serde(default)]
+        values_by_holder: bool,
     },
     /// Issue 37: a seated player's own value for the deck of hand `hand` at their table (64
     /// hex digits): taken until the deal; late, twice or malformed, it is left out and the

@@ -143,6 +143,10 @@ pub enum RingCommand {
         hand: u64,
         sealed: String,
         commitment: String,
+        /// A value counts only while its giver holds the seat (written by every build since;
+        /// a log of before has none, and replays as it was dealt: any value a seat gave).
+        #[serde(default)]
+        values_by_holder: bool,
     },
     /// Issue 37: a seated guest's own random value (64 hex digits) for hand `hand` of their
     /// online table; one that comes late, twice or malformed is left out, and the hand's

@@ -28,16 +28,20 @@ pub struct Pending<W> {
     pub seed: Seed,
     /// When it was committed to (ms since 1970).
     pub at: u64,
+    /// A value counts only while its giver holds the seat; not so in a log of before, which
+    /// replays as it was dealt (any value a seat gave, a second one `twice`).
+    pub by_holder: bool,
     pub values: Vec<(u8, W, Value)>,
     pub left_out: Vec<(u8, LeftOutBecause)>,
 }
 
 impl<W: Copy + Eq> Pending<W> {
-    pub fn new(hand: u64, seed: Seed, at: u64) -> Pending<W> {
+    pub fn new(hand: u64, seed: Seed, at: u64, by_holder: bool) -> Pending<W> {
         Pending {
             hand,
             seed,
             at,
+            by_holder,
             values: Vec::new(),
             left_out: Vec::new(),
         }
@@ -49,7 +53,12 @@ impl<W: Copy + Eq> Pending<W> {
     pub fn offer(&mut self, seat: u8, who: W, value: &str) -> Result<(), Refusal> {
         let why = match value.parse::<Value>() {
             Err(()) => LeftOutBecause::Malformed,
-            Ok(_) if self.values.iter().any(|&(s, w, _)| s == seat && w == who) => {
+            Ok(_)
+                if self
+                    .values
+                    .iter()
+                    .any(|&(s, w, _)| s == seat && (w == who || !self.by_holder)) =>
+            {
                 LeftOutBecause::Twice
             }
             Ok(v) => {
@@ -82,7 +91,7 @@ impl<W: Copy + Eq> Pending<W> {
         let mut values_from: Vec<u8> = self
             .values
             .iter()
-            .filter(|&&(s, w, _)| holds(s) == Some(w))
+            .filter(|&&(s, w, _)| !self.by_holder || holds(s) == Some(w))
             .map(|&(s, _, _)| s)
             .collect();
         values_from.sort_unstable();
@@ -98,7 +107,7 @@ impl<W: Copy + Eq> Pending<W> {
     pub fn into_proof(mut self, holds: impl Fn(u8) -> Option<W>) -> Proof {
         let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut self.values)
             .into_iter()
-            .partition(|&(s, w, _)| holds(s) == Some(w));
+            .partition(|&(s, w, _)| !self.by_holder || holds(s) == Some(w));
         for (seat, _, _) in gone {
             self.left(seat);
         }
@@ -249,7 +258,7 @@ mod tests {
     // player gives their own, and the one before is listed as left out.
     #[test]
     fn the_next_player_in_a_seat_gives_their_own_value() {
-        let mut p: Pending<u32> = Pending::new(1, Seed([7; 32]), 0);
+        let mut p: Pending<u32> = Pending::new(1, Seed([7; 32]), 0, true);
         p.offer(3, 10, &value(1)).expect("taken");
         assert_eq!(p.view(|_| Some(10)).values_from, vec![3]);
         // Player 10 moved away, 11 sits in seat 3: 10's value is not shown in, 11's is taken.
@@ -268,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_value_whose_player_left_before_the_deal_is_left_out() {
-        let mut p: Pending<u32> = Pending::new(4, Seed([9; 32]), 0);
+        let mut p: Pending<u32> = Pending::new(4, Seed([9; 32]), 0, true);
         p.offer(1, 20, &value(5)).expect("taken");
         p.offer(2, 21, &value(6)).expect("taken");
         // Seat 2 empty at the deal.
@@ -283,7 +292,7 @@ mod tests {
 
     #[test]
     fn the_same_player_twice_is_left_out_once() {
-        let mut p: Pending<u32> = Pending::new(1, Seed([1; 32]), 0);
+        let mut p: Pending<u32> = Pending::new(1, Seed([1; 32]), 0, true);
         p.offer(5, 30, &value(1)).expect("taken");
         p.offer(5, 30, &value(2)).expect("noted");
         assert_eq!(
@@ -293,5 +302,18 @@ mod tests {
         let proof = p.into_proof(|_| Some(30));
         assert_eq!(proof.values, vec![(5, Value([1; 32]))]);
         assert_eq!(proof.left_out, vec![(5, LeftOutBecause::Twice)]);
+    }
+
+    // A commitment of a log from before values went with their givers replays as it was
+    // dealt: the seat's first value counts, whoever holds the seat, and a second is `twice`.
+    #[test]
+    fn a_log_of_before_replays_its_values_by_seat() {
+        let mut p: Pending<u32> = Pending::new(1, Seed([3; 32]), 0, false);
+        p.offer(2, 40, &value(1)).expect("taken");
+        p.offer(2, 41, &value(2)).expect("noted");
+        assert_eq!(p.view(|_| Some(41)).values_from, vec![2]);
+        let proof = p.into_proof(|_| Some(41));
+        assert_eq!(proof.values, vec![(2, Value([1; 32]))]);
+        assert_eq!(proof.left_out, vec![(2, LeftOutBecause::Twice)]);
     }
 }

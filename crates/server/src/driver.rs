@@ -114,6 +114,7 @@ fn commit_decks<S: Driven>(tx: &mut Tx<'_, S>, event: EventId, scope: Option<&[u
             table: protocol::TableId(table),
             hand,
             seed,
+            values_by_holder: true,
         });
     }
 }

@@ -48,14 +48,9 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer's thread over `store`, which holds `len` records.
+    /// Starts the writer's thread over `store`, which holds `len` records (and may be fenced
+    /// by a node's lease: `Store::fence_with`).
     pub fn start(store: Store, len: u64) -> Writer {
-        Writer::start_fenced(store, len, None)
-    }
-
-    /// The writer, each transaction written only while `fence` (a node's lease on the room)
-    /// is still current: once it is not, every write is refused and nothing reaches the log.
-    pub fn start_fenced(store: Store, len: u64, fence: Option<store::Lease>) -> Writer {
         let (tx, rx) = mpsc::channel(QUEUE);
         let writer = Writer {
             tx,
@@ -70,7 +65,7 @@ impl Writer {
         };
         match std::thread::Builder::new()
             .name("croupier-log".into())
-            .spawn(move || write_loop(store, rx, &counts, fence.as_ref()))
+            .spawn(move || write_loop(store, rx, &counts))
         {
             Ok(_) => writer,
             // Without its thread every write is refused (503), as with a failed disk.
@@ -136,12 +131,7 @@ struct Counts {
     committed: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
-fn write_loop(
-    mut store: Store,
-    mut rx: mpsc::Receiver<Request>,
-    counts: &Counts,
-    fence: Option<&store::Lease>,
-) {
+fn write_loop(mut store: Store, mut rx: mpsc::Receiver<Request>, counts: &Counts) {
     let mut held: Option<Request> = None;
     loop {
         let first = match held.take() {
@@ -153,11 +143,7 @@ fn write_loop(
         };
         let (records, reply) = match first {
             Request::Meta { key, value, reply } => {
-                let set = match fence {
-                    Some(lease) => store.set_meta_fenced(lease, &key, &value),
-                    None => store.set_meta(&key, &value),
-                };
-                let _ = reply.send(set.map_err(|e| e.to_string()));
+                let _ = reply.send(store.set_meta(&key, &value).map_err(|e| e.to_string()));
                 continue;
             }
             Request::Flush { reply } => {
@@ -184,11 +170,7 @@ fn write_loop(
                 Err(_) => break,
             }
         }
-        let written = match fence {
-            Some(lease) => store.append_fenced(lease, &all),
-            None => store.append_all(&all),
-        };
-        match written {
+        match store.append_all(&all) {
             Ok(last) => {
                 counts.len.store(last, Ordering::Release);
                 let n = counts.commits.fetch_add(1, Ordering::AcqRel) + 1;

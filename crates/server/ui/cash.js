@@ -53,6 +53,7 @@ const ask = (request) => attempt(async () => {
 function forgotten() {
   localStorage.removeItem(KEY);
   localStorage.removeItem(LAST_TABLE);
+  deckTable = null;
   token = null;
   me = null;
   render();

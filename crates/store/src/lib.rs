@@ -45,6 +45,8 @@ pub struct Store {
     backend: Backend,
     /// Failures to inject, for tests of what a caller does when the log fails.
     faults: Faults,
+    /// The lease every write is made under (`fence_with`): a node's on the room.
+    fence: Option<Lease>,
 }
 
 #[derive(Debug)]
@@ -61,6 +63,8 @@ enum Backend {
 pub struct Follower {
     pg: pg::Pg,
     last: u64,
+    /// Waits ended by a commit's notice (or a connection made again), not by the time.
+    wakes: u64,
 }
 
 impl Follower {
@@ -70,12 +74,18 @@ impl Follower {
     pub fn next(&mut self, wait: std::time::Duration) -> Result<Vec<Record>, StoreError> {
         let mut records = self.pg.records_after(self.last)?;
         if records.is_empty() && self.pg.wait_for_commit(wait)? {
+            self.wakes += 1;
             records = self.pg.records_after(self.last)?;
         }
         if let Some(r) = records.last() {
             self.last = r.seq;
         }
         Ok(records)
+    }
+
+    /// How many waits a commit's notice (or a connection made again) ended before their time.
+    pub fn wakes(&self) -> u64 {
+        self.wakes
     }
 
     /// The seq of the last record given.
@@ -144,6 +154,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Postgres(Box::new(pg)),
             faults,
+            fence: None,
         })
     }
 
@@ -156,6 +167,7 @@ impl Store {
         Store {
             backend,
             faults: Faults::default(),
+            fence: None,
         }
     }
 
@@ -176,10 +188,22 @@ impl Store {
     }
 
     fn write(&mut self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
-        match &mut self.backend {
-            Backend::Sqlite(conn) => sqlite::append_all(conn, records),
-            Backend::Postgres(pg) => pg.append_all(records),
+        match (&mut self.backend, &self.fence) {
+            (Backend::Sqlite(conn), _) => sqlite::append_all(conn, records),
+            (Backend::Postgres(pg), Some(lease)) if !records.is_empty() => {
+                pg.append_fenced(lease, records)
+            }
+            (Backend::Postgres(pg), _) => pg.append_all(records),
         }
+    }
+
+    /// Every write from now on (records and meta values) is made only while `lease` is still
+    /// current, in the transaction that writes (issue 37 item 1): once another node holds it,
+    /// or it ran out, nothing more is written (`StoreError::Fenced`). PostgreSQL only.
+    pub fn fence_with(&mut self, lease: Lease) -> Result<(), StoreError> {
+        self.postgres()?;
+        self.fence = Some(lease);
+        Ok(())
     }
 
     /// Every record in seq order.
@@ -221,7 +245,7 @@ impl Store {
         self.faults.on_write()?;
         match &self.backend {
             Backend::Sqlite(conn) => sqlite::set_meta(conn, key, value),
-            Backend::Postgres(pg) => pg.set_meta(key, value),
+            Backend::Postgres(pg) => pg.set_meta(key, value, self.fence.as_ref()),
         }
     }
 
@@ -230,7 +254,7 @@ impl Store {
         self.faults.on_write()?;
         match &self.backend {
             Backend::Sqlite(conn) => sqlite::remove_meta(conn, key),
-            Backend::Postgres(pg) => pg.remove_meta(key),
+            Backend::Postgres(pg) => pg.remove_meta(key, self.fence.as_ref()),
         }
     }
 
@@ -284,18 +308,8 @@ impl Store {
         Ok(Follower {
             pg: self.postgres()?.listen()?,
             last: after,
+            wakes: 0,
         })
-    }
-
-    /// Sets a meta value as `set_meta` does, if `lease` is still the writer's.
-    pub fn set_meta_fenced(
-        &mut self,
-        lease: &Lease,
-        key: &str,
-        value: &str,
-    ) -> Result<(), StoreError> {
-        self.faults.on_write()?;
-        self.postgres()?.set_meta_in(key, value, Some(lease))
     }
 
     fn postgres(&self) -> Result<&pg::Pg, StoreError> {

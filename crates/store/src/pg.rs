@@ -38,6 +38,8 @@ pub(crate) struct Pg {
     client: RefCell<Option<Client>>,
     /// The records of the last commit whose answer was lost with the connection.
     in_doubt: RefCell<Option<Batch>>,
+    /// A follower's connection: every connection made LISTENs for the log's commits.
+    listening: bool,
 }
 
 /// Records written in one transaction: the seq of the first, and each one's time and body.
@@ -85,6 +87,7 @@ impl Pg {
             faults,
             client: RefCell::new(None),
             in_doubt: RefCell::new(None),
+            listening: false,
         };
         pg.with_client(|client| pg.init(client))?;
         Ok(pg)
@@ -235,12 +238,20 @@ impl Pg {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
             self.check_fence(&mut tx, lease)?;
-            let row = tx
-                .query_one(
+            // Run out between the check and the update: fenced all the same.
+            let Some(row) = tx
+                .query_opt(
                     &lease::renew_sql(),
                     &[&lease.task, &ttl, &lease.owner, &token],
                 )
-                .map_err(e)?;
+                .map_err(e)?
+            else {
+                return Err(StoreError::Fenced {
+                    task: lease.task.clone(),
+                    token: lease.token,
+                    now: "it ran out".to_string(),
+                });
+            };
             let renewed = self.lease_of(&lease.task, &row)?;
             tx.commit().map_err(e)?;
             Ok(renewed)
@@ -290,12 +301,9 @@ impl Pg {
             faults: Faults::default(),
             client: RefCell::new(None),
             in_doubt: RefCell::new(None),
+            listening: true,
         };
-        follower.with_client(|client| {
-            client
-                .batch_execute("LISTEN croupier_log")
-                .map_err(|e| follower.error(e))
-        })?;
+        follower.with_client(|_| Ok(()))?;
         Ok(follower)
     }
 
@@ -307,11 +315,7 @@ impl Pg {
         let client = match slot.take().filter(|c| !c.is_closed()) {
             Some(client) => client,
             None => {
-                let mut client = self.fresh()?;
-                client
-                    .batch_execute("LISTEN croupier_log")
-                    .map_err(|e| self.error(e))?;
-                *slot = Some(client);
+                *slot = Some(self.fresh()?);
                 return Ok(true);
             }
         };
@@ -392,35 +396,42 @@ impl Pg {
         })
     }
 
-    pub(crate) fn set_meta(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.set_meta_in(key, value, None)
-    }
-
     /// Sets a meta value, under `fence` when given (as `append_fenced`).
-    pub(crate) fn set_meta_in(
+    pub(crate) fn set_meta(
         &self,
         key: &str,
         value: &str,
         fence: Option<&Lease>,
     ) -> Result<(), StoreError> {
+        self.execute_in(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            &[&key, &value],
+            fence,
+        )
+    }
+
+    pub(crate) fn remove_meta(&self, key: &str, fence: Option<&Lease>) -> Result<(), StoreError> {
+        self.execute_in("DELETE FROM meta WHERE key = $1", &[&key], fence)
+    }
+
+    /// Runs `sql` in a transaction that finds `fence` current first, when given.
+    fn execute_in(
+        &self,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+        fence: Option<&Lease>,
+    ) -> Result<(), StoreError> {
+        let Some(lease) = fence else {
+            return self.execute(sql, params);
+        };
         self.with_client(|client| {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
-            if let Some(lease) = fence {
-                self.check_fence(&mut tx, lease)?;
-            }
-            tx.execute(
-                "INSERT INTO meta (key, value) VALUES ($1, $2) \
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                &[&key, &value],
-            )
-            .map_err(e)?;
+            self.check_fence(&mut tx, lease)?;
+            tx.execute(sql, params).map_err(e)?;
             tx.commit().map_err(e)
         })
-    }
-
-    pub(crate) fn remove_meta(&self, key: &str) -> Result<(), StoreError> {
-        self.execute("DELETE FROM meta WHERE key = $1", &[&key])
     }
 
     fn one<T: for<'a> postgres::types::FromSql<'a>>(
@@ -487,6 +498,11 @@ impl Pg {
             ))
             .map_err(|e| self.error(e))?;
         self.settle(&mut client)?;
+        if self.listening {
+            client
+                .batch_execute("LISTEN croupier_log")
+                .map_err(|e| self.error(e))?;
+        }
         Ok(client)
     }
 

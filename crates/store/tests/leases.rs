@@ -78,14 +78,23 @@ fn a_node_that_lost_its_lease_writes_nothing() {
     ));
     a.release(&old).unwrap();
     assert_eq!(a.len().unwrap(), 1, "the fenced records are not in the log");
-    // A meta value (a secret's hash) neither.
+    // A store fenced by the old lease writes no record and no meta value (a secret's hash)
+    // either; one fenced by the new lease does.
+    a.fence_with(old.clone()).unwrap();
+    assert!(matches!(a.append(5, "x"), Err(StoreError::Fenced { .. })));
     assert!(matches!(
-        a.set_meta_fenced(&old, "td_secret", "x"),
+        a.set_meta("td_secret", "x"),
+        Err(StoreError::Fenced { .. })
+    ));
+    assert!(matches!(
+        a.remove_meta("td_secret"),
         Err(StoreError::Fenced { .. })
     ));
     assert_eq!(a.meta("td_secret").unwrap(), None);
-    b.set_meta_fenced(&new, "td_secret", "y").unwrap();
+    b.fence_with(new.clone()).unwrap();
+    b.set_meta("td_secret", "y").unwrap();
     assert_eq!(a.meta("td_secret").unwrap().as_deref(), Some("y"));
+    assert_eq!(a.len().unwrap(), 1);
     b.append_fenced(&new, &records(1)).unwrap();
     assert_eq!(b.len().unwrap(), 2);
     let now = b.leases().unwrap();
@@ -233,4 +242,15 @@ fn another_node_follows_the_log_as_it_is_written() {
         }
     }
     assert_eq!(seen, ["while away"]);
+    // The connection made again listens too: a commit ends the next wait, not its time.
+    let wakes = follower.wakes();
+    let waiting = std::thread::spawn(move || {
+        let got = follower.next(std::time::Duration::from_secs(120)).unwrap();
+        (follower, got)
+    });
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    a.append(10, "heard").unwrap();
+    let (follower, got) = waiting.join().unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(follower.wakes(), wakes + 1, "woken by the commit");
 }

@@ -155,7 +155,7 @@ pub async fn all(
     operation_id = "event_decks",
     tag = "play",
     summary = r#"The deck proofs of an event's online table's last hands"#,
-    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 5 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a player the hands they were dealt in under any of their entries (a player moved or busted asks their old table by its number). The answer is the file `croupier verify FILE` checks."#,
+    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 5 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`, or `left` when its player left the seat before the deal), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a player the hands they were dealt in under any of their entries (a player moved or busted asks their old table by its number). The answer is the file `croupier verify FILE` checks."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0),

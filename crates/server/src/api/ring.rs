@@ -333,7 +333,7 @@ fn as_command(guest: GuestId, request: GuestRequest, in_tournament: bool) -> Rin
     operation_id = "ring_guest_request",
     tag = "ring",
     summary = r#"What a guest asks for"#,
-    description = r#"Join or leave a list, answer a seat offer, sit out and come back (HC-1.9, JPR-3.0, TDA-30), top up, cash out, act at an online table, leave or take back a number for a text when a seat is offered (`phone`, with `consent: true`: 422 `consent_needed`, `bad_phone`), be forgotten (`forget`: not while seated or with chips in a tray; the answer is an empty view and the token stops working), add a random value to the next hand's deck at an online table (`deck_value`, issue 37, `docs/decks.md`: one that comes late, twice or malformed is left out and the hand's proof says so; 409 `no_commitment` for a hand without an open commitment, `not_seated`, `value_noted` for a reason noted already; 422 `bad_value` for one over 128 characters). Logged and replayed; a refusal changes nothing (409 `offer_expired`, `hand_in_play`, `not_your_turn`, `stale`; 422 with the rule)."#,
+    description = r#"Join or leave a list, answer a seat offer, sit out and come back (HC-1.9, JPR-3.0, TDA-30), top up, cash out, act at an online table, leave or take back a number for a text when a seat is offered (`phone`, with `consent: true`: 422 `consent_needed`, `bad_phone`), be forgotten (`forget`: not while seated or with chips in a tray; the answer is an empty view and the token stops working), add a random value to the next hand's deck at an online table (`deck_value`, issue 37, `docs/decks.md`: one that comes late, twice or malformed, or whose guest left the seat before the deal, is left out and the hand's proof says so; 409 `no_commitment` for a hand without an open commitment, `not_seated`, `value_noted` for a reason noted already; 422 `bad_value` for one over 128 characters). Logged and replayed; a refusal changes nothing (409 `offer_expired`, `hand_in_play`, `not_your_turn`, `stale`; 422 with the rule)."#,
     security(("bearerAuth" = [])),
     request_body = GuestRequest,
     responses(
@@ -438,7 +438,7 @@ pub async fn statement(
     operation_id = "ring_decks",
     tag = "ring",
     summary = r#"The deck proofs of an online table's last hands"#,
-    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 20 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a guest the hands they were dealt in. The answer is the file `croupier verify FILE` checks."#,
+    description = r#"Issue 37, `docs/decks.md`: for each of the table's last 20 hands over that the server dealt under a commitment, the commitment, the seed it was made to, the players' values taken (and those left out: `late`, `twice`, `malformed`, or `left` when its player left the seat before the deal), the deck seed and every card dealt by its place in the deck. The TD gets every kept hand, a guest the hands they were dealt in. The answer is the file `croupier verify FILE` checks."#,
     security(("bearerAuth" = [])),
     params(
         ("table" = u32, Path, minimum = 0)

@@ -430,9 +430,16 @@ impl CashState {
                 hand,
                 sealed,
                 commitment,
+                values_by_holder,
             } => {
-                let key = self.seal;
-                online::commit(room, hands, key, (*table, *hand), sealed, commitment, at_ms)?;
+                let commit = online::Commit {
+                    table: *table,
+                    hand: *hand,
+                    sealed,
+                    commitment,
+                    by_holder: *values_by_holder,
+                };
+                online::commit(room, hands, self.seal, &commit, at_ms)?;
             }
             RingCommand::DeckValue { guest, hand, value } => {
                 online::value(room, hands, *guest, *hand, value)?;
@@ -489,6 +496,7 @@ impl CashState {
             hand,
             sealed: self.seal.seal(table.0, hand, &seed),
             commitment: cards::proof::commitment(&seed),
+            values_by_holder: true,
         })
     }
 

@@ -160,13 +160,27 @@ pub fn committed<'h>(
 
 /// The server commits to the seed of `table`'s next hand (issue 37): `sealed` is read with
 /// the room's seal key and must give a seed whose SHA-256 is `commitment`.
+/// A commitment as logged (`RingCommand::Commit`).
+pub struct Commit<'a> {
+    pub table: CashTableId,
+    pub hand: u64,
+    pub sealed: &'a str,
+    pub commitment: &'a str,
+    /// Values count only while their givers hold the seats (`deck::Pending::by_holder`).
+    pub by_holder: bool,
+}
+
 pub fn commit(
     room: &Room,
     hands: &mut Hands,
     key: crate::secret::SealKey,
-    (table, hand): (CashTableId, u64),
-    sealed: &str,
-    commitment: &str,
+    &Commit {
+        table,
+        hand,
+        sealed,
+        commitment,
+        by_holder,
+    }: &Commit<'_>,
     at: u64,
 ) -> Result<(), Refusal> {
     online(room, table)?;
@@ -191,7 +205,8 @@ pub fn commit(
                 table.number()
             ))
         })?;
-    *slot(&mut hands.pending, table.0) = Some(ring::Shared::new(Pending::new(hand, seed, at)));
+    *slot(&mut hands.pending, table.0) =
+        Some(ring::Shared::new(Pending::new(hand, seed, at, by_holder)));
     Ok(())
 }
 

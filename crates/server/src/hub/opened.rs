@@ -39,9 +39,6 @@ pub struct Opened {
     sms: Option<crate::sms::SmsConfig>,
     /// The key that seals each online hand's seed in the log (issue 37).
     seal: crate::secret::SealKey,
-    /// The node's lease on the room, when several nodes share a PostgreSQL log (issue 37
-    /// item 1): every write is fenced by it.
-    fence: Option<store::Lease>,
 }
 
 impl Opened {
@@ -80,7 +77,6 @@ impl Opened {
             settings,
             log_len: 0,
             sms: None,
-            fence: None,
         };
         opened.replay()?;
         for event in &mut opened.events {
@@ -326,16 +322,10 @@ impl Opened {
         self.sms = Some(config);
     }
 
-    /// Every record from now on is written only while `lease` is this node's (issue 37 item
-    /// 1): once another node holds it, nothing this one writes reaches the log.
-    pub fn fence(&mut self, lease: store::Lease) {
-        self.fence = Some(lease);
-    }
-
     /// Starts the writer and one task per event and live table, on the current runtime.
     /// `pace`: the tasks' own timers run the driver; `None`: only when asked (tests).
     pub fn start(mut self, pace: Option<Pace>) -> Hub {
-        let writer = Writer::start_fenced(self.store, self.log_len, self.fence);
+        let writer = Writer::start(self.store, self.log_len);
         let timers = if pace.is_some() {
             Timers::On
         } else {

@@ -58,6 +58,7 @@ impl Room {
         (table, hand): (u32, u64),
         seed: &SealedSeed,
         at: u64,
+        by_holder: bool,
     ) -> Result<Changes, Refusal> {
         let id = TableId(table);
         if !self.deals_per_hand() {
@@ -84,7 +85,7 @@ impl Room {
         }
         let opened = unseal(self.seal, self.id, table, hand, seed)?;
         let live = &mut self.tables[table as usize];
-        let pending = Pending::new(hand, opened, at);
+        let pending = Pending::new(hand, opened, at, by_holder);
         // The players' pages have a moment to add their values, even to a table's first hand
         // (a later one is committed to as the hand before ends, its pause longer than this).
         live.ready_at = live.ready_at.max(pending.values_until());

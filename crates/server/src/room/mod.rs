@@ -403,8 +403,12 @@ impl Room {
             EventCommand::Start { .. } => self.start(at_ms)?,
             EventCommand::Deal { table, .. } => self.deal(table.0, at_ms)?,
             EventCommand::Commit {
-                table, hand, seed, ..
-            } => self.commit_deck((table.0, *hand), seed, at_ms)?,
+                table,
+                hand,
+                seed,
+                values_by_holder,
+                ..
+            } => self.commit_deck((table.0, *hand), seed, at_ms, *values_by_holder)?,
             EventCommand::DeckValue {
                 table,
                 hand,
