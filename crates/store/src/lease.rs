@@ -2,7 +2,7 @@
 //! (an event, a cash table, a live table) is owned by one node at a time; its lease names the
 //! owner, runs out at a time of the database's clock (no two nodes' clocks are compared), and
 //! carries a fencing token that grows each time the task changes hands. A record is written
-//! only in a transaction that finds the writer's lease still current (`Pg::append_fenced`): a
+//! only in a transaction that finds the writer's lease still current (`Pg::check_fence`): a
 //! node that lost its lease, even one paused past its expiry that does not know it, writes
 //! nothing.
 

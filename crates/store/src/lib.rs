@@ -3,7 +3,8 @@
 //! SQLite (a file) or on PostgreSQL (a database of a server).
 //!
 //! On PostgreSQL it also keeps the leases by which several nodes share one log (`Lease`,
-//! `append_fenced`): a node writes a task's records only while it holds the task's lease.
+//! `fence_with`, `append_fenced`): a node writes a task's records only while it holds the
+//! task's lease.
 //!
 //! Owns: the file or database (a SQLite file is readable by its owner only: it holds the
 //! events' seeds and the hashes of every secret), its schema and version, and the guarantee
@@ -188,12 +189,9 @@ impl Store {
     }
 
     fn write(&mut self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
-        match (&mut self.backend, &self.fence) {
-            (Backend::Sqlite(conn), _) => sqlite::append_all(conn, records),
-            (Backend::Postgres(pg), Some(lease)) if !records.is_empty() => {
-                pg.append_fenced(lease, records)
-            }
-            (Backend::Postgres(pg), _) => pg.append_all(records),
+        match &mut self.backend {
+            Backend::Sqlite(conn) => sqlite::append_all(conn, records),
+            Backend::Postgres(pg) => pg.append_all(records, self.fence.as_ref()),
         }
     }
 
@@ -299,7 +297,7 @@ impl Store {
     ) -> Result<u64, StoreError> {
         self.faults.on_write()?;
         let records: Vec<(u64, &str)> = records.iter().map(|(t, b)| (*t, b.as_str())).collect();
-        self.postgres()?.append_fenced(lease, &records)
+        self.postgres()?.append_all(&records, Some(lease))
     }
 
     /// Follows the log from seq `after` as other nodes write it (issue 37 item 1): on a

@@ -93,20 +93,21 @@ impl Pg {
         Ok(pg)
     }
 
-    pub(crate) fn append_all(&self, records: &[(u64, &str)]) -> Result<u64, StoreError> {
-        let batch = Batch::of(records)?;
+    /// Appends `records` in one transaction, under `fence` when given: in the transaction that
+    /// writes, the lease is found still the writer's, or nothing is written
+    /// (`StoreError::Fenced`).
+    pub(crate) fn append_all(
+        &self,
+        records: &[(u64, &str)],
+        fence: Option<&Lease>,
+    ) -> Result<u64, StoreError> {
+        let mut batch = Batch::of(records)?;
         if records.is_empty() {
             let last = self.one::<i64>("SELECT coalesce(max(seq), 0)::bigint FROM log", &[])?;
             return self.unsigned(last, "seq");
         }
-        self.append_in(batch, None)
-    }
-
-    /// Appends under `fence` (when given): in the transaction that writes, the lease is found
-    /// still the writer's, or nothing is written (`StoreError::Fenced`).
-    fn append_in(&self, mut batch: Batch, fence: Option<&Lease>) -> Result<u64, StoreError> {
         let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
-        let bodies: Vec<String> = batch.records.iter().map(|(_, b)| b.clone()).collect();
+        let bodies: Vec<&str> = records.iter().map(|(_, b)| *b).collect();
         self.with_client(|client| {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
@@ -151,19 +152,6 @@ impl Pg {
             committed.map_err(e)?;
             self.unsigned(last, "seq")
         })
-    }
-
-    /// Appends `records` as `append_all` does, if `lease` is still the writer's.
-    pub(crate) fn append_fenced(
-        &self,
-        lease: &Lease,
-        records: &[(u64, &str)],
-    ) -> Result<u64, StoreError> {
-        let batch = Batch::of(records)?;
-        if records.is_empty() {
-            return Err(self.not_a_log("a fenced write of no record".to_string()));
-        }
-        self.append_in(batch, Some(lease))
     }
 
     /// The lease found current and `lease`'s, or the refusal that says what holds instead.
@@ -396,7 +384,7 @@ impl Pg {
         })
     }
 
-    /// Sets a meta value, under `fence` when given (as `append_fenced`).
+    /// Sets a meta value, under `fence` when given (as `append_all`).
     pub(crate) fn set_meta(
         &self,
         key: &str,
