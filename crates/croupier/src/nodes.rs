@@ -1,7 +1,7 @@
 //! Several `croupier serve` over one PostgreSQL log (issue 37 item 1, as far as it goes): the
 //! room is served by the node that holds its lease (`store::Lease`, task `room`); another
 //! waits as a standby until that lease runs out, then replays the log and serves. Every write
-//! of the serving node is fenced by its lease (`Writer::start_fenced`), and a node that can no
+//! of the serving node is fenced by its lease (`Store::fence_with`), and a node that can no
 //! longer renew it stops serving: two nodes never both write the room.
 
 use anyhow::Context;

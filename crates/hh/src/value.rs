@@ -36,7 +36,6 @@ impl Value {
     }
 }
 
-/// Writes the value as TOML that [`crate::parse_phh`] reads back to an equal value.
 impl Value {
     /// A JSON value as PHH writes it (user-defined fields such as Croupier's `_deck_proof`):
     /// `None` for JSON's `null`, which TOML has not (a key without a value is left out).
@@ -75,6 +74,7 @@ impl Value {
     }
 }
 
+/// Writes the value as TOML that [`crate::parse_phh`] reads back to an equal value.
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

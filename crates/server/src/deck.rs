@@ -53,6 +53,7 @@ impl<W: Copy + Eq> Pending<W> {
     pub fn offer(&mut self, seat: u8, who: W, value: &str) -> Result<(), Refusal> {
         let why = match value.parse::<Value>() {
             Err(()) => LeftOutBecause::Malformed,
+            // In a log of before, any second value at a seat was `twice`.
             Ok(_)
                 if self
                     .values
@@ -80,6 +81,11 @@ impl<W: Copy + Eq> Pending<W> {
         }
     }
 
+    /// Whether the value `who` gave at `seat` counts, `holds` giving who sits there now.
+    fn counts(&self, seat: u8, who: W, holds: &impl Fn(u8) -> Option<W>) -> bool {
+        !self.by_holder || holds(seat) == Some(who)
+    }
+
     /// When the timers may deal its hand at the earliest.
     pub fn values_until(&self) -> u64 {
         self.at + VALUES_MS
@@ -91,7 +97,7 @@ impl<W: Copy + Eq> Pending<W> {
         let mut values_from: Vec<u8> = self
             .values
             .iter()
-            .filter(|&&(s, w, _)| !self.by_holder || holds(s) == Some(w))
+            .filter(|&&(s, w, _)| self.counts(s, w, &holds))
             .map(|&(s, _, _)| s)
             .collect();
         values_from.sort_unstable();
@@ -107,7 +113,7 @@ impl<W: Copy + Eq> Pending<W> {
     pub fn into_proof(mut self, holds: impl Fn(u8) -> Option<W>) -> Proof {
         let (kept, gone): (Vec<_>, Vec<_>) = std::mem::take(&mut self.values)
             .into_iter()
-            .partition(|&(s, w, _)| !self.by_holder || holds(s) == Some(w));
+            .partition(|&(s, w, _)| self.counts(s, w, &holds));
         for (seat, _, _) in gone {
             self.left(seat);
         }

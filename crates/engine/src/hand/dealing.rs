@@ -210,14 +210,19 @@ impl Hand {
     fn give_cards(&mut self, player: Player, cards: &Hole) {
         let i = player.index();
         for (k, &card) in cards.cards().iter().enumerate() {
-            let up = cards.is_up(k);
-            let me = &mut self.players[i];
-            me.hole.push(card, up);
-            if up {
-                self.show_up_card(i, card);
-            } else {
-                me.shown = false;
-            }
+            self.hold_card(i, card, cards.is_up(k));
+        }
+    }
+
+    /// Hand `i` takes `card`, face up (shown to all) or down (its hand no longer tabled).
+    #[inline]
+    fn hold_card(&mut self, i: usize, card: Option<Card>, up: bool) {
+        let me = &mut self.players[i];
+        me.hole.push(card, up);
+        if up {
+            self.show_up_card(i, card);
+        } else {
+            me.shown = false;
         }
     }
 
@@ -317,13 +322,7 @@ impl Hand {
         if let Some(card) = card {
             self.in_play.insert(card);
         }
-        let me = &mut self.players[i];
-        me.hole.push(card, up);
-        if up {
-            self.show_up_card(i, card);
-        } else {
-            me.shown = false;
-        }
+        self.hold_card(i, card, up);
         card
     }
 

@@ -565,21 +565,20 @@ impl CashState {
             // A player sat out still in the hand is not waited for.
             Some(h) if h.in_play() && self.away_to_act(h) => Some(0),
             Some(h) if h.in_play() => Some(h.deadline),
-            // The next hand's seed is committed to at once: the players' values may come
-            // until it is dealt (issue 37).
-            _ if self.uncommitted(table) => Some(retry),
-            _ => {
-                let players = self
-                    .room
-                    .next_hand(table, None)
-                    .map_or(0, |n| n.dealt.len());
-                // The players' values have a moment after the commitment (issue 37).
-                let values = online::committed(&self.room, &self.hands, table)
-                    .map_or(0, crate::deck::Pending::values_until);
-                online::ready_at(&self.hands, table)
-                    .filter(|_| players >= 2)
-                    .map(|at| at.max(retry).max(values))
-            }
+            // The next hand's seed is committed to at once, and the players' values have a
+            // moment after it, until it is dealt (issue 37).
+            _ => match online::committed(&self.room, &self.hands, table) {
+                None => Some(retry),
+                Some(pending) => {
+                    let players = self
+                        .room
+                        .next_hand(table, None)
+                        .map_or(0, |n| n.dealt.len());
+                    online::ready_at(&self.hands, table)
+                        .filter(|_| players >= 2)
+                        .map(|at| at.max(retry).max(pending.values_until()))
+                }
+            },
         }
     }
 

@@ -158,8 +158,6 @@ pub fn committed<'h>(
     hands.pending(table.0).filter(|p| p.hand == next)
 }
 
-/// The server commits to the seed of `table`'s next hand (issue 37): `sealed` is read with
-/// the room's seal key and must give a seed whose SHA-256 is `commitment`.
 /// A commitment as logged (`RingCommand::Commit`).
 pub struct Commit<'a> {
     pub table: CashTableId,
@@ -170,6 +168,8 @@ pub struct Commit<'a> {
     pub by_holder: bool,
 }
 
+/// The server commits to the seed of `table`'s next hand (issue 37): `sealed` is read with
+/// the room's seal key and must give a seed whose SHA-256 is `commitment`.
 pub fn commit(
     room: &Room,
     hands: &mut Hands,

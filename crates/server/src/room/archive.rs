@@ -294,14 +294,10 @@ impl Room {
             level: live.start.level as u32 + 1,
             dealt_at: live.dealt_at,
             hand: live.hand.clone(),
-            deck: live.proof.clone().map(|proof| {
-                let at = crate::deck::HandAt {
-                    event: Some(self.id),
-                    table,
-                    hand: live.number,
-                };
-                Box::new((at, proof))
-            }),
+            deck: live
+                .proof
+                .clone()
+                .map(|proof| Box::new((self.hand_at(table, live), proof))),
         }
     }
 

@@ -187,17 +187,21 @@ impl Room {
     /// A hand's proof, once it is over.
     pub(super) fn proof_of(&self, table: u32, live: &LiveHand) -> Option<DeckProof> {
         let proof = live.proof.as_ref().filter(|_| live.hand.is_over())?;
-        let at = HandAt {
-            event: Some(self.id),
-            table,
-            hand: live.number,
-        };
         Some(crate::deck::proof_of(
-            at,
+            self.hand_at(table, live),
             &live.hand,
             &live.start.positions.dealt,
             proof,
         ))
+    }
+
+    /// Which hand `live` at `table` is, as its proof names it.
+    pub(super) fn hand_at(&self, table: u32, live: &LiveHand) -> HandAt {
+        HandAt {
+            event: Some(self.id),
+            table,
+            hand: live.number,
+        }
     }
 }
 
