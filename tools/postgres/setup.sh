@@ -6,14 +6,16 @@
 # several processes (a lock file). `tools/postgres/stop.sh` stops it. For tests and trials only:
 # it runs with fsync off (see croupier.conf below).
 #
-# Environment: CROUPIER_PG_PORT (default: 54300 to 54899, from the checkout's path, so that two
-# checkouts on one machine run two clusters), CARGO_TARGET_DIR (default <workspace>/target).
+# Environment: CROUPIER_PG_PORT (default: 54300 to 54899, from the cluster's folder, so that two
+# checkouts or target dirs on one machine run two clusters), CARGO_TARGET_DIR (default
+# <workspace>/target).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-port=${CROUPIER_PG_PORT:-$((54300 + $(printf '%s' "$root" | cksum | cut -d' ' -f1) % 600))}
 base=${CARGO_TARGET_DIR:-$root/target}/postgres
+# The port from the cluster's folder: two target dirs of one checkout run two clusters.
+port=${CROUPIER_PG_PORT:-$((54300 + $(printf '%s' "$base" | cksum | cut -d' ' -f1) % 600))}
 
 say() { echo "postgres setup: $*" >&2; }
 
@@ -104,5 +106,9 @@ if ! "${run[@]}" "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
         exit 1
     fi
 fi
+
+# A cluster started earlier listens where it was started: its port as it says it.
+running=$(sed -n 4p "$data/postmaster.pid" 2>/dev/null || true)
+[[ ! $running =~ ^[0-9]+$ ]] || port=$running
 
 echo "postgresql://postgres@127.0.0.1:$port/postgres"

@@ -68,6 +68,10 @@ enum BenchCommand {
     /// acting with random legal actions, at once or human-paced; latency of each action to
     /// every player at its table, messages, CPU and memory, beside a baseline binary's.
     Load(load::Options),
+    /// Several nodes over one PostgreSQL log, killed with SIGKILL one after another under a
+    /// human-paced tournament (issue 37): kills, actions acknowledged and lost, chips after
+    /// each takeover, double owners, takeover times.
+    Failover(load::failover::Options),
 }
 
 /// A kind of hand measured.
@@ -211,6 +215,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
             bots,
         } => return crate::bench_sim::run(&entrants, &template, seed, &bots),
         BenchCommand::Load(options) => return load::run(options),
+        BenchCommand::Failover(options) => return load::failover::run(options),
     };
     if seconds.is_nan() || seconds <= 0.0 {
         bail!("--seconds must be positive");

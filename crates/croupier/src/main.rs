@@ -6,6 +6,7 @@ mod deal_cmd;
 mod equity;
 mod eval_cmd;
 mod files;
+mod forward;
 mod hh_cmd;
 mod nodes;
 mod phh_cmd;

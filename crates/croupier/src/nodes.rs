@@ -1,6 +1,7 @@
 //! Several `croupier serve` over one PostgreSQL log (issue 37 item 1, as far as it goes): the
 //! room is served by the node that holds its lease (`store::Lease`, task `room`); another
-//! waits as a standby until that lease runs out, then replays the log and serves. Every write
+//! waits as a standby, piping its clients' connections to the serving node (`forward`), until
+//! that lease runs out, then replays the log and serves. Every write
 //! of the serving node is fenced by its lease (`Store::fence_with`), and a node that can no
 //! longer renew it stops serving: two nodes never both write the room.
 
@@ -12,8 +13,16 @@ use store::{Acquired, Lease, Store};
 const ROOM: &str = "room";
 
 /// Waits until this node holds the room's lease: at once when nobody does (or its holder's
-/// lease ran out), else as a standby, asking again a few times a lease.
-pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result<Lease> {
+/// lease ran out), else as a standby, asking again a few times a lease, meanwhile piping every
+/// connection made to `listener` to the serving node (`forward`). `address` is where the other
+/// nodes reach this one; the lease's owner names it.
+pub fn take_room(
+    store: &mut Store,
+    node: &str,
+    lease_ms: u64,
+    address: &str,
+    listener: &std::net::TcpListener,
+) -> anyhow::Result<Lease> {
     anyhow::ensure!(lease_ms >= 300, "--lease-ms {lease_ms}: at least 300");
     anyhow::ensure!(
         !node.is_empty() && !node.contains('/'),
@@ -22,8 +31,11 @@ pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result
     // The owner is this process, not only the node's name: a second process started under the
     // same name (the old one paused, not dead) is another owner, never a renewal of its lease.
     let tag = server::secret::new_secret().map_err(|r| anyhow::anyhow!("{}", r.message))?;
-    let owner = format!("{node}/{}-{}", std::process::id(), &tag[..8]);
-    let mut told = false;
+    let owner = format!("{node}/{}-{}/{address}", std::process::id(), &tag[..8]);
+    let target = crate::forward::Target::default();
+    // Dropped when this returns: the forwarding stops and the listener is this node's.
+    let mut forwarding = None;
+    let mut told = None;
     loop {
         match store
             .acquire(ROOM, &owner, lease_ms)
@@ -37,19 +49,34 @@ pub fn take_room(store: &mut Store, node: &str, lease_ms: u64) -> anyhow::Result
                 );
                 return Ok(lease);
             }
-            Acquired::HeldBy(held) if !told => {
-                told = true;
-                let serving = held.owner.split('/').next().unwrap_or_default();
-                println!(
-                    "standby: node {serving} serves the room (lease token {}); node {node} takes \
-                     over when its lease runs out",
-                    held.token
-                );
+            Acquired::HeldBy(held) => {
+                let (serving, at) = owner_parts(&held.owner);
+                target.set(at.map(str::to_string));
+                if forwarding.is_none() {
+                    forwarding = Some(crate::forward::start(listener, target.clone())?);
+                }
+                if told != Some(held.token) {
+                    told = Some(held.token);
+                    println!(
+                        "standby: node {serving} serves the room (lease token {}); node {node} \
+                         forwards its connections to {} and takes over when that lease runs out",
+                        held.token,
+                        at.unwrap_or("(an address not named)")
+                    );
+                }
             }
-            Acquired::HeldBy(_) => {}
         }
         std::thread::sleep(Duration::from_millis(lease_ms / 4));
     }
+}
+
+/// An owner's node name and the address it is reached at (`node/process/address`; an owner
+/// written by an older build names no address).
+fn owner_parts(owner: &str) -> (&str, Option<&str>) {
+    let mut parts = owner.splitn(3, '/');
+    let node = parts.next().unwrap_or_default();
+    let address = parts.nth(1).filter(|a| !a.is_empty());
+    (node, address)
 }
 
 /// Renews `lease` a third of its time apart on a connection of its own, on a thread (the
@@ -119,4 +146,19 @@ pub fn give_up(database: &str, lease: &Lease) {
         }
     });
     let _ = released.join();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::owner_parts;
+
+    #[test]
+    fn an_owner_names_its_node_and_address() {
+        assert_eq!(
+            owner_parts("a/4242-0123abcd/127.0.0.1:8081"),
+            ("a", Some("127.0.0.1:8081"))
+        );
+        // Written by a build before the forwarding: no address to forward to.
+        assert_eq!(owner_parts("a/4242-0123abcd"), ("a", None));
+    }
 }

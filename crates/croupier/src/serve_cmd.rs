@@ -96,10 +96,15 @@ pub struct ServeArgs {
     #[arg(long, env = "CROUPIER_SMS_WEBHOOK")]
     sms_webhook: Option<String>,
     /// This node's name, when several `croupier serve` share one PostgreSQL log (issue 37):
-    /// the node serves the room only while it holds the room's lease, and waits as a standby
-    /// while another does, taking over when that one's lease runs out.
+    /// the node serves the room only while it holds the room's lease; while another does, it
+    /// is a standby that pipes its clients' connections to that node, and takes over when that
+    /// node's lease runs out.
     #[arg(long, env = "CROUPIER_NODE")]
     node: Option<String>,
+    /// Where the other nodes reach this one (`host:port`): a standby pipes its clients'
+    /// connections there while this node serves. By default the address listened on.
+    #[arg(long, env = "CROUPIER_NODE_ADDRESS", requires = "node")]
+    node_address: Option<String>,
     /// Milliseconds a node's lease on the room lasts unless renewed (a third of it apart): how
     /// long a standby waits after the serving node died.
     #[arg(
@@ -120,15 +125,34 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    // The evaluator's tables are built once, now, not inside the first showdown; before the
+    // room's lease, which a standby takes over without this wait.
+    eval::HighEvaluator::get();
     // Shown without the URL's password.
     let log = store::display_location(&args.database);
     let mut store = store::Store::connect(&args.database, args.durable)
         .with_context(|| format!("opening the event log {log}"))?;
+    // Bound first: a standby forwards what arrives on it. Connections made during the replay
+    // wait in its backlog.
+    let listener = listen(&args.listen).with_context(|| format!("listening on {}", args.listen))?;
     // A node serves the room only under its lease: every write from the replay on is fenced
     // by it, and it is renewed from now, however long the replay takes.
     let lease = match &args.node {
         Some(node) => {
-            let lease = crate::nodes::take_room(&mut store, node, args.lease_ms)?;
+            let address = match &args.node_address {
+                Some(a) => a.clone(),
+                None => {
+                    let listening = listener.local_addr()?;
+                    anyhow::ensure!(
+                        !listening.ip().is_unspecified(),
+                        "--listen {listening} names no address the other nodes can reach: \
+                         give --node-address HOST:PORT"
+                    );
+                    listening.to_string()
+                }
+            };
+            let lease =
+                crate::nodes::take_room(&mut store, node, args.lease_ms, &address, &listener)?;
             store.fence_with(lease.clone())?;
             let lost = crate::nodes::keep_renewing(&args.database, lease.clone(), args.lease_ms);
             Some((lease, lost))
@@ -191,8 +215,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         println!("demo live night (dealers with real cards): event {live}");
         tablets = bind_demo_tablets(&mut hub, live)?;
     }
-    // The evaluator's tables are built once, now, not inside the first showdown.
-    eval::HighEvaluator::get();
     // Shown only when made now: the log keeps its hash alone.
     let secret = hub.new_td_secret().map(str::to_string);
     let limits = limits(&args)?;
@@ -200,10 +222,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("starting the runtime")?;
-    // Bound before the runtime takes the hub: a failed bind drops the log (a PostgreSQL
-    // client among them, which may not be dropped inside the runtime) out here.
-    let listener = std::net::TcpListener::bind(&args.listen)
-        .with_context(|| format!("listening on {}", args.listen))?;
     listener.set_nonblocking(true)?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -262,6 +280,27 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// Connections waiting to be accepted at most (the kernel caps it at `net.core.somaxconn`).
+/// std's 128 is too few when a whole field reconnects at once, as after a takeover: the
+/// connections beyond it are dropped and their clients wait for TCP's retries, 1, 3, 7, 15 s.
+const BACKLOG: i32 = 4096;
+
+/// The listener on `address` (`host:port`), with `BACKLOG`.
+fn listen(address: &str) -> anyhow::Result<std::net::TcpListener> {
+    use socket2::{Domain, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let addr = address
+        .to_socket_addrs()?
+        .next()
+        .context("the address names no host")?;
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+    // As std does: a restarted server binds its port again at once.
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(BACKLOG)?;
+    Ok(socket.into())
 }
 
 /// SIGTERM or Ctrl-C (SIGINT): the server stops taking connections and shuts down gracefully.

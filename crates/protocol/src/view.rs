@@ -29,7 +29,14 @@ pub struct EventSummary {
     pub entrants: u32,
     pub players_left: u32,
     pub average_stack: u64,
+    /// The chips the books say are in play: the entries', rebuys' and add-ons' stacks.
     pub chips_in_play: u64,
+    /// The chips counted where they lie now: every seated stack, and in a hand in play each
+    /// player's stack as it stands plus what they put in. Once the event has started it equals
+    /// `chips_in_play`, also after a node took the room over (issue 37); else chips were lost
+    /// or made.
+    #[serde(default)]
+    pub chips_counted: u64,
     pub rebuys: u32,
     pub add_ons: u32,
     pub prize_pool: u64,

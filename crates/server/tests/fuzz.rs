@@ -187,6 +187,8 @@ async fn random_requests_are_refused_cleanly_and_write_nothing() {
             found += table["hand"]["total_pot"].as_u64().unwrap_or(0);
         }
         assert_eq!(found, summary.body["chips_in_play"].as_u64().unwrap_or(0));
+        // The server's own count, from the same seats and hands (issue 37's takeover check).
+        assert_eq!(summary.body["chips_counted"], summary.body["chips_in_play"]);
     }
     drop(receivers);
 }

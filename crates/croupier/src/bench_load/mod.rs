@@ -27,6 +27,7 @@
 
 mod cash;
 mod decode;
+pub mod failover;
 mod http;
 mod patch;
 mod player;

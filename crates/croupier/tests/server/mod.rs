@@ -50,9 +50,12 @@ impl Server {
             "croupier-test-{}-{log_id:016x}.seal",
             std::process::id()
         ));
+        // A free port unless the flags name an address.
+        let listen = (!flags.contains(&"--listen")).then_some(["--listen", "127.0.0.1:0"]);
         let mut child = Command::new(env!("CARGO_BIN_EXE_croupier"))
             // The TD's secret is shown only when made: a new one at every start.
-            .args(["serve", "--listen", "127.0.0.1:0", "--rotate-secret"])
+            .args(["serve", "--rotate-secret"])
+            .args(listen.into_iter().flatten())
             .arg("--secret-file")
             .arg(&secret_file)
             .arg("--seal-key-file")

@@ -114,6 +114,7 @@ impl Room {
             players_left: left,
             average_stack: t.chips_in_play().checked_div(u64::from(left)).unwrap_or(0),
             chips_in_play: t.chips_in_play(),
+            chips_counted: self.chips_counted(),
             rebuys: t.stats.rebuys,
             add_ons: t.stats.add_ons,
             prize_pool: prize_pool.0,
@@ -515,6 +516,24 @@ impl Room {
             Viewer::Public => view.history = history,
         }
         view
+    }
+
+    /// Every chip where it lies now, counted from the seats rather than from the books: a hand
+    /// in play counts its players' stacks as they stand and what they put in.
+    pub fn chips_counted(&self) -> u64 {
+        let mut chips = 0u64;
+        for id in self.t.active_tables() {
+            let Ok(et) = self.t.table(id) else { continue };
+            let live = self.tables.get(id.0 as usize).and_then(|l| l.in_play());
+            let in_hand = |entry| live.is_some_and(|l| l.start.players.contains(&entry));
+            for p in et.table.seats().iter().flatten().filter(|p| !in_hand(p.id)) {
+                chips = chips.saturating_add(p.stack.0);
+            }
+            for p in live.map(|l| l.hand.players()).unwrap_or_default() {
+                chips = chips.saturating_add(p.stack.0.saturating_add(p.committed.0));
+            }
+        }
+        chips
     }
 
     /// A table as the public sees it, without its history: what every viewer shares.

@@ -1,0 +1,443 @@
+//! `croupier bench failover` (issue 37 item 2): a room served by several nodes over one
+//! PostgreSQL log, measured by killing them. The bench starts its own PostgreSQL (as the tests
+//! do, `tools/postgres/setup.sh`) unless given one, `--nodes` `croupier serve --node` children
+//! on a fresh database, and a human-paced tournament of `--players` (a `deepstack` event whose
+//! decks are dealt from a seed per hand, as with real players), each player connected to a
+//! node of its own. Every `--every` seconds it kills a node with SIGKILL (a random one, or with
+//! `--target serving` the serving one) and starts it again a second later, `--kills` times.
+//!
+//! It measures, and prints:
+//! - kills, and of them those of the serving node, each of which a takeover must follow;
+//! - takeover time: from the SIGKILL to the line `Croupier at ...` of the node that took the
+//!   room over, replayed the log and listens as the serving node;
+//! - chips: after every takeover, the event's chips counted where they lie (`chips_counted`)
+//!   equal the chips by the books (`chips_in_play`), and those equal the chips of the start;
+//! - double owners: times a node began to own the room (its line `node N serves the room`)
+//!   while another still did (from its own line until it said `lease lost` or was killed);
+//! - acknowledged actions (`player`) and, once the nodes are stopped, how many of them the log
+//!   lacks: each player's acknowledged actions in a hand against the log's `act` records of
+//!   that player in that hand;
+//! - the longest time a seated player received no state of their table.
+//!
+//! The last line reads `failover: K kills, A acknowledged, L lost, chips conserved, D double
+//! owners, takeover p50 X s p99 Y s` (`chips NOT conserved` when they were not).
+
+mod nodes;
+mod player;
+
+use super::http::{Http, edit_template};
+use super::player::Think;
+use anyhow::{Context, Result, bail};
+use futures_util::{StreamExt, TryStreamExt};
+use hyper::Method;
+use nodes::{Nodes, Serving};
+use player::{Seen, Shared};
+use protocol::{EventSummary, Registered, Template};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// How long a takeover may take before the bench gives up on it.
+const TAKEOVER_LIMIT: Duration = Duration::from_secs(60);
+/// A killed node is started again this long after.
+const RESTART_AFTER: Duration = Duration::from_secs(1);
+
+/// What `bench failover` was asked for.
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    #[arg(long, default_value_t = 1000)]
+    pub players: u32,
+    #[arg(long, default_value_t = 3)]
+    pub nodes: usize,
+    /// Kills, each followed by a restart of the node killed.
+    #[arg(long, default_value_t = 20)]
+    pub kills: u32,
+    /// Seconds from a kill (or the takeover it caused) to the next kill.
+    #[arg(long, default_value_t = 5.0)]
+    pub every: f64,
+    /// Which node a kill hits: any (`random`) or the one serving the room (`serving`).
+    #[arg(long, value_enum, default_value_t = Target::Random)]
+    pub target: Target,
+    /// The nodes' lease on the room (`serve --lease-ms`): a takeover waits for it to run out.
+    #[arg(long, default_value_t = 2000)]
+    pub lease_ms: u64,
+    /// Each player waits MIN-MAX milliseconds (uniform, seeded) before each action.
+    #[arg(long, value_name = "MIN-MAX", value_parser = super::parse_think, default_value = "1000-5000")]
+    pub think: Think,
+    #[arg(long, default_value_t = 9)]
+    pub table_size: u32,
+    /// Seeds the choice of the node killed, the players' choices and think times.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A PostgreSQL database to use (its log is added to); by default a fresh one on the
+    /// PostgreSQL that `tools/postgres/setup.sh` starts.
+    #[arg(long, value_name = "postgres://...")]
+    pub database: Option<String>,
+    /// The croupier binary the nodes run (this one by default).
+    #[arg(long, value_name = "PATH")]
+    pub server: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    Random,
+    Serving,
+}
+
+pub fn run(o: Options) -> Result<()> {
+    if o.players < 2 {
+        bail!("a tournament needs at least 2 players, not {}", o.players);
+    }
+    if !(2..=26).contains(&o.nodes) {
+        bail!("--nodes {}: from 2 to 26", o.nodes);
+    }
+    if !(2..=10).contains(&o.table_size) {
+        bail!("a table seats 2 to 10, not {}", o.table_size);
+    }
+    if o.every.is_nan() || o.every < 0.0 {
+        bail!("--every must be zero or more seconds");
+    }
+    let (soft, _) = super::server::raise_open_files()?;
+    let needed = u64::from(o.players) * 2 + 64;
+    if soft < needed {
+        bail!("the open-file limit is {soft}: raise it with `ulimit -n {needed}`");
+    }
+    let url = match &o.database {
+        Some(url) => url.clone(),
+        None => store::testing::fresh_postgres().map_err(anyhow::Error::msg)?,
+    };
+    let exe = match &o.server {
+        Some(p) => p.clone(),
+        None => std::env::current_exe().context("this binary's path")?,
+    };
+    let dir = std::env::temp_dir().join(format!("croupier-failover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let nodes = Nodes::new(&exe, &url, &dir, o.nodes, o.lease_ms)?;
+    // The nodes are stopped when `drive` returns: the log is read as they left it, outside
+    // the runtime (the PostgreSQL client runs one of its own).
+    let driven = runtime.block_on(drive(nodes, &o));
+    if driven.is_ok() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let (mut report, acknowledged) =
+        driven.with_context(|| format!("the nodes' errors are in {}", dir.display()))?;
+    let (logged, records) = logged_actions(&url)?;
+    report.records = records;
+    report.lost = acknowledged
+        .iter()
+        .map(|(key, &n)| u64::from(n.saturating_sub(logged.get(key).copied().unwrap_or(0))))
+        .sum();
+    report.print(&o);
+    Ok(())
+}
+
+/// What a run found.
+#[derive(Default)]
+struct Report {
+    kills: u32,
+    /// From each kill of the serving node to another serving, in seconds.
+    takeovers: Vec<f64>,
+    /// ... and to another holding the room's lease (the rest is the replay).
+    lease_waits: Vec<f64>,
+    /// Takeovers after which the chips counted were those of the start.
+    conserved: u32,
+    chips_notes: Vec<String>,
+    acknowledged: u64,
+    lost: u64,
+    double_owners: u32,
+    /// The longest time a seated player received no update, from and to (since the start).
+    longest_silence: Option<(Duration, Duration)>,
+    connections: u64,
+    records: usize,
+}
+
+/// Acknowledged actions by (table number, hand, player): how many.
+type Acts = HashMap<(u32, u64, u32), u32>;
+
+/// The run, up to the nodes' end; the acknowledged actions, to be looked up in the log.
+async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
+    // The first node makes the TD's secret and serves; the others join as standbys.
+    let began = Instant::now();
+    nodes.start(0)?;
+    nodes.wait_serving(began, Duration::from_secs(60)).await?;
+    for i in 1..nodes.len() {
+        nodes.start(i)?;
+    }
+    let addrs = nodes.addrs();
+    let secret = nodes.secret()?;
+    let http = Http::new(&addrs[0], &secret)?;
+    let templates: Vec<Template> = http.json(Method::GET, "/api/templates", None).await?;
+    let template = templates
+        .iter()
+        .find(|t| t.name == "deepstack")
+        .context("the server has no deepstack template")?;
+    let toml = edit_template(&template.toml, o.table_size)?;
+    let body = serde_json::json!({ "toml": toml }).to_string();
+    let _: serde_json::Value = http.json(Method::POST, "/api/events", Some(body)).await?;
+    let http_ref = &http;
+    let registered: Vec<Registered> = futures_util::stream::iter(1..=o.players)
+        .map(|i| async move {
+            let body = serde_json::json!({ "name": format!("Player {i}") }).to_string();
+            http_ref
+                .json::<Registered>(Method::POST, "/api/events/0/register", Some(body))
+                .await
+                .with_context(|| format!("registering player {i}"))
+        })
+        .buffered(16)
+        .try_collect()
+        .await?;
+    let shared = Arc::new(Shared {
+        addrs: addrs.clone(),
+        think: o.think,
+        seed: o.seed,
+    });
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let tasks: Vec<_> = registered
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let play = player::play(i, r.token.clone(), shared.clone(), stop_rx.clone());
+            (r.player, tokio::spawn(play))
+        })
+        .collect();
+    super::start(&http).await?;
+    let started = Instant::now();
+    let start: EventSummary = http.json(Method::GET, "/api/events/0", None).await?;
+    let chips = start.chips_in_play;
+    println!(
+        "{} players on {} tables, {chips} chips; nodes at {}",
+        start.entrants,
+        start.tables,
+        addrs.join(", ")
+    );
+
+    let mut report = Report::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
+    let every = Duration::from_secs_f64(o.every);
+    for _ in 0..o.kills {
+        tokio::time::sleep(every).await;
+        let owner = nodes.owner();
+        let victim = match (o.target, owner) {
+            (Target::Serving, Some(owner)) => owner,
+            _ => cards::sample::below_u32(&mut rng, nodes.len() as u32) as usize,
+        };
+        let killed_at = Instant::now();
+        let when = killed_at.duration_since(started).as_secs_f64();
+        nodes.kill(victim);
+        report.kills += 1;
+        let restart_at = killed_at + RESTART_AFTER;
+        let name = nodes.name(victim).to_string();
+        if owner == Some(victim) {
+            // The room is nobody's until the lease runs out and a standby took it over.
+            let taken = restart_during(&mut nodes, victim, restart_at, killed_at).await?;
+            let seconds = taken.listening.duration_since(killed_at).as_secs_f64();
+            let leased = taken.owner_since.saturating_duration_since(killed_at);
+            report.takeovers.push(seconds);
+            report.lease_waits.push(leased.as_secs_f64());
+            let chips = chips_after(&addrs[taken.node], &secret, chips).await;
+            println!(
+                "kill {} at {when:.1} s: node {name}, the serving one; node {} has the lease after {:.2} s and \
+                 serves after {seconds:.2} s, chips {}",
+                report.kills,
+                nodes.name(taken.node),
+                leased.as_secs_f64(),
+                if chips.is_ok() {
+                    "conserved"
+                } else {
+                    "NOT conserved"
+                }
+            );
+            match chips {
+                Ok(()) => report.conserved += 1,
+                Err(e) => report.chips_notes.push(format!("{e:#}")),
+            }
+        } else {
+            println!(
+                "kill {} at {when:.1} s: node {name}, a standby",
+                report.kills
+            );
+        }
+        if !nodes.is_running(victim) {
+            tokio::time::sleep_until(restart_at.into()).await;
+            nodes.start(victim)?;
+        }
+    }
+    // A last look, then the players leave and the nodes stop: the log is read alone.
+    tokio::time::sleep(every.max(Duration::from_secs(2))).await;
+    let _ = stop_tx.send(true);
+    let mut acknowledged = Acts::new();
+    for (entry, task) in tasks {
+        let seen: Seen = task.await.context("a player's task failed")?;
+        report.connections += seen.connections;
+        if let Some((from, to)) = seen.longest_silence {
+            let span = (
+                from.saturating_duration_since(started),
+                to.saturating_duration_since(started),
+            );
+            if report
+                .longest_silence
+                .is_none_or(|(a, b)| b - a < span.1 - span.0)
+            {
+                report.longest_silence = Some(span);
+            }
+        }
+        for ((table, hand), n) in seen.acknowledged {
+            report.acknowledged += u64::from(n);
+            acknowledged.insert((table, hand, entry.0), n);
+        }
+    }
+    report.double_owners = nodes.double_owners;
+    Ok((report, acknowledged))
+}
+
+/// Starts the killed node again at `restart_at` while waiting for the takeover: which node
+/// serves the room after `killed_at`, and since when.
+async fn restart_during(
+    nodes: &mut Nodes,
+    victim: usize,
+    restart_at: Instant,
+    killed_at: Instant,
+) -> Result<Serving> {
+    let deadline = killed_at + TAKEOVER_LIMIT;
+    loop {
+        if let Some(found) = nodes.serving_since(killed_at) {
+            return Ok(found);
+        }
+        if !nodes.is_running(victim) && Instant::now() >= restart_at {
+            nodes.start(victim)?;
+        }
+        if Instant::now() >= deadline {
+            bail!(
+                "no node took the room over within {} s of a kill",
+                TAKEOVER_LIMIT.as_secs()
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The event's chips as the node that took over counts them, against its books and the start.
+async fn chips_after(addr: &str, secret: &str, start: u64) -> Result<()> {
+    let http = Http::new(addr, secret)?;
+    let summary: EventSummary = http.json(Method::GET, "/api/events/0", None).await?;
+    if summary.chips_counted != summary.chips_in_play || summary.chips_in_play != start {
+        bail!(
+            "after a takeover {} chips counted, {} by the books, {start} at the start",
+            summary.chips_counted,
+            summary.chips_in_play
+        );
+    }
+    Ok(())
+}
+
+/// The log's `act` records by (table number, hand, player), and how many records it holds.
+fn logged_actions(url: &str) -> Result<(Acts, usize)> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        command: serde_json::Value,
+    }
+    let log = store::Store::connect(url, false).context("reading the log")?;
+    let records = log.records().context("reading the log")?;
+    let mut acts = HashMap::new();
+    for record in &records {
+        let Ok(entry) = serde_json::from_str::<Entry>(&record.body) else {
+            continue;
+        };
+        let c = &entry.command;
+        if c["type"] != "act" {
+            continue;
+        }
+        let number = |k: &str| c[k].as_u64();
+        if let (Some(table), Some(hand), Some(player)) =
+            (number("table"), number("hand"), number("player"))
+        {
+            // The log names tables from 0, the players' views from 1.
+            let key = (table as u32 + 1, hand, player as u32);
+            *acts.entry(key).or_default() += 1;
+        }
+    }
+    Ok((acts, records.len()))
+}
+
+impl Report {
+    fn print(&self, o: &Options) {
+        let quantiles = |values: &[f64]| {
+            let mut sorted = values.to_vec();
+            sorted.sort_by(f64::total_cmp);
+            let at = |q: f64| {
+                let i = ((sorted.len() as f64 * q).ceil() as usize).saturating_sub(1);
+                sorted.get(i).copied().unwrap_or(0.0)
+            };
+            (at(0.5), at(0.99), sorted.last().copied().unwrap_or(0.0))
+        };
+        let (p50, p99, max) = quantiles(&self.takeovers);
+        let (lease50, lease99, _) = quantiles(&self.lease_waits);
+        let taken = self.takeovers.len();
+        println!(
+            "{} nodes on one PostgreSQL log, {} players (think {}), lease {} ms, a kill every \
+             {} s ({:?})",
+            o.nodes, o.players, o.think, o.lease_ms, o.every, o.target
+        );
+        println!(
+            "kills: {} ({taken} of the serving node, each followed by a takeover)",
+            self.kills
+        );
+        println!(
+            "takeover (SIGKILL to the new node serving): p50 {p50:.2} s, p99 {p99:.2} s, max \
+             {max:.2} s; to its holding the lease p50 {lease50:.2} s, p99 {lease99:.2} s (the \
+             rest is the replay)"
+        );
+        let conserved = self.conserved as usize == taken;
+        println!(
+            "chips after every takeover: {} ({} of {taken} counted as at the start)",
+            if conserved {
+                "conserved"
+            } else {
+                "NOT conserved"
+            },
+            self.conserved
+        );
+        for note in &self.chips_notes {
+            println!("  {note}");
+        }
+        println!(
+            "actions acknowledged: {}; of them not in the log: {} ({} records)",
+            self.acknowledged, self.lost, self.records
+        );
+        println!(
+            "moments with two owners of the room: {}",
+            self.double_owners
+        );
+        let (from, to) = self.longest_silence.unwrap_or_default();
+        println!(
+            "longest time a seated player received no update: {:.2} s (from {:.1} s to {:.1} s \
+             after the start; {} connections made)",
+            (to - from).as_secs_f64(),
+            from.as_secs_f64(),
+            to.as_secs_f64(),
+            self.connections
+        );
+        println!(
+            "failover: {} kills, {} acknowledged, {} lost, {}, {} double owners, takeover p50 \
+             {:.2} s p99 {:.2} s",
+            self.kills,
+            self.acknowledged,
+            self.lost,
+            if conserved {
+                "chips conserved"
+            } else {
+                "chips NOT conserved"
+            },
+            self.double_owners,
+            p50,
+            p99
+        );
+    }
+}

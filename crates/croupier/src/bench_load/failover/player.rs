@@ -1,0 +1,187 @@
+//! One player of `bench failover`: a WebSocket to a node of its own (any node serves every
+//! page: a standby pipes it to the serving one), a random legal action after a think time on
+//! each turn, and, when the connection drops, a new one, to the next node if its own refuses,
+//! as the pages reconnect.
+//!
+//! An action is acknowledged when, on the connection it was sent on, a state of the player's
+//! table arrives whose mark moved on from the state it was sent from: in a player's turn
+//! nobody else acts, so the server applied it and wrote it to the log first. An action whose
+//! connection dropped before that is not counted, acknowledged or lost.
+
+use super::super::decode::{Follower, Mark, Update};
+use super::super::player::{Think, choose};
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMessage, Legal};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+use tokio_tungstenite::tungstenite::Message;
+
+/// What every player shares.
+pub struct Shared {
+    pub addrs: Vec<String>,
+    pub think: Think,
+    pub seed: u64,
+}
+
+/// What one player saw.
+#[derive(Default)]
+pub struct Seen {
+    /// Acknowledged actions by (table number, hand number): how many in that hand.
+    pub acknowledged: HashMap<(u32, u64), u32>,
+    pub connections: u64,
+    /// The longest time this player, seated, received no state of their table: when it began
+    /// and ended.
+    pub longest_silence: Option<(Instant, Instant)>,
+}
+
+/// A turn waiting for its think time.
+struct Turn {
+    due: Instant,
+    legal: Legal,
+    table: u32,
+    mark: Mark,
+}
+
+/// What a connection ended with.
+enum Ended {
+    Dropped,
+    Stopped,
+}
+
+pub async fn play(
+    index: usize,
+    token: String,
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+) -> Seen {
+    let mut seen = Seen::default();
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(shared.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
+    let mut node = index % shared.addrs.len();
+    // When the player last received a state of their table, while seated.
+    let mut last_state: Option<Instant> = None;
+    while !*stop.borrow() {
+        let url = format!(
+            "ws://{}/api/events/0/ws?token={token}&topics=",
+            shared.addrs[node]
+        );
+        let connect = tokio_tungstenite::connect_async(url.as_str());
+        let ws = match tokio::time::timeout(Duration::from_secs(10), connect).await {
+            Ok(Ok((ws, _))) => ws,
+            _ => {
+                // This node is down (or not yet up again): the next one.
+                node = (node + 1) % shared.addrs.len();
+                let wait = Duration::from_millis(200 + index as u64 % 300);
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => continue,
+                    _ = stop.changed() => break,
+                }
+            }
+        };
+        seen.connections += 1;
+        let ended = connection(ws, &shared, &mut rng, &mut stop, &mut seen, &mut last_state).await;
+        if matches!(ended, Ended::Stopped) {
+            break;
+        }
+    }
+    seen
+}
+
+async fn connection<S>(
+    mut ws: tokio_tungstenite::WebSocketStream<S>,
+    shared: &Shared,
+    rng: &mut ChaCha8Rng,
+    stop: &mut watch::Receiver<bool>,
+    seen: &mut Seen,
+    last_state: &mut Option<Instant>,
+) -> Ended
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let mut follower = Follower::default();
+    let mut turn: Option<Turn> = None;
+    // The action sent and not yet answered: its table, hand and the mark it was sent from.
+    let mut sent: Option<(u32, Mark)> = None;
+    let mut alive = tokio::time::interval(Duration::from_secs(20));
+    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap_or_default();
+    loop {
+        let due = turn.as_ref().map(|t| t.due);
+        let incoming = tokio::select! {
+            m = ws.next() => m,
+            _ = stop.changed() => return Ended::Stopped,
+            _ = alive.tick() => {
+                if ws.send(Message::Text(ping.clone().into())).await.is_err() {
+                    return Ended::Dropped;
+                }
+                continue;
+            }
+            () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
+                let Some(t) = turn.take() else { continue };
+                let message = ClientMessage::Act {
+                    hand: t.legal.hand,
+                    action: choose(&t.legal, rng),
+                };
+                let Ok(text) = serde_json::to_string(&message) else { continue };
+                if ws.send(Message::Text(text.into())).await.is_err() {
+                    return Ended::Dropped;
+                }
+                sent = Some((t.table, t.mark));
+                continue;
+            }
+        };
+        let arrived = Instant::now();
+        let text = match incoming {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return Ended::Dropped,
+            Some(Ok(_)) => continue,
+        };
+        match follower.read(text.as_str()) {
+            Update::Me(seat) => {
+                let now = seat.as_ref().map(|s| (s.table, s.mark));
+                if let Some((table, mark)) = sent {
+                    if now == Some((table, Some(mark))) {
+                        // The same state again (a change elsewhere): not the answer.
+                        continue;
+                    }
+                    *seen.acknowledged.entry((table, mark.hand)).or_default() += 1;
+                    sent = None;
+                }
+                let Some(seat) = seat else {
+                    *last_state = None;
+                    turn = None;
+                    continue;
+                };
+                if let Some(before) = last_state.replace(arrived)
+                    && seen
+                        .longest_silence
+                        .is_none_or(|(from, to)| to - from < arrived - before)
+                {
+                    seen.longest_silence = Some((before, arrived));
+                }
+                let (Some(legal), Some(mark)) = (seat.legal, seat.mark) else {
+                    turn = None;
+                    continue;
+                };
+                let due = match &turn {
+                    // The same turn shown again: its think time runs on.
+                    Some(t) if t.table == seat.table && t.mark == mark => t.due,
+                    _ => arrived + shared.think.draw(rng),
+                };
+                turn = Some(Turn {
+                    due,
+                    legal,
+                    table: seat.table,
+                    mark,
+                });
+            }
+            // A refused action changed nothing: it is not waited for.
+            Update::Refused(_) => sent = None,
+            Update::Other => {}
+        }
+    }
+}
