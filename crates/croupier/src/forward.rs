@@ -7,6 +7,7 @@
 
 use std::sync::{Arc, Mutex};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
 
 /// Where connections go: the serving node's address, once known; None drops them.
 #[derive(Clone, Default)]
@@ -25,11 +26,13 @@ impl Target {
 }
 
 /// Forwards connections from `listener` (a clone of the node's own, which it keeps for when it
-/// serves) to `target` on a thread of its own, until the returned sender is dropped or sent to:
-/// then the clone is closed and the connections still piped end with it.
+/// serves) to `target` on a thread of its own, `most` at once (one more is closed at once),
+/// until the returned sender is dropped or sent to: then the clone is closed and the
+/// connections still piped end with it.
 pub fn start(
     listener: &std::net::TcpListener,
     target: Target,
+    most: usize,
 ) -> anyhow::Result<tokio::sync::oneshot::Sender<()>> {
     let listener = listener.try_clone()?;
     listener.set_nonblocking(true)?;
@@ -46,24 +49,28 @@ pub fn start(
                 };
                 tokio::select! {
                     _ = stopped => {}
-                    () = accept(listener, target) => {}
+                    () = accept(listener, target, most) => {}
                 }
             });
         })?;
     Ok(stop)
 }
 
-async fn accept(listener: TcpListener, target: Target) {
+async fn accept(listener: TcpListener, target: Target, most: usize) {
+    let open = Arc::new(Semaphore::new(most.max(1)));
     loop {
         let Ok((client, _)) = listener.accept().await else {
             // Out of files for a moment: the client is refused, later ones are taken.
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             continue;
         };
-        let Some(address) = target.get() else {
+        let (Some(address), Ok(permit)) = (target.get(), open.clone().try_acquire_owned()) else {
             continue;
         };
-        tokio::spawn(pipe(client, address));
+        tokio::spawn(async move {
+            pipe(client, address).await;
+            drop(permit);
+        });
     }
 }
 

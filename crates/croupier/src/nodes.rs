@@ -14,14 +14,13 @@ const ROOM: &str = "room";
 
 /// Waits until this node holds the room's lease: at once when nobody does (or its holder's
 /// lease ran out), else as a standby, asking again a few times a lease, meanwhile piping every
-/// connection made to `listener` to the serving node (`forward`). `address` is where the other
-/// nodes reach this one; the lease's owner names it.
+/// connection made to `listener` to the serving node (`forward`), `most` at once. `address` is
+/// where the other nodes reach this one; the lease's owner names it.
 pub fn take_room(
     store: &mut Store,
     node: &str,
     lease_ms: u64,
-    address: &str,
-    listener: &std::net::TcpListener,
+    (address, listener, most): (&str, &std::net::TcpListener, usize),
 ) -> anyhow::Result<Lease> {
     anyhow::ensure!(lease_ms >= 300, "--lease-ms {lease_ms}: at least 300");
     anyhow::ensure!(
@@ -51,9 +50,11 @@ pub fn take_room(
             }
             Acquired::HeldBy(held) => {
                 let (serving, at) = owner_parts(&held.owner);
-                target.set(at.map(str::to_string));
+                // Never to itself: an earlier process at this address held the lease (killed,
+                // it has not run out yet). The clients try another node meanwhile.
+                target.set(at.filter(|&a| a != address).map(str::to_string));
                 if forwarding.is_none() {
-                    forwarding = Some(crate::forward::start(listener, target.clone())?);
+                    forwarding = Some(crate::forward::start(listener, target.clone(), most)?);
                 }
                 if told != Some(held.token) {
                     told = Some(held.token);

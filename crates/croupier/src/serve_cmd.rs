@@ -151,8 +151,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                     listening.to_string()
                 }
             };
-            let lease =
-                crate::nodes::take_room(&mut store, node, args.lease_ms, &address, &listener)?;
+            let forwarding = (address.as_str(), &listener, args.max_connections);
+            let lease = crate::nodes::take_room(&mut store, node, args.lease_ms, forwarding)?;
             store.fence_with(lease.clone())?;
             let lost = crate::nodes::keep_renewing(&args.database, lease.clone(), args.lease_ms);
             Some((lease, lost))

@@ -266,31 +266,8 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
     let client = Probe::this()?;
     let cpu_at_setup = server.cpu_seconds();
     let http = Http::new(&server.addr, &server.secret)?;
-    let templates: Vec<Template> = http.json(Method::GET, "/api/templates", None).await?;
-    let template = templates
-        .iter()
-        .find(|t| t.name == "deepstack")
-        .context("the server has no deepstack template")?;
-    let toml = http::edit_template(&template.toml, o.table_size)?;
-    let body = if o.decks_per_hand {
-        serde_json::json!({ "toml": toml })
-    } else {
-        serde_json::json!({ "toml": toml, "seed": o.seed })
-    }
-    .to_string();
-    let _: SummaryLite = http.json(Method::POST, "/api/events", Some(body)).await?;
-    let http_ref = &http;
-    let registered: Vec<Registered> = futures_util::stream::iter(1..=players)
-        .map(|i| async move {
-            let body = serde_json::json!({ "name": format!("Load {i}") }).to_string();
-            http_ref
-                .json::<Registered>(Method::POST, "/api/events/0/register", Some(body))
-                .await
-                .with_context(|| format!("registering player {i}"))
-        })
-        .buffered(REGISTERING_AT_ONCE)
-        .try_collect()
-        .await?;
+    let seed = (!o.decks_per_hand).then_some(o.seed);
+    let registered = event_of(&http, o.table_size, seed, players, "Load").await?;
     let register_seconds = setup.elapsed().as_secs_f64();
     let cpu_registered = server.cpu_seconds();
 
@@ -410,6 +387,40 @@ async fn drive(server: &Server, players: u32, o: &Options) -> Result<Report> {
         after,
         client_lag,
     })
+}
+
+/// Creates event 0 from the `deepstack` template edited for the bench (`http::edit_template`),
+/// a test event dealt from `seed` or, without one, from a seed per hand as with real players,
+/// and registers `players` named `{name} 1`, `{name} 2`, ... as the TD, sixteen at once.
+async fn event_of(
+    http: &Http,
+    table_size: u32,
+    seed: Option<u64>,
+    players: u32,
+    name: &str,
+) -> Result<Vec<Registered>> {
+    let templates: Vec<Template> = http.json(Method::GET, "/api/templates", None).await?;
+    let template = templates
+        .iter()
+        .find(|t| t.name == "deepstack")
+        .context("the server has no deepstack template")?;
+    let toml = http::edit_template(&template.toml, table_size)?;
+    let body = match seed {
+        Some(seed) => serde_json::json!({ "toml": toml, "seed": seed }),
+        None => serde_json::json!({ "toml": toml }),
+    }
+    .to_string();
+    let _: SummaryLite = http.json(Method::POST, "/api/events", Some(body)).await?;
+    futures_util::stream::iter(1..=players)
+        .map(|i| async move {
+            let body = serde_json::json!({ "name": format!("{name} {i}") }).to_string();
+            http.json::<Registered>(Method::POST, "/api/events/0/register", Some(body))
+                .await
+                .with_context(|| format!("registering player {i}"))
+        })
+        .buffered(REGISTERING_AT_ONCE)
+        .try_collect()
+        .await
 }
 
 /// Starts the event. A server that answers with an error (such as a timeout while it seats a

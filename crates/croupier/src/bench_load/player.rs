@@ -118,11 +118,7 @@ pub async fn play(
     let mut sent: Option<Sent> = None;
     let mut turn: Option<Turn> = None;
     let mut last_hand: Option<(u32, u64)> = None;
-    // Only whole messages keep a connection open (the server's idle time, 60 s): a player
-    // out of the event, or waiting, says it is there every 20 s.
-    let mut alive = tokio::time::interval(Duration::from_secs(20));
-    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap_or_default();
+    let (mut alive, ping) = keep_alive();
     loop {
         let due = turn.as_ref().map(|t| t.due);
         let incoming = tokio::select! {
@@ -237,6 +233,15 @@ pub async fn play(
     }
     stats.unanswered += u64::from(sent.is_some());
     stats
+}
+
+/// Only whole messages keep a connection open (the server's idle time, 60 s): a player out of
+/// the event, or waiting, says it is there every 20 s, with this message.
+pub(super) fn keep_alive() -> (tokio::time::Interval, String) {
+    let mut alive = tokio::time::interval(Duration::from_secs(20));
+    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap_or_default();
+    (alive, ping)
 }
 
 /// Sends a random legal action for `turn`, registered with the tracker first.

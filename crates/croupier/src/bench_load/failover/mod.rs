@@ -17,7 +17,8 @@
 //! - acknowledged actions (`player`) and, once the nodes are stopped, how many of them the log
 //!   lacks: each player's acknowledged actions in a hand against the log's `act` records of
 //!   that player in that hand;
-//! - the longest time a seated player received no state of their table.
+//! - the longest time a player in a hand in play received no state of their table (between
+//!   hands a table may hold by rule: TDA-11D until balanced, hand for hand).
 //!
 //! The last line reads `failover: K kills, A acknowledged, L lost, chips conserved, D double
 //! owners, takeover p50 X s p99 Y s` (`chips NOT conserved` when they were not).
@@ -25,14 +26,13 @@
 mod nodes;
 mod player;
 
-use super::http::{Http, edit_template};
+use super::http::Http;
 use super::player::Think;
 use anyhow::{Context, Result, bail};
-use futures_util::{StreamExt, TryStreamExt};
 use hyper::Method;
 use nodes::{Nodes, Serving};
 use player::{Seen, Shared};
-use protocol::{EventSummary, Registered, Template};
+use protocol::EventSummary;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::collections::HashMap;
@@ -43,6 +43,8 @@ use tokio::sync::watch;
 
 /// How long a takeover may take before the bench gives up on it.
 const TAKEOVER_LIMIT: Duration = Duration::from_secs(60);
+/// How long the players may take to connect before the start.
+const CONNECTING_LIMIT: Duration = Duration::from_secs(60);
 /// A killed node is started again this long after.
 const RESTART_AFTER: Duration = Duration::from_secs(1);
 
@@ -152,9 +154,12 @@ struct Report {
     acknowledged: u64,
     lost: u64,
     double_owners: u32,
-    /// The longest time a seated player received no update, from and to (since the start).
+    /// The longest time a player in a hand in play received no update, from and to (since the
+    /// start).
     longest_silence: Option<(Duration, Duration)>,
     connections: u64,
+    /// Refusals of the players' actions, by code.
+    refusals: std::collections::BTreeMap<String, u64>,
     records: usize,
 }
 
@@ -173,40 +178,30 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     let addrs = nodes.addrs();
     let secret = nodes.secret()?;
     let http = Http::new(&addrs[0], &secret)?;
-    let templates: Vec<Template> = http.json(Method::GET, "/api/templates", None).await?;
-    let template = templates
-        .iter()
-        .find(|t| t.name == "deepstack")
-        .context("the server has no deepstack template")?;
-    let toml = edit_template(&template.toml, o.table_size)?;
-    let body = serde_json::json!({ "toml": toml }).to_string();
-    let _: serde_json::Value = http.json(Method::POST, "/api/events", Some(body)).await?;
-    let http_ref = &http;
-    let registered: Vec<Registered> = futures_util::stream::iter(1..=o.players)
-        .map(|i| async move {
-            let body = serde_json::json!({ "name": format!("Player {i}") }).to_string();
-            http_ref
-                .json::<Registered>(Method::POST, "/api/events/0/register", Some(body))
-                .await
-                .with_context(|| format!("registering player {i}"))
-        })
-        .buffered(16)
-        .try_collect()
-        .await?;
+    // An event with real players' decks: a seed per hand.
+    let registered = super::event_of(&http, o.table_size, None, o.players, "Player").await?;
     let shared = Arc::new(Shared {
         addrs: addrs.clone(),
         think: o.think,
         seed: o.seed,
     });
     let (stop_tx, stop_rx) = watch::channel(false);
+    let (ready_tx, mut ready) = tokio::sync::mpsc::channel(registered.len().max(1));
     let tasks: Vec<_> = registered
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let play = player::play(i, r.token.clone(), shared.clone(), stop_rx.clone());
+            let (token, shared) = (r.token.clone(), shared.clone());
+            let play = player::play(i, token, shared, ready_tx.clone(), stop_rx.clone());
             (r.player, tokio::spawn(play))
         })
         .collect();
+    drop(ready_tx);
+    // Every player at the table before the start, as the field of a real event is.
+    let connected = async { while ready.recv().await.is_some() {} };
+    tokio::time::timeout(CONNECTING_LIMIT, connected)
+        .await
+        .context("the players' first connections took over a minute")?;
     super::start(&http).await?;
     let started = Instant::now();
     let start: EventSummary = http.json(Method::GET, "/api/events/0", None).await?;
@@ -276,6 +271,9 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     for (entry, task) in tasks {
         let seen: Seen = task.await.context("a player's task failed")?;
         report.connections += seen.connections;
+        for (code, n) in seen.refusals {
+            *report.refusals.entry(code).or_default() += n;
+        }
         if let Some((from, to)) = seen.longest_silence {
             let span = (
                 from.saturating_duration_since(started),
@@ -411,14 +409,27 @@ impl Report {
             "actions acknowledged: {}; of them not in the log: {} ({} records)",
             self.acknowledged, self.lost, self.records
         );
+        let refused: Vec<String> = self
+            .refusals
+            .iter()
+            .map(|(c, n)| format!("{c} {n}"))
+            .collect();
+        println!(
+            "actions refused: {}",
+            if refused.is_empty() {
+                "none".to_string()
+            } else {
+                refused.join(", ")
+            }
+        );
         println!(
             "moments with two owners of the room: {}",
             self.double_owners
         );
         let (from, to) = self.longest_silence.unwrap_or_default();
         println!(
-            "longest time a seated player received no update: {:.2} s (from {:.1} s to {:.1} s \
-             after the start; {} connections made)",
+            "longest time a player in a hand in play received no update: {:.2} s (from {:.1} s \
+             to {:.1} s after the start; {} connections made)",
             (to - from).as_secs_f64(),
             from.as_secs_f64(),
             to.as_secs_f64(),

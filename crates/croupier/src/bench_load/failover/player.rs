@@ -9,7 +9,7 @@
 //! connection dropped before that is not counted, acknowledged or lost.
 
 use super::super::decode::{Follower, Mark, Update};
-use super::super::player::{Think, choose};
+use super::super::player::{Think, choose, keep_alive};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMessage, Legal};
 use rand_chacha::ChaCha8Rng;
@@ -33,8 +33,10 @@ pub struct Seen {
     /// Acknowledged actions by (table number, hand number): how many in that hand.
     pub acknowledged: HashMap<(u32, u64), u32>,
     pub connections: u64,
-    /// The longest time this player, seated, received no state of their table: when it began
-    /// and ended.
+    /// The server's refusals of the player's actions, by code.
+    pub refusals: HashMap<String, u64>,
+    /// The longest time this player, in a hand in play, received no state of their table:
+    /// when it began and ended.
     pub longest_silence: Option<(Instant, Instant)>,
 }
 
@@ -52,18 +54,24 @@ enum Ended {
     Stopped,
 }
 
+/// Plays until told to stop; says on `ready` when its first connection is open.
 pub async fn play(
     index: usize,
     token: String,
     shared: Arc<Shared>,
+    ready: tokio::sync::mpsc::Sender<()>,
     mut stop: watch::Receiver<bool>,
 ) -> Seen {
     let mut seen = Seen::default();
     let mut rng =
         ChaCha8Rng::seed_from_u64(shared.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64);
     let mut node = index % shared.addrs.len();
-    // When the player last received a state of their table, while seated.
+    // When the player last received a state of their table with a hand in play.
     let mut last_state: Option<Instant> = None;
+    // A turn outlives a dropped connection: shown again on the next, it is played when its
+    // think time is up, as by a person who was about to act.
+    let mut turn: Option<Turn> = None;
+    let mut ready = Some(ready);
     while !*stop.borrow() {
         let url = format!(
             "ws://{}/api/events/0/ws?token={token}&topics=",
@@ -83,7 +91,11 @@ pub async fn play(
             }
         };
         seen.connections += 1;
-        let ended = connection(ws, &shared, &mut rng, &mut stop, &mut seen, &mut last_state).await;
+        if let Some(ready) = ready.take() {
+            let _ = ready.send(()).await;
+        }
+        let kept = (&mut seen, &mut last_state, &mut turn);
+        let ended = connection(ws, &shared, &mut rng, &mut stop, kept).await;
         if matches!(ended, Ended::Stopped) {
             break;
         }
@@ -91,24 +103,23 @@ pub async fn play(
     seen
 }
 
+/// What a player keeps from one connection to the next.
+type Kept<'a> = (&'a mut Seen, &'a mut Option<Instant>, &'a mut Option<Turn>);
+
 async fn connection<S>(
     mut ws: tokio_tungstenite::WebSocketStream<S>,
     shared: &Shared,
     rng: &mut ChaCha8Rng,
     stop: &mut watch::Receiver<bool>,
-    seen: &mut Seen,
-    last_state: &mut Option<Instant>,
+    (seen, last_state, turn): Kept<'_>,
 ) -> Ended
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
 {
     let mut follower = Follower::default();
-    let mut turn: Option<Turn> = None;
     // The action sent and not yet answered: its table, hand and the mark it was sent from.
-    let mut sent: Option<(u32, Mark)> = None;
-    let mut alive = tokio::time::interval(Duration::from_secs(20));
-    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap_or_default();
+    let mut sent: Option<Turn> = None;
+    let (mut alive, ping) = keep_alive();
     loop {
         let due = turn.as_ref().map(|t| t.due);
         let incoming = tokio::select! {
@@ -130,7 +141,7 @@ where
                 if ws.send(Message::Text(text.into())).await.is_err() {
                     return Ended::Dropped;
                 }
-                sent = Some((t.table, t.mark));
+                sent = Some(t);
                 continue;
             }
         };
@@ -142,45 +153,54 @@ where
         };
         match follower.read(text.as_str()) {
             Update::Me(seat) => {
-                let now = seat.as_ref().map(|s| (s.table, s.mark));
-                if let Some((table, mark)) = sent {
-                    if now == Some((table, Some(mark))) {
-                        // The same state again (a change elsewhere): not the answer.
-                        continue;
-                    }
-                    *seen.acknowledged.entry((table, mark.hand)).or_default() += 1;
-                    sent = None;
-                }
-                let Some(seat) = seat else {
-                    *last_state = None;
-                    turn = None;
-                    continue;
-                };
-                if let Some(before) = last_state.replace(arrived)
+                // Silence counts from a state of a hand in play: between hands a table may hold
+                // by rule (TDA-11D, until balanced; hand for hand), a hand in play goes on.
+                let in_play = seat.as_ref().is_some_and(|s| !s.over);
+                if let Some(before) = std::mem::replace(last_state, in_play.then_some(arrived))
                     && seen
                         .longest_silence
                         .is_none_or(|(from, to)| to - from < arrived - before)
                 {
                     seen.longest_silence = Some((before, arrived));
                 }
-                let (Some(legal), Some(mark)) = (seat.legal, seat.mark) else {
-                    turn = None;
+                let now = seat.as_ref().map(|s| (s.table, s.mark));
+                if let Some(t) = &sent {
+                    if now == Some((t.table, Some(t.mark))) {
+                        // The same state again (a change elsewhere): not the answer.
+                        continue;
+                    }
+                    *seen.acknowledged.entry((t.table, t.mark.hand)).or_default() += 1;
+                    sent = None;
+                }
+                let Some(seat) = seat else {
+                    *turn = None;
                     continue;
                 };
-                let due = match &turn {
+                let (Some(legal), Some(mark)) = (seat.legal, seat.mark) else {
+                    *turn = None;
+                    continue;
+                };
+                let due = match &*turn {
                     // The same turn shown again: its think time runs on.
                     Some(t) if t.table == seat.table && t.mark == mark => t.due,
                     _ => arrived + shared.think.draw(rng),
                 };
-                turn = Some(Turn {
+                *turn = Some(Turn {
                     due,
                     legal,
                     table: seat.table,
                     mark,
                 });
             }
-            // A refused action changed nothing: it is not waited for.
-            Update::Refused(_) => sent = None,
+            // A refused action changed nothing: the player acts again, as a person would who
+            // read the refusal.
+            Update::Refused(code) => {
+                *seen.refusals.entry(code).or_default() += 1;
+                if let Some(t) = sent.take() {
+                    let due = arrived + shared.think.draw(rng);
+                    *turn = Some(Turn { due, ..t });
+                }
+            }
             Update::Other => {}
         }
     }
