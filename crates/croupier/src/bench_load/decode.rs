@@ -230,7 +230,7 @@ struct ErrorLite {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shape::kept_of_me;
+    use super::super::tree::kept_of_me;
     use super::*;
     use std::collections::HashSet;
 

@@ -7,7 +7,8 @@
 //! is unescaped only when it has a `~`; and no undo list is kept, since a patch that does not
 //! apply makes the follower forget the view.
 
-use super::shape::{Pruned, Shape};
+use super::shape::Shape;
+use super::tree::Pruned;
 use super::tree::{self, Node};
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -375,7 +376,8 @@ mod tests {
     /// every op is at a part kept (an op at a part not kept is skipped unread).
     #[test]
     fn a_view_kept_in_part_follows_json_patch_in_the_parts_kept() {
-        use super::super::shape::{ME, kept_of_me};
+        use super::super::shape::ME;
+        use super::super::tree::kept_of_me;
         let page = json!({"event": 0, "standing": {"chips": 5},
             "table": {"table": 3, "server_time_ms": 9,
                 "seats": [null, {"seat": 2, "player": 7, "cards": ["As", null]}, {"player": 9}],

@@ -5,8 +5,10 @@
 //! (perf: `Value::pointer_mut`, `memcmp`, `BTreeMap::get`), and building and dropping the
 //! B-trees was much of the rest. Converts to and from `Value` exactly.
 
-use super::shape::{Pruned, Shape};
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use super::shape::Shape;
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::{Map, Number, Value};
 use std::fmt;
 
@@ -248,6 +250,32 @@ impl<'de> Deserialize<'de> for Name<'de> {
     }
 }
 
+/// Reads a value into a [`Node`], keeping only what `0` keeps; the rest is skipped unbuilt.
+#[derive(Clone, Copy)]
+pub struct Pruned<'s>(pub &'s Shape);
+
+impl<'de> DeserializeSeed<'de> for Pruned<'_> {
+    type Value = Node;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        match self.0 {
+            Shape::Mark => d.deserialize_ignored_any(IgnoredAny).map(|_| Node::Null),
+            shape => d.deserialize_any(NodeVisitor(shape)),
+        }
+    }
+}
+
+/// What the bench keeps of a `me` view given whole, for the tests that compare it with one
+/// followed in full.
+#[cfg(test)]
+pub fn kept_of_me(me: &Value) -> Node {
+    let text = me.to_string();
+    let mut de = serde_json::Deserializer::from_str(&text);
+    Pruned(&super::shape::ME)
+        .deserialize(&mut de)
+        .expect("a view read back")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,5 +298,46 @@ mod tests {
         assert_eq!(Node::from_value(named.clone()).to_value(), named);
         let nested = json!({"k": [{"n": 18446744073709551615u64}]});
         assert_eq!(Node::from_value(nested.clone()).to_value(), nested);
+    }
+}
+
+#[cfg(test)]
+mod pruned_tests {
+    use super::super::shape::{HAND, ME, Shape, TABLE, YOU};
+    use super::*;
+    use serde_json::json;
+
+    fn pruned(shape: &Shape, text: &str) -> Node {
+        let mut de = serde_json::Deserializer::from_str(text);
+        Pruned(shape).deserialize(&mut de).unwrap()
+    }
+
+    /// Issue 19 item 6: the bench keeps what it reads of a page and drops the rest.
+    #[test]
+    fn keeps_what_the_bench_reads() {
+        let page = json!({"event": 0, "standing": {"chips": 5},
+            "table": {"event": 0, "table": 3, "server_time_ms": 9,
+                "seats": [null, {"seat": 2, "player": 7, "cards": ["As", null]}],
+                "hand": {"number": 12, "street": "flop", "pot": 40,
+                    "announcements": [{"kind": "posts"}, {"kind": "calls"}]},
+                "you": {"player": 7, "legal": {"hand": 12, "fold": true}},
+                "history": [{"number": 11}]}});
+        let kept = json!({"table": {"table": 3,
+            "hand": {"number": 12, "street": "flop", "announcements": [null, null]},
+            "you": {"legal": {"hand": 12, "fold": true}}}});
+        assert_eq!(pruned(&ME, &page.to_string()).to_value(), kept);
+        // An array or object where the shape keeps the other is not kept; a scalar is.
+        assert_eq!(pruned(&ME, "[1,{\"a\":2}]"), Node::Null);
+        assert_eq!(pruned(&YOU, "7"), Node::Number(7.into()));
+        assert_eq!(pruned(&Shape::Items(&YOU), "{\"legal\":7}"), Node::Null);
+        assert_eq!(pruned(&Shape::Mark, "{\"a\":[1]}"), Node::Null);
+        assert_eq!(ME.below("table"), Some(&TABLE));
+        assert_eq!(ME.below("standing"), None);
+        assert_eq!(TABLE.below("seats"), None);
+        assert_eq!(
+            HAND.below("announcements").and_then(|a| a.below("3")),
+            Some(&Shape::Mark)
+        );
+        assert_eq!(Shape::Mark.below("kind"), None);
     }
 }
