@@ -21,7 +21,8 @@
 //!   hands a table may hold by rule: TDA-11D until balanced, hand for hand).
 //!
 //! The last line reads `failover: K kills, A acknowledged, L lost, chips conserved, D double
-//! owners, takeover p50 X s p99 Y s` (`chips NOT conserved` when they were not).
+//! owners, takeover p50 X s p99 Y s` (`chips NOT conserved` when they were not); the exit is 1
+//! when an action was lost, chips were not conserved or the room had two owners.
 
 mod nodes;
 mod player;
@@ -137,6 +138,20 @@ pub fn run(o: Options) -> Result<()> {
         .map(|(key, &n)| u64::from(n.saturating_sub(logged.get(key).copied().unwrap_or(0))))
         .sum();
     report.print(&o);
+    // What must hold, held: else the exit says so (after the report, whose last line stays).
+    let conserved = report.conserved as usize == report.takeovers.len();
+    if report.lost > 0 || !conserved || report.double_owners > 0 {
+        bail!(
+            "failover: {} acknowledged actions lost, chips {}, {} double owners",
+            report.lost,
+            if conserved {
+                "conserved"
+            } else {
+                "NOT conserved"
+            },
+            report.double_owners
+        );
+    }
     Ok(())
 }
 
@@ -435,20 +450,56 @@ impl Report {
             to.as_secs_f64(),
             self.connections
         );
-        println!(
-            "failover: {} kills, {} acknowledged, {} lost, {}, {} double owners, takeover p50 \
-             {:.2} s p99 {:.2} s",
+        println!("{}", self.last_line(p50, p99));
+    }
+
+    /// The issue's line, exactly: `failover: K kills, A acknowledged, L lost, chips conserved,
+    /// D double owners, takeover p50 X s p99 Y s`.
+    fn last_line(&self, p50: f64, p99: f64) -> String {
+        let conserved = self.conserved as usize == self.takeovers.len();
+        format!(
+            "failover: {} kills, {} acknowledged, {} lost, chips {}, {} double owners, takeover \
+             p50 {p50:.2} s p99 {p99:.2} s",
             self.kills,
             self.acknowledged,
             self.lost,
             if conserved {
-                "chips conserved"
+                "conserved"
             } else {
-                "chips NOT conserved"
+                "NOT conserved"
             },
             self.double_owners,
-            p50,
-            p99
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Report;
+
+    // Issue 37 item 2: the last line's words, and `chips NOT conserved` when a takeover's count
+    // differed from the start's.
+    #[test]
+    fn the_last_line_reads_as_the_issue_gives_it() {
+        let mut report = Report {
+            kills: 20,
+            acknowledged: 4441,
+            takeovers: vec![2.3, 2.8],
+            conserved: 2,
+            ..Report::default()
+        };
+        assert_eq!(
+            report.last_line(2.34, 2.76),
+            "failover: 20 kills, 4441 acknowledged, 0 lost, chips conserved, 0 double owners, \
+             takeover p50 2.34 s p99 2.76 s"
+        );
+        report.conserved = 1;
+        report.lost = 3;
+        report.double_owners = 1;
+        assert_eq!(
+            report.last_line(2.34, 2.76),
+            "failover: 20 kills, 4441 acknowledged, 3 lost, chips NOT conserved, 1 double \
+             owners, takeover p50 2.34 s p99 2.76 s"
         );
     }
 }
