@@ -76,8 +76,8 @@ pub struct Options {
     /// Seeds the choice of the node killed, the players' choices and think times.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A PostgreSQL database to use (its log is added to); by default a fresh one on the
-    /// PostgreSQL that `tools/postgres/setup.sh` starts.
+    /// An empty PostgreSQL database to use; by default a fresh one on the PostgreSQL that
+    /// `tools/postgres/setup.sh` starts.
     #[arg(long, value_name = "postgres://...")]
     pub database: Option<String>,
     /// The croupier binary the nodes run (this one by default).
@@ -110,7 +110,21 @@ pub fn run(o: Options) -> Result<()> {
         bail!("the open-file limit is {soft}: raise it with `ulimit -n {needed}`");
     }
     let url = match &o.database {
-        Some(url) => url.clone(),
+        Some(url) => {
+            anyhow::ensure!(
+                store::is_postgres_url(url),
+                "--database {url:?}: a postgres:// URL"
+            );
+            // The bench's event is the log's first: a log with events already is not its own.
+            let log = store::Store::connect(url, false).context("opening --database")?;
+            let records = log.len()?;
+            anyhow::ensure!(
+                records == 0,
+                "--database {}: {records} records already; the bench needs an empty database",
+                store::display_location(url)
+            );
+            url.clone()
+        }
         None => store::testing::fresh_postgres().map_err(anyhow::Error::msg)?,
     };
     let exe = match &o.server {
