@@ -5,42 +5,66 @@
 //! Bytes are piped rather than requests proxied: a WebSocket needs nothing more, and the
 //! serving node applies its own limits and checks to what arrives.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, oneshot, watch};
 
-/// Where connections go: the serving node's address, once known; None drops them.
-#[derive(Clone, Default)]
-pub struct Target(Arc<Mutex<Option<String>>>);
+/// Where connections go: the serving node's address, once known; None drops them. A pipe
+/// ends when it changes: its far end is no longer the serving node.
+#[derive(Clone)]
+pub struct Target(Arc<watch::Sender<Option<String>>>);
+
+impl Default for Target {
+    fn default() -> Target {
+        Target(Arc::new(watch::channel(None).0))
+    }
+}
 
 impl Target {
     pub fn set(&self, address: Option<String>) {
-        if let Ok(mut t) = self.0.lock() {
-            *t = address;
-        }
+        self.0.send_if_modified(|now| {
+            let changed = *now != address;
+            *now = address;
+            changed
+        });
     }
+}
 
-    fn get(&self) -> Option<String> {
-        self.0.lock().ok().and_then(|t| t.clone())
+/// The forwarding thread; stopped (and waited for) when dropped, so that the listener is the
+/// node's own again and nothing accepted later goes to a node that no longer serves.
+pub struct Forwarding {
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Forwarding {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }
 
 /// Forwards connections from `listener` (a clone of the node's own, which it keeps for when it
 /// serves) to `target` on a thread of its own, `most` at once (one more is closed at once),
-/// until the returned sender is dropped or sent to: then the clone is closed and the
-/// connections still piped end with it.
+/// until the returned handle is dropped: then the clone is closed and the connections still
+/// piped end with it.
 pub fn start(
     listener: &std::net::TcpListener,
     target: Target,
     most: usize,
-) -> anyhow::Result<tokio::sync::oneshot::Sender<()>> {
+) -> anyhow::Result<Forwarding> {
     let listener = listener.try_clone()?;
     listener.set_nonblocking(true)?;
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (stop, stopped) = oneshot::channel::<()>();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("croupier-forward".into())
         .spawn(move || {
             runtime.block_on(async move {
@@ -53,7 +77,10 @@ pub fn start(
                 }
             });
         })?;
-    Ok(stop)
+    Ok(Forwarding {
+        stop: Some(stop),
+        thread: Some(thread),
+    })
 }
 
 async fn accept(listener: TcpListener, target: Target, most: usize) {
@@ -61,14 +88,20 @@ async fn accept(listener: TcpListener, target: Target, most: usize) {
     loop {
         let Ok((client, _)) = listener.accept().await else {
             // Out of files for a moment: the client is refused, later ones are taken.
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
-        let (Some(address), Ok(permit)) = (target.get(), open.clone().try_acquire_owned()) else {
+        let mut moved = target.0.subscribe();
+        let address = moved.borrow_and_update().clone();
+        let (Some(address), Ok(permit)) = (address, open.clone().try_acquire_owned()) else {
             continue;
         };
         tokio::spawn(async move {
-            pipe(client, address).await;
+            tokio::select! {
+                () = pipe(client, address) => {}
+                // The serving node changed: this one's clients go to the new one.
+                _ = moved.changed() => {}
+            }
             drop(permit);
         });
     }
@@ -76,7 +109,7 @@ async fn accept(listener: TcpListener, target: Target, most: usize) {
 
 /// How long reaching the serving node may take: a machine gone without a word (its packets
 /// dropped) is given up on long before TCP would.
-const CONNECT_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
+const CONNECT_LIMIT: Duration = Duration::from_secs(3);
 
 /// One connection, both ways until either side closes; a serving node that cannot be reached
 /// closes the client's (it tries again, as when the serving node itself is gone).
@@ -85,8 +118,16 @@ async fn pipe(mut client: TcpStream, address: String) {
     let Ok(Ok(mut serving)) = connect.await else {
         return;
     };
-    let _ = client.set_nodelay(true);
-    let _ = serving.set_nodelay(true);
+    for s in [&client, &serving] {
+        let _ = s.set_nodelay(true);
+        // A serving machine gone silent is noticed within half a minute, not TCP's quarter
+        // of an hour: the pipe ends and the client reconnects.
+        let alive = socket2::TcpKeepalive::new()
+            .with_time(Duration::from_secs(10))
+            .with_interval(Duration::from_secs(5))
+            .with_retries(3);
+        let _ = socket2::SockRef::from(s).set_tcp_keepalive(&alive);
+    }
     let _ = tokio::io::copy_bidirectional(&mut client, &mut serving).await;
 }
 
@@ -112,7 +153,7 @@ mod tests {
         address
     }
 
-    fn forwarder(target: &Target, most: usize) -> (String, tokio::sync::oneshot::Sender<()>) {
+    fn forwarder(target: &Target, most: usize) -> (String, Forwarding) {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
         let address = listener.local_addr().expect("its address").to_string();
         let stop = start(&listener, target.clone(), most).expect("forwarding");
@@ -122,8 +163,7 @@ mod tests {
     /// Whether a client of `address` gets its bytes back through the forwarder.
     fn echoed(address: &str) -> Option<std::net::TcpStream> {
         let mut c = std::net::TcpStream::connect(address).ok()?;
-        c.set_read_timeout(Some(std::time::Duration::from_secs(5)))
-            .ok()?;
+        c.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
         c.write_all(b"raise").ok()?;
         let mut buf = [0u8; 5];
         c.read_exact(&mut buf).ok()?;
@@ -137,6 +177,20 @@ mod tests {
         target.set(Some(echo()));
         let (address, _stop) = forwarder(&target, 8);
         assert!(echoed(&address).is_some());
+    }
+
+    // Another node took the room over: a connection piped to the one before ends, and its
+    // client reconnects.
+    #[test]
+    fn a_pipe_ends_when_the_serving_node_changes() {
+        let target = Target::default();
+        target.set(Some(echo()));
+        let (address, _stop) = forwarder(&target, 8);
+        let mut piped = echoed(&address).expect("piped");
+        target.set(Some(echo()));
+        let mut buf = [0u8; 1];
+        assert!(matches!(piped.read(&mut buf), Ok(0) | Err(_)), "closed");
+        assert!(echoed(&address).is_some(), "a new one reaches the new node");
     }
 
     // No serving node known (or only this node's own address): the client's connection is
@@ -163,7 +217,7 @@ mod tests {
             if again.is_some() {
                 break;
             }
-            std::thread::sleep(std::time::Duration::from_millis(20));
+            std::thread::sleep(Duration::from_millis(20));
         }
         assert!(again.is_some(), "taken again after the first ended");
     }

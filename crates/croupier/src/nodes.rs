@@ -32,7 +32,6 @@ pub fn take_room(
     let tag = server::secret::new_secret().map_err(|r| anyhow::anyhow!("{}", r.message))?;
     let owner = format!("{node}/{}-{}/{address}", std::process::id(), &tag[..8]);
     let target = crate::forward::Target::default();
-    // Dropped when this returns: the forwarding stops and the listener is this node's.
     let mut forwarding = None;
     let mut told = None;
     loop {
@@ -41,6 +40,8 @@ pub fn take_room(
             .context("taking the room's lease (several nodes need a PostgreSQL log)")?
         {
             Acquired::Granted(lease) => {
+                // The forwarding stops first (and is waited for): the listener is this node's.
+                drop(forwarding.take());
                 println!(
                     "node {node} serves the room (lease token {}, {lease_ms} ms, renewed every {} ms)",
                     lease.token,
@@ -52,17 +53,23 @@ pub fn take_room(
                 let (serving, at) = owner_parts(&held.owner);
                 // Never to itself: an earlier process at this address held the lease (killed,
                 // it has not run out yet). The clients try another node meanwhile.
-                target.set(at.filter(|&a| a != address).map(str::to_string));
+                let to = at.filter(|&a| a != address);
+                target.set(to.map(str::to_string));
                 if forwarding.is_none() {
                     forwarding = Some(crate::forward::start(listener, target.clone(), most)?);
                 }
                 if told != Some(held.token) {
                     told = Some(held.token);
+                    let forwards = match to {
+                        Some(to) => format!("forwards its connections to {to}"),
+                        None => "closes its connections (the lease names no other node's \
+                                 address)"
+                            .to_string(),
+                    };
                     println!(
                         "standby: node {serving} serves the room (lease token {}); node {node} \
-                         forwards its connections to {} and takes over when that lease runs out",
+                         {forwards} and takes over when that lease runs out",
                         held.token,
-                        at.unwrap_or("(an address not named)")
                     );
                 }
             }

@@ -135,12 +135,22 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     // Bound first: a standby forwards what arrives on it. Connections made during the replay
     // wait in its backlog.
     let listener = listen(&args.listen).with_context(|| format!("listening on {}", args.listen))?;
+    let limits = limits(&args)?;
     // A node serves the room only under its lease: every write from the replay on is fenced
     // by it, and it is renewed from now, however long the replay takes.
     let lease = match &args.node {
         Some(node) => {
             let address = match &args.node_address {
-                Some(a) => a.clone(),
+                Some(a) => {
+                    use std::net::ToSocketAddrs;
+                    // A standby connects there: a URL or a typo would drop every client.
+                    let reached = a.to_socket_addrs().ok().and_then(|mut r| r.next());
+                    anyhow::ensure!(
+                        reached.is_some(),
+                        "--node-address {a:?} is not an address to connect to (HOST:PORT)"
+                    );
+                    a.clone()
+                }
                 None => {
                     let listening = listener.local_addr()?;
                     anyhow::ensure!(
@@ -151,7 +161,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                     listening.to_string()
                 }
             };
-            let forwarding = (address.as_str(), &listener, args.max_connections);
+            // A piped connection holds two files: the client's and the serving node's.
+            let most = (limits.max_connections / 2).max(1);
+            let forwarding = (address.as_str(), &listener, most);
             let lease = crate::nodes::take_room(&mut store, node, args.lease_ms, forwarding)?;
             store.fence_with(lease.clone())?;
             let lost = crate::nodes::keep_renewing(&args.database, lease.clone(), args.lease_ms);
@@ -217,7 +229,6 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     }
     // Shown only when made now: the log keeps its hash alone.
     let secret = hub.new_td_secret().map(str::to_string);
-    let limits = limits(&args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

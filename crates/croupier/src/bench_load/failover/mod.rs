@@ -10,8 +10,9 @@
 //! - kills, and of them those of the serving node, each of which a takeover must follow;
 //! - takeover time: from the SIGKILL to the line `Croupier at ...` of the node that took the
 //!   room over, replayed the log and listens as the serving node;
-//! - chips: after every takeover, the event's chips counted where they lie (`chips_counted`)
-//!   equal the chips by the books (`chips_in_play`), and those equal the chips of the start;
+//! - chips: after every kill (a takeover's once done) and at the end, the event's chips
+//!   counted where they lie (`chips_counted`) by the serving node equal the chips by the books
+//!   (`chips_in_play`), and those equal the chips of the start;
 //! - double owners: times a node began to own the room (its line `node N serves the room`)
 //!   while another still did (from its own line until it said `lease lost` or was killed);
 //! - acknowledged actions (`player`) and, once the nodes are stopped, how many of them the log
@@ -101,8 +102,8 @@ pub fn run(o: Options) -> Result<()> {
     if !(2..=10).contains(&o.table_size) {
         bail!("a table seats 2 to 10, not {}", o.table_size);
     }
-    if o.every.is_nan() || o.every < 0.0 {
-        bail!("--every must be zero or more seconds");
+    if Duration::try_from_secs_f64(o.every).is_err() {
+        bail!("--every {}: zero or more seconds", o.every);
     }
     let (soft, _) = super::server::raise_open_files()?;
     let needed = u64::from(o.players) * 2 + 64;
@@ -153,7 +154,7 @@ pub fn run(o: Options) -> Result<()> {
         .sum();
     report.print(&o);
     // What must hold, held: else the exit says so (after the report, whose last line stays).
-    let conserved = report.conserved as usize == report.takeovers.len();
+    let conserved = report.chips_conserved();
     if report.lost > 0 || !conserved || report.double_owners > 0 {
         bail!(
             "failover: {} acknowledged actions lost, chips {}, {} double owners",
@@ -177,8 +178,12 @@ struct Report {
     takeovers: Vec<f64>,
     /// ... and to another holding the room's lease (the rest is the replay).
     lease_waits: Vec<f64>,
-    /// Takeovers after which the chips counted were those of the start.
+    /// The chips counted after each kill (and at the end), and how often they were those of
+    /// the start.
+    checks: u32,
     conserved: u32,
+    /// Nodes that ended without being killed.
+    exits: u32,
     chips_notes: Vec<String>,
     acknowledged: u64,
     lost: u64,
@@ -247,6 +252,12 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     let every = Duration::from_secs_f64(o.every);
     for _ in 0..o.kills {
         tokio::time::sleep(every).await;
+        // A node that ended by itself (counted) is started again.
+        for i in 0..nodes.len() {
+            if !nodes.is_running(i) {
+                nodes.start(i)?;
+            }
+        }
         let owner = nodes.owner();
         let victim = match (o.target, owner) {
             (Target::Serving, Some(owner)) => owner,
@@ -258,36 +269,38 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
         report.kills += 1;
         let restart_at = killed_at + RESTART_AFTER;
         let name = nodes.name(victim).to_string();
-        if owner == Some(victim) {
+        let (what, serving) = if owner == Some(victim) {
             // The room is nobody's until the lease runs out and a standby took it over.
             let taken = restart_during(&mut nodes, victim, restart_at, killed_at).await?;
             let seconds = taken.listening.duration_since(killed_at).as_secs_f64();
             let leased = taken.owner_since.saturating_duration_since(killed_at);
             report.takeovers.push(seconds);
             report.lease_waits.push(leased.as_secs_f64());
-            let chips = chips_after(&addrs[taken.node], &secret, chips).await;
-            println!(
-                "kill {} at {when:.1} s: node {name}, the serving one; node {} has the lease after {:.2} s and \
-                 serves after {seconds:.2} s, chips {}",
-                report.kills,
+            let what = format!(
+                "the serving one; node {} has the lease after {:.2} s and serves after \
+                 {seconds:.2} s",
                 nodes.name(taken.node),
-                leased.as_secs_f64(),
-                if chips.is_ok() {
-                    "conserved"
-                } else {
-                    "NOT conserved"
-                }
+                leased.as_secs_f64()
             );
-            match chips {
-                Ok(()) => report.conserved += 1,
-                Err(e) => report.chips_notes.push(format!("{e:#}")),
-            }
+            (what, Some(taken.node))
         } else {
-            println!(
-                "kill {} at {when:.1} s: node {name}, a standby",
-                report.kills
-            );
-        }
+            ("a standby".to_string(), owner)
+        };
+        // The chips after every kill, as the node serving counts them.
+        let chips = match serving {
+            Some(node) => Some(chips_after(&addrs[node], &secret, chips).await),
+            None => None,
+        };
+        let said = match &chips {
+            Some(Ok(())) => "chips conserved",
+            Some(Err(_)) => "chips NOT conserved",
+            None => "no node serves to count the chips",
+        };
+        println!(
+            "kill {} at {when:.1} s: node {name}, {what}; {said}",
+            report.kills
+        );
+        report.check(chips);
         if !nodes.is_running(victim) {
             tokio::time::sleep_until(restart_at.into()).await;
             nodes.start(victim)?;
@@ -295,6 +308,9 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     }
     // A last look, then the players leave and the nodes stop: the log is read alone.
     tokio::time::sleep(every.max(Duration::from_secs(2))).await;
+    if let Some(node) = nodes.owner() {
+        report.check(Some(chips_after(&addrs[node], &secret, chips).await));
+    }
     let _ = stop_tx.send(true);
     let mut acknowledged = Acts::new();
     for (entry, task) in tasks {
@@ -321,6 +337,7 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
         }
     }
     report.double_owners = nodes.double_owners;
+    report.exits = nodes.exits;
     Ok((report, acknowledged))
 }
 
@@ -394,6 +411,24 @@ fn logged_actions(url: &str) -> Result<(Acts, usize)> {
 }
 
 impl Report {
+    fn check(&mut self, chips: Option<Result<()>>) {
+        match chips {
+            Some(Ok(())) => {
+                self.checks += 1;
+                self.conserved += 1;
+            }
+            Some(Err(e)) => {
+                self.checks += 1;
+                self.chips_notes.push(format!("{e:#}"));
+            }
+            None => {}
+        }
+    }
+
+    fn chips_conserved(&self) -> bool {
+        self.conserved == self.checks
+    }
+
     fn print(&self, o: &Options) {
         let quantiles = |values: &[f64]| {
             let mut sorted = values.to_vec();
@@ -413,23 +448,29 @@ impl Report {
             o.nodes, o.players, o.think, o.lease_ms, o.every, o.target
         );
         println!(
-            "kills: {} ({taken} of the serving node, each followed by a takeover)",
-            self.kills
+            "kills: {} ({taken} of the serving node, each followed by a takeover); nodes that \
+             ended without a kill: {}",
+            self.kills, self.exits
         );
+        if taken == 0 {
+            println!("takeover: none (no kill hit the serving node)");
+        } else {
+            println!(
+                "takeover (SIGKILL to the new node serving, {taken} of them): p50 {p50:.2} s, \
+                 p99 {p99:.2} s, max {max:.2} s; to its holding the lease p50 {lease50:.2} s, \
+                 p99 {lease99:.2} s (the rest is the replay)"
+            );
+        }
+        let conserved = self.chips_conserved();
         println!(
-            "takeover (SIGKILL to the new node serving): p50 {p50:.2} s, p99 {p99:.2} s, max \
-             {max:.2} s; to its holding the lease p50 {lease50:.2} s, p99 {lease99:.2} s (the \
-             rest is the replay)"
-        );
-        let conserved = self.conserved as usize == taken;
-        println!(
-            "chips after every takeover: {} ({} of {taken} counted as at the start)",
+            "chips after every kill and at the end: {} ({} of {} counts as at the start)",
             if conserved {
                 "conserved"
             } else {
                 "NOT conserved"
             },
-            self.conserved
+            self.conserved,
+            self.checks
         );
         for note in &self.chips_notes {
             println!("  {note}");
@@ -470,7 +511,7 @@ impl Report {
     /// The issue's line, exactly: `failover: K kills, A acknowledged, L lost, chips conserved,
     /// D double owners, takeover p50 X s p99 Y s`.
     fn last_line(&self, p50: f64, p99: f64) -> String {
-        let conserved = self.conserved as usize == self.takeovers.len();
+        let conserved = self.chips_conserved();
         format!(
             "failover: {} kills, {} acknowledged, {} lost, chips {}, {} double owners, takeover \
              p50 {p50:.2} s p99 {p99:.2} s",
@@ -499,7 +540,8 @@ mod tests {
             kills: 20,
             acknowledged: 4441,
             takeovers: vec![2.3, 2.8],
-            conserved: 2,
+            checks: 21,
+            conserved: 21,
             ..Report::default()
         };
         assert_eq!(
@@ -507,7 +549,7 @@ mod tests {
             "failover: 20 kills, 4441 acknowledged, 0 lost, chips conserved, 0 double owners, \
              takeover p50 2.34 s p99 2.76 s"
         );
-        report.conserved = 1;
+        report.conserved = 20;
         report.lost = 3;
         report.double_owners = 1;
         assert_eq!(

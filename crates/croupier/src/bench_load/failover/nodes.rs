@@ -48,6 +48,8 @@ pub struct Nodes {
     rx: std_mpsc::Receiver<Line>,
     /// Times a node began to own the room while another still did.
     pub double_owners: u32,
+    /// Times a node ended without being killed (a crash, a lost lease, a port taken).
+    pub exits: u32,
 }
 
 impl Nodes {
@@ -99,6 +101,7 @@ impl Nodes {
             tx,
             rx,
             double_owners: 0,
+            exits: 0,
         })
     }
 
@@ -114,7 +117,8 @@ impl Nodes {
         self.nodes.len()
     }
 
-    pub fn is_running(&self, node: usize) -> bool {
+    pub fn is_running(&mut self, node: usize) -> bool {
+        self.read_lines();
         self.nodes[node].child.is_some()
     }
 
@@ -226,7 +230,26 @@ impl Nodes {
             .context("no secret in the secret file")
     }
 
+    /// The nodes that ended by themselves since last asked are not running any more.
+    fn reap(&mut self) {
+        for node in &mut self.nodes {
+            let ended = node.child.as_mut().map(|c| c.try_wait());
+            if matches!(ended, Some(Ok(Some(_)) | Err(_))) {
+                node.child = None;
+                node.owner_since = None;
+                node.listening = None;
+                self.exits += 1;
+            }
+        }
+    }
+
     fn read_lines(&mut self) {
+        // Lines first: a node's last words (`lease lost`) before its end.
+        self.read_lines_only();
+        self.reap();
+    }
+
+    fn read_lines_only(&mut self) {
         while let Ok(line) = self.rx.try_recv() {
             let Some(node) = self.nodes.get(line.node).filter(|n| n.start == line.start) else {
                 continue;

@@ -3,9 +3,9 @@
 //! each turn, and, when the connection drops, a new one, to the next node if its own refuses,
 //! as the pages reconnect.
 //!
-//! An action is acknowledged when, on the connection it was sent on, a state of the player's
-//! table arrives whose mark moved on from the state it was sent from: in a player's turn
-//! nobody else acts, so the server applied it and wrote it to the log first. An action whose
+//! An action is acknowledged when, on the connection it was sent on, the next other state of
+//! the player's table shows the same hand with more said: in a player's turn nobody else acts,
+//! so the server applied it and wrote it to the log first. An action whose
 //! connection dropped before that is not counted, acknowledged or lost.
 
 use super::super::decode::{Follower, Mark, Update};
@@ -169,7 +169,16 @@ where
                         // The same state again (a change elsewhere): not the answer.
                         continue;
                     }
-                    *seen.acknowledged.entry((t.table, t.mark.hand)).or_default() += 1;
+                    // The answer: the same hand with more said (in the player's turn nobody
+                    // else acts). Anything else (the player moved, the hand gone) leaves the
+                    // action unknown, counted neither way.
+                    let answered = now.is_some_and(|(table, mark)| {
+                        table == t.table
+                            && mark.is_some_and(|m| m.hand == t.mark.hand && m.said > t.mark.said)
+                    });
+                    if answered {
+                        *seen.acknowledged.entry((t.table, t.mark.hand)).or_default() += 1;
+                    }
                     sent = None;
                 }
                 let Some(seat) = seat else {
