@@ -555,20 +555,24 @@ impl Hand {
     /// Returns the uncalled part of the biggest bet, then pulls all bets into the middle. A
     /// killed hand's bet is not returned: its blinds and antes stay in the pot (TDA-30).
     pub(super) fn collect_bets(&mut self) {
-        // The biggest bet (the first of equal ones) and the biggest of the others.
-        let (mut top, mut top_bet, mut second) = (0, Chips::ZERO, Chips::ZERO);
-        for (i, p) in self.players.iter().enumerate() {
+        // One pass: the bets pulled in, the biggest (the first of equal ones) and the biggest
+        // of the others; the uncalled part comes back out of the bets after.
+        let (mut top, mut top_bet, mut second, mut bets) =
+            (0, Chips::ZERO, Chips::ZERO, Chips::ZERO);
+        for (i, p) in self.players.iter_mut().enumerate() {
             if p.bet > top_bet {
                 second = top_bet;
                 (top, top_bet) = (i, p.bet);
             } else {
                 second = second.max(p.bet);
             }
+            bets += p.bet;
+            p.bet = Chips::ZERO;
         }
         if top_bet > second && self.players[top].status != Status::Folded {
             let amount = top_bet - second;
+            bets -= amount;
             let me = &mut self.players[top];
-            me.bet -= amount;
             me.stack += amount;
             me.committed -= amount;
             self.sync_player(top);
@@ -577,10 +581,7 @@ impl Hand {
                 amount,
             });
         }
-        for player in &mut self.players {
-            self.pot += player.bet;
-            player.bet = Chips::ZERO;
-        }
+        self.pot += bets;
         self.emit(Event::BetsCollected { pot: self.pot });
         self.after_round();
     }
