@@ -33,9 +33,17 @@ impl Hand {
     /// Moves the cursor past players with nothing to post; ends posting after the last blind.
     pub(super) fn skip_empty_posts(&mut self) {
         let n = self.player_count();
-        while self.post_cursor < 2 * n && self.forced_bet_at(self.post_cursor).is_zero() {
-            self.post_cursor += 1;
+        // The antes, then the blinds: a loop each, not a branch on which at every step.
+        let mut cursor = self.post_cursor;
+        while cursor < n && self.players[cursor].ante_due.is_zero() {
+            cursor += 1;
         }
+        if cursor >= n {
+            while cursor < 2 * n && self.players[cursor - n].blind_due.is_zero() {
+                cursor += 1;
+            }
+        }
+        self.post_cursor = cursor;
         if self.post_cursor == 2 * n {
             self.phase = Phase::DealingHole;
             self.open_preflop_level();
