@@ -284,25 +284,35 @@ impl Hand {
         if self.board[..self.board_len].iter().any(Option::is_none) {
             return None;
         }
-        let (hole, hole_len) = self.players[player.index()].hole.all_known()?;
-        let hole = &hole[..hole_len];
-        let (board, board_len) = self.board_cards();
-        let board = &board[..board_len];
+        let held = &self.players[player.index()].hole;
+        let game = self.variant.game;
+        if let Game::Omaha | Game::OmahaHiLo = game {
+            let (hole, hole_len) = held.all_known()?;
+            let (board, board_len) = self.board_cards();
+            let (hole, board) = (&hole[..hole_len], &board[..board_len]);
+            let high = eval::omaha::omaha_high(hole, board)?;
+            let low = (game == Game::OmahaHiLo)
+                .then(|| eval::omaha::omaha_low8(hole, board))
+                .flatten();
+            return Some((Some(high), low));
+        }
+        // One set of the hole and the board, read straight from both (no copies of them
+        // first: a stud showdown evaluates about 1.4 hands; issue 38).
         let mut set = CardSet::default();
-        for &card in hole.iter().chain(board) {
+        for card in held.cards() {
+            set.insert((*card)?);
+        }
+        for card in self.board() {
             set.insert(card);
         }
-        let five = hole.len() + board.len() >= 5;
-        match self.variant.game {
-            Game::Holdem | Game::Stud => five.then(|| (Some(eval::high::evaluate(set)), None)),
-            Game::StudHiLo => five.then(|| (Some(eval::high::evaluate(set)), eval::low::low8(set))),
-            Game::Razz => five.then(|| (None, eval::low::ace_to_five(set))),
-            Game::Omaha => Some((Some(eval::omaha::omaha_high(hole, board)?), None)),
-            Game::OmahaHiLo => Some((
-                Some(eval::omaha::omaha_high(hole, board)?),
-                eval::omaha::omaha_low8(hole, board),
-            )),
+        if held.len() + self.board_len < 5 {
+            return None;
         }
+        Some(match game {
+            Game::StudHiLo => (Some(eval::high::evaluate(set)), eval::low::low8(set)),
+            Game::Razz => (None, eval::low::ace_to_five(set)),
+            _ => (Some(eval::high::evaluate(set)), None),
+        })
     }
 
     /// Splits `amount` among `winners` (in order from the button's left) in the smallest chips
