@@ -30,9 +30,10 @@ impl Card {
         Suit::from_index(self.0 & 3)
     }
 
-    /// The card's bit in a [`crate::CardSet`]: `suit * 16 + rank`.
+    /// The card's bit in a [`crate::CardSet`]: `suit * 16 + rank`. Read from a table: one
+    /// load instead of the shifts and adds, for every card dealt, marked or evaluated (issue 38).
     pub const fn bit(self) -> u64 {
-        1u64 << ((self.0 & 3) * 16 + (self.0 >> 2))
+        BITS[(self.0 & 63) as usize]
     }
 
     /// The full name: "King of Hearts" / "König-Herz" (the form HC-1.11 writes).
@@ -67,6 +68,17 @@ impl Card {
         (0..52).map(Card)
     }
 }
+
+/// Each card index's bit (`Card::bit`); the 12 indexes past the cards are never read.
+const BITS: [u64; 64] = {
+    let mut bits = [0; 64];
+    let mut i = 0;
+    while i < 52 {
+        bits[i] = 1u64 << ((i & 3) * 16 + (i >> 2));
+        i += 1;
+    }
+    bits
+};
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -199,7 +199,7 @@ impl Deck {
         let cards = self.all_mut();
         let len = cards.len();
         for i in 0..count.min(len.saturating_sub(1)) {
-            let j = i + crate::sample::below_u32(rng, (len - i) as u32) as usize;
+            let j = i + crate::sample::below_deck(rng, (len - i) as u32) as usize;
             cards.swap(i, j);
         }
     }

@@ -33,6 +33,20 @@ fn small_remainder(x: u32, n: u32) -> u32 {
     ((u128::from(fraction) * u128::from(n)) >> 64) as u32
 }
 
+/// `below_u32` for `n` from 1 to 52, a deck's draws: the same words and results, the zone and
+/// the remainder's factor read once, without asking whether `n` is 0 or past the table (issue
+/// 38: 46 draws a stud hand).
+pub(crate) fn below_deck<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    debug_assert!((1..=52).contains(&n));
+    let (zone, factor) = SMALL_RANGES[(n & 63) as usize];
+    loop {
+        let x = rng.next_u32();
+        if x <= zone {
+            return ((u128::from(factor.wrapping_mul(u64::from(x))) * u128::from(n)) >> 64) as u32;
+        }
+    }
+}
+
 /// A uniform number below `n` from 32-bit words; 0 when `n` is 0.
 pub fn below_u32<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n == 0 {
@@ -130,6 +144,17 @@ mod tests {
             let words = (0..10_000).map(|_| rng.next_u32());
             for x in edges.into_iter().chain(words) {
                 assert_eq!(small_remainder(x, n), x % n, "{x} % {n}");
+            }
+        }
+    }
+
+    /// A deck's draws are `below_u32`'s, word for word.
+    #[test]
+    fn deck_draws_are_below_u32s() {
+        let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
+        for _ in 0..200 {
+            for n in 1..=52 {
+                assert_eq!(below_deck(&mut a, n), below_u32(&mut b, n));
             }
         }
     }

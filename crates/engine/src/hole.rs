@@ -68,6 +68,11 @@ impl Hole {
 
     /// The last `count` cards with their faces (a street's cards, as dealt).
     pub(crate) fn last(&self, count: usize) -> Hole {
+        // All of it (third street's cards): the hole itself, its slots past `len` empty and
+        // face down as `push` leaves them (issue 38).
+        if count >= self.len() {
+            return *self;
+        }
         let mut out = Hole::default();
         for i in self.len().saturating_sub(count)..self.len() {
             out.push(self.cards[i], self.is_up(i));

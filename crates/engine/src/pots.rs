@@ -57,12 +57,9 @@ pub fn side_pots(players: &[PlayerState]) -> Vec<Pot> {
         .collect()
 }
 
-pub(crate) fn pot_layers(players: &[PlayerState]) -> PotLayers {
-    let mut out = PotLayers {
-        pots: [(Chips::ZERO, 0); 2 * MAX_PLAYERS + 2],
-        len: 0,
-    };
-    // Nobody all-in: one pot, which every hand in play can win.
+/// Nobody all-in: the one pot, which every hand in play can win (`pot_layers`' first pot),
+/// found without building the layers.
+pub(crate) fn single_pot(players: &[PlayerState]) -> Option<(Chips, u16)> {
     let mut live = 0u16;
     let mut total = Chips::ZERO;
     let mut all_in = false;
@@ -73,7 +70,15 @@ pub(crate) fn pot_layers(players: &[PlayerState]) -> PotLayers {
             live |= 1 << i;
         }
     }
-    if !all_in && live != 0 && !total.is_zero() {
+    (!all_in && live != 0 && !total.is_zero()).then_some((total, live))
+}
+
+pub(crate) fn pot_layers(players: &[PlayerState]) -> PotLayers {
+    let mut out = PotLayers {
+        pots: [(Chips::ZERO, 0); 2 * MAX_PLAYERS + 2],
+        len: 0,
+    };
+    if let Some((total, live)) = single_pot(players) {
         out.push(total, live);
         return out;
     }

@@ -33,9 +33,17 @@ impl Hand {
     /// Moves the cursor past players with nothing to post; ends posting after the last blind.
     pub(super) fn skip_empty_posts(&mut self) {
         let n = self.player_count();
-        while self.post_cursor < 2 * n && self.forced_bet_at(self.post_cursor).is_zero() {
-            self.post_cursor += 1;
+        // The antes, then the blinds: a loop each, not a branch on which at every step.
+        let mut cursor = self.post_cursor;
+        while cursor < n && self.players[cursor].ante_due.is_zero() {
+            cursor += 1;
         }
+        if cursor >= n {
+            while cursor < 2 * n && self.players[cursor - n].blind_due.is_zero() {
+                cursor += 1;
+            }
+        }
+        self.post_cursor = cursor;
         if self.post_cursor == 2 * n {
             self.phase = Phase::DealingHole;
             self.open_preflop_level();
@@ -555,20 +563,24 @@ impl Hand {
     /// Returns the uncalled part of the biggest bet, then pulls all bets into the middle. A
     /// killed hand's bet is not returned: its blinds and antes stay in the pot (TDA-30).
     pub(super) fn collect_bets(&mut self) {
-        // The biggest bet (the first of equal ones) and the biggest of the others.
-        let (mut top, mut top_bet, mut second) = (0, Chips::ZERO, Chips::ZERO);
-        for (i, p) in self.players.iter().enumerate() {
+        // One pass: the bets pulled in, the biggest (the first of equal ones) and the biggest
+        // of the others; the uncalled part comes back out of the bets after.
+        let (mut top, mut top_bet, mut second, mut bets) =
+            (0, Chips::ZERO, Chips::ZERO, Chips::ZERO);
+        for (i, p) in self.players.iter_mut().enumerate() {
             if p.bet > top_bet {
                 second = top_bet;
                 (top, top_bet) = (i, p.bet);
             } else {
                 second = second.max(p.bet);
             }
+            bets += p.bet;
+            p.bet = Chips::ZERO;
         }
         if top_bet > second && self.players[top].status != Status::Folded {
             let amount = top_bet - second;
+            bets -= amount;
             let me = &mut self.players[top];
-            me.bet -= amount;
             me.stack += amount;
             me.committed -= amount;
             self.sync_player(top);
@@ -577,10 +589,7 @@ impl Hand {
                 amount,
             });
         }
-        for player in &mut self.players {
-            self.pot += player.bet;
-            player.bet = Chips::ZERO;
-        }
+        self.pot += bets;
         self.emit(Event::BetsCollected { pot: self.pot });
         self.after_round();
     }

@@ -7,7 +7,7 @@ use crate::chips::{Chips, Player};
 use crate::error::HandError;
 use crate::event::{Event, Half};
 use crate::hole::Hole;
-use crate::pots::pot_layers;
+use crate::pots::{pot_layers, single_pot};
 use crate::variant::Game;
 use cards::{Card, CardSet};
 
@@ -284,25 +284,35 @@ impl Hand {
         if self.board[..self.board_len].iter().any(Option::is_none) {
             return None;
         }
-        let (hole, hole_len) = self.players[player.index()].hole.all_known()?;
-        let hole = &hole[..hole_len];
-        let (board, board_len) = self.board_cards();
-        let board = &board[..board_len];
+        let held = &self.players[player.index()].hole;
+        let game = self.variant.game;
+        if let Game::Omaha | Game::OmahaHiLo = game {
+            let (hole, hole_len) = held.all_known()?;
+            let (board, board_len) = self.board_cards();
+            let (hole, board) = (&hole[..hole_len], &board[..board_len]);
+            let high = eval::omaha::omaha_high(hole, board)?;
+            let low = (game == Game::OmahaHiLo)
+                .then(|| eval::omaha::omaha_low8(hole, board))
+                .flatten();
+            return Some((Some(high), low));
+        }
+        // One set of the hole and the board, read straight from both (no copies of them
+        // first: a stud showdown evaluates about 1.4 hands; issue 38).
         let mut set = CardSet::default();
-        for &card in hole.iter().chain(board) {
+        for card in held.cards() {
+            set.insert((*card)?);
+        }
+        for card in self.board() {
             set.insert(card);
         }
-        let five = hole.len() + board.len() >= 5;
-        match self.variant.game {
-            Game::Holdem | Game::Stud => five.then(|| (Some(eval::high::evaluate(set)), None)),
-            Game::StudHiLo => five.then(|| (Some(eval::high::evaluate(set)), eval::low::low8(set))),
-            Game::Razz => five.then(|| (None, eval::low::ace_to_five(set))),
-            Game::Omaha => Some((Some(eval::omaha::omaha_high(hole, board)?), None)),
-            Game::OmahaHiLo => Some((
-                Some(eval::omaha::omaha_high(hole, board)?),
-                eval::omaha::omaha_low8(hole, board),
-            )),
+        if held.len() + self.board_len < 5 {
+            return None;
         }
+        Some(match game {
+            Game::StudHiLo => (Some(eval::high::evaluate(set)), eval::low::low8(set)),
+            Game::Razz => (None, eval::low::ace_to_five(set)),
+            _ => (Some(eval::high::evaluate(set)), None),
+        })
     }
 
     /// Splits `amount` among `winners` (in order from the button's left) in the smallest chips
@@ -346,78 +356,88 @@ impl Hand {
     pub(super) fn push_chips(&mut self) {
         // Hand values were filled in at the showdown (`begin_showdown`, `show`): a pot with
         // more than one player eligible is only pushed after one.
-        let layers = pot_layers(&self.players);
-        // The last side pot is pushed first and the main pot last (TDA-16, illustration).
-        for (index, (amount, mask)) in layers.iter().enumerate().rev() {
-            let mut eligible = [Player(0); MAX_PLAYERS];
-            let mut count = 0;
-            for i in 0..self.player_count() {
-                if mask & (1 << i) != 0 {
-                    eligible[count] = Player(i as u8);
-                    count += 1;
-                }
-            }
-            let eligible = &eligible[..count];
-            let named = self.named_winners(index);
-            if named != 0 {
-                let mut winners = [Player(0); MAX_PLAYERS];
-                let mut k = 0;
-                for p in eligible.iter().filter(|p| named & (1 << p.index()) != 0) {
-                    winners[k] = *p;
-                    k += 1;
-                }
-                self.split(index, Half::Whole, amount, &winners[..k]);
-                continue;
-            }
-            let values = self.values;
-            let value = |p: &Player| values[p.index()];
-            if eligible.len() <= 1 || eligible.iter().all(|p| value(p).is_none()) {
-                self.split(
-                    index,
-                    Half::Whole,
-                    amount,
-                    &eligible[..eligible.len().min(1)],
-                );
-                continue;
-            }
-            let best_high = eligible
-                .iter()
-                .filter_map(|p| value(p).and_then(|v| v.0))
-                .max();
-            let best_low = eligible
-                .iter()
-                .filter_map(|p| value(p).and_then(|v| v.1))
-                .max();
-            let (mut high, mut low) = ([Player(0); MAX_PLAYERS], [Player(0); MAX_PLAYERS]);
-            let (mut highs, mut lows) = (0, 0);
-            for p in eligible {
-                let v = value(p);
-                if best_high.is_some() && v.and_then(|v| v.0) == best_high {
-                    high[highs] = *p;
-                    highs += 1;
-                }
-                if best_low.is_some() && v.and_then(|v| v.1) == best_low {
-                    low[lows] = *p;
-                    lows += 1;
-                }
-            }
-            let (high, low) = (&high[..highs], &low[..lows]);
-            if self.variant.game.low_only() {
-                self.split(index, Half::Whole, amount, low);
-            } else if low.is_empty() || low == high {
-                // No qualifying low: the high hand scoops. The same players winning both
-                // halves split the pot as evenly as possible (TDA-20D).
-                self.split(index, Half::Whole, amount, high);
-            } else {
-                // TDA-20C: the odd chip of the whole pot goes to the high half.
-                let unit = self.chip_unit.0;
-                let low_half = Chips(amount.0 / unit / 2 * unit);
-                self.split(index, Half::High, amount - low_half, high);
-                self.split(index, Half::Low, low_half, low);
+        // Nobody all-in, one pot: pushed without building the layers (350 bytes; issue 38).
+        if let Some((amount, mask)) = single_pot(&self.players) {
+            self.push_pot(0, amount, mask);
+        } else {
+            let layers = pot_layers(&self.players);
+            // The last side pot is pushed first and the main pot last (TDA-16, illustration).
+            for (index, (amount, mask)) in layers.iter().enumerate().rev() {
+                self.push_pot(index, amount, mask);
             }
         }
         self.emit(Event::HandEnded);
         self.phase = Phase::Done;
+    }
+
+    /// Pushes pot `index` of `amount` to its winners among the players of `mask`.
+    fn push_pot(&mut self, index: usize, amount: Chips, mask: u16) {
+        let mut eligible = [Player(0); MAX_PLAYERS];
+        let mut count = 0;
+        for i in 0..self.player_count() {
+            if mask & (1 << i) != 0 {
+                eligible[count] = Player(i as u8);
+                count += 1;
+            }
+        }
+        let eligible = &eligible[..count];
+        let named = self.named_winners(index);
+        if named != 0 {
+            let mut winners = [Player(0); MAX_PLAYERS];
+            let mut k = 0;
+            for p in eligible.iter().filter(|p| named & (1 << p.index()) != 0) {
+                winners[k] = *p;
+                k += 1;
+            }
+            self.split(index, Half::Whole, amount, &winners[..k]);
+            return;
+        }
+        let values = &self.values;
+        let value = |p: &Player| values[p.index()];
+        if eligible.len() <= 1 || eligible.iter().all(|p| value(p).is_none()) {
+            self.split(
+                index,
+                Half::Whole,
+                amount,
+                &eligible[..eligible.len().min(1)],
+            );
+            return;
+        }
+        let best_high = eligible
+            .iter()
+            .filter_map(|p| value(p).and_then(|v| v.0))
+            .max();
+        let best_low = eligible
+            .iter()
+            .filter_map(|p| value(p).and_then(|v| v.1))
+            .max();
+        let (mut high, mut low) = ([Player(0); MAX_PLAYERS], [Player(0); MAX_PLAYERS]);
+        let (mut highs, mut lows) = (0, 0);
+        for p in eligible {
+            let v = value(p);
+            if best_high.is_some() && v.and_then(|v| v.0) == best_high {
+                high[highs] = *p;
+                highs += 1;
+            }
+            if best_low.is_some() && v.and_then(|v| v.1) == best_low {
+                low[lows] = *p;
+                lows += 1;
+            }
+        }
+        let (high, low) = (&high[..highs], &low[..lows]);
+        if self.variant.game.low_only() {
+            self.split(index, Half::Whole, amount, low);
+        } else if low.is_empty() || low == high {
+            // No qualifying low: the high hand scoops. The same players winning both
+            // halves split the pot as evenly as possible (TDA-20D).
+            self.split(index, Half::Whole, amount, high);
+        } else {
+            // TDA-20C: the odd chip of the whole pot goes to the high half.
+            let unit = self.chip_unit.0;
+            let low_half = Chips(amount.0 / unit / 2 * unit);
+            self.split(index, Half::High, amount - low_half, high);
+            self.split(index, Half::Low, low_half, low);
+        }
     }
 
     pub fn winnings(&self) -> Vec<Chips> {

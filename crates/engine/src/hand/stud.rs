@@ -155,13 +155,11 @@ impl Hand {
     /// One more up card for player `i`'s showing hand (`None`: not entered).
     pub(super) fn show_up_card(&mut self, i: usize, card: Option<Card>) {
         let low = self.variant.game.low_only();
-        self.showing[i] = match (self.showing[i], card) {
-            (Some(mut showing), Some(card)) => {
-                showing.add(card_order(low, card));
-                Some(showing)
-            }
-            _ => None,
-        };
+        // Added in place: the showing hand is not copied out and back (issue 38).
+        match (&mut self.showing[i], card) {
+            (Some(showing), Some(card)) => showing.add(card_order(low, card)),
+            (showing, _) => *showing = None,
+        }
     }
 
     /// Whether a live player shows a pair on fourth street (TDA-RP-10F: no doubling for it in
