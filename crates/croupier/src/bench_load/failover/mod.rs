@@ -34,7 +34,7 @@ use anyhow::{Context, Result, bail};
 use hyper::Method;
 use nodes::{Nodes, Serving};
 use player::{Seen, Shared};
-use protocol::EventSummary;
+use protocol::{EventSummary, PlayerAction};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::collections::HashMap;
@@ -150,7 +150,7 @@ pub fn run(o: Options) -> Result<()> {
     report.records = records;
     report.lost = acknowledged
         .iter()
-        .map(|(key, &n)| u64::from(n.saturating_sub(logged.get(key).copied().unwrap_or(0))))
+        .map(|(key, made)| missing(made, logged.get(key).map_or(&[][..], Vec::as_slice)))
         .sum();
     report.print(&o);
     // What must hold, held: else the exit says so (after the report, whose last line stays).
@@ -198,7 +198,7 @@ struct Report {
 }
 
 /// Acknowledged actions by (table number, hand, player): how many.
-type Acts = HashMap<(u32, u64, u32), u32>;
+type Acts = HashMap<(u32, u64, u32), Vec<PlayerAction>>;
 
 /// The run, up to the nodes' end; the acknowledged actions, to be looked up in the log.
 async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
@@ -331,9 +331,9 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
                 report.longest_silence = Some(span);
             }
         }
-        for ((table, hand), n) in seen.acknowledged {
-            report.acknowledged += u64::from(n);
-            acknowledged.insert((table, hand, entry.0), n);
+        for ((table, hand), made) in seen.acknowledged {
+            report.acknowledged += made.len() as u64;
+            acknowledged.insert((table, hand, entry.0), made);
         }
     }
     report.double_owners = nodes.double_owners;
@@ -399,15 +399,26 @@ fn logged_actions(url: &str) -> Result<(Acts, usize)> {
             continue;
         }
         let number = |k: &str| c[k].as_u64();
-        if let (Some(table), Some(hand), Some(player)) =
-            (number("table"), number("hand"), number("player"))
+        let action = serde_json::from_value::<PlayerAction>(c["action"].clone());
+        if let (Some(table), Some(hand), Some(player), Ok(action)) =
+            (number("table"), number("hand"), number("player"), action)
         {
             // The log names tables from 0, the players' views from 1.
             let key = (table as u32 + 1, hand, player as u32);
-            *acts.entry(key).or_default() += 1;
+            acts.entry(key).or_insert_with(Vec::new).push(action);
         }
     }
     Ok((acts, records.len()))
+}
+
+/// How many of the actions `made` (and acknowledged), in order, the log's actions of the same
+/// player in the same hand lack: each must be there, after the one before. An action written
+/// but never acknowledged (its node died before it told anyone) does not stand in for another.
+fn missing(made: &[PlayerAction], logged: &[PlayerAction]) -> u64 {
+    let mut log = logged.iter();
+    made.iter()
+        .filter(|action| !log.any(|l| l == *action))
+        .count() as u64
 }
 
 impl Report {
@@ -530,7 +541,20 @@ impl Report {
 
 #[cfg(test)]
 mod tests {
-    use super::Report;
+    use super::{Report, missing};
+    use protocol::PlayerAction::{BetOrRaise, Call, Check, Fold};
+
+    // An acknowledged action the log lacks is lost, even when the log holds another action of
+    // that player in that hand that was never acknowledged.
+    #[test]
+    fn an_action_is_found_in_the_log_in_its_order() {
+        let raise = BetOrRaise { to: 400 };
+        assert_eq!(missing(&[Check, raise], &[Check, raise]), 0);
+        assert_eq!(missing(&[Check], &[Check, Fold]), 0);
+        assert_eq!(missing(&[Check, raise], &[Check, Call]), 1);
+        assert_eq!(missing(&[raise, Check], &[Check, raise]), 1);
+        assert_eq!(missing(&[Call], &[]), 1);
+    }
 
     // Issue 37 item 2: the last line's words, and `chips NOT conserved` when a takeover's count
     // differed from the start's.

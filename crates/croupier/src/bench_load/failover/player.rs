@@ -11,7 +11,7 @@
 use super::super::decode::{Follower, Mark, Update};
 use super::super::player::{Think, choose, keep_alive};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, Legal};
+use protocol::{ClientMessage, Legal, PlayerAction};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::collections::HashMap;
@@ -30,8 +30,8 @@ pub struct Shared {
 /// What one player saw.
 #[derive(Default)]
 pub struct Seen {
-    /// Acknowledged actions by (table number, hand number): how many in that hand.
-    pub acknowledged: HashMap<(u32, u64), u32>,
+    /// Acknowledged actions by (table number, hand number), in the order they were made.
+    pub acknowledged: HashMap<(u32, u64), Vec<PlayerAction>>,
     pub connections: u64,
     /// The server's refusals of the player's actions, by code.
     pub refusals: HashMap<String, u64>,
@@ -118,7 +118,7 @@ where
 {
     let mut follower = Follower::default();
     // The action sent and not yet answered: its table, hand and the mark it was sent from.
-    let mut sent: Option<Turn> = None;
+    let mut sent: Option<(Turn, PlayerAction)> = None;
     let (mut alive, ping) = keep_alive();
     loop {
         let due = turn.as_ref().map(|t| t.due);
@@ -133,15 +133,16 @@ where
             }
             () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()), if due.is_some() => {
                 let Some(t) = turn.take() else { continue };
+                let action = choose(&t.legal, rng);
                 let message = ClientMessage::Act {
                     hand: t.legal.hand,
-                    action: choose(&t.legal, rng),
+                    action,
                 };
                 let Ok(text) = serde_json::to_string(&message) else { continue };
                 if ws.send(Message::Text(text.into())).await.is_err() {
                     return Ended::Dropped;
                 }
-                sent = Some(t);
+                sent = Some((t, action));
                 continue;
             }
         };
@@ -164,7 +165,7 @@ where
                     seen.longest_silence = Some((before, arrived));
                 }
                 let now = seat.as_ref().map(|s| (s.table, s.mark));
-                if let Some(t) = &sent {
+                if let Some((t, action)) = &sent {
                     if now == Some((t.table, Some(t.mark))) {
                         // The same state again (a change elsewhere): not the answer.
                         continue;
@@ -177,7 +178,8 @@ where
                             && mark.is_some_and(|m| m.hand == t.mark.hand && m.said > t.mark.said)
                     });
                     if answered {
-                        *seen.acknowledged.entry((t.table, t.mark.hand)).or_default() += 1;
+                        let made = seen.acknowledged.entry((t.table, t.mark.hand));
+                        made.or_default().push(*action);
                     }
                     sent = None;
                 }
@@ -205,7 +207,7 @@ where
             // read the refusal.
             Update::Refused(code) => {
                 *seen.refusals.entry(code).or_default() += 1;
-                if let Some(t) = sent.take() {
+                if let Some((t, _)) = sent.take() {
                     let due = arrived + shared.think.draw(rng);
                     *turn = Some(Turn { due, ..t });
                 }
