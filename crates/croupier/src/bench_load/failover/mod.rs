@@ -32,9 +32,9 @@ use super::http::Http;
 use super::player::Think;
 use anyhow::{Context, Result, bail};
 use hyper::Method;
-use nodes::{Nodes, Serving};
+use nodes::Nodes;
 use player::{Seen, Shared};
-use protocol::{EventSummary, PlayerAction};
+use protocol::{EventCommand, EventSummary, PlayerAction};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::collections::HashMap;
@@ -43,6 +43,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
+/// How long the first node may take to serve.
+const START_LIMIT: Duration = Duration::from_secs(60);
 /// How long a takeover may take before the bench gives up on it.
 const TAKEOVER_LIMIT: Duration = Duration::from_secs(60);
 /// How long the players may take to connect before the start.
@@ -205,7 +207,7 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     // The first node makes the TD's secret and serves; the others join as standbys.
     let began = Instant::now();
     nodes.start(0)?;
-    nodes.wait_serving(began, Duration::from_secs(60)).await?;
+    nodes.wait_serving(began, START_LIMIT, None).await?;
     for i in 1..nodes.len() {
         nodes.start(i)?;
     }
@@ -271,7 +273,10 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
         let name = nodes.name(victim).to_string();
         let (what, serving) = if owner == Some(victim) {
             // The room is nobody's until the lease runs out and a standby took it over.
-            let taken = restart_during(&mut nodes, victim, restart_at, killed_at).await?;
+            let restart = Some((victim, restart_at));
+            let taken = nodes
+                .wait_serving(killed_at, TAKEOVER_LIMIT, restart)
+                .await?;
             let seconds = taken.listening.duration_since(killed_at).as_secs_f64();
             let leased = taken.owner_since.saturating_duration_since(killed_at);
             report.takeovers.push(seconds);
@@ -341,32 +346,6 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     Ok((report, acknowledged))
 }
 
-/// Starts the killed node again at `restart_at` while waiting for the takeover: which node
-/// serves the room after `killed_at`, and since when.
-async fn restart_during(
-    nodes: &mut Nodes,
-    victim: usize,
-    restart_at: Instant,
-    killed_at: Instant,
-) -> Result<Serving> {
-    let deadline = killed_at + TAKEOVER_LIMIT;
-    loop {
-        if let Some(found) = nodes.serving_since(killed_at) {
-            return Ok(found);
-        }
-        if !nodes.is_running(victim) && Instant::now() >= restart_at {
-            nodes.start(victim)?;
-        }
-        if Instant::now() >= deadline {
-            bail!(
-                "no node took the room over within {} s of a kill",
-                TAKEOVER_LIMIT.as_secs()
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 /// The event's chips as the node that took over counts them, against its books and the start.
 async fn chips_after(addr: &str, secret: &str, start: u64) -> Result<()> {
     let http = Http::new(addr, secret)?;
@@ -383,30 +362,31 @@ async fn chips_after(addr: &str, secret: &str, start: u64) -> Result<()> {
 
 /// The log's `act` records by (table number, hand, player), and how many records it holds.
 fn logged_actions(url: &str) -> Result<(Acts, usize)> {
+    // A record is the server's `{"at_ms": ..., "command": ...}`; only an event's `act` is read.
     #[derive(serde::Deserialize)]
     struct Entry {
-        command: serde_json::Value,
+        command: EventCommand,
     }
     let log = store::Store::connect(url, false).context("reading the log")?;
     let records = log.records().context("reading the log")?;
     let mut acts = HashMap::new();
     for record in &records {
-        let Ok(entry) = serde_json::from_str::<Entry>(&record.body) else {
+        let Ok(Entry {
+            command:
+                EventCommand::Act {
+                    table,
+                    hand,
+                    player,
+                    action,
+                    ..
+                },
+        }) = serde_json::from_str(&record.body)
+        else {
             continue;
         };
-        let c = &entry.command;
-        if c["type"] != "act" {
-            continue;
-        }
-        let number = |k: &str| c[k].as_u64();
-        let action = serde_json::from_value::<PlayerAction>(c["action"].clone());
-        if let (Some(table), Some(hand), Some(player), Ok(action)) =
-            (number("table"), number("hand"), number("player"), action)
-        {
-            // The log names tables from 0, the players' views from 1.
-            let key = (table as u32 + 1, hand, player as u32);
-            acts.entry(key).or_insert_with(Vec::new).push(action);
-        }
+        // The log names tables from 0, the players' views from 1.
+        let key = (table.0 + 1, hand, player.0);
+        acts.entry(key).or_insert_with(Vec::new).push(action);
     }
     Ok((acts, records.len()))
 }

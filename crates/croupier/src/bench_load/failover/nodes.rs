@@ -201,12 +201,25 @@ impl Nodes {
         })
     }
 
-    /// Waits up to `limit` for a node to serve the room, and says which (with when it began).
-    pub async fn wait_serving(&mut self, after: Instant, limit: Duration) -> Result<Serving> {
+    /// Waits up to `limit` for a node to serve the room since `after`, and says which (with
+    /// when it began); with `restart`, starts that node again at that time meanwhile (a killed
+    /// node, while the others take over).
+    pub async fn wait_serving(
+        &mut self,
+        after: Instant,
+        limit: Duration,
+        restart: Option<(usize, Instant)>,
+    ) -> Result<Serving> {
         let deadline = Instant::now() + limit;
         loop {
             if let Some(found) = self.serving_since(after) {
                 return Ok(found);
+            }
+            if let Some((node, at)) = restart
+                && !self.is_running(node)
+                && Instant::now() >= at
+            {
+                self.start(node)?;
             }
             if Instant::now() >= deadline {
                 return Err(anyhow!(
