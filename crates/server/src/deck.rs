@@ -161,6 +161,15 @@ pub fn note_left_out(
     Ok(())
 }
 
+/// A value for a hand already over is refused, not noted: its history is written and shown.
+/// (A log of before, which noted it `late`, replays round this check.)
+pub fn too_late(hand: u64) -> Refusal {
+    Refusal::conflict(
+        "hand_over",
+        format!("hand {hand} is over: it was dealt without this value"),
+    )
+}
+
 /// A value is read only when it could be one: anything longer is refused unread.
 pub fn check_value(value: &str) -> Result<(), Refusal> {
     if value.len() > VALUE_MAX {

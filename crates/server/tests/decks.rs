@@ -407,3 +407,46 @@ async fn a_hand_waits_a_moment_after_its_commitment_for_the_values() {
         "{proof}"
     );
 }
+
+/// Issue 37 item 3: "each seated player's client may add its own random value before the
+/// deal". A table's first hand is committed to when its first guest sits; the second, who comes
+/// a minute later, still has the moment for a value before the deal.
+#[tokio::test]
+async fn a_player_who_sits_after_the_commitment_has_the_moment_too() {
+    let room = Room::new(Api::open()).await;
+    let cash = room.api.app.hub().cash();
+    let clock = room.api.app.hub().clock();
+    room.sit(0).await;
+    assert_eq!(room.me(0).await["table"]["commitment"]["hand"], 1);
+    clock.advance(60_000);
+    cash.drive().await.expect("driven");
+    room.ask(1, json!({ "type": "accept", "buy_in": 100 }))
+        .await;
+    cash.drive().await.expect("driven");
+    let me = room.me(1).await;
+    assert!(me["table"]["hand"].is_null(), "not dealt at once: {me}");
+    let ben_seat = me["seat"]["seat"].as_u64().unwrap() as u8;
+    room.ask(
+        1,
+        json!({ "type": "deck_value", "hand": 1, "value": hex(&[0x5b; 32]) }),
+    )
+    .await;
+    clock.advance(server::deck::VALUES_MS);
+    cash.drive().await.expect("driven");
+    assert_eq!(room.me(1).await["table"]["hand"]["number"], 1, "dealt");
+    room.fold([0, 1]).await;
+    let proof = room.me(1).await["table"]["hand"]["proof"].clone();
+    assert_eq!(
+        proof["values"],
+        json!([{ "seat": ben_seat, "value": hex(&[0x5b; 32]) }]),
+        "{proof}"
+    );
+    // Once the hand is over, a value for it is refused, not noted: its proof is shown.
+    let late = json!({ "type": "deck_value", "hand": 1, "value": hex(&[0x5c; 32]) });
+    let reply = room
+        .api
+        .post("/api/ring/me", Some(&room.tokens[0]), &late)
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert_eq!(reply.body["code"], "hand_over");
+}

@@ -318,6 +318,10 @@ async fn a_tournament_hand_dealt_under_a_commitment_proves_its_deck() {
     assert_eq!(post(2, json!(hex(&[0x34; 32]))).await.status, 409);
     let held = holes(&api, &players).await;
     fold_out(&api, &players, 2).await;
+    // Once the hand is over, a value for it is refused, not noted: its history is written.
+    let after = post(0, json!(hex(&[0x44; 32]))).await;
+    assert_eq!(after.status, 409, "{}", after.body);
+    assert_eq!(after.body["code"], "hand_over");
     let file = api
         .ok(
             Method::GET,

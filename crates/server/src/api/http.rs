@@ -778,7 +778,7 @@ pub struct DeckValue {
     operation_id = "deck_value",
     tag = "play",
     summary = r#"A player's own value for the next hand's deck (issue 37)"#,
-    description = r#"Needs a player's token of this event, seated at an online table of an event that deals from a seed per hand (created without a seed). Until hand `hand` is dealt, the value (64 hex digits) is mixed into its deck by `docs/decks.md`'s procedure; one per seat. A value that comes after the deal, a second one or one that is not 64 hex digits is left out and the hand's proof says so (each reason once a seat: sent again, 409 `value_noted`). Over 128 characters: 422 `bad_value`; a hand without an open commitment: 409 `no_commitment`."#,
+    description = r#"Needs a player's token of this event, seated at an online table of an event that deals from a seed per hand (created without a seed). Until hand `hand` is dealt, the value (64 hex digits) is mixed into its deck by `docs/decks.md`'s procedure; one per seat. A value that comes after the deal, a second one or one that is not 64 hex digits is left out and the hand's proof says so (each reason once a seat: sent again, 409 `value_noted`). Over 128 characters: 422 `bad_value`; a hand without an open commitment: 409 `no_commitment`; a hand already over: 409 `hand_over` (its proof is shown as it was)."#,
     security(("bearerAuth" = [])),
     params(
         ("event" = u32, Path, description = r#"The event's number, from 0."#, minimum = 0)

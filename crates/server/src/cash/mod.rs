@@ -570,13 +570,24 @@ impl CashState {
             _ => match online::committed(&self.room, &self.hands, table) {
                 None => Some(retry),
                 Some(pending) => {
-                    let players = self
+                    let dealt = self
                         .room
                         .next_hand(table, None)
-                        .map_or(0, |n| n.dealt.len());
+                        .map_or_else(|_| Vec::new(), |n| n.dealt);
+                    // A player who sat down after the commitment has the same moment for a
+                    // value as those who were there (a table's first hand waits for its second
+                    // player long after the commitment).
+                    let newest = self.room.table(table).map_or(0, |t| {
+                        dealt
+                            .iter()
+                            .filter_map(|s| t.seats.get(s.index())?.as_ref())
+                            .map(|s| s.since.0.saturating_add(crate::deck::VALUES_MS))
+                            .max()
+                            .unwrap_or(0)
+                    });
                     online::ready_at(&self.hands, table)
-                        .filter(|_| players >= 2)
-                        .map(|at| at.max(retry).max(pending.values_until()))
+                        .filter(|_| dealt.len() >= 2)
+                        .map(|at| at.max(retry).max(pending.values_until()).max(newest))
                 }
             },
         }
@@ -645,8 +656,9 @@ impl Owned for CashState {
             ring::Contact::new(phone, *consent, wire::ring_lang(*lang))
                 .map_err(|e| wire::refusal(&e))?;
         }
-        if let RingCommand::DeckValue { value, .. } = command {
+        if let RingCommand::DeckValue { guest, hand, value } = command {
             crate::deck::check_value(value)?;
+            online::value_in_time(&self.room, &self.hands, *guest, *hand)?;
         }
         self.apply_to(at_ms, command)?;
         self.touch(command);

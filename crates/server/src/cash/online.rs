@@ -240,6 +240,15 @@ pub fn value(
     }
 }
 
+/// A new value for a hand over is refused (`deck::too_late`); a log of before replays round it.
+pub fn value_in_time(room: &Room, hands: &Hands, guest: GuestId, hand: u64) -> Result<(), Refusal> {
+    let dealt = room.seat_of(guest).and_then(|(t, _)| hands.get(t.0));
+    match dealt {
+        Some(h) if h.number == hand && !h.in_play() => Err(crate::deck::too_late(hand)),
+        _ => Ok(()),
+    }
+}
+
 /// Who sits in `seat` of `table` now.
 pub fn holds(room: &Room, table: CashTableId, seat: u8) -> Option<GuestId> {
     let t = room.table(table).ok()?;

@@ -143,6 +143,18 @@ impl Room {
         Ok(Changes::at(table))
     }
 
+    /// A new value for a hand over is refused (`deck::too_late`), not in `replay`.
+    pub(super) fn value_in_time(&self, table: u32, hand: u64) -> Result<(), Refusal> {
+        let live = self
+            .tables
+            .get(table as usize)
+            .and_then(|l| l.hand.as_ref());
+        match live {
+            Some(h) if h.number == hand && h.hand.is_over() => Err(crate::deck::too_late(hand)),
+            _ => Ok(()),
+        }
+    }
+
     /// The deck seed of `table`'s next hand and what its proof will show, when the event deals
     /// from a seed per hand: the table's commitment with the values taken. Such an event deals
     /// no hand without one.

@@ -325,6 +325,9 @@ impl Room {
         if let EventCommand::Td { action, .. } = command {
             people::td_within_bounds(action)?;
         }
+        if let EventCommand::DeckValue { table, hand, .. } = command {
+            self.value_in_time(table.0, *hand)?;
+        }
         let lines = self.audit.len();
         let changes = self.apply_inner(0, at_ms, command)?;
         if self.audit.len() > lines {
