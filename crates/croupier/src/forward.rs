@@ -3,7 +3,9 @@
 //! the address its lease names. A client may so connect to any node; when the serving node
 //! dies its piped connections close, the pages reconnect and reach the node that took over.
 //! Bytes are piped rather than requests proxied: a WebSocket needs nothing more, and the
-//! serving node applies its own limits and checks to what arrives.
+//! serving node applies its own limits and checks to what arrives. With `Pipes::proxy_header`
+//! each pipe opens with the PROXY protocol's header naming the client, so that the serving node
+//! (which trusts this node's address) counts the client, not the standby, against its caps.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +33,14 @@ impl Target {
     }
 }
 
+/// How a standby pipes: `most` connections at once (one more is closed at once), each opened
+/// with a PROXY protocol header (version 1) naming the client when `proxy_header`.
+#[derive(Clone, Copy, Debug)]
+pub struct Pipes {
+    pub most: usize,
+    pub proxy_header: bool,
+}
+
 /// The forwarding thread; stopped (and waited for) when dropped, so that the listener is the
 /// node's own again and nothing accepted later goes to a node that no longer serves.
 pub struct Forwarding {
@@ -50,13 +60,12 @@ impl Drop for Forwarding {
 }
 
 /// Forwards connections from `listener` (a clone of the node's own, which it keeps for when it
-/// serves) to `target` on a thread of its own, `most` at once (one more is closed at once),
-/// until the returned handle is dropped: then the clone is closed and the connections still
-/// piped end with it.
+/// serves) to `target` on a thread of its own, as `pipes` says, until the returned handle is
+/// dropped: then the clone is closed and the connections still piped end with it.
 pub fn start(
     listener: &std::net::TcpListener,
     target: Target,
-    most: usize,
+    pipes: Pipes,
 ) -> anyhow::Result<Forwarding> {
     let listener = listener.try_clone()?;
     listener.set_nonblocking(true)?;
@@ -73,7 +82,7 @@ pub fn start(
                 };
                 tokio::select! {
                     _ = stopped => {}
-                    () = accept(listener, target, most) => {}
+                    () = accept(listener, target, pipes) => {}
                 }
             });
         })?;
@@ -83,10 +92,10 @@ pub fn start(
     })
 }
 
-async fn accept(listener: TcpListener, target: Target, most: usize) {
-    let open = Arc::new(Semaphore::new(most.max(1)));
+async fn accept(listener: TcpListener, target: Target, pipes: Pipes) {
+    let open = Arc::new(Semaphore::new(pipes.most.max(1)));
     loop {
-        let Ok((client, _)) = listener.accept().await else {
+        let Ok((client, peer)) = listener.accept().await else {
             // Out of files for a moment: the client is refused, later ones are taken.
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
@@ -96,9 +105,15 @@ async fn accept(listener: TcpListener, target: Target, most: usize) {
         let (Some(address), Ok(permit)) = (address, open.clone().try_acquire_owned()) else {
             continue;
         };
+        // The client, and the address it reached this node at.
+        let header = pipes
+            .proxy_header
+            .then(|| client.local_addr().ok())
+            .flatten()
+            .map(|here| ppp::v1::Addresses::from((peer, here)).to_string());
         tokio::spawn(async move {
             tokio::select! {
-                () = pipe(client, address) => {}
+                () = pipe(client, address, header) => {}
                 // The serving node changed: this one's clients go to the new one.
                 _ = moved.changed() => {}
             }
@@ -113,11 +128,18 @@ const CONNECT_LIMIT: Duration = Duration::from_secs(3);
 
 /// One connection, both ways until either side closes; a serving node that cannot be reached
 /// closes the client's (it tries again, as when the serving node itself is gone).
-async fn pipe(mut client: TcpStream, address: String) {
+async fn pipe(mut client: TcpStream, address: String, header: Option<String>) {
     let connect = tokio::time::timeout(CONNECT_LIMIT, TcpStream::connect(&address));
     let Ok(Ok(mut serving)) = connect.await else {
         return;
     };
+    if let Some(header) = header
+        && tokio::io::AsyncWriteExt::write_all(&mut serving, header.as_bytes())
+            .await
+            .is_err()
+    {
+        return;
+    }
     for s in [&client, &serving] {
         let _ = s.set_nodelay(true);
         // A serving machine gone silent is noticed within half a minute, not TCP's quarter
@@ -154,9 +176,14 @@ mod tests {
     }
 
     fn forwarder(target: &Target, most: usize) -> (String, Forwarding) {
+        forwarder_with(target, most, false)
+    }
+
+    fn forwarder_with(target: &Target, most: usize, proxy_header: bool) -> (String, Forwarding) {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
         let address = listener.local_addr().expect("its address").to_string();
-        let stop = start(&listener, target.clone(), most).expect("forwarding");
+        let pipes = Pipes { most, proxy_header };
+        let stop = start(&listener, target.clone(), pipes).expect("forwarding");
         (address, stop)
     }
 
@@ -177,6 +204,31 @@ mod tests {
         target.set(Some(echo()));
         let (address, _stop) = forwarder(&target, 8);
         assert!(echoed(&address).is_some());
+    }
+
+    // With the header, the serving node reads first who the client is (its address and port)
+    // and at which of this node's addresses it came in; then the client's bytes.
+    #[test]
+    fn a_pipe_opens_with_the_clients_address_when_asked() {
+        let target = Target::default();
+        target.set(Some(echo()));
+        let (address, _stop) = forwarder_with(&target, 8, true);
+        let mut c = std::net::TcpStream::connect(&address).expect("connected");
+        let client = c.local_addr().expect("the client's address");
+        c.set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("a timeout");
+        c.write_all(b"raise").expect("written");
+        let here: std::net::SocketAddr = address.parse().expect("an address");
+        let expected = format!(
+            "PROXY TCP4 {} {} {} {}\r\nraise",
+            client.ip(),
+            here.ip(),
+            client.port(),
+            here.port()
+        );
+        let mut buf = vec![0u8; expected.len()];
+        c.read_exact(&mut buf).expect("echoed");
+        assert_eq!(String::from_utf8_lossy(&buf), expected);
     }
 
     // Another node took the room over: a connection piped to the one before ends, and its

@@ -20,7 +20,7 @@ pub fn take_room(
     store: &mut Store,
     node: &str,
     lease_ms: u64,
-    (address, listener, most): (&str, &std::net::TcpListener, usize),
+    (address, listener, pipes): (&str, &std::net::TcpListener, crate::forward::Pipes),
 ) -> anyhow::Result<Lease> {
     anyhow::ensure!(lease_ms >= 300, "--lease-ms {lease_ms}: at least 300");
     anyhow::ensure!(
@@ -56,7 +56,7 @@ pub fn take_room(
                 let to = at.filter(|&a| a != address);
                 target.set(to.map(str::to_string));
                 if forwarding.is_none() {
-                    forwarding = Some(crate::forward::start(listener, target.clone(), most)?);
+                    forwarding = Some(crate::forward::start(listener, target.clone(), pipes)?);
                 }
                 if told != Some(held.token) {
                     told = Some(held.token);

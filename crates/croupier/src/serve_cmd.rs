@@ -80,6 +80,12 @@ pub struct ServeArgs {
         default_value_t = 64
     )]
     max_connections_per_address: usize,
+    /// Addresses of proxies whose connections may open with a PROXY protocol header (version
+    /// 1): the client it names counts for the caps per address, not the proxy. Give every node
+    /// the same list with the nodes' own addresses in it: a standby then opens each connection it
+    /// pipes with that header. Repeat it or separate with commas.
+    #[arg(long, env = "CROUPIER_TRUSTED_PROXIES", value_delimiter = ',')]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Anonymous watchers (public WebSockets) at most; the other connections are kept for the
     /// TD, tablets, players and guests. By default three quarters of --max-connections.
     #[arg(long, env = "CROUPIER_MAX_WATCHERS")]
@@ -162,8 +168,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
                 }
             };
             // A piped connection holds two files: the client's and the serving node's.
-            let most = (limits.max_connections / 2).max(1);
-            let forwarding = (address.as_str(), &listener, most);
+            let pipes = crate::forward::Pipes {
+                most: (limits.max_connections / 2).max(1),
+                // The serving node trusts the addresses the nodes share: it reads the header.
+                proxy_header: !limits.trusted_proxies.is_empty(),
+            };
+            let forwarding = (address.as_str(), &listener, pipes);
             let lease = crate::nodes::take_room(&mut store, node, args.lease_ms, forwarding)?;
             store.fence_with(lease.clone())?;
             let lost = crate::nodes::keep_renewing(&args.database, lease.clone(), args.lease_ms);
@@ -372,6 +382,11 @@ fn limits(args: &ServeArgs) -> anyhow::Result<Limits> {
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         ws_idle: Duration::from_millis(args.ws_idle_ms.max(3)),
         public_origins: args.public_origin.clone(),
+        trusted_proxies: args
+            .trusted_proxies
+            .iter()
+            .map(|ip| ip.to_canonical())
+            .collect(),
         ..Limits::default()
     })
 }

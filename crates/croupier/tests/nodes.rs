@@ -135,14 +135,18 @@ fn a_node_that_lost_the_room_writes_nothing_and_stops() {
 }
 
 // Issue 37 item 2, in short: `croupier bench failover` kills the serving node of three, three
-// times, under thirty human-paced players spread over the nodes. Its last line, exactly as the
-// issue gives it: no acknowledged action lost, the chips conserved, never two owners.
+// times, and pauses it once past its lease (SIGSTOP until another serves, then SIGCONT), under
+// thirty human-paced players spread over the nodes. Its last line, exactly as the issue gives
+// it: no acknowledged action lost, the chips conserved, never two owners (no write under an
+// older lease after a newer one's, read from the log); the paused node found its lease gone.
 #[test]
 fn bench_failover_loses_nothing_and_conserves_the_chips() {
     let url = store::testing::fresh_postgres().unwrap_or_else(|e| panic!("{e}"));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_croupier"))
         .args(["bench", "failover", "--database", &url, "--players", "30"])
-        .args(["--kills", "3", "--every", "1", "--target", "serving"])
+        .args([
+            "--kills", "3", "--pauses", "1", "--every", "1", "--target", "serving",
+        ])
         .args(["--lease-ms", "1000", "--think", "200-800"])
         .output()
         .expect("croupier bench failover");
@@ -158,6 +162,10 @@ fn bench_failover_loses_nothing_and_conserves_the_chips() {
          owners, takeover p50 "
     );
     assert!(last.starts_with(&expected), "{last}\n{stdout}");
+    assert!(
+        stdout.contains("found their lease gone and stopped: 1 of 1"),
+        "{stdout}"
+    );
     let p99: f64 = words
         .get(words.len().wrapping_sub(2))
         .and_then(|p| p.parse().ok())

@@ -15,8 +15,8 @@
 //!    request is refused: status, code, rule), `clock`, `role` (who asks; the index of secrets),
 //!    `openapi` (the document's own parts), `slots` (the watchers' connection slots);
 //! 2. the door and the log: `secret`, `deck` (decks anyone can check: commitments, values,
-//!    proofs), `limit` (the server's limits, registrations per address), `writer` (the one log
-//!    writer, group commits);
+//!    proofs), `limit` (the server's limits, registrations per address), `proxied` (the PROXY
+//!    protocol's header from a trusted proxy), `writer` (the one log writer, group commits);
 //! 3. pushes: `push` (lean diffs of views), `outbox` (a connection's bounded queue);
 //! 4. an event's state: `room`;
 //! 5. tasks: `task` (a task owns its state and takes jobs; the turn, the write, the pushes),
@@ -42,6 +42,7 @@ pub mod limit;
 pub mod net;
 pub mod openapi;
 pub mod outbox;
+pub mod proxied;
 pub mod push;
 pub mod refusal;
 pub mod role;

@@ -170,6 +170,10 @@ pub struct Limits {
     /// Origins a reverse proxy serves the UI from (`https://poker.example.org`): their hosts are
     /// accepted in `Host`, and they in a WebSocket's `Origin`.
     pub public_origins: Vec<String>,
+    /// Addresses whose connections may open with a PROXY protocol header (`proxied`): the
+    /// other nodes, a reverse proxy that speaks it. The client it names counts for the caps
+    /// per address and the registrations per address, not the proxy.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Limits {
@@ -187,6 +191,7 @@ impl Default for Limits {
             queue_bytes: 32 << 20,
             write_timeout: Duration::from_secs(10),
             public_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -1,11 +1,13 @@
 //! How connections are served: an accept loop with a cap on connections in total and per
-//! address, a deadline for a request's head (which also closes idle keep-alive connections),
-//! and the limits the WebSocket and the pushes keep to.
+//! address (the client's a trusted proxy names, `proxied`), a deadline for a request's head
+//! (which also closes idle keep-alive connections), and the limits the WebSocket and the pushes
+//! keep to.
 
 use crate::app::App;
+use crate::proxied;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
@@ -105,7 +107,6 @@ pub async fn serve(
     let limits = app.limits().clone();
     let router = app.router_at(Some(listen));
     let counts = Arc::new(Mutex::new(Counts::default()));
-    let slots = app.slots().clone();
     tokio::pin!(stop);
     loop {
         let accepted = tokio::select! {
@@ -121,6 +122,49 @@ pub async fn serve(
                 continue;
             }
         };
+        let door = Door {
+            app: app.clone(),
+            router: router.clone(),
+            counts: counts.clone(),
+        };
+        if limits.trusted_proxies.contains(&peer.ip().to_canonical()) {
+            // The header first, off the accept loop: then the client it names is counted.
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let read = proxied::read_header(&mut stream);
+                let peer = match tokio::time::timeout(proxied::HEADER_TIME, read).await {
+                    Ok(Ok(proxied::Opened::Client(client))) => client,
+                    Ok(Ok(proxied::Opened::Proxy)) => peer,
+                    Ok(Err(_)) | Err(_) => return,
+                };
+                door.enter(stream, peer);
+            });
+        } else {
+            door.enter(stream, peer);
+        }
+    }
+    drop(listener);
+    shut_down(&app, &counts).await;
+    Ok(())
+}
+
+/// What a connection is let in by: counted against the caps, then served.
+struct Door {
+    app: App,
+    router: axum::Router,
+    counts: Arc<Mutex<Counts>>,
+}
+
+impl Door {
+    /// Counts the connection from `peer` (the client's address) against the caps, and serves
+    /// it, or answers that it is over one and closes it.
+    fn enter(self, stream: TcpStream, peer: SocketAddr) {
+        let Door {
+            app,
+            router,
+            counts,
+        } = self;
+        let limits = app.limits();
         let ip = crate::limit::client(peer.ip());
         let over = {
             let mut c = lock(&counts);
@@ -129,7 +173,7 @@ pub async fn serve(
                 Some(Over::Address)
             // A full server closes an anonymous watcher for the newcomer, who may be the TD
             // or a tablet; it counts at once, the watcher's slot is given back as it closes.
-            } else if c.total >= limits.max_connections && !slots.make_room() {
+            } else if c.total >= limits.max_connections && !app.slots().make_room() {
                 Some(Over::Total)
             } else {
                 c.total += 1;
@@ -139,7 +183,7 @@ pub async fn serve(
         };
         if let Some(over) = over {
             tokio::spawn(refuse(stream, over));
-            continue;
+            return;
         }
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(Counted {
@@ -148,12 +192,9 @@ pub async fn serve(
             ip,
         });
         let service = hyper_util::service::TowerToHyperService::new(
-            router
-                .clone()
-                .layer(axum::Extension(axum::extract::ConnectInfo(peer))),
+            router.layer(axum::Extension(axum::extract::ConnectInfo(peer))),
         );
         let header_timeout = limits.header_timeout;
-        let app = app.clone();
         tokio::spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -170,9 +211,6 @@ pub async fn serve(
             let _ = connection.await;
         });
     }
-    drop(listener);
-    shut_down(&app, &counts).await;
-    Ok(())
 }
 
 /// A graceful shutdown: no new connection is taken (the listener is closed), every connection

@@ -240,3 +240,74 @@ async fn td_inputs_past_their_bounds_are_refused_in_json() {
         assert!(message.starts_with(&format!("{field}: ")), "{message}");
     }
 }
+
+/// Behind a trusted proxy (another node piping a client's connection, a reverse proxy that
+/// speaks the PROXY protocol), the client the header names counts for the cap per address,
+/// not the proxy: one client is held to it, another is served beside it, and the proxy's own
+/// connections without a header count as its own. A malformed header is closed unanswered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_the_client_it_names_is_counted() {
+    let limits = Limits {
+        max_per_address: 2,
+        trusted_proxies: vec!["127.0.0.1".parse().expect("an address")],
+        ..Limits::default()
+    };
+    let (_api, addr) = served(limits).await;
+    let from = |client: &str| format!("PROXY TCP4 {client} 127.0.0.1 40000 8080\r\n");
+    let request =
+        format!("GET /api/templates HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    // Two connections of one client, answered once and kept alive: counted, and open.
+    let kept = format!("GET /api/templates HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut stream = connect(&addr).await;
+        let opening = format!("{}{kept}", from("203.0.113.7"));
+        stream.write_all(opening.as_bytes()).await.expect("written");
+        let mut head = [0u8; 12];
+        tokio::io::AsyncReadExt::read_exact(&mut stream, &mut head)
+            .await
+            .expect("answered");
+        assert_eq!(&head, b"HTTP/1.1 200");
+        held.push(stream);
+    }
+    let refused = send(&addr, &format!("{}{request}", from("203.0.113.7"))).await;
+    assert_eq!(refused.status, 429, "{refused:?}");
+    let other = send(&addr, &format!("{}{request}", from("203.0.113.8"))).await;
+    assert_eq!(other.status, 200, "{other:?}");
+    let own = send(&addr, &request).await;
+    assert_eq!(own.status, 200, "{own:?}");
+    // Closed (or reset: the request left unread) without a byte of answer.
+    let mut stream = connect(&addr).await;
+    let bad = format!("PROXY TCP4 nobody 127.0.0.1 1 2\r\n{request}");
+    stream.write_all(bad.as_bytes()).await.expect("written");
+    let mut answer = Vec::new();
+    let read = tokio::io::AsyncReadExt::read_to_end(&mut stream, &mut answer);
+    let read = tokio::time::timeout(Duration::from_secs(5), read).await;
+    assert!(read.is_ok(), "closed within 5 s");
+    assert!(answer.is_empty(), "{}", String::from_utf8_lossy(&answer));
+    // Once they closed, the client is served again (as soon as the server saw them close).
+    drop(held);
+    let mut again = 0;
+    for _ in 0..50 {
+        again = send(&addr, &format!("{}{request}", from("203.0.113.7")))
+            .await
+            .status;
+        if again == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(again, 200);
+}
+
+/// From an address that is not trusted, a PROXY header is no header: the request is malformed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_proxy_header_from_an_untrusted_address_names_nobody() {
+    let (_api, addr) = served(Limits::default()).await;
+    let request = format!(
+        "PROXY TCP4 203.0.113.7 127.0.0.1 40000 8080\r\nGET /api/templates HTTP/1.1\r\nHost: \
+         {addr}\r\nConnection: close\r\n\r\n"
+    );
+    let answer = send(&addr, &request).await;
+    assert_ne!(answer.status, 200, "{answer:?}");
+}

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Bottom to top, as `lib.rs` lists them.
-const LAYERS: [&str; 25] = [
+const LAYERS: [&str; 26] = [
     "said",
     "refusal",
     "clock",
@@ -16,6 +16,7 @@ const LAYERS: [&str; 25] = [
     "secret",
     "deck",
     "limit",
+    "proxied",
     "writer",
     "push",
     "outbox",

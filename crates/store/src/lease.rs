@@ -26,9 +26,39 @@ pub enum Acquired {
     HeldBy(Lease),
 }
 
-/// The table, made with the log's (older builds leave it alone).
+/// The tables, made with the log's (older builds leave them alone): the leases, and which
+/// lease wrote which records (`FencedWrite`).
 pub(crate) const CREATE: &str = "CREATE TABLE IF NOT EXISTS leases (task TEXT PRIMARY KEY, \
-     owner TEXT NOT NULL, token BIGINT NOT NULL, expires_ms BIGINT NOT NULL)";
+     owner TEXT NOT NULL, token BIGINT NOT NULL, expires_ms BIGINT NOT NULL); \
+     CREATE TABLE IF NOT EXISTS fenced_writes (first BIGINT PRIMARY KEY, last BIGINT NOT NULL, \
+     task TEXT NOT NULL, owner TEXT NOT NULL, token BIGINT NOT NULL)";
+
+/// Records `first..=last`, written under `task`'s lease held by `owner` with `token`: kept in
+/// the same transaction as the records, so that anyone can check afterwards that no two owners
+/// wrote at once (a write under an older token after one under a newer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FencedWrite {
+    pub first: u64,
+    pub last: u64,
+    pub task: String,
+    pub owner: String,
+    pub token: u64,
+}
+
+/// The writes in `writes` (in seq order) made under a token older than one that had written
+/// before them: each a moment two owners wrote the log. With fencing there are none.
+pub fn stale_writes(writes: &[FencedWrite]) -> Vec<&FencedWrite> {
+    let mut newest = std::collections::BTreeMap::<&str, u64>::new();
+    let mut stale = Vec::new();
+    for w in writes {
+        let seen = newest.entry(w.task.as_str()).or_insert(w.token);
+        if w.token < *seen {
+            stale.push(w);
+        }
+        *seen = (*seen).max(w.token);
+    }
+    stale
+}
 
 /// The database's clock in milliseconds, the one every lease is measured by.
 pub(crate) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -64,4 +94,35 @@ pub(crate) fn current_sql() -> String {
         "SELECT owner, token, expires_ms, expires_ms <= {NOW_MS} FROM leases \
          WHERE task = $1 FOR UPDATE"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(first: u64, task: &str, token: u64) -> FencedWrite {
+        FencedWrite {
+            first,
+            last: first,
+            task: task.to_string(),
+            owner: format!("node {token}"),
+            token,
+        }
+    }
+
+    /// Issue 37: "moments with two owners of one table (must be 0)", read from the log.
+    #[test]
+    fn a_write_under_an_older_token_after_a_newer_one_is_two_owners() {
+        let writes = [
+            write(1, "room", 1),
+            write(2, "room", 2),
+            write(3, "event 1", 1),
+            write(4, "room", 1),
+            write(5, "room", 3),
+        ];
+        let stale = stale_writes(&writes);
+        assert_eq!(stale.len(), 1);
+        assert_eq!((stale[0].first, stale[0].token), (4, 1));
+        assert!(stale_writes(&writes[..3]).is_empty());
+    }
 }

@@ -28,7 +28,7 @@ use rusqlite::Connection;
 
 pub use error::StoreError;
 pub use fault::Faults;
-pub use lease::{Acquired, Lease};
+pub use lease::{Acquired, FencedWrite, Lease, stale_writes};
 
 /// The hash kept of a secret (a player's token, the TD's secret): SHA-256 as 64 hex digits.
 /// Secrets are 128 random bits, so a plain hash is enough: there is nothing to guess.
@@ -286,6 +286,12 @@ impl Store {
     pub fn leases(&self) -> Result<Vec<Lease>, StoreError> {
         self.faults.on_read()?;
         self.postgres()?.leases()
+    }
+
+    /// Which lease wrote which records, every fenced write in seq order (PostgreSQL only).
+    pub fn fenced_writes(&self) -> Result<Vec<FencedWrite>, StoreError> {
+        self.faults.on_read()?;
+        self.postgres()?.fenced_writes()
     }
 
     /// Appends `records` in one transaction as `append_all` does, in which `lease` is found

@@ -108,6 +108,10 @@ impl Pg {
         }
         let times: Vec<i64> = batch.records.iter().map(|(t, _)| *t).collect();
         let bodies: Vec<&str> = records.iter().map(|(_, b)| *b).collect();
+        // Who wrote them, when fenced: kept in the same transaction (`FencedWrite`).
+        let task = fence.map(|l| l.task.as_str());
+        let owner = fence.map(|l| l.owner.as_str());
+        let token = fence.map(|l| signed(l.token, "token")).transpose()?;
         self.with_client(|client| {
             let e = |e| self.error(e);
             let mut tx = client.transaction().map_err(e)?;
@@ -127,9 +131,17 @@ impl Pg {
                        SELECT m.last + t.n, t.at_ms, t.body \
                        FROM (SELECT coalesce(max(seq), 0) AS last FROM log) AS m, \
                        unnest($1, $2) WITH ORDINALITY AS t(at_ms, body, n) RETURNING seq) \
+                     , w AS (INSERT INTO fenced_writes (first, last, task, owner, token) \
+                       SELECT min(seq), max(seq), $3, $4, $5 FROM ins WHERE $5 IS NOT NULL HAVING count(*) > 0) \
                      SELECT seq, pg_notify('croupier_log', (SELECT max(seq) FROM ins)::text)::text \
                      FROM ins",
-                    &[(&times, Type::INT8_ARRAY), (&bodies, Type::TEXT_ARRAY)],
+                    &[
+                        (&times, Type::INT8_ARRAY),
+                        (&bodies, Type::TEXT_ARRAY),
+                        (&task, Type::TEXT),
+                        (&owner, Type::TEXT),
+                        (&token, Type::INT8),
+                    ],
                 )
                 .and_then(|rows| {
                     rows.iter()
@@ -366,6 +378,31 @@ impl Pg {
         })
     }
 
+    /// Every fenced write, in seq order.
+    pub(crate) fn fenced_writes(&self) -> Result<Vec<lease::FencedWrite>, StoreError> {
+        self.with_client(|client| {
+            let rows = client
+                .query(
+                    "SELECT first, last, task, owner, token FROM fenced_writes ORDER BY first",
+                    &[],
+                )
+                .map_err(|e| self.error(e))?;
+            rows.iter()
+                .map(|row| {
+                    let get = |i| row.try_get::<_, i64>(i).map_err(|e| self.error(e));
+                    let text = |i| row.try_get::<_, String>(i).map_err(|e| self.error(e));
+                    Ok(lease::FencedWrite {
+                        first: self.unsigned(get(0)?, "seq")?,
+                        last: self.unsigned(get(1)?, "seq")?,
+                        task: text(2)?,
+                        owner: text(3)?,
+                        token: self.unsigned(get(4)?, "token")?,
+                    })
+                })
+                .collect()
+        })
+    }
+
     pub(crate) fn len(&self) -> Result<u64, StoreError> {
         let count = self.one::<i64>("SELECT count(*) FROM log", &[])?;
         self.unsigned(count, "count")
@@ -519,6 +556,11 @@ impl Pg {
         if found == batch.records {
             tx.execute("DELETE FROM log WHERE seq >= $1", &[&batch.first])
                 .map_err(e)?;
+            tx.execute(
+                "DELETE FROM fenced_writes WHERE first >= $1",
+                &[&batch.first],
+            )
+            .map_err(e)?;
         }
         tx.commit().map_err(e)?;
         *self.in_doubt.borrow_mut() = None;

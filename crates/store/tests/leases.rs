@@ -100,6 +100,19 @@ fn a_node_that_lost_its_lease_writes_nothing() {
     let now = b.leases().unwrap();
     assert_eq!(now.len(), 1);
     assert_eq!((now[0].owner.as_str(), now[0].token), ("node-b", new.token));
+    // Which lease wrote which records is kept with them: a's one record under token 1, b's
+    // under token 2, and no write under an older token after a newer one.
+    let writes = b.fenced_writes().unwrap();
+    let by: Vec<(u64, u64, &str, u64)> = writes
+        .iter()
+        .map(|w| (w.first, w.last, w.owner.as_str(), w.token))
+        .collect();
+    assert_eq!(by, [(1, 1, "node-a", 1), (2, 2, "node-b", 2)]);
+    assert!(store::stale_writes(&writes).is_empty());
+    // An unfenced write (one node, no lease) is not among them.
+    let mut alone = Store::connect(&url, false).unwrap();
+    alone.append(7, "z").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(alone.fenced_writes().unwrap(), writes);
 }
 
 #[test]

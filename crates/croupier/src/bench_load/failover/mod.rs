@@ -5,16 +5,22 @@
 //! decks are dealt from a seed per hand, as with real players), each player connected to a
 //! node of its own. Every `--every` seconds it kills a node with SIGKILL (a random one, or with
 //! `--target serving` the serving one) and starts it again a second later, `--kills` times.
+//! Spread among the kills, `--pauses` times it pauses the serving node instead (SIGSTOP) until
+//! another serves, then lets it go on (SIGCONT): a node that hung past its lease and comes back
+//! believing it serves, which the fencing must keep from writing; it must find its lease gone
+//! and stop (it is started again a second later).
 //!
 //! It measures, and prints:
 //! - kills, and of them those of the serving node, each of which a takeover must follow;
-//! - takeover time: from the SIGKILL to the line `Croupier at ...` of the node that took the
-//!   room over, replayed the log and listens as the serving node;
+//! - takeover time: from the SIGKILL (or SIGSTOP) to the line `Croupier at ...` of the node
+//!   that took the room over, replayed the log and listens as the serving node;
 //! - chips: after every kill (a takeover's once done) and at the end, the event's chips
 //!   counted where they lie (`chips_counted`) by the serving node equal the chips by the books
 //!   (`chips_in_play`), and those equal the chips of the start;
-//! - double owners: times a node began to own the room (its line `node N serves the room`)
-//!   while another still did (from its own line until it said `lease lost` or was killed);
+//! - double owners, from the log itself: writes made under a lease's token older than one that
+//!   had written before them (`store::stale_writes` of the log's `fenced_writes`), each a moment
+//!   two nodes wrote as owners; and, for information, times a node began to serve while another
+//!   still believed it did (a paused node until it found its lease gone);
 //! - acknowledged actions (`player`) and, once the nodes are stopped, how many of them the log
 //!   lacks: each player's acknowledged actions in a hand against the log's `act` records of
 //!   that player in that hand;
@@ -23,7 +29,8 @@
 //!
 //! The last line reads `failover: K kills, A acknowledged, L lost, chips conserved, D double
 //! owners, takeover p50 X s p99 Y s` (`chips NOT conserved` when they were not); the exit is 1
-//! when an action was lost, chips were not conserved or the room had two owners.
+//! when an action was lost, chips were not conserved, the room had two owners or a paused node
+//! went on believing it served.
 
 mod nodes;
 mod player;
@@ -51,6 +58,8 @@ const TAKEOVER_LIMIT: Duration = Duration::from_secs(60);
 const CONNECTING_LIMIT: Duration = Duration::from_secs(60);
 /// A killed node is started again this long after.
 const RESTART_AFTER: Duration = Duration::from_secs(1);
+/// How long a paused node, let go on, may take to find its lease gone and stop.
+const STEP_DOWN_LIMIT: Duration = Duration::from_secs(30);
 
 /// What `bench failover` was asked for.
 #[derive(Debug, clap::Args)]
@@ -62,6 +71,10 @@ pub struct Options {
     /// Kills, each followed by a restart of the node killed.
     #[arg(long, default_value_t = 20)]
     pub kills: u32,
+    /// Pauses of the serving node (SIGSTOP until another serves, then SIGCONT), spread among
+    /// the kills.
+    #[arg(long, default_value_t = 4)]
+    pub pauses: u32,
     /// Seconds from a kill (or the takeover it caused) to the next kill.
     #[arg(long, default_value_t = 5.0)]
     pub every: f64,
@@ -150,6 +163,10 @@ pub fn run(o: Options) -> Result<()> {
         driven.with_context(|| format!("the nodes' errors are in {}", dir.display()))?;
     let (logged, records) = logged_actions(&url)?;
     report.records = records;
+    let log = store::Store::connect(&url, false).context("reading the log")?;
+    let writes = log.fenced_writes().context("reading who wrote the log")?;
+    report.fenced_writes = writes.len();
+    report.double_owners = store::stale_writes(&writes).len() as u32;
     report.lost = acknowledged
         .iter()
         .map(|(key, made)| missing(made, logged.get(key).map_or(&[][..], Vec::as_slice)))
@@ -157,6 +174,12 @@ pub fn run(o: Options) -> Result<()> {
     report.print(&o);
     // What must hold, held: else the exit says so (after the report, whose last line stays).
     let conserved = report.chips_conserved();
+    anyhow::ensure!(
+        report.stepped_down == report.pauses,
+        "failover: {} of {} paused nodes, let go on, still believed they served",
+        report.pauses - report.stepped_down,
+        report.pauses
+    );
     if report.lost > 0 || !conserved || report.double_owners > 0 {
         bail!(
             "failover: {} acknowledged actions lost, chips {}, {} double owners",
@@ -176,7 +199,11 @@ pub fn run(o: Options) -> Result<()> {
 #[derive(Default)]
 struct Report {
     kills: u32,
-    /// From each kill of the serving node to another serving, in seconds.
+    /// Pauses of the serving node, and how many of the nodes paused found their lease gone
+    /// once let go on.
+    pauses: u32,
+    stepped_down: u32,
+    /// From each kill (or pause) of the serving node to another serving, in seconds.
     takeovers: Vec<f64>,
     /// ... and to another holding the room's lease (the rest is the replay).
     lease_waits: Vec<f64>,
@@ -190,6 +217,8 @@ struct Report {
     acknowledged: u64,
     lost: u64,
     double_owners: u32,
+    /// Times a node began to serve while another still believed it did.
+    believed_twice: u32,
     /// The longest time a player in a hand in play received no update, from and to (since the
     /// start).
     longest_silence: Option<(Duration, Duration)>,
@@ -197,6 +226,8 @@ struct Report {
     /// Refusals of the players' actions, by code.
     refusals: std::collections::BTreeMap<String, u64>,
     records: usize,
+    /// Writes the log keeps with the lease they were made under.
+    fenced_writes: usize,
 }
 
 /// Acknowledged actions by (table number, hand, player): how many.
@@ -252,7 +283,12 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
     let mut report = Report::default();
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let every = Duration::from_secs_f64(o.every);
-    for _ in 0..o.kills {
+    let events = o.kills + o.pauses;
+    // The pauses spread evenly among the kills (distinct: k * n / (p + 1) < k for k <= p).
+    let pause_at: std::collections::BTreeSet<u32> = (1..=o.pauses)
+        .map(|k| k * events / (o.pauses + 1))
+        .collect();
+    for event in 0..events {
         tokio::time::sleep(every).await;
         // A node that ended by itself (counted) is started again.
         for i in 0..nodes.len() {
@@ -261,6 +297,24 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
             }
         }
         let owner = nodes.owner();
+        if let Some(owner) = owner.filter(|_| pause_at.contains(&event)) {
+            let serving = pause(&mut nodes, owner, started, &mut report).await?;
+            let chips = chips_after(&addrs[serving], &secret, chips).await;
+            println!(
+                "  {}",
+                if chips.is_ok() {
+                    "chips conserved"
+                } else {
+                    "chips NOT conserved"
+                }
+            );
+            report.check(Some(chips));
+            if !nodes.is_running(owner) {
+                tokio::time::sleep(RESTART_AFTER).await;
+                nodes.start(owner)?;
+            }
+            continue;
+        }
         let victim = match (o.target, owner) {
             (Target::Serving, Some(owner)) => owner,
             _ => cards::sample::below_u32(&mut rng, nodes.len() as u32) as usize,
@@ -341,9 +395,49 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
             acknowledged.insert((table, hand, entry.0), made);
         }
     }
-    report.double_owners = nodes.double_owners;
+    report.believed_twice = nodes.believed_twice;
     report.exits = nodes.exits;
     Ok((report, acknowledged))
+}
+
+/// Pauses node `owner`, which serves the room, until another serves, then lets it go on and
+/// waits for it to find its lease gone: the node serving after.
+async fn pause(
+    nodes: &mut Nodes,
+    owner: usize,
+    started: Instant,
+    report: &mut Report,
+) -> Result<usize> {
+    let paused_at = Instant::now();
+    let when = paused_at.duration_since(started).as_secs_f64();
+    nodes.pause(owner)?;
+    let taken = nodes.wait_serving(paused_at, TAKEOVER_LIMIT, None).await;
+    nodes.resume(owner)?;
+    let taken = taken?;
+    let seconds = taken.listening.duration_since(paused_at).as_secs_f64();
+    let leased = taken.owner_since.saturating_duration_since(paused_at);
+    report.pauses += 1;
+    report.takeovers.push(seconds);
+    report.lease_waits.push(leased.as_secs_f64());
+    let stepped = nodes.wait_stepped_down(owner, STEP_DOWN_LIMIT).await;
+    if stepped {
+        report.stepped_down += 1;
+    }
+    println!(
+        "pause {} at {when:.1} s: node {}, the serving one; node {} has the lease after {:.2} s \
+         and serves after {seconds:.2} s; node {}, let go on, {}",
+        report.pauses,
+        nodes.name(owner),
+        nodes.name(taken.node),
+        leased.as_secs_f64(),
+        nodes.name(owner),
+        if stepped {
+            "found its lease gone and stopped"
+        } else {
+            "still believes it serves"
+        }
+    );
+    Ok(taken.node)
 }
 
 /// The event's chips as the node that took over counts them, against its books and the start.
@@ -439,15 +533,22 @@ impl Report {
             o.nodes, o.players, o.think, o.lease_ms, o.every, o.target
         );
         println!(
-            "kills: {} ({taken} of the serving node, each followed by a takeover); nodes that \
-             ended without a kill: {}",
-            self.kills, self.exits
+            "kills: {}, pauses of the serving node: {} (takeovers: {taken}); nodes that ended \
+             without a kill: {} (a paused node among them, once it found its lease gone)",
+            self.kills, self.pauses, self.exits
         );
+        if self.pauses > 0 {
+            println!(
+                "paused nodes let go on that found their lease gone and stopped: {} of {}",
+                self.stepped_down, self.pauses
+            );
+        }
         if taken == 0 {
             println!("takeover: none (no kill hit the serving node)");
         } else {
             println!(
-                "takeover (SIGKILL to the new node serving, {taken} of them): p50 {p50:.2} s, \
+                "takeover (SIGKILL or SIGSTOP to the new node serving, {taken} of them): p50 \
+                 {p50:.2} s, \
                  p99 {p99:.2} s, max {max:.2} s; to its holding the lease p50 {lease50:.2} s, \
                  p99 {lease99:.2} s (the rest is the replay)"
             );
@@ -484,8 +585,9 @@ impl Report {
             }
         );
         println!(
-            "moments with two owners of the room: {}",
-            self.double_owners
+            "moments with two owners of the room: {} (writes under an older lease after a newer \
+             one's, of {} fenced writes); a node began to serve while another believed it did: {}",
+            self.double_owners, self.fenced_writes, self.believed_twice
         );
         let (from, to) = self.longest_silence.unwrap_or_default();
         println!(

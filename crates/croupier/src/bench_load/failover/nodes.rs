@@ -1,6 +1,7 @@
 //! The `croupier serve --node` children of `bench failover`, on one PostgreSQL log, and who
-//! serves the room as their own lines tell: a node owns the room from its line `node N serves
-//! the room (lease token T, ...)` until it says `lease lost` or is killed.
+//! serves the room as their own lines tell: a node believes it owns the room from its line
+//! `node N serves the room (lease token T, ...)` until it says `lease lost` or is killed. (Who
+//! wrote the log is read from the log itself: `store::stale_writes`.)
 
 use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, BufReader};
@@ -46,8 +47,9 @@ pub struct Nodes {
     nodes: Vec<Node>,
     tx: std_mpsc::Sender<Line>,
     rx: std_mpsc::Receiver<Line>,
-    /// Times a node began to own the room while another still did.
-    pub double_owners: u32,
+    /// Times a node began to serve the room while another still believed it did (a paused
+    /// node, until it finds its lease gone): not two writers, which the log tells.
+    pub believed_twice: u32,
     /// Times a node ended without being killed (a crash, a lost lease, a port taken).
     pub exits: u32,
 }
@@ -70,6 +72,9 @@ impl Nodes {
             // Every player connects from this address, through any node.
             "--max-connections-per-address",
             "0",
+            // The nodes trust each other's PROXY headers: a standby names each client it pipes.
+            "--trusted-proxies",
+            "127.0.0.1",
             "--max-connections",
             "1000000",
             "--register-per-minute",
@@ -100,7 +105,7 @@ impl Nodes {
             nodes,
             tx,
             rx,
-            double_owners: 0,
+            believed_twice: 0,
             exits: 0,
         })
     }
@@ -179,6 +184,51 @@ impl Nodes {
         }
         node.owner_since = None;
         node.listening = None;
+    }
+
+    /// SIGSTOP to node `i`: it stops answering without dying, as a machine that hangs does,
+    /// and still believes it serves; `resume` (SIGCONT) lets it go on.
+    pub fn pause(&mut self, i: usize) -> Result<()> {
+        self.signal(i, "-STOP")
+    }
+
+    pub fn resume(&mut self, i: usize) -> Result<()> {
+        self.signal(i, "-CONT")
+    }
+
+    fn signal(&mut self, i: usize, which: &str) -> Result<()> {
+        let node = &self.nodes[i];
+        let child = node
+            .child
+            .as_ref()
+            .with_context(|| format!("node {} is not running", node.name))?;
+        let status = Command::new("kill")
+            .args([which, &child.id().to_string()])
+            .status()
+            .context("running kill")?;
+        anyhow::ensure!(
+            status.success(),
+            "kill {which} node {}: {status}",
+            node.name
+        );
+        Ok(())
+    }
+
+    /// Waits up to `limit` for node `i` to stop believing it serves (its line `lease lost`, or
+    /// its end); whether it did.
+    pub async fn wait_stepped_down(&mut self, i: usize, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        loop {
+            self.read_lines();
+            let node = &self.nodes[i];
+            if node.owner_since.is_none() || node.child.is_none() {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// The node that owns the room now, by the lines read so far.
@@ -277,7 +327,7 @@ impl Nodes {
                     .filter(|&(i, _)| i != line.node)
                     .any(|(_, n)| n.owner_since.is_some())
                 {
-                    self.double_owners += 1;
+                    self.believed_twice += 1;
                 }
                 self.nodes[line.node].owner_since = Some(line.at);
             } else if line.text.starts_with("lease lost") {
