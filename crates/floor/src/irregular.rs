@@ -1,8 +1,9 @@
 //! Irregularities on a hand in play: the procedure for the dealer to follow, and its outcome
 //! carried out on the hand.
 
+use crate::held::{action_with_chips, substantial};
 use crate::procedure::{self, Irregularity, Outcome, Procedure, Situation};
-use crate::table::{FloorHand, action_with_chips, substantial};
+use crate::table::FloorHand;
 use engine::rule;
 use engine::{Action, Chips, Event, Op, Player, Rule, Status, Step};
 

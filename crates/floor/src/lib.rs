@@ -14,6 +14,7 @@
 
 mod act;
 mod error;
+mod held;
 mod irregular;
 mod judge;
 mod numbers;

@@ -2,33 +2,14 @@
 //! action reaches the player, then binding unless the action changed before it.
 
 use crate::act::Act;
+use crate::held::{Oot, Skipped, substantial};
 use crate::judge::{Judge, Outcome};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
-use crate::table::{FloorHand, substantial};
+use crate::table::FloorHand;
 use crate::text::say;
 use engine::rule;
 use engine::{Action, Chips, Event, Player};
-
-/// An act out of turn, held until the action reaches its player.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Oot {
-    pub player: Player,
-    pub action: Action,
-    /// The bet to call when it was made: a bet or raise before the player changes it.
-    pub level_at: Chips,
-    /// Chips put forward with it.
-    pub chips: Chips,
-    /// Made binding by substantial action after a skipped player (TDA-53B).
-    pub binding: bool,
-}
-
-/// The player in turn whom out-of-turn acts skipped, and those acts since (TDA-53B).
-#[derive(Clone, Debug)]
-pub(crate) struct Skipped {
-    pub player: Player,
-    pub acts: Vec<Event>,
-}
 
 impl FloorHand {
     pub(crate) fn out_of_turn(&mut self, act: &Act, r: &mut Ruling) {

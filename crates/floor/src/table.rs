@@ -4,8 +4,8 @@
 
 use crate::act::{Act, PulledBack};
 use crate::error::FloorError;
+use crate::held::{Oot, Skipped, substantial};
 use crate::judge::{Decision, Facing, Judge, Outcome};
-use crate::oot::{Oot, Skipped};
 use crate::profile::Profile;
 use crate::ruling::Ruling;
 use crate::text::{Line, say};
@@ -686,20 +686,4 @@ impl FloorHand {
         }
         Some(hand)
     }
-}
-
-/// A player's action among the hand's events: `Some(true)` when it put chips in.
-pub(crate) fn action_with_chips(e: &Event) -> Option<bool> {
-    match e {
-        Event::Called { .. } | Event::BetOrRaised { .. } => Some(true),
-        Event::Checked { .. } | Event::Folded { .. } => Some(false),
-        _ => None,
-    }
-}
-
-/// TDA-36: two actions in a row of which at least one puts chips in (TDA-36A), or any three
-/// actions (TDA-36B); posted blinds are no action.
-pub(crate) fn substantial(events: &[Event]) -> bool {
-    let actions: Vec<bool> = events.iter().filter_map(action_with_chips).collect();
-    actions.len() >= 3 || (actions.len() >= 2 && actions.contains(&true))
 }

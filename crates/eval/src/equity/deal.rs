@@ -1,16 +1,15 @@
 //! The question asked: the game, the hands, the board so far and the dead cards, checked
 //! once so that the counting never meets a bad card.
 
-use super::showdown::{Showdown, WithShowdown, with_showdown};
-use super::{Equity, EquityError, Game, MAX_PLAYERS, MAX_SAMPLES, enumerate, monte_carlo};
-use cards::{Card, CardSet, Seed};
+use super::{EquityError, Game, MAX_PLAYERS};
+use cards::{Card, CardSet};
 
 /// A checked equity question. Build it with [`Deal::new`], then ask [`Deal::exact`] or
 /// [`Deal::monte_carlo`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
-    game: Game,
-    hands: Vec<Vec<Card>>,
+    pub(super) game: Game,
+    pub(super) hands: Vec<Vec<Card>>,
     board: Vec<Card>,
     dead: CardSet,
     /// The cards the rest of the board comes from, lowest first.
@@ -116,46 +115,6 @@ impl Deal {
     pub fn boards(&self) -> u64 {
         binomial(self.deck.len() as u64, self.missing() as u64)
     }
-
-    /// Every board, on `threads` threads (at least one). The counts do not depend on the
-    /// thread count.
-    pub fn exact(&self, threads: usize) -> Equity {
-        struct Exact<'a>(&'a Deal, usize);
-        impl WithShowdown for Exact<'_> {
-            type Output = Equity;
-            fn run<S: Showdown>(self, showdown: S) -> Equity {
-                enumerate::exact(self.0, showdown, self.1)
-            }
-        }
-        with_showdown(self.game, &self.hands, Exact(self, clamp_threads(threads)))
-    }
-
-    /// `samples` random boards (1 to [`MAX_SAMPLES`]) drawn by ChaCha20 from `seed`, on
-    /// `threads` threads; the same seed and thread count give the same counts.
-    pub fn monte_carlo(
-        &self,
-        samples: u64,
-        seed: Seed,
-        threads: usize,
-    ) -> Result<Equity, EquityError> {
-        if !(1..=MAX_SAMPLES).contains(&samples) {
-            return Err(EquityError::Samples(samples));
-        }
-        struct Sample<'a>(&'a Deal, u64, Seed, usize);
-        impl WithShowdown for Sample<'_> {
-            type Output = Equity;
-            fn run<S: Showdown>(self, showdown: S) -> Equity {
-                monte_carlo::run(self.0, showdown, self.1, self.2, self.3)
-            }
-        }
-        let work = Sample(self, samples, seed, clamp_threads(threads));
-        Ok(with_showdown(self.game, &self.hands, work))
-    }
-}
-
-/// At least one thread, and not so many that spawning them costs more than the work.
-fn clamp_threads(threads: usize) -> usize {
-    threads.clamp(1, 256)
 }
 
 /// n choose k, for n up to 52.

@@ -9,6 +9,7 @@
 //! `std::thread::scope` threads and count in integers, so an exact answer is the same for
 //! any thread count and a sample is the same for the same seed and thread count.
 
+mod ask;
 mod deal;
 mod enumerate;
 mod error;

@@ -1,9 +1,7 @@
 //! One complete board: every hand's value, the winners, and the count that follows; and
 //! Texas Hold'em's showdown.
 
-use super::omaha::{OmahaHiLo, OmahaHigh};
 use super::tally::Tally;
-use super::{Game, MAX_PLAYERS};
 use crate::{HandKey, HighEvaluator};
 use cards::Card;
 
@@ -58,35 +56,5 @@ impl<const N: usize> Showdown for HoldemHigh<N> {
 
     fn into_tally(self) -> Tally {
         self.tally
-    }
-}
-
-/// Something to do with the showdown that suits a deal, whatever its type.
-pub(super) trait WithShowdown {
-    type Output;
-    fn run<S: Showdown>(self, showdown: S) -> Self::Output;
-}
-
-/// Runs `work` with the showdown for `game` and `hands` (checked already).
-pub(super) fn with_showdown<W: WithShowdown>(
-    game: Game,
-    hands: &[Vec<Card>],
-    work: W,
-) -> W::Output {
-    match game {
-        Game::Holdem => match hands.len() {
-            2 => work.run(HoldemHigh::<2>::new(hands)),
-            3 => work.run(HoldemHigh::<3>::new(hands)),
-            4 => work.run(HoldemHigh::<4>::new(hands)),
-            5 => work.run(HoldemHigh::<5>::new(hands)),
-            6 => work.run(HoldemHigh::<6>::new(hands)),
-            7 => work.run(HoldemHigh::<7>::new(hands)),
-            8 => work.run(HoldemHigh::<8>::new(hands)),
-            9 => work.run(HoldemHigh::<9>::new(hands)),
-            // Ten, the most a deal holds.
-            _ => work.run(HoldemHigh::<MAX_PLAYERS>::new(hands)),
-        },
-        Game::Omaha => work.run(OmahaHigh::new(hands)),
-        Game::OmahaHiLo => work.run(OmahaHiLo::new(hands)),
     }
 }

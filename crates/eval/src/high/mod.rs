@@ -5,6 +5,7 @@
 mod hash;
 mod key;
 mod made;
+mod multisets;
 mod omaha;
 mod tables;
 mod walk;

@@ -2,7 +2,7 @@
 //! every two hole ranks (91) in one table, so that each of Omaha's sixty fives is one add
 //! and one load, and the fives of one board triple share a row.
 
-use super::tables::rank_multisets;
+use super::multisets::rank_multisets;
 use cards::Card;
 
 const PAIRS: usize = 91;

@@ -1,5 +1,6 @@
 use super::hash::PerfectHash;
 use super::key::{FLUSH_BITS, HandKey, RANK_MULTIPLIERS, key_of};
+use super::multisets::rank_multisets;
 use super::omaha::OmahaFives;
 use super::walk::RankStates;
 use crate::{HighValue, reference};
@@ -162,25 +163,4 @@ fn rank_key(ranks: &[u8]) -> u32 {
 
 fn mask_ranks(mask: u16) -> Vec<u8> {
     (0..13u8).filter(|b| mask & (1 << b) != 0).collect()
-}
-
-/// Every multiset of `size` ranks with at most four of each rank.
-pub(super) fn rank_multisets(size: usize) -> Vec<Vec<u8>> {
-    fn extend(rank: u8, left: usize, current: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if left == 0 {
-            out.push(current.clone());
-            return;
-        }
-        if rank == 13 {
-            return;
-        }
-        for count in 0..=left.min(4) {
-            current.extend(std::iter::repeat_n(rank, count));
-            extend(rank + 1, left - count, current, out);
-            current.truncate(current.len() - count);
-        }
-    }
-    let mut out = Vec::new();
-    extend(0, size, &mut Vec::new(), &mut out);
-    out
 }

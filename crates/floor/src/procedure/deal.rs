@@ -189,9 +189,6 @@ pub(super) fn exposed_hole_card(
     count: u8,
     situation: &Situation,
 ) -> Procedure {
-    if situation.street.is_stud() {
-        return super::stud::exposed_card(profile, position, count, situation);
-    }
     let mut draft = Draft::new(
         "Hole card exposed by the dealer",
         "Hole-Card vom Dealer aufgedeckt",

@@ -551,6 +551,10 @@ pub fn procedure(
     use Irregularity as I;
     match *irregularity {
         I::Misdeal { cause } => deal::misdeal(profile, cause, situation),
+        // Stud's down cards follow its own rules (up cards are dealt face up anyway).
+        I::ExposedHoleCard { position, count } if situation.street.is_stud() => {
+            stud::exposed_card(profile, position.max(1), count.max(1), situation)
+        }
         I::ExposedHoleCard { position, count } => {
             deal::exposed_hole_card(profile, position.max(1), count.max(1), situation)
         }

@@ -379,7 +379,10 @@ impl Scenario {
             draw.seats.insert(i, (t, Seat((seat - 1) as u8)));
         }
         let expect = match file.expect {
-            Some(e) => Some(e.check_names(&names, &tables)?),
+            Some(e) => {
+                let table_names: Vec<&str> = tables.iter().map(|t| t.name.as_str()).collect();
+                Some(e.check_names(&names, &table_names)?)
+            }
             None => None,
         };
         Ok(Scenario {

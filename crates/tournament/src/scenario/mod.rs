@@ -6,6 +6,7 @@
 mod eval;
 mod expect;
 mod input;
+mod verdict;
 
 pub use eval::{Instruction, Move, Outcome, evaluate};
 pub use expect::Expect;

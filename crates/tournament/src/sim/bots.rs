@@ -1,6 +1,7 @@
 //! Built-in players for simulations: one that picks legal actions at random (the engine's
 //! `random_action`) and a simple one that plays by hand strength (stud: `stud.rs`).
 
+use super::tier::Tier;
 use cards::{Card, Rank};
 use engine::{Action, Game, Hand, LegalActions, random_action};
 use eval::{HandCategory, MadeHand};
@@ -13,13 +14,6 @@ pub enum Bots {
     Strength,
     /// Every other entrant of each kind.
     Mixed,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Tier {
-    Weak,
-    Medium,
-    Strong,
 }
 
 /// The action of a bot of `kind` for the player to act; bets are made in chips of `unit`, the

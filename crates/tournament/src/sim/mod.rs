@@ -5,6 +5,7 @@
 
 pub mod bots;
 mod stud;
+mod tier;
 
 pub use bots::Bots;
 

@@ -2,7 +2,7 @@
 //! lowest five different ranks, ace low (razz; stud hi/lo's eight or better), one tier lower
 //! when an opponent's up cards show a better board.
 
-use super::bots::Tier;
+use super::tier::Tier;
 use cards::{Card, Rank};
 use engine::{Game, Hand, Player};
 use eval::{HandCategory, MadeHand};
