@@ -34,11 +34,30 @@ pub fn take_room(
     let target = crate::forward::Target::default();
     let mut forwarding = None;
     let mut told = None;
+    let mut failed: Option<String> = None;
     loop {
-        match store
+        let asked = store
             .acquire(ROOM, &owner, lease_ms)
-            .context("taking the room's lease (several nodes need a PostgreSQL log)")?
-        {
+            .context("taking the room's lease (several nodes need a PostgreSQL log)");
+        // The first answer decides whether this log takes leases at all; a standby then
+        // rides out what fails later (the database restarting, a lock held by a node that
+        // hangs) and asks again, saying so once.
+        let asked = match asked {
+            Err(e) if forwarding.is_some() => {
+                let why = format!("{e:#}");
+                if failed.as_ref() != Some(&why) {
+                    println!(
+                        "standby: node {node} could not ask for the lease ({why}); asks again"
+                    );
+                    failed = Some(why);
+                }
+                std::thread::sleep(Duration::from_millis(lease_ms / 4));
+                continue;
+            }
+            asked => asked?,
+        };
+        failed = None;
+        match asked {
             Acquired::Granted(lease) => {
                 // The forwarding stops first (and is waited for): the listener is this node's.
                 drop(forwarding.take());

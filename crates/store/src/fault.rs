@@ -3,7 +3,8 @@
 //! Shared switches, so a test keeps them after handing the store over.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 use crate::StoreError;
 
@@ -13,6 +14,8 @@ pub struct Faults {
     writes: Arc<AtomicBool>,
     reads: Arc<AtomicBool>,
     cut: Arc<AtomicBool>,
+    /// Milliseconds the next fenced write stands still inside its transaction.
+    hang_ms: Arc<AtomicU64>,
 }
 
 impl Faults {
@@ -31,6 +34,20 @@ impl Faults {
     /// it connects again. SQLite has no connection to lose: there it changes nothing.
     pub fn cut_connection(&self) {
         self.cut.store(true, Ordering::SeqCst);
+    }
+
+    /// PostgreSQL only: the next fenced write stands still for `for_` inside its transaction,
+    /// once its lease was found current and its row locked, as a node that hangs (or is
+    /// paused) there would.
+    pub fn hang_in_next_write(&self, for_: Duration) {
+        let ms = u64::try_from(for_.as_millis()).unwrap_or(u64::MAX);
+        self.hang_ms.store(ms, Ordering::SeqCst);
+    }
+
+    /// How long to stand still now, once (`hang_in_next_write`).
+    pub(crate) fn take_hang(&self) -> Option<Duration> {
+        let ms = self.hang_ms.swap(0, Ordering::SeqCst);
+        (ms > 0).then(|| Duration::from_millis(ms))
     }
 
     pub(crate) fn on_write(&self) -> Result<(), StoreError> {

@@ -117,6 +117,9 @@ impl Pg {
             let mut tx = client.transaction().map_err(e)?;
             if let Some(lease) = fence {
                 self.check_fence(&mut tx, lease)?;
+                if let Some(hang) = self.faults.take_hang() {
+                    std::thread::sleep(hang);
+                }
             }
             // Seqs are max + 1 under a lock rather than from a sequence, which would leave a
             // gap for every rolled-back transaction. Readers are not blocked.
@@ -516,10 +519,16 @@ impl Pg {
         // croupier process being killed (the server has it) but not a crash of PostgreSQL's
         // machine, as SQLite's NORMAL. `on` syncs it first, as SQLite's FULL.
         let sync = if self.durable { "on" } else { "off" };
-        // A lock held by another session fails a write after 5 s, as SQLite's busy timeout.
+        // A lock held by another session fails a write after 5 s, as SQLite's busy timeout. A
+        // session that holds a transaction open and says nothing for 3 s (its node hangs, or
+        // was paused past its lease) is ended by PostgreSQL, and its locks with it: the
+        // lease's row and the log's write lock, which would keep every other node from taking
+        // over or writing (issue 37). The store's transactions send their statements back to
+        // back, in milliseconds.
         client
             .batch_execute(&format!(
-                "SET synchronous_commit = {sync}; SET lock_timeout = '5s'"
+                "SET synchronous_commit = {sync}; SET lock_timeout = '5s'; \
+                 SET idle_in_transaction_session_timeout = '3s'"
             ))
             .map_err(|e| self.error(e))?;
         self.settle(&mut client)?;

@@ -267,3 +267,33 @@ fn another_node_follows_the_log_as_it_is_written() {
     assert_eq!(got.len(), 1);
     assert_eq!(follower.wakes(), wakes + 1, "woken by the commit");
 }
+
+/// Issue 37: a node that hangs (or is paused) inside a write, its lease's row locked, does not
+/// keep the others from taking the task over: PostgreSQL ends its session once it has held the
+/// transaction open without a word for 3 s, and with it the lock. The hung write is refused
+/// when the node goes on; the new owner writes.
+#[test]
+fn a_node_that_hangs_in_a_write_keeps_no_lock_from_the_next_owner() {
+    let url = fresh();
+    let mut a = Store::connect(&url, false).unwrap();
+    let mut b = Store::connect(&url, false).unwrap();
+    let old = granted(a.acquire("room", "node-a", 60_000).unwrap());
+    a.append_fenced(&old, &records(1)).unwrap();
+    a.faults()
+        .hang_in_next_write(std::time::Duration::from_secs(8));
+    let hung = std::thread::spawn(move || a.append_fenced(&old, &records(2)));
+    // The lease runs out while node a stands still holding its row.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    run_out(&url, "room");
+    // A lock timeout (5 s) would be the hung session's lock kept.
+    let new = granted(
+        b.acquire("room", "node-b", 60_000)
+            .unwrap_or_else(|e| panic!("the lease could not be taken: {e}")),
+    );
+    assert!(!hung.is_finished(), "taken while node a still stands still");
+    assert_eq!(new.owner, "node-b");
+    b.append_fenced(&new, &records(1)).unwrap();
+    let refused = hung.join().unwrap();
+    assert!(refused.is_err(), "the hung write was refused: {refused:?}");
+    assert_eq!(b.len().unwrap(), 2, "node a's first record and node b's");
+}
