@@ -161,17 +161,19 @@ fn play(
     choices: &mut SmallRng,
 ) -> Result<Measured> {
     let (base, depth) = kind.setup();
+    // Checked once, as PokerKit's game object: each hand checks only its deck.
+    let base = base.checked()?;
     let (mut hands, mut actions, mut showdowns, mut memory) = (0u64, 0u64, 0u64, 0usize);
     let budget = Duration::try_from_secs_f64(seconds).context("--seconds")?;
     // Dealt again hand after hand, keeping its allocations, as a table may.
-    let mut hand = Hand::new_dealt(&base, Deck::ordered())?;
+    let mut hand = Hand::new_dealt(base.setup(), Deck::ordered())?;
     let start = Instant::now();
     while start.elapsed() < budget {
         for _ in 0..256 {
             // Only as deep as the hand deals.
             let deck = Deck::ordered_shuffled_top(depth, rng);
             // The setup is read, not copied: one per kind, as PokerKit's game object.
-            hand.deal_again(&base, deck)?;
+            hand.deal_checked(&base, deck)?;
             while let Step::Act(p) = hand.step() {
                 let legal = hand.legal_actions().context("a player to act")?;
                 hand.apply(Op::Act(p, random_action(&legal, choices)))?;
