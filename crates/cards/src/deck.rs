@@ -198,8 +198,11 @@ impl Deck {
     fn draw_top<R: CryptoRng>(&mut self, count: usize, rng: &mut R) {
         let cards = self.all_mut();
         let len = cards.len();
-        for i in 0..count.min(len.saturating_sub(1)) {
-            let j = i + crate::sample::below_deck(rng, (len - i) as u32) as usize;
+        let count = count.min(len.saturating_sub(1));
+        // Draw `i` is below `len - i`: the table's ranges from `len` down, read in turn.
+        let ranges = crate::sample::deck_ranges((len - count + 1) as u32, len as u32);
+        for (i, range) in ranges.iter().rev().enumerate() {
+            let j = i + crate::sample::below_deck(rng, range) as usize;
             cards.swap(i, j);
         }
     }

@@ -11,17 +11,31 @@ use rand_core::Rng;
 /// shuffles): the zone and the remainder come from a table, the same numbers as below.
 const SMALL: u32 = 64;
 
-/// For each `n` up to `SMALL`: the zone, and `ceil(2^64 / n)` by which a word's remainder is
-/// a multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct computation": exact
-/// for every 32-bit word).
-static SMALL_RANGES: [(u32, u64); SMALL as usize + 1] = {
-    let mut table = [(0, 0); SMALL as usize + 1];
+/// A range `n` up to `SMALL`: its zone, and `ceil(2^64 / n)` by which a word's remainder is a
+/// multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct computation": exact for
+/// every 32-bit word). `n` rides in what would be padding, so that a deck's draws read it with
+/// the rest instead of working it out.
+#[derive(Clone, Copy)]
+pub(crate) struct SmallRange {
+    zone: u32,
+    n: u32,
+    factor: u64,
+}
+
+/// `SmallRange` by `n` (0 unused).
+static SMALL_RANGES: [SmallRange; SMALL as usize + 1] = {
+    let mut table = [SmallRange {
+        zone: 0,
+        n: 0,
+        factor: 0,
+    }; SMALL as usize + 1];
     let mut n = 1;
     while n <= SMALL {
-        table[n as usize] = (
-            u32::MAX - (u32::MAX - n + 1) % n,
-            (u64::MAX / n as u64).wrapping_add(1),
-        );
+        table[n as usize] = SmallRange {
+            zone: u32::MAX - (u32::MAX - n + 1) % n,
+            n,
+            factor: (u64::MAX / n as u64).wrapping_add(1),
+        };
         n += 1;
     }
     table
@@ -29,20 +43,26 @@ static SMALL_RANGES: [(u32, u64); SMALL as usize + 1] = {
 
 /// `x % n` for `n` up to `SMALL`, by the table.
 fn small_remainder(x: u32, n: u32) -> u32 {
-    let fraction = SMALL_RANGES[n as usize].1.wrapping_mul(u64::from(x));
+    let fraction = SMALL_RANGES[n as usize].factor.wrapping_mul(u64::from(x));
     ((u128::from(fraction) * u128::from(n)) >> 64) as u32
 }
 
-/// `below_u32` for `n` from 1 to 52, a deck's draws: the same words and results, the zone and
-/// the remainder's factor read once, without asking whether `n` is 0 or past the table (issue
-/// 38: 46 draws a stud hand).
-pub(crate) fn below_deck<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!((1..=52).contains(&n));
-    let (zone, factor) = SMALL_RANGES[(n & 63) as usize];
+/// The ranges `from` to `to` (at most `SMALL`), for a deck's draws from the top: `below_deck`
+/// of each, `to` first, is `below_u32` of each.
+pub(crate) fn deck_ranges(from: u32, to: u32) -> &'static [SmallRange] {
+    &SMALL_RANGES[from as usize..=to as usize]
+}
+
+/// `below_u32(rng, range.n)` for a range of the table, a deck's draws: the same words and
+/// results, the zone, `n` and the remainder's factor read together (issue 38: 46 draws a
+/// stud hand, each reading the table by an index worked out before).
+#[inline]
+pub(crate) fn below_deck<R: Rng + ?Sized>(rng: &mut R, range: &SmallRange) -> u32 {
     loop {
         let x = rng.next_u32();
-        if x <= zone {
-            return ((u128::from(factor.wrapping_mul(u64::from(x))) * u128::from(n)) >> 64) as u32;
+        if x <= range.zone {
+            return ((u128::from(range.factor.wrapping_mul(u64::from(x))) * u128::from(range.n))
+                >> 64) as u32;
         }
     }
 }
@@ -53,7 +73,7 @@ pub fn below_u32<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
         return 0;
     }
     if n <= SMALL {
-        let zone = SMALL_RANGES[n as usize].0;
+        let zone = SMALL_RANGES[n as usize].zone;
         loop {
             let x = rng.next_u32();
             if x <= zone {
@@ -128,9 +148,10 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         for n in 1..=SMALL {
             assert_eq!(
-                SMALL_RANGES[n as usize].0,
+                SMALL_RANGES[n as usize].zone,
                 u32::MAX - (u32::MAX - n + 1) % n
             );
+            assert_eq!(SMALL_RANGES[n as usize].n, n);
             let edges = [
                 0,
                 1,
@@ -154,7 +175,8 @@ mod tests {
         let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
         for _ in 0..200 {
             for n in 1..=52 {
-                assert_eq!(below_deck(&mut a, n), below_u32(&mut b, n));
+                let range = &deck_ranges(n, n)[0];
+                assert_eq!(below_deck(&mut a, range), below_u32(&mut b, n));
             }
         }
     }

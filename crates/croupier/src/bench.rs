@@ -8,7 +8,7 @@
 use anyhow::{Context, Result, bail};
 use cards::Deck;
 use clap::{Args, Subcommand};
-use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
+use engine::{Action, Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
 use rand::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -161,32 +161,34 @@ fn play(
     choices: &mut SmallRng,
 ) -> Result<Measured> {
     let (base, depth) = kind.setup();
+    let players = base.stacks.len();
+    // Checked once, as PokerKit's game object: each hand checks only its deck.
+    let base = base.checked()?;
     let (mut hands, mut actions, mut showdowns, mut memory) = (0u64, 0u64, 0u64, 0usize);
     let budget = Duration::try_from_secs_f64(seconds).context("--seconds")?;
     // Dealt again hand after hand, keeping its allocations, as a table may.
-    let mut hand = Hand::new_dealt(&base, Deck::ordered())?;
+    let mut hand = Hand::new_dealt(base.setup(), Deck::ordered())?;
     let start = Instant::now();
     while start.elapsed() < budget {
         for _ in 0..256 {
             // Only as deep as the hand deals.
             let deck = Deck::ordered_shuffled_top(depth, rng);
             // The setup is read, not copied: one per kind, as PokerKit's game object.
-            hand.deal_again(&base, deck)?;
+            hand.deal_checked(&base, deck)?;
+            let mut folds = 0;
             while let Step::Act(p) = hand.step() {
                 let legal = hand.legal_actions().context("a player to act")?;
-                hand.apply(Op::Act(p, random_action(&legal, choices)))?;
+                let action = random_action(&legal, choices);
+                folds += usize::from(action == Action::Fold);
+                hand.apply(Op::Act(p, action))?;
                 actions += 1;
             }
             if !hand.is_over() {
                 bail!("a hand stopped at {}", hand.step());
             }
-            if hand
-                .events()
-                .iter()
-                .any(|e| matches!(e, engine::Event::Shown { .. }))
-            {
-                showdowns += 1;
-            }
+            // Shown down unless all but one folded: counted as PokerKit's side counts it, not
+            // by reading the event log after every hand (issue 38).
+            showdowns += u64::from(folds + 1 < players);
             memory = memory.max(hand.memory_bytes());
             hands += 1;
         }

@@ -44,7 +44,7 @@ pub use rotation::{Betting, GameKind, Rotation, RotationError, Stakes, Switch};
 pub use rule::Rule;
 pub use rulebook::{KNOWN_IDS, ProfileError, RulebookId, merge_over_tda};
 pub use ruleset::{AbsentPlayers, CapHeadsUp, Ruleset, ShortBigBlind};
-pub use setup::{Automations, HandSetup, SetupError, SetupErrors};
+pub use setup::{Automations, CheckedSetup, HandSetup, SetupError, SetupErrors};
 pub use step::{Action, LegalActions, Op, RaiseRange, Step};
 pub use table::{Blinds, PlayerId, Positions, SeatedPlayer, Table, TableError};
 pub use table::{ForcedBets, StudBets};

@@ -10,6 +10,7 @@ fn below(rng: &mut impl Rng, n: u64) -> u64 {
 }
 
 /// A bet or raise amount: the minimum, the maximum (often all-in) or one in between.
+#[inline(always)]
 fn amount(rng: &mut impl Rng, min_to: Chips, max_to: Chips) -> Chips {
     match below(rng, 3) {
         0 => min_to,

@@ -164,6 +164,29 @@ impl fmt::Display for SetupErrors {
 
 impl std::error::Error for SetupErrors {}
 
+/// A setup `HandSetup::checked` accepted: a table dealing hand after hand from one setup checks
+/// it once, and each hand only its deck (`Hand::deal_checked`; issue 38).
+#[derive(Clone, Debug)]
+pub struct CheckedSetup {
+    setup: HandSetup,
+    /// The cards a deck must hold (none when the engine does not deal).
+    deck_needed: usize,
+}
+
+impl CheckedSetup {
+    pub fn setup(&self) -> &HandSetup {
+        &self.setup
+    }
+
+    /// `check_with(Some(deck))` of the checked setup: only the deck can be refused.
+    pub(crate) fn check_deck(&self, deck: &Deck) -> Result<(), SetupErrors> {
+        if deck.len() < self.deck_needed {
+            return Err(SetupErrors(vec![SetupError::ShortDeck(deck.len())]));
+        }
+        Ok(())
+    }
+}
+
 impl HandSetup {
     /// Whether `Hand::new` would start this hand, with every problem it has if not.
     pub fn check(&self) -> Result<(), SetupErrors> {
@@ -172,6 +195,54 @@ impl HandSetup {
 
     /// `check` with `deck` in place of the setup's own.
     pub(crate) fn check_with(&self, deck: Option<&Deck>) -> Result<(), SetupErrors> {
+        let mut problems = self.problems_but_deck();
+        if self.automations.dealing {
+            match deck {
+                None => problems.push(SetupError::NoDeck),
+                Some(deck) if deck.len() < self.deck_needed() => {
+                    problems.push(SetupError::ShortDeck(deck.len()));
+                }
+                Some(_) => {}
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(SetupErrors(problems))
+        }
+    }
+
+    /// The setup checked once for dealing hand after hand from it (`Hand::deal_checked`): every
+    /// problem `check` finds but the deck's, which each hand's own deck answers.
+    pub fn checked(self) -> Result<CheckedSetup, SetupErrors> {
+        let problems = self.problems_but_deck();
+        if !problems.is_empty() {
+            return Err(SetupErrors(problems));
+        }
+        let deck_needed = if self.automations.dealing {
+            self.deck_needed()
+        } else {
+            0
+        };
+        Ok(CheckedSetup {
+            setup: self,
+            deck_needed,
+        })
+    }
+
+    /// The cards the engine's deck must hold to deal the hand.
+    fn deck_needed(&self) -> usize {
+        let game = self.variant.game;
+        // Stud deals eight players' seven cards with the short-deck procedure (TDA-RP-10H).
+        if game.is_stud() {
+            52
+        } else {
+            self.stacks.len() * game.hole_cards() + 8
+        }
+    }
+
+    /// The problems of `check_with` that do not depend on the deck, in its order.
+    fn problems_but_deck(&self) -> Vec<SetupError> {
         let mut problems = Vec::new();
         let n = self.stacks.len();
         if !(2..=crate::MAX_PLAYERS).contains(&n) {
@@ -242,26 +313,7 @@ impl HandSetup {
                 problems.push(SetupError::BringIn);
             }
         }
-        if self.automations.dealing {
-            // Stud deals eight players' seven cards with the short-deck procedure (TDA-RP-10H).
-            let needed = if game.is_stud() {
-                52
-            } else {
-                n * game.hole_cards() + 8
-            };
-            match deck {
-                None => problems.push(SetupError::NoDeck),
-                Some(deck) if deck.len() < needed => {
-                    problems.push(SetupError::ShortDeck(deck.len()));
-                }
-                Some(_) => {}
-            }
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(SetupErrors(problems))
-        }
+        problems
     }
 
     /// A hand under TDA 2019 with no antes, nobody absent and every step automated; set `deck`

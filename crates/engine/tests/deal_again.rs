@@ -75,3 +75,45 @@ fn a_refused_deal_leaves_the_hand() {
     );
     assert_eq!(hand, before);
 }
+
+/// A setup checked once deals each hand as `deal_again` does; `checked` refuses what `check`
+/// refuses but the deck, and `deal_checked` refuses a short deck as `new_dealt` does, the old
+/// hand kept whole.
+#[test]
+fn a_checked_setup_deals_as_deal_again() {
+    let setups = setups();
+    let checked: Vec<_> = setups
+        .iter()
+        .map(|s| s.clone().checked().unwrap())
+        .collect();
+    let mut reused = Hand::new_dealt(&setups[0], Deck::ordered()).unwrap();
+    let mut again = reused.clone();
+    for round in 0..60u8 {
+        let i = usize::from(round) * 5 % setups.len();
+        let deck = Deck::shuffled(Seed([round; 32]));
+        again.deal_again(&setups[i], deck.clone()).unwrap();
+        reused.deal_checked(&checked[i], deck).unwrap();
+        assert_eq!(reused, again);
+        play_out(&mut again, &mut ChaCha8Rng::seed_from_u64(round.into()));
+        play_out(&mut reused, &mut ChaCha8Rng::seed_from_u64(round.into()));
+        assert_eq!(reused.events(), again.events());
+    }
+
+    let mut bad = setups[1].clone();
+    bad.stacks[2] = Chips::ZERO;
+    bad.min_bet = Chips::ZERO;
+    let refused = bad.clone().checked().unwrap_err();
+    assert_eq!(refused.problems().len(), 2);
+    bad.deck = Some(Deck::ordered());
+    assert_eq!(refused, bad.check().unwrap_err());
+
+    let before = reused.clone();
+    let short = Deck::from_cards(Deck::ordered().remaining()[..10].to_vec());
+    for (setup, checked) in setups.iter().zip(&checked) {
+        assert_eq!(
+            reused.deal_checked(checked, short.clone()).unwrap_err(),
+            Hand::new_dealt(setup, short.clone()).unwrap_err()
+        );
+        assert_eq!(reused, before);
+    }
+}

@@ -3,7 +3,7 @@
 //! is the loop benched.
 
 use cards::Deck;
-use engine::{Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
+use engine::{CheckedSetup, Chips, Game, Hand, HandSetup, Op, Step, Variant, random_action};
 use rand::rngs::SmallRng;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -38,10 +38,10 @@ fn holdem(players: usize) -> HandSetup {
     )
 }
 
-/// One kind's hands in play: its setup (one, as PokerKit's game object), how deep its hands
-/// deal into the deck, and the random sequences carried from hand to hand.
+/// One kind's hands in play: its setup (one, checked once, as PokerKit's game object), how deep
+/// its hands deal into the deck, and the random sequences carried from hand to hand.
 pub struct Kind {
-    setup: HandSetup,
+    setup: CheckedSetup,
     depth: usize,
     /// Shuffles (the server's kind of generator).
     rng: ChaCha8Rng,
@@ -63,7 +63,7 @@ impl Kind {
             other => panic!("no kind {other}: {}", KINDS.join(", ")),
         };
         Kind {
-            setup,
+            setup: setup.checked().expect("a valid setup"),
             depth,
             rng: ChaCha8Rng::seed_from_u64(1),
             choices: SmallRng::seed_from_u64(1),
@@ -76,10 +76,12 @@ impl Kind {
         let deck = Deck::ordered_shuffled_top(self.depth, &mut self.rng);
         let hand = match &mut self.hand {
             Some(hand) => {
-                hand.deal_again(&self.setup, deck).expect("a valid setup");
+                hand.deal_checked(&self.setup, deck).expect("a full deck");
                 hand
             }
-            empty => empty.insert(Hand::new_dealt(&self.setup, deck).expect("a valid setup")),
+            empty => {
+                empty.insert(Hand::new_dealt(self.setup.setup(), deck).expect("a valid setup"))
+            }
         };
         while let Step::Act(p) = hand.step() {
             let legal = hand.legal_actions().expect("a player to act");

@@ -84,13 +84,29 @@ impl Hand {
     /// time, the antes in one pass (a stud hand posts six; no cursor steps between them).
     pub(super) fn post_all(&mut self) {
         let n = self.player_count();
-        while self.post_cursor < n {
-            let (i, ante) = (self.post_cursor, self.players[self.post_cursor].ante_due);
-            if !ante.is_zero() {
-                self.post_ante(i, ante.min(self.players[i].stack));
+        // As `post_ante` for each, in one pass: only the can-bet mask can change (an ante that
+        // leaves no chips), and the pot takes the antes' sum.
+        let from = self.post_cursor.min(n);
+        let mut antes = Chips::ZERO;
+        for (i, me) in self.players.iter_mut().enumerate().skip(from) {
+            if me.ante_due.is_zero() {
+                continue;
             }
-            self.post_cursor += 1;
+            let amount = me.ante_due.min(me.stack);
+            me.stack -= amount;
+            me.committed += amount;
+            me.ante = amount;
+            antes += amount;
+            if me.stack.is_zero() {
+                self.can_bet &= !(1 << i);
+            }
+            self.events.push(Event::AntePosted {
+                player: Player(i as u8),
+                amount,
+            });
         }
+        self.pot += antes;
+        self.post_cursor = self.post_cursor.max(n);
         self.skip_empty_posts();
         while self.phase == Phase::Posting {
             self.post_next();
