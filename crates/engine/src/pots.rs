@@ -3,7 +3,7 @@
 //! pot (DG-15a.7), kept apart from the main pot (DG-15.8).
 
 use crate::chips::{Chips, Player};
-use crate::hand::{MAX_PLAYERS, PlayerState, Status};
+use crate::hand::player::{MAX_PLAYERS, PlayerState, Status};
 
 /// A pot and the players who can win it.
 #[derive(Clone, Debug, PartialEq, Eq)]

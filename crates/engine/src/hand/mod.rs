@@ -6,8 +6,11 @@ mod betting;
 mod dealing;
 mod live;
 mod ops;
+pub(crate) mod player;
 mod showdown;
 mod stud;
+
+pub use player::{MAX_PLAYERS, PlayerState, Status};
 
 use crate::chips::{Chips, Player};
 use crate::event::Event;
@@ -31,70 +34,6 @@ pub(crate) struct HandRules {
     pub full_big_blind: bool,
     /// A tournament: no doubling on fourth street for an open pair (TDA-RP-10F).
     pub tournament: bool,
-}
-
-/// Where a player stands in the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Live,
-    Folded,
-    /// Gave up the hand at showdown without showing.
-    Mucked,
-}
-
-/// One player's part of a hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayerState {
-    pub starting_stack: Chips,
-    /// Chips behind, not yet bet.
-    pub stack: Chips,
-    /// Chips in front of the player in this betting round.
-    pub bet: Chips,
-    /// Everything the player put in this hand: antes, blinds and bets.
-    pub committed: Chips,
-    /// The ante posted, part of `committed`.
-    pub ante: Chips,
-    pub status: Status,
-    pub hole: Hole,
-    pub shown: bool,
-    pub absent: bool,
-    /// The bet to call when the player last acted in this round (`None`: not yet acted). A
-    /// player may raise again only after a full raise since then (TDA-47A).
-    acted_level: Option<Chips>,
-    /// Full bets and raises of the round when the player last acted: one since reopens the
-    /// betting for them, whatever its size (TDA-47; a stud completion of the bring-in).
-    acted_raises: u8,
-    /// Chips won from the pots.
-    pub won: Chips,
-    /// The ante and the blind the setup asks of the player (what a short stack posts less of):
-    /// kept with the player, not in two vectors a hand allocates (issue 38).
-    ante_due: Chips,
-    blind_due: Chips,
-}
-
-impl PlayerState {
-    pub fn is_live(&self) -> bool {
-        self.status == Status::Live
-    }
-
-    pub fn is_all_in(&self) -> bool {
-        self.is_live() && self.stack.is_zero()
-    }
-
-    /// Whether the player has acted in this betting round.
-    pub fn has_acted(&self) -> bool {
-        self.acted_level.is_some()
-    }
-
-    /// Live and with chips behind: still able to bet.
-    pub fn can_bet(&self) -> bool {
-        self.is_live() && !self.stack.is_zero()
-    }
-
-    /// The ante the setup asks of the player; a short stack posts less (TDA-RP-11).
-    pub(crate) fn ante_due(&self) -> Chips {
-        self.ante_due
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,8 +133,6 @@ pub struct Hand {
     values: [Option<Value>; MAX_PLAYERS],
     events: Vec<Event>,
 }
-
-pub const MAX_PLAYERS: usize = 10;
 
 /// Whether a mask of players holds two or more.
 fn several(mask: u32) -> bool {
