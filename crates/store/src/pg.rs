@@ -272,26 +272,14 @@ impl Pg {
 
     /// Every lease as it stands.
     pub(crate) fn leases(&self) -> Result<Vec<Lease>, StoreError> {
-        self.with_client(|client| {
-            let rows = client
-                .query(
-                    "SELECT task, owner, token, expires_ms FROM leases ORDER BY task",
-                    &[],
-                )
-                .map_err(|e| self.error(e))?;
-            rows.iter()
-                .map(|row| {
-                    let task: String = row.try_get(0).map_err(|e| self.error(e))?;
-                    Ok(Lease {
-                        owner: row.try_get(1).map_err(|e| self.error(e))?,
-                        token: self
-                            .unsigned(row.try_get(2).map_err(|e| self.error(e))?, "token")?,
-                        expires_ms: self
-                            .unsigned(row.try_get(3).map_err(|e| self.error(e))?, "lease time")?,
-                        task,
-                    })
-                })
-                .collect()
+        let sql = "SELECT task, owner, token, expires_ms FROM leases ORDER BY task";
+        self.all(sql, &[], |row| {
+            Ok(Lease {
+                task: self.column(row, 0)?,
+                owner: self.column(row, 1)?,
+                token: self.unsigned(self.column(row, 2)?, "token")?,
+                expires_ms: self.unsigned(self.column(row, 3)?, "lease time")?,
+            })
         })
     }
 
@@ -354,55 +342,27 @@ impl Pg {
     /// The records after seq `after`, in seq order.
     pub(crate) fn records_after(&self, after: u64) -> Result<Vec<Record>, StoreError> {
         let after = signed(after, "seq")?;
-        self.with_client(|client| {
-            let rows = client
-                .query(
-                    "SELECT seq, at_ms, body FROM log WHERE seq > $1 ORDER BY seq",
-                    &[&after],
-                )
-                .map_err(|e| self.error(e))?;
-            rows.iter()
-                .map(|row| {
-                    let (seq, at_ms, body) = (|| {
-                        Ok::<_, postgres::Error>((
-                            row.try_get(0)?,
-                            row.try_get(1)?,
-                            row.try_get(2)?,
-                        ))
-                    })()
-                    .map_err(|e| self.error(e))?;
-                    Ok(Record {
-                        seq: self.unsigned(seq, "seq")?,
-                        at_ms: self.unsigned(at_ms, "time")?,
-                        body,
-                    })
-                })
-                .collect()
+        let sql = "SELECT seq, at_ms, body FROM log WHERE seq > $1 ORDER BY seq";
+        self.all(sql, &[&after], |row| {
+            Ok(Record {
+                seq: self.unsigned(self.column(row, 0)?, "seq")?,
+                at_ms: self.unsigned(self.column(row, 1)?, "time")?,
+                body: self.column(row, 2)?,
+            })
         })
     }
 
     /// Every fenced write, in seq order.
     pub(crate) fn fenced_writes(&self) -> Result<Vec<lease::FencedWrite>, StoreError> {
-        self.with_client(|client| {
-            let rows = client
-                .query(
-                    "SELECT first, last, task, owner, token FROM fenced_writes ORDER BY first",
-                    &[],
-                )
-                .map_err(|e| self.error(e))?;
-            rows.iter()
-                .map(|row| {
-                    let get = |i| row.try_get::<_, i64>(i).map_err(|e| self.error(e));
-                    let text = |i| row.try_get::<_, String>(i).map_err(|e| self.error(e));
-                    Ok(lease::FencedWrite {
-                        first: self.unsigned(get(0)?, "seq")?,
-                        last: self.unsigned(get(1)?, "seq")?,
-                        task: text(2)?,
-                        owner: text(3)?,
-                        token: self.unsigned(get(4)?, "token")?,
-                    })
-                })
-                .collect()
+        let sql = "SELECT first, last, task, owner, token FROM fenced_writes ORDER BY first";
+        self.all(sql, &[], |row| {
+            Ok(lease::FencedWrite {
+                first: self.unsigned(self.column(row, 0)?, "seq")?,
+                last: self.unsigned(self.column(row, 1)?, "seq")?,
+                task: self.column(row, 2)?,
+                owner: self.column(row, 3)?,
+                token: self.unsigned(self.column(row, 4)?, "token")?,
+            })
         })
     }
 
@@ -473,6 +433,28 @@ impl Pg {
                 .and_then(|row| row.try_get(0))
                 .map_err(|e| self.error(e))
         })
+    }
+
+    /// Every row `sql` gives, each read by `each`.
+    fn all<T>(
+        &self,
+        sql: &str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+        each: impl Fn(&postgres::Row) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.with_client(|client| {
+            let rows = client.query(sql, params).map_err(|e| self.error(e))?;
+            rows.iter().map(&each).collect()
+        })
+    }
+
+    /// Column `i` of `row`.
+    fn column<T: for<'a> postgres::types::FromSql<'a>>(
+        &self,
+        row: &postgres::Row,
+        i: usize,
+    ) -> Result<T, StoreError> {
+        row.try_get(i).map_err(|e| self.error(e))
     }
 
     fn execute(
