@@ -297,55 +297,43 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
             }
         }
         let owner = nodes.owner();
-        if let Some(owner) = owner.filter(|_| pause_at.contains(&event)) {
-            let serving = pause(&mut nodes, owner, started, &mut report).await?;
-            let chips = chips_after(&addrs[serving], &secret, chips).await;
-            println!(
-                "  {}",
-                if chips.is_ok() {
-                    "chips conserved"
-                } else {
-                    "chips NOT conserved"
-                }
-            );
-            report.check(Some(chips));
-            if !nodes.is_running(owner) {
-                tokio::time::sleep(RESTART_AFTER).await;
-                nodes.start(owner)?;
+        let began = Instant::now();
+        let when = began.duration_since(started).as_secs_f64();
+        // What was done to which node, how it went, who serves after, when to start it again.
+        let (label, victim, what, serving, restart_at) = match owner {
+            Some(owner) if pause_at.contains(&event) => {
+                let (what, serving) = pause(&mut nodes, owner, &mut report).await?;
+                let label = format!("pause {}", report.pauses);
+                (
+                    label,
+                    owner,
+                    what,
+                    Some(serving),
+                    Instant::now() + RESTART_AFTER,
+                )
             }
-            continue;
-        }
-        let victim = match (o.target, owner) {
-            (Target::Serving, Some(owner)) => owner,
-            _ => cards::sample::below_u32(&mut rng, nodes.len() as u32) as usize,
+            _ => {
+                let victim = match (o.target, owner) {
+                    (Target::Serving, Some(owner)) => owner,
+                    _ => cards::sample::below_u32(&mut rng, nodes.len() as u32) as usize,
+                };
+                nodes.kill(victim);
+                report.kills += 1;
+                let restart_at = began + RESTART_AFTER;
+                let (what, serving) = if owner == Some(victim) {
+                    // The room is nobody's until the lease runs out and a standby took it over.
+                    let restart = Some((victim, restart_at));
+                    let taken = nodes.wait_serving(began, TAKEOVER_LIMIT, restart).await?;
+                    let what = report.took_over(began, &taken, &nodes);
+                    (format!("the serving one; {what}"), Some(taken.node))
+                } else {
+                    ("a standby".to_string(), owner)
+                };
+                let label = format!("kill {}", report.kills);
+                (label, victim, what, serving, restart_at)
+            }
         };
-        let killed_at = Instant::now();
-        let when = killed_at.duration_since(started).as_secs_f64();
-        nodes.kill(victim);
-        report.kills += 1;
-        let restart_at = killed_at + RESTART_AFTER;
-        let name = nodes.name(victim).to_string();
-        let (what, serving) = if owner == Some(victim) {
-            // The room is nobody's until the lease runs out and a standby took it over.
-            let restart = Some((victim, restart_at));
-            let taken = nodes
-                .wait_serving(killed_at, TAKEOVER_LIMIT, restart)
-                .await?;
-            let seconds = taken.listening.duration_since(killed_at).as_secs_f64();
-            let leased = taken.owner_since.saturating_duration_since(killed_at);
-            report.takeovers.push(seconds);
-            report.lease_waits.push(leased.as_secs_f64());
-            let what = format!(
-                "the serving one; node {} has the lease after {:.2} s and serves after \
-                 {seconds:.2} s",
-                nodes.name(taken.node),
-                leased.as_secs_f64()
-            );
-            (what, Some(taken.node))
-        } else {
-            ("a standby".to_string(), owner)
-        };
-        // The chips after every kill, as the node serving counts them.
+        // The chips after every kill and pause, as the node serving counts them.
         let chips = match serving {
             Some(node) => Some(chips_after(&addrs[node], &secret, chips).await),
             None => None,
@@ -355,10 +343,8 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
             Some(Err(_)) => "chips NOT conserved",
             None => "no node serves to count the chips",
         };
-        println!(
-            "kill {} at {when:.1} s: node {name}, {what}; {said}",
-            report.kills
-        );
+        let name = nodes.name(victim);
+        println!("{label} at {when:.1} s: node {name}, {what}; {said}");
         report.check(chips);
         if !nodes.is_running(victim) {
             tokio::time::sleep_until(restart_at.into()).await;
@@ -401,43 +387,29 @@ async fn drive(mut nodes: Nodes, o: &Options) -> Result<(Report, Acts)> {
 }
 
 /// Pauses node `owner`, which serves the room, until another serves, then lets it go on and
-/// waits for it to find its lease gone: the node serving after.
-async fn pause(
-    nodes: &mut Nodes,
-    owner: usize,
-    started: Instant,
-    report: &mut Report,
-) -> Result<usize> {
+/// waits for it to find its lease gone: what happened, and the node serving after.
+async fn pause(nodes: &mut Nodes, owner: usize, report: &mut Report) -> Result<(String, usize)> {
     let paused_at = Instant::now();
-    let when = paused_at.duration_since(started).as_secs_f64();
     nodes.pause(owner)?;
     let taken = nodes.wait_serving(paused_at, TAKEOVER_LIMIT, None).await;
     nodes.resume(owner)?;
     let taken = taken?;
-    let seconds = taken.listening.duration_since(paused_at).as_secs_f64();
-    let leased = taken.owner_since.saturating_duration_since(paused_at);
     report.pauses += 1;
-    report.takeovers.push(seconds);
-    report.lease_waits.push(leased.as_secs_f64());
+    let what = report.took_over(paused_at, &taken, nodes);
     let stepped = nodes.wait_stepped_down(owner, STEP_DOWN_LIMIT).await;
     if stepped {
         report.stepped_down += 1;
     }
-    println!(
-        "pause {} at {when:.1} s: node {}, the serving one; node {} has the lease after {:.2} s \
-         and serves after {seconds:.2} s; node {}, let go on, {}",
-        report.pauses,
-        nodes.name(owner),
-        nodes.name(taken.node),
-        leased.as_secs_f64(),
-        nodes.name(owner),
-        if stepped {
-            "found its lease gone and stopped"
-        } else {
-            "still believes it serves"
-        }
+    let after = if stepped {
+        "found its lease gone and stopped"
+    } else {
+        "still believes it serves"
+    };
+    let what = format!(
+        "the serving one; {what}; node {}, let go on, {after}",
+        nodes.name(owner)
     );
-    Ok(taken.node)
+    Ok((what, taken.node))
 }
 
 /// The event's chips as the node that took over counts them, against its books and the start.
@@ -496,6 +468,21 @@ fn missing(made: &[PlayerAction], logged: &[PlayerAction]) -> u64 {
 }
 
 impl Report {
+    /// Notes a takeover since `from` (a kill or pause of the serving node), and says it.
+    fn took_over(&mut self, from: Instant, taken: &nodes::Serving, nodes: &Nodes) -> String {
+        let seconds = taken.listening.duration_since(from).as_secs_f64();
+        let leased = taken
+            .owner_since
+            .saturating_duration_since(from)
+            .as_secs_f64();
+        self.takeovers.push(seconds);
+        self.lease_waits.push(leased);
+        format!(
+            "node {} has the lease after {leased:.2} s and serves after {seconds:.2} s",
+            nodes.name(taken.node)
+        )
+    }
+
     fn check(&mut self, chips: Option<Result<()>>) {
         match chips {
             Some(Ok(())) => {

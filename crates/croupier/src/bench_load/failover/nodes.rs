@@ -217,15 +217,27 @@ impl Nodes {
     /// Waits up to `limit` for node `i` to stop believing it serves (its line `lease lost`, or
     /// its end); whether it did.
     pub async fn wait_stepped_down(&mut self, i: usize, limit: Duration) -> bool {
+        let stepped = self.poll(limit, |nodes| {
+            nodes.read_lines();
+            let node = &nodes.nodes[i];
+            Ok((node.owner_since.is_none() || node.child.is_none()).then_some(()))
+        });
+        matches!(stepped.await, Ok(Some(())))
+    }
+
+    /// Asks `found` every 10 ms until it finds something or `limit` passed (then None).
+    async fn poll<T>(
+        &mut self,
+        limit: Duration,
+        mut found: impl FnMut(&mut Nodes) -> Result<Option<T>>,
+    ) -> Result<Option<T>> {
         let deadline = Instant::now() + limit;
         loop {
-            self.read_lines();
-            let node = &self.nodes[i];
-            if node.owner_since.is_none() || node.child.is_none() {
-                return true;
+            if let Some(it) = found(self)? {
+                return Ok(Some(it));
             }
             if Instant::now() >= deadline {
-                return false;
+                return Ok(None);
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -260,26 +272,25 @@ impl Nodes {
         limit: Duration,
         restart: Option<(usize, Instant)>,
     ) -> Result<Serving> {
-        let deadline = Instant::now() + limit;
-        loop {
-            if let Some(found) = self.serving_since(after) {
-                return Ok(found);
+        let serving = self.poll(limit, |nodes| {
+            if let Some(found) = nodes.serving_since(after) {
+                return Ok(Some(found));
             }
             if let Some((node, at)) = restart
-                && !self.is_running(node)
+                && !nodes.is_running(node)
                 && Instant::now() >= at
             {
-                self.start(node)?;
+                nodes.start(node)?;
             }
-            if Instant::now() >= deadline {
-                return Err(anyhow!(
-                    "no node served the room within {} s (their errors: {})",
-                    limit.as_secs(),
-                    self.dir.display()
-                ));
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+            Ok(None)
+        });
+        serving.await?.ok_or_else(|| {
+            anyhow!(
+                "no node served the room within {} s (their errors: {})",
+                limit.as_secs(),
+                self.dir.display()
+            )
+        })
     }
 
     /// The TD's secret, from the file the first serving node wrote.
