@@ -34,10 +34,8 @@ pub async fn read_header(stream: &mut TcpStream) -> std::io::Result<Opened> {
             return Err(std::io::ErrorKind::UnexpectedEof.into());
         }
         let seen = &buf[..n];
-        if !ppp::v1::PROTOCOL_PREFIX
-            .as_bytes()
-            .starts_with(&seen[..n.min(5)])
-        {
+        let prefix = ppp::v1::PROTOCOL_PREFIX.as_bytes();
+        if !prefix.starts_with(&seen[..n.min(prefix.len())]) {
             return Ok(Opened::Proxy);
         }
         if let Some(end) = seen.windows(2).position(|w| w == b"\r\n") {
