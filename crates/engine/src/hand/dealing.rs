@@ -68,10 +68,7 @@ impl Hand {
 
     /// Antes are dead money: straight into the middle.
     fn post_ante(&mut self, i: usize, amount: Chips) {
-        let me = &mut self.players[i];
-        me.stack -= amount;
-        me.committed += amount;
-        me.ante = amount;
+        self.players[i].take_ante(amount);
         self.pot += amount;
         self.sync_player(i);
         self.emit(Event::AntePosted {
@@ -93,9 +90,7 @@ impl Hand {
                 continue;
             }
             let amount = me.ante_due.min(me.stack);
-            me.stack -= amount;
-            me.committed += amount;
-            me.ante = amount;
+            me.take_ante(amount);
             antes += amount;
             if me.stack.is_zero() {
                 self.can_bet &= !(1 << i);

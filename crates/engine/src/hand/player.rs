@@ -65,6 +65,14 @@ impl PlayerState {
         self.is_live() && !self.stack.is_zero()
     }
 
+    /// Puts `amount` in as the player's ante (the pot and the events are the hand's).
+    #[inline]
+    pub(super) fn take_ante(&mut self, amount: Chips) {
+        self.stack -= amount;
+        self.committed += amount;
+        self.ante = amount;
+    }
+
     /// The ante the setup asks of the player; a short stack posts less (TDA-RP-11).
     pub(crate) fn ante_due(&self) -> Chips {
         self.ante_due
