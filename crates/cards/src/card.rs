@@ -4,7 +4,10 @@ use std::str::FromStr;
 
 /// One card of the 52. The order is by rank, then by suit (spades highest), which is the
 /// order for a high-card draw and the stud bring-in (WWPLA-8, HC-3.5, TDA-RP-10D).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, zerocopy::IntoBytes, zerocopy::Immutable,
+)]
+#[repr(transparent)]
 pub struct Card(u8);
 
 impl Card {
@@ -20,6 +23,12 @@ impl Card {
     /// `rank * 4 + suit`: 0 is the deuce of clubs, 51 the ace of spades.
     pub const fn index(self) -> u8 {
         self.0
+    }
+
+    /// The cards' indexes as they lie in memory, one byte each (no copy): an evaluator reads
+    /// two cards as one `u16` (issue 38).
+    pub fn indexes(cards: &[Card]) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(cards)
     }
 
     pub const fn rank(self) -> Rank {
