@@ -88,8 +88,9 @@ pub enum RingCommand {
         seat: u8,
     },
     /// A hand begins at a table the list keeper or a tablet follows: who is dealt in and who
-    /// posts what is the rules' (`dealt`, when given, must be that); `button` is the seat drawn
-    /// for the table's first hand (TDA-RP-14).
+    /// posts what is the rules' (`dealt`, when given, must be that: the ids of the guests at
+    /// the seats of the board's `next.dealt`, in any order; else 422 `not_dealt_in`); `button`
+    /// is the seat drawn for the table's first hand (TDA-RP-14).
     HandStarted {
         table: CashTableId,
         #[serde(default)]
@@ -232,7 +233,8 @@ pub struct GameSpec {
     pub rake_cap: u64,
     #[serde(default)]
     pub time_charge: u64,
-    /// Spread limit: the largest bet or raise; the smallest is the big blind (HC-3.4.1).
+    /// Spread limit: the largest bet or raise; the smallest is the big blind (HC-3.4.1). Only
+    /// for `ST` and `SO` (another game with it: 422 `bad_game`).
     #[serde(default)]
     pub spread_max: u64,
 }
@@ -421,7 +423,7 @@ pub struct BoardWaiting {
     pub name: String,
     /// `seat` or `table_change`.
     pub wants: String,
-    /// A seat offered now, answered until `offer_expires_ms`.
+    /// A seat offered now, answered until its `expires_ms`.
     pub offer: Option<BoardOffer>,
     /// The expected wait in seconds while no seat is offered (the place among the names still
     /// to be served over the openings' pace); none without an estimate.

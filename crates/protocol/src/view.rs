@@ -23,8 +23,12 @@ pub struct EventSummary {
     pub game: String,
     pub started: bool,
     pub finished: bool,
-    /// Whether players may register themselves now.
+    /// Whether registration is open now: before the start, or in late registration (TDA-8A).
+    /// The TD registers players then; the players themselves only where the event allows it.
     pub registration_open: bool,
+    /// Whether players may register themselves now: registration is open and the event's
+    /// `registration.public` is on.
+    pub self_registration_open: bool,
     pub clock: ClockView,
     pub entrants: u32,
     pub players_left: u32,
@@ -89,9 +93,10 @@ pub struct NoticeLine {
 pub struct InstructionLine {
     /// Numbered from 1; confirmed with the TD command `confirm`.
     pub id: u32,
-    /// `move`, `break`, `final_table`, `chip_race`, `source_cards` (HC-1.8: a card dealt
-    /// at the short table for each equally full one) or `open_table` (a table opened after the
-    /// start for new players: bind its tablet, TDA-8A).
+    /// `move`, `break`, `final_table`, `chip_race`, `colour_up` (the TD's colour-up of one
+    /// table's smallest chips), `source_cards` (HC-1.8: a card dealt at the short table for each
+    /// equally full one) or `open_table` (a table opened after the start for new players: bind
+    /// its tablet, TDA-8A).
     pub kind: String,
     /// What to do, with the reason and the rule, in English and in German.
     pub en: String,

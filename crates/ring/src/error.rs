@@ -15,6 +15,8 @@ pub enum Amount {
     MaxBuyIn,
     RakeCap,
     TimeCharge,
+    /// A hand's pot as the list keeper or a tablet reports it.
+    Pot,
 }
 
 impl fmt::Display for Amount {
@@ -26,6 +28,7 @@ impl fmt::Display for Amount {
             Amount::MaxBuyIn => "the maximum buy-in",
             Amount::RakeCap => "the rake cap",
             Amount::TimeCharge => "the time charge",
+            Amount::Pot => "the pot",
         })
     }
 }
@@ -62,11 +65,13 @@ pub enum RingError {
     TopUpAboveMaximum { to: Chips, max: Chips },
     #[error("a top-up adds chips: {to} is not more than the stack")]
     TopUpAddsChips { to: Chips },
-    #[error("chips are added between hands only: a hand is in play at table {}", .0.0 + 1)]
+    /// A new hand, chips added or time charged while a hand is in play: between hands only.
+    #[error("a hand is in play at table {}: that waits until it is over", .0.0 + 1)]
     HandInPlay(CashTableId),
     #[error("no hand is in play at table {}", .0.0 + 1)]
     NoHandInPlay(CashTableId),
-    #[error("guest {} has chips in the pot: they cash out when the hand is over", .0.0 + 1)]
+    /// Cashed out, moved or unseated while dealt into the hand in play, folded or not.
+    #[error("guest {} is dealt into the hand in play: that waits until it is over", .0.0 + 1)]
     ChipsInThePot(GuestId),
     #[error("guest {} is on the list for this game already", .guest.0 + 1)]
     ListedTwice { guest: GuestId },

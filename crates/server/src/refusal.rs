@@ -82,7 +82,9 @@ impl Refusal {
             HandError::HandOver => "hand_over",
             _ => "illegal_action",
         };
-        let refusal = Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, code, error.to_string())
+        // The message names the players as the pages do, not as the engine counts them.
+        let message = floor::Line::refusal(error).render(name);
+        let refusal = Refusal::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
             .with_said(crate::said::hand(error, name));
         match error.rule() {
             Some(rule) => refusal.with_rule(rule),
@@ -128,6 +130,13 @@ impl Refusal {
             DirectorError::ChipsNotConserved { .. } | DirectorError::BalanceBreach { .. } => {
                 Refusal::internal(message)
             }
+        };
+        let refusal = match refusal.rule {
+            None => match cited_rule(&refusal.message) {
+                Some(rule) => refusal.with_rule(rule),
+                None => refusal,
+            },
+            Some(_) => refusal,
         };
         refusal.with_said(crate::said::director(error))
     }
@@ -180,5 +189,38 @@ impl IntoResponse for Fail {
                 .insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
+    }
+}
+
+/// The rule a director's refusal cites at the end of its text, `(TDA-27)` or `(TDA-RP-9,
+/// HC-1.7)` (the first of them): the director's texts name their rule there, and the body's
+/// `rule` must name it too.
+fn cited_rule(message: &str) -> Option<engine::Rule> {
+    let groups: Vec<&str> = message.split('(').skip(1).collect();
+    groups
+        .into_iter()
+        .rev()
+        .filter_map(|group| group.split(')').next())
+        .find_map(|group| group.split(',').find_map(engine::Rule::parse))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cited_rule;
+
+    /// The body's `rule` is the rule a director's refusal names at its end (TDA-27, TDA-RP-9).
+    #[test]
+    fn a_directors_refusal_names_the_rule_its_text_cites() {
+        let rule = |m: &str| cited_rule(m).map(|r| r.id());
+        assert_eq!(
+            rule("a rebuy waits for the hand's end (TDA-27)"),
+            Some("TDA-27")
+        );
+        assert_eq!(
+            rule("table 2 cannot start a hand: the final table is being drawn (TDA-RP-9, HC-1.7)"),
+            Some("TDA-RP-9")
+        );
+        assert_eq!(rule("no player 7 (seat 3)"), None);
+        assert_eq!(rule("the clock is already stopped"), None);
     }
 }

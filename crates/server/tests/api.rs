@@ -101,6 +101,8 @@ async fn the_td_creates_an_event_from_a_template() {
     let again = api.ok(Method::GET, "/api/events/0", None, None).await;
     assert_eq!(again["id"], 0);
     assert_eq!(again["registration_open"], true);
+    // The template does not open registration to the players themselves: the TD registers.
+    assert_eq!(again["self_registration_open"], false);
 }
 
 #[tokio::test]
@@ -309,11 +311,14 @@ async fn self_registration_closes_at_the_start_tda_8a() {
     // The Hold'em Cologne template has no late registration.
     let api = Api::open();
     api.create_event("hc", 1).await;
+    let summary = api.ok(Method::GET, "/api/events/0", None, None).await;
+    assert_eq!(summary["self_registration_open"], true, "{summary}");
     api.register_self(0, "Ann").await;
     api.register_self(0, "Bob").await;
     api.start(0).await;
     let summary = api.ok(Method::GET, "/api/events/0", None, None).await;
     assert_eq!(summary["registration_open"], false);
+    assert_eq!(summary["self_registration_open"], false);
     let late = json!({ "name": "Cid" }).to_string();
     let error = api
         .refused(

@@ -619,3 +619,120 @@ async fn the_rooms_board_shows_no_chips_and_initials_if_the_house_chooses() {
     let (status, _, _) = api.answer(qr("evil.example/phish?")).await;
     assert_eq!(status, 400);
 }
+
+/// What the list keeper is told when a command names what is not there, or what the rules
+/// do not allow: an unknown guest is 404 whatever the command; a table's id that is no number
+/// is `bad_path`; a hand started naming others than the rules deal in is `not_dealt_in`, which
+/// says whom the rules deal in; a reported pot past a game's amounts is
+/// `amount_too_large`; `spread_max` belongs to spread limit (HC-3.4.1) alone; the public view of
+/// a table names players as the room's board does.
+#[tokio::test]
+async fn the_list_keeper_is_told_what_is_not_there_and_what_the_rules_refuse() {
+    let api = Api::open();
+    let refused = |body: Value, status: u16, code: &'static str| {
+        let api = &api;
+        async move {
+            let body = body.to_string();
+            api.refused(
+                Method::POST,
+                "/api/ring",
+                Some(&api.td),
+                Some(&body),
+                status,
+                code,
+            )
+            .await
+        }
+    };
+    let nt = json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
+        "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200, "spread_max": 10 });
+    let e = refused(nt.clone(), 422, "bad_game").await;
+    assert!(e["message"].as_str().unwrap().contains("spread_max"), "{e}");
+    let mut nt = nt;
+    nt["spread_max"] = json!(0);
+    keep(&api, nt).await;
+    keep(
+        &api,
+        json!({ "type": "open_table", "game": 0, "mode": "list_keeper", "opened_by": "Keeper" }),
+    )
+    .await;
+    for (k, name) in ["Anna Berg", "Ben Carl", "Cem Dorn"]
+        .into_iter()
+        .enumerate()
+    {
+        keep(&api, json!({ "type": "add_guest", "name": name })).await;
+        keep(
+            &api,
+            json!({ "type": "seat_at_desk", "guest": k, "table": 0, "seat": k + 1, "buy_in": 100 }),
+        )
+        .await;
+    }
+    for command in [
+        json!({ "type": "cash_out", "guest": 999 }),
+        json!({ "type": "top_up", "guest": 999, "amount": 1 }),
+        json!({ "type": "away", "guest": 999, "away": true }),
+        json!({ "type": "accept", "guest": 999, "buy_in": 100 }),
+        json!({ "type": "decline", "guest": 999 }),
+        json!({ "type": "leave", "guest": 999, "game": 0 }),
+        json!({ "type": "move", "guest": 999, "table": 0, "seat": 4 }),
+        json!({ "type": "unfreeze", "guest": 999, "table": 0, "seat": 4 }),
+    ] {
+        let e = refused(command.clone(), 404, "not_found").await;
+        assert_eq!(e["message"], "no guest 1000", "{command}: {e}");
+    }
+    for path in ["/api/ring/tables/x", "/api/ring/tables/-1/statement"] {
+        api.refused(Method::GET, path, Some(&api.td), None, 400, "bad_path")
+            .await;
+    }
+    // The rules deal in all three (seats 1 to 3): naming two is refused with the rule.
+    let e = refused(
+        json!({ "type": "hand_started", "table": 0, "dealt": [0, 1] }),
+        422,
+        "not_dealt_in",
+    )
+    .await;
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the next hand deals in guests 1, 2, 3 (seats "),
+        "{e}"
+    );
+    keep(
+        &api,
+        json!({ "type": "hand_started", "table": 0, "dealt": [2, 0, 1] }),
+    )
+    .await;
+    let e = refused(
+        json!({ "type": "hand_started", "table": 0 }),
+        409,
+        "hand_in_play",
+    )
+    .await;
+    assert_eq!(
+        e["message"],
+        "a hand is in play at table 1: that waits until it is over"
+    );
+    let stacks = json!([{ "guest": 0, "chips": 100 }, { "guest": 1, "chips": 100 },
+        { "guest": 2, "chips": 100 }]);
+    let e = refused(
+        json!({ "type": "hand_settled", "table": 0, "stacks": stacks,
+                "pot": 9_223_372_036_854_775_808u64 }),
+        422,
+        "amount_too_large",
+    )
+    .await;
+    assert_eq!(e["args"]["what"]["key"], "amount_pot", "{e}");
+    // The house chooses initials: the table's public view has them too, the desk whole names.
+    keep(
+        &api,
+        json!({ "type": "configure", "offer_seconds": 90, "interest_min": 4,
+                "board_names": "initials" }),
+    )
+    .await;
+    let table = api.ok(Method::GET, "/api/ring/tables/0", None, None).await;
+    assert_eq!(table["seats"][0]["name"], "A. B.", "{table}");
+    let board = td_board(&api).await;
+    assert_eq!(board["guests"][0]["name"], "Anna Berg");
+    balanced(&board);
+}

@@ -280,3 +280,36 @@ async fn a_guests_page_is_told_of_its_own_tables_steps_only() {
         }
     }
 }
+
+/// TDA-53A: a guest who acts out of turn is refused with the rule; an illegal action names the
+/// guest as the pages do, not the engine's player (TDA-55: no check facing a bet).
+#[tokio::test]
+async fn tda_53a_out_of_turn_and_illegal_actions_name_the_rule_and_the_guest() {
+    let room = Room::heads_up("tda").await;
+    let (first, me) = room.to_act().await;
+    let hand = me["table"]["hand"]["number"].clone();
+    let other = 1 - first;
+    let call = json!({ "type": "act", "hand": hand, "action": { "type": "call" } });
+    let reply = room
+        .api
+        .post("/api/ring/me", Some(&room.tokens[other]), &call)
+        .await;
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert_eq!(reply.body["code"], "not_your_turn");
+    assert_eq!(reply.body["rule"], "TDA-53A", "{}", reply.body);
+    // The button faces the big blind: a check is refused, naming the guest.
+    let check = json!({ "type": "act", "hand": hand, "action": { "type": "check" } });
+    let reply = room
+        .api
+        .post("/api/ring/me", Some(&room.tokens[first]), &check)
+        .await;
+    assert_eq!(reply.status, 422, "{}", reply.body);
+    assert_eq!(reply.body["rule"], "TDA-55");
+    let name = ["Anna", "Ben"][first];
+    let message = reply.body["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("{name} cannot check")),
+        "{message}"
+    );
+    assert_eq!(reply.body["args"]["player"], name, "{}", reply.body);
+}

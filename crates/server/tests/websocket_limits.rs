@@ -405,3 +405,17 @@ async fn keep_alive_messages_hold_a_quiet_connection_open() {
     let (code, reason, _) = closed.expect("closed once the keep-alives stopped");
     assert_eq!(code, 1008, "{reason}");
 }
+
+/// Topics the event's stream does not have are refused before the upgrade (400 `bad_query`),
+/// not taken as "nothing" on a socket that then stays silent; the topics it has are upgraded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_topics_are_refused_before_the_upgrade() {
+    let (_api, addr) = served(Limits::default()).await;
+    for topics in ["bogus", "summary,,seating", "summary,x"] {
+        let (status, _) =
+            ws_handshake(&addr, &format!("/api/events/0/ws?topics={topics}"), "").await;
+        assert_eq!(status, 400, "{topics}");
+    }
+    let (status, _) = ws_handshake(&addr, "/api/events/0/ws?topics=summary,standings", "").await;
+    assert_eq!(status, 101);
+}

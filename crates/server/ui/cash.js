@@ -23,7 +23,7 @@
 
 import { get, post, changes } from './api.js';
 import { h, $, fmtChips, fmtTime, fmtDayTime, pageHeader, attempt } from './dom.js';
-import { t, lang, onLang } from './i18n.js';
+import { t, lang, onLang, variantName } from './i18n.js';
 import { renderFelt } from './table.js';
 import { actionBar } from './actions.js';
 import { alerts } from './alerts.js';
@@ -332,7 +332,7 @@ function renderLists() {
     // Why no offer comes (issue 36 item 4): the reason and how many are served first.
     const why = l?.why ? t(`list_why_${l.why}`, { n: l.ahead }) : null;
     return h('li', { class: 'cash-game', testid: 'cash-game', data: { game: g.id } },
-      h('div', { class: 'cash-game-name' }, h('b', {}, g.name), ` · ${g.variant} ${g.stakes}`),
+      h('div', { class: 'cash-game-name' }, h('b', {}, g.name), ` · ${variantName(g.variant)} ${g.stakes}`),
       h('div', { class: 'muted' }, `${t('ring_buy_in', { min: fmtChips(g.min_buy_in), max: fmtChips(g.max_buy_in) })}`
         + ` · ${t('ring_open_seats', { n: open })} · ${t('cash_on_list', { n: g.waiting.length })}`),
       l

@@ -487,6 +487,10 @@ const listeners = [];
 export const lang = () => current;
 
 /** The string for `key` with {name} placeholders filled; the key itself when unknown. */
+const VARIANT_CODES = ['NT', 'PT', 'ST', 'NO', 'PO', 'SO'];
+/** A cash game's variant by name ("No-limit hold'em") in the page's language; its code if unknown. */
+export const variantName = (code) => (VARIANT_CODES.includes(code) ? t(`variant_${code}`) : code);
+
 export function t(key, vars = {}) {
   const s = STRINGS[current][key] ?? EN[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? '').toString()).trim();

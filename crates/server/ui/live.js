@@ -72,14 +72,16 @@ function refresh(card, tb) {
  */
 export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
   const seated = tb.seats.map((s, i) => s && { ...s, seat: i + 1 }).filter(Boolean);
+  const out = (s) => tb.in_hand && !s.dealt;
   const rows = seated.map((s) => h('tr', {},
     h('td', {}, `${s.seat}`), h('td', { class: tb.in_hand && !s.dealt ? 'muted' : null, testid: 'live-name', data: { dealt: s.dealt ? 'yes' : 'no' } },
       `${s.player + 1} · ${s.name}`, tb.in_hand && !s.dealt ? h('small', {}, ` (${t('live_not_dealt')})`) : null),
     h('td', { class: 'num', data: { chips: s.player } }, fmtChips(s.chips)),
-    h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player } })),
-    h('td', {}, h('select', { testid: 'live-by', data: { player: s.player } },
+    // A player not dealt into the hand in play cannot go out in it, nor win anyone's chips.
+    h('td', {}, h('input', { type: 'checkbox', testid: 'live-out', data: { player: s.player }, disabled: out(s) })),
+    h('td', {}, h('select', { testid: 'live-by', data: { player: s.player }, disabled: out(s) },
       h('option', { value: '' }, '–'),
-      ...seated.filter((o) => o.player !== s.player).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`)))),
+      ...seated.filter((o) => o.player !== s.player && !out(o)).map((o) => h('option', { value: o.player }, `${o.player + 1} · ${o.name}`)))),
     // HC-1.3: the card drawn for a tie on the stack, as it fell ("Ks"); empty, the software draws.
     h('td', {}, h('input', { class: 'card-input', size: 3, maxlength: 2, testid: 'live-card', data: { player: s.player },
       placeholder: 'Ks', title: t('live_card_help') }))));

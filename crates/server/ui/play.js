@@ -186,7 +186,7 @@ function onMe(me) {
 function showSpectator(relabel = false) {
   const s = state.summary;
   const box = $('#register');
-  const open = s?.registration_open && !state.token;
+  const open = s?.self_registration_open && !state.token;
   $('#register-form').hidden = !open;
   $('#registration-closed').hidden = open || !s;
   $('#registration-closed').textContent = s?.finished ? t('event_finished') : t('registration_closed');

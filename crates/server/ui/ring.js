@@ -11,7 +11,7 @@
 
 import { get, changes } from './api.js';
 import { h, $, fmtChips, pageHeader, attempt } from './dom.js';
-import { t, onLang } from './i18n.js';
+import { t, onLang, variantName } from './i18n.js';
 
 pageHeader('ring', null, { kiosk: true });
 
@@ -65,7 +65,7 @@ function gameCard(g, now) {
   return h('article', { class: 'ring-game', testid: 'ring-game', data: { game: g.id } },
     h('header', {},
       h('h2', {}, g.name),
-      h('div', { class: 'ring-stakes' }, h('b', {}, `${g.variant} ${g.stakes}`),
+      h('div', { class: 'ring-stakes' }, h('b', {}, `${variantName(g.variant)} ${g.stakes}`),
         h('span', {}, t('ring_buy_in', { min: fmtChips(g.min_buy_in), max: fmtChips(g.max_buy_in) })))),
     h('div', { class: 'ring-stats' },
       stat(t('ring_tables'), String(g.tables.length), { testid: 'ring-tables', data: { tables: g.tables.length } }),

@@ -17,7 +17,14 @@ pub enum DealError {
     TooMany(usize),
     #[error("stack {0} (counted from 1) is 0: every player in a deal has chips")]
     NoChips(usize),
+    /// The chips or the prizes add up past what is dealt exactly (and past any real table).
+    #[error("the {what} add up to more than {MAX_TOTAL}")]
+    TooLarge { what: &'static str },
 }
+
+/// The most the stacks, and the prizes, may add up to: amounts in whole units are worked out
+/// exactly far below 2^64 (the split is in floating point, exact to 2^53).
+pub const MAX_TOTAL: u64 = 1_000_000_000_000_000;
 
 /// The prizes still to be won by `players` players: places 1 to `players` of `prizes` (1st
 /// first), nothing for a place the table does not pay.
@@ -32,7 +39,7 @@ pub fn prizes_left(prizes: &[Money], players: usize) -> Vec<Money> {
 /// every set of players that can hold the top places is walked once (2^n sets, n each), not
 /// sampled. `prizes` are places 1 to n.
 pub fn icm(stacks: &[u64], prizes: &[Money], unit: Money) -> Result<Vec<Money>, DealError> {
-    check(stacks)?;
+    check(stacks, prizes)?;
     let n = stacks.len();
     if n > MAX_ICM_PLAYERS {
         return Err(DealError::TooMany(n));
@@ -69,7 +76,7 @@ pub fn icm(stacks: &[u64], prizes: &[Money], unit: Money) -> Result<Vec<Money>, 
 /// rest goes by chips. Without that floor a short stack's share can fall below what it has
 /// already won, which no player agrees to.
 pub fn chip_chop(stacks: &[u64], prizes: &[Money], unit: Money) -> Result<Vec<Money>, DealError> {
-    check(stacks)?;
+    check(stacks, prizes)?;
     let n = stacks.len();
     let prizes = prizes_left(prizes, n);
     let floor = prizes[n - 1].0;
@@ -82,14 +89,27 @@ pub fn chip_chop(stacks: &[u64], prizes: &[Money], unit: Money) -> Result<Vec<Mo
     Ok(in_units(&exact, total(&prizes), unit, stacks))
 }
 
-fn check(stacks: &[u64]) -> Result<(), DealError> {
+fn check(stacks: &[u64], prizes: &[Money]) -> Result<(), DealError> {
     if stacks.len() < 2 {
         return Err(DealError::TooFew);
+    }
+    if !within(stacks.iter().copied()) {
+        return Err(DealError::TooLarge { what: "stacks" });
+    }
+    if !within(prizes.iter().map(|m| m.0)) {
+        return Err(DealError::TooLarge { what: "prizes" });
     }
     match stacks.iter().position(|&s| s == 0) {
         Some(i) => Err(DealError::NoChips(i + 1)),
         None => Ok(()),
     }
+}
+
+/// Whether `amounts` add up to at most `MAX_TOTAL`, without overflowing on the way.
+fn within(mut amounts: impl Iterator<Item = u64>) -> bool {
+    amounts
+        .try_fold(0u64, u64::checked_add)
+        .is_some_and(|sum| sum <= MAX_TOTAL)
 }
 
 fn total(prizes: &[Money]) -> u64 {
@@ -151,6 +171,21 @@ mod tests {
 
     /// Malmuth-Harville by hand, stacks 50/30/20 for 50/30/20: A is first 0.5, second
     /// 0.3*50/70 + 0.2*50/80, third the rest: 25 + 10.18 + 3.21 = 38.39.
+    /// Amounts near 2^64 were added with wrapping and the units handed out one by one for
+    /// ever (the probe of `croupier deal`): they are refused, at once.
+    #[test]
+    fn stacks_or_prizes_past_the_most_are_refused() {
+        let huge = money(&[u64::MAX, 1]);
+        for (stacks, prizes) in [([100, 200], huge.clone()), ([u64::MAX, 1], money(&[10, 5]))] {
+            let e = icm(&stacks, &prizes, Money(1)).unwrap_err();
+            assert!(matches!(e, DealError::TooLarge { .. }), "{e}");
+            assert_eq!(chip_chop(&stacks, &prizes, Money(1)), Err(e));
+        }
+        let most = money(&[MAX_TOTAL - 1, 1]);
+        let split = chip_chop(&[1, 1], &most, Money(1)).unwrap();
+        assert_eq!(sum(&split), MAX_TOTAL);
+    }
+
     #[test]
     fn icm_of_three_players_is_the_harville_sum() {
         let split = icm(&[50, 30, 20], &money(&[5000, 3000, 2000]), Money(1)).unwrap();

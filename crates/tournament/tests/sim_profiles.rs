@@ -43,6 +43,10 @@ fn check(t: &Tournament, what: &str) {
         .filter(|e| e.status == Status::Won)
         .collect();
     assert_eq!(winner.len(), 1, "{what}: one winner");
+    // The big screen's players placed last: the winner first, then the last out, ten at most.
+    let recent: Vec<u32> = t.recent_out().filter_map(|e| e.place).collect();
+    let shown = (entrants - out).min(10);
+    assert_eq!(recent, (1..=shown as u32).collect::<Vec<_>>(), "{what}");
     // The winner holds every chip in play.
     let (table, seat) = winner[0].seat.expect("the winner is seated");
     let stack = t.table(table).unwrap().table.seats()[seat.index()]

@@ -147,6 +147,7 @@ impl Room {
         pot: Chips,
         now: Time,
     ) -> Result<Chips, RingError> {
+        money::pot_in_bounds(pot)?;
         let t = self.table(table)?;
         let mut rake = self.game(t.game)?.rake_of(pot);
         let taken = rake;

@@ -152,6 +152,7 @@ impl Room {
         if !t.hand_running {
             return Err(RingError::NoHandInPlay(table));
         }
+        pot_in_bounds(pot)?;
         let rake = self.game(t.game)?.rake_of(pot);
         let (table_rake, books_rake) = (add(t.rake, rake)?, add(self.books.rake, rake)?);
         // Each player dealt in once; the stacks, added without overflow, and the rake make what
@@ -159,8 +160,9 @@ impl Room {
         let before = t.chips();
         let mut after: u128 = u128::from(before.0);
         for (k, &(guest, chips)) in stacks.iter().enumerate() {
-            let seat = t.seat_of(guest).ok_or(RingError::NotSeated(guest))?;
-            let s = t.seats[usize::from(seat - 1)].ok_or(RingError::NotSeated(guest))?;
+            // A guest of another table, or of none, was not dealt in here.
+            let seat = t.seat_of(guest).ok_or(RingError::NotDealtIn { guest })?;
+            let s = t.seats[usize::from(seat - 1)].ok_or(RingError::NotDealtIn { guest })?;
             if !s.in_hand || stacks[..k].iter().any(|(g, _)| *g == guest) {
                 return Err(RingError::NotDealtIn { guest });
             }
@@ -437,4 +439,16 @@ impl Room {
         }
         Ok(())
     }
+}
+
+/// A reported pot is an amount a game may hold (issue 33 item 2: at most `Chips::MAX_AMOUNT`).
+pub(super) fn pot_in_bounds(pot: Chips) -> Result<(), RingError> {
+    if pot > Chips::MAX_AMOUNT {
+        return Err(RingError::AmountTooLarge {
+            what: crate::error::Amount::Pot,
+            amount: pot,
+            max: Chips::MAX_AMOUNT,
+        });
+    }
+    Ok(())
 }

@@ -212,8 +212,8 @@ impl<S: Send + Sync> FromRequestParts<S> for CashTableNo {
         let table = text.parse::<u32>().map_err(|_| {
             Refusal::new(
                 StatusCode::BAD_REQUEST,
-                "bad_request",
-                "a table is a number from 0",
+                "bad_path",
+                format!("{text:?} is not a cash table's id (a number from 0)"),
             )
         })?;
         Ok(CashTableNo(CashTableId(table)))

@@ -397,7 +397,7 @@ pub async fn table(
         .run(move |tx| {
             crate::cash::view::table_view(tx.state(), table, None, tx.now)
                 .map(Json)
-                .ok_or_else(|| Refusal::not_found(format!("no cash table {table}")))
+                .ok_or_else(|| Refusal::not_found(format!("no table {}", table.number())))
         })
         .await?)
 }

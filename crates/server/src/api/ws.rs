@@ -98,6 +98,10 @@ pub async fn upgrade(
     let Ok(ws) = ws else {
         return crate::refusal::Fail(crate::api::changes::not_a_websocket()).into_response();
     };
+    let topics = match topics(query.get("topics").map(String::as_str), role) {
+        Ok(topics) => topics,
+        Err(refusal) => return crate::refusal::Fail(refusal).into_response(),
+    };
     // An anonymous watcher takes a watcher's slot, which the server may take back.
     let slot = if role == Role::Public {
         let client = crate::limit::client_or_unknown(peer.map(|p| p.0.0.ip()));
@@ -116,7 +120,6 @@ pub async fn upgrade(
     } else {
         None
     };
-    let topics = topics(query.get("topics").map(String::as_str), role);
     let max = app.limits().ws_message_bytes;
     // Clients send little (an action is under 100 bytes): a small read buffer saves zeroing
     // a large one on every poll (tungstenite zeroes up to this much per read; perf), and a
@@ -129,19 +132,33 @@ pub async fn upgrade(
 
 /// What a connection asked for; by default the public and the TD get everything, a player
 /// their table and the summary.
-fn topics(asked: Option<&str>, role: Role) -> Topics {
-    match asked {
-        Some(list) => Topics {
-            summary: list.split(',').any(|t| t == "summary"),
-            seating: list.split(',').any(|t| t == "seating"),
-            standings: list.split(',').any(|t| t == "standings"),
-        },
+fn topics(asked: Option<&str>, role: Role) -> Result<Topics, Refusal> {
+    Ok(match asked {
+        Some(list) => {
+            const TOPICS: [&str; 3] = ["summary", "seating", "standings"];
+            if let Some(other) = list
+                .split(',')
+                .find(|t| !TOPICS.contains(t))
+                .filter(|_| !list.is_empty())
+            {
+                return Err(Refusal::new(
+                    StatusCode::BAD_REQUEST,
+                    "bad_query",
+                    format!("topics: {other:?} is not summary, seating or standings"),
+                ));
+            }
+            Topics {
+                summary: list.split(',').any(|t| t == "summary"),
+                seating: list.split(',').any(|t| t == "seating"),
+                standings: list.split(',').any(|t| t == "standings"),
+            }
+        }
         None => Topics {
             summary: true,
             seating: !matches!(role, Role::Player { .. }),
             standings: !matches!(role, Role::Player { .. }),
         },
-    }
+    })
 }
 
 async fn session(

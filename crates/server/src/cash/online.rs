@@ -495,7 +495,9 @@ pub fn act(
         ));
     }
     if h.to_act() != Some(Player(i as u8)) {
-        return Err(Refusal::conflict("not_your_turn", "it is not your turn"));
+        return Err(
+            Refusal::conflict("not_your_turn", "it is not your turn").with_rule(rule!("TDA-53A"))
+        );
     }
     let action = match action {
         protocol::PlayerAction::Fold => Action::Fold,
@@ -504,9 +506,15 @@ pub fn act(
         protocol::PlayerAction::BetOrRaise { to } => Action::BetOrRaiseTo(Chips(to)),
         protocol::PlayerAction::BringIn => Action::BringIn,
     };
-    h.hand
-        .apply(Op::Act(Player(i as u8), action))
-        .map_err(|e| Refusal::hand(&e))?;
+    if let Err(e) = h.hand.apply(Op::Act(Player(i as u8), action)) {
+        // The pages name the guest, not the engine's player.
+        let name = |p: Player| {
+            h.guests
+                .get(p.index())
+                .map_or_else(|| p.to_string(), |&g| room.guest_name(g).to_string())
+        };
+        return Err(Refusal::hand_named(&e, &name));
+    }
     h.deadline = now + act_ms;
     h.clock_called = false;
     after_step(room, hands, CashTableId(table), now)

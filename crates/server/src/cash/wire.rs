@@ -122,6 +122,13 @@ fn game(spec: &GameSpec) -> Result<Game, Refusal> {
         ))
         .with_rule(engine::rule!("HC-3.4.1")));
     }
+    // A largest bet belongs to a spread limit only: elsewhere it would be dropped unread.
+    if spec.spread_max != 0 && !matches!(variant.structure, engine::Structure::SpreadLimit { .. }) {
+        return Err(bad(format!(
+            "spread_max is a spread limit's largest bet (ST, SO), not one of {:?}",
+            spec.variant
+        )));
+    }
     let profile: RulebookId = spec
         .profile
         .parse()
@@ -191,7 +198,29 @@ fn mode(text: &str) -> Result<TableMode, Refusal> {
     })
 }
 
+/// The guest a list keeper's command names, which must exist before anything else is asked
+/// of them (an unknown guest is 404, not "not seated").
+fn named_guest(command: &RingCommand) -> Option<GuestId> {
+    match command {
+        RingCommand::Join { guest, .. }
+        | RingCommand::Leave { guest, .. }
+        | RingCommand::Accept { guest, .. }
+        | RingCommand::Decline { guest }
+        | RingCommand::SeatAtDesk { guest, .. }
+        | RingCommand::Move { guest, .. }
+        | RingCommand::TopUp { guest, .. }
+        | RingCommand::CashOut { guest }
+        | RingCommand::Away { guest, .. }
+        | RingCommand::FreeAwaySeat { guest, .. }
+        | RingCommand::Unfreeze { guest, .. } => Some(*guest),
+        _ => None,
+    }
+}
+
 pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result<(), Refusal> {
+    if let Some(guest) = named_guest(command) {
+        room.guest(guest).map_err(|e| refusal(&e))?;
+    }
     let r = match command {
         RingCommand::AddGame(spec) => room.add_game(game(spec)?).map(drop),
         RingCommand::AddGuest { name } => room.add_guest(name).map(drop),
@@ -246,26 +275,36 @@ pub(super) fn apply(room: &mut Room, now: Time, command: &RingCommand) -> Result
             if !dealt.is_empty() {
                 let next = room.next_hand(*table, *button).map_err(|e| refusal(&e))?;
                 let tab = room.table(*table).map_err(|e| refusal(&e))?;
-                let mut rules: Vec<u32> = next
+                let mut rules: Vec<GuestId> = next
                     .dealt
                     .iter()
-                    .filter_map(|s| tab.seats[s.index()].map(|x| x.guest.0))
+                    .filter_map(|s| tab.seats[s.index()].map(|x| x.guest))
                     .collect();
-                let mut named: Vec<u32> = dealt.iter().map(|g| g.0).collect();
+                let mut named = dealt.clone();
                 rules.sort_unstable();
                 named.sort_unstable();
                 if rules != named {
-                    let cited = next
-                        .rules
-                        .iter()
-                        .map(|r| r.id())
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    return Err(Refusal::new(
+                    let numbers = |guests: &[GuestId]| {
+                        let n: Vec<String> =
+                            guests.iter().map(|g| g.number().to_string()).collect();
+                        n.join(", ")
+                    };
+                    let seats: Vec<String> =
+                        next.dealt.iter().map(|s| s.number().to_string()).collect();
+                    let refusal = Refusal::new(
                         StatusCode::UNPROCESSABLE_ENTITY,
-                        "refused",
-                        format!("the next hand deals in guests {rules:?}, not {named:?} ({cited})"),
-                    ));
+                        "not_dealt_in",
+                        format!(
+                            "the next hand deals in guests {} (seats {}), not guests {}",
+                            numbers(&rules),
+                            seats.join(", "),
+                            numbers(&named)
+                        ),
+                    );
+                    return Err(match next.rules.first() {
+                        Some(rule) => refusal.with_rule(*rule),
+                        None => refusal,
+                    });
                 }
             }
             room.start_hand(*table, *button).map(drop)

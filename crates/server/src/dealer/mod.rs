@@ -274,10 +274,8 @@ impl DealerTable {
     }
 
     fn apply_op(&mut self, mut next: FloorHand, op: Op) -> Result<(), Refusal> {
-        next.apply(op).map_err(|e| Refusal {
-            message: floor::Line::refusal(&e).render(|p| self.name(p)),
-            ..Refusal::hand_named(&e, &|p| self.name(p))
-        })?;
+        next.apply(op)
+            .map_err(|e| Refusal::hand_named(&e, &|p| self.name(p)))?;
         self.floor = next;
         Ok(())
     }

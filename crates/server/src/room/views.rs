@@ -99,6 +99,7 @@ impl Room {
             started: t.is_started(),
             finished: t.is_finished(),
             registration_open: self.registration_open(),
+            self_registration_open: self.registration_open() && self.public_registration(),
             clock: ClockView {
                 level: shown_level as u32 + 1,
                 on_break,

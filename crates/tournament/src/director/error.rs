@@ -45,7 +45,8 @@ pub enum Wait {
 pub enum DirectorError {
     #[error("{0} cannot start a hand: {1}")]
     Wait(TableId, Wait),
-    #[error("no player {0:?}")]
+    /// Players are named as the pages count them, from 1.
+    #[error("no player {}", .0.number())]
     NoSuchPlayer(PlayerId),
     #[error("no {0}")]
     NoSuchTable(TableId),

@@ -289,6 +289,7 @@ impl Tournament {
         winner
             .into_iter()
             .chain(self.recent_out.iter().map(|p| &self.entries[p.0 as usize]))
+            .take(RECENT_OUT)
     }
 
     /// The finishing order: placed entries by place.
