@@ -35,6 +35,9 @@ async function api(method, path, body, token) {
 }
 
 const card = (table) => `${q('live-table')}[data-table="${table}"]`;
+// Each player's token, by entry id: the moved player's own page.
+const tokens = new Map();
+let movedPlay = null;
 
 const browser = await launch();
 let failed = null;
@@ -53,7 +56,8 @@ try {
     if (!toml.includes('tables = "live"')) throw new Error('the hc template has no profile line');
     const summary = await api('POST', '/api/events', { toml, seed: 17 }, secret);
     for (let i = 1; i <= 30; i++) {
-      await api('POST', `/api/events/${summary.id}/register`, { name: `Guest ${i}` }, secret);
+      const reg = await api('POST', `/api/events/${summary.id}/register`, { name: `Guest ${i}` }, secret);
+      tokens.set(reg.player, reg.token);
     }
     await api('POST', `/api/events/${summary.id}/start`, null, secret);
     return summary.id;
@@ -142,6 +146,18 @@ try {
     await shot(td, 'live-td');
     await shot(clock, 'live-clock');
     await shot(tablet, 'live-tablet');
+    // The moved player's phone says where to go until the move is done.
+    const summary = await api('GET', `/api/events/${event}`);
+    const moved = summary.instructions.find((i) => i.kind === 'move');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale, isMobile: true, hasTouch: true });
+    const play = await newPage(phone, 'play');
+    await play.goto(`${base}/play?event=${event}&token=${tokens.get(moved.player)}`);
+    const notice = play.locator(q('my-move'));
+    await notice.waitFor();
+    const said = await notice.textContent();
+    if (!said.startsWith('You are moved:') || !said.includes('to table 1 seat')) throw new Error(`the phone says "${said}"`);
+    await shot(play, 'live-play-moved');
+    movedPlay = play;
   });
 
   await step('the TD confirms it: the clock runs again, the tables play, the board is clear', 30_000, async () => {
@@ -155,6 +171,7 @@ try {
     await clock.locator(q('instructions')).waitFor({ state: 'hidden' });
     await clock.locator(q('notices')).waitFor({ state: 'hidden' });
     if (await tablet.locator(q('instruction')).count()) throw new Error('the tablet still shows an instruction');
+    await movedPlay.locator(q('my-move')).waitFor({ state: 'hidden' });
     for (const t of [1, 2, 3]) await td.locator(`${card(t)}[data-in-hand="true"]`).waitFor();
     await shot(td, 'live-done');
   });

@@ -419,6 +419,16 @@ async fn run_night(profile: &str, table_size: u8) {
             .iter()
             .all(|m| m["to_table"] == json!(1) || m["from_table"] == json!(1))
     );
+    // A table the event never had is not found, rather than a table without moves.
+    api.refused(
+        Method::GET,
+        "/api/events/0/moves?table=99",
+        None,
+        None,
+        404,
+        "not_found",
+    )
+    .await;
     let standings = api
         .ok(Method::GET, "/api/events/0/standings", None, None)
         .await;

@@ -13,7 +13,7 @@
 import { get, post, connect, param, takeParam, playerToken, setPlayerToken, download, timeZone } from './api.js';
 import { deckPanel, leftTablePanel } from './deckpanel.js';
 import { h, $, fmtChips, fmtTime, blindsText, Clock, pageHeader, showError, attempt } from './dom.js';
-import { t, onLang, translateStatic } from './i18n.js';
+import { t, lang, onLang, translateStatic } from './i18n.js';
 import { renderFelt, renderAnnouncements, renderHistory } from './table.js';
 import { actionBar } from './actions.js';
 
@@ -163,6 +163,16 @@ function showStanding(me) {
   box.dataset.testid = 'my-standing';
 }
 
+// The director's move of this player not yet carried out (balancing, a broken table, the final
+// table): what to do, in the page's language, until the dealers confirm it.
+function showMove() {
+  const box = $('#my-move');
+  const me = state.me?.standing?.player;
+  const move = me == null ? null : state.summary?.instructions?.find((i) => i.kind === 'move' && i.player === me);
+  box.hidden = !move;
+  if (move) box.replaceChildren(h('b', {}, t('you_are_moved')), ' ', lang() === 'de' ? move.de : move.en);
+}
+
 // The table a player was moved from or busted at: its last hand's proof (issue 37).
 const leftDeck = leftTablePanel({ box: $('#play-deck-left'), prefix: 'play' });
 
@@ -175,6 +185,7 @@ function onMe(me) {
   const was = state.me ? state.me.table?.table : Number(localStorage.getItem(lastTableKey())) || null;
   state.me = me;
   showStanding(me);
+  showMove();
   showTable(me.table ?? null);
   if (me.table) localStorage.setItem(lastTableKey(), String(me.table.table));
   if (was != null && was !== me.table?.table && state.token) {
@@ -207,6 +218,7 @@ function onMessage(msg) {
     case 'summary':
       state.summary = msg.summary;
       clock.update(msg.summary);
+      showMove();
       if (!state.token) showSpectator();
       tick();
       break;
@@ -309,6 +321,7 @@ window.matchMedia('(max-width: 600px)').addEventListener('change', () => state.t
 onLang(() => {
   if (state.table) showTable(state.table);
   if (state.me) showStanding(state.me);
+  showMove();
   leftDeck.render();
   if (!state.token) showSpectator(true);
   tick();

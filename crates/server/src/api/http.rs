@@ -384,7 +384,14 @@ async fn moves(
             }
         },
     };
-    read_event(&app, event, move |ev, _| Ok(Json(ev.room().moves(table)))).await
+    read_event(&app, event, move |ev, _| {
+        // A table the event never had is not found, not a table without moves.
+        if let Some(t) = table.filter(|t| t.0 > ev.room().table_count()) {
+            return Err(Refusal::not_found(format!("no table {}", t.0)));
+        }
+        Ok(Json(ev.room().moves(table)))
+    })
+    .await
 }
 
 /// What a deal among the players left would pay (TD; HC-1.2); agreed with the TD command
