@@ -13,6 +13,20 @@ async fn keep(api: &Api, command: Value) -> Value {
         .await
 }
 
+/// A list keeper's command refused with `status` and `code`; the refusal.
+async fn refused_to_keeper(api: &Api, command: &Value, status: u16, code: &str) -> Value {
+    let body = command.to_string();
+    api.refused(
+        Method::POST,
+        "/api/ring",
+        Some(&api.td),
+        Some(&body),
+        status,
+        code,
+    )
+    .await
+}
+
 /// The list keeper's board (the TD's secret: chips and books).
 async fn td_board(api: &Api) -> Value {
     api.ok(Method::GET, "/api/ring", Some(&api.td), None).await
@@ -367,18 +381,7 @@ async fn issue_33_an_enormous_buy_in_is_refused_and_the_books_balance() {
     };
     let refused = |body: Value, status: u16, code: &'static str| {
         let api = &api;
-        async move {
-            let body = body.to_string();
-            api.refused(
-                Method::POST,
-                "/api/ring",
-                Some(&api.td),
-                Some(&body),
-                status,
-                code,
-            )
-            .await
-        }
+        async move { refused_to_keeper(api, &body, status, code).await }
     };
     let e = refused(game(HUGE, 0), 422, "amount_too_large").await;
     assert_eq!(
@@ -631,18 +634,7 @@ async fn the_list_keeper_is_told_what_is_not_there_and_what_the_rules_refuse() {
     let api = Api::open();
     let refused = |body: Value, status: u16, code: &'static str| {
         let api = &api;
-        async move {
-            let body = body.to_string();
-            api.refused(
-                Method::POST,
-                "/api/ring",
-                Some(&api.td),
-                Some(&body),
-                status,
-                code,
-            )
-            .await
-        }
+        async move { refused_to_keeper(api, &body, status, code).await }
     };
     let nt = json!({ "type": "add_game", "name": "NLHE 1/2", "variant": "NT", "small_blind": 1,
         "big_blind": 2, "seats": 6, "min_buy_in": 40, "max_buy_in": 200, "spread_max": 10 });
