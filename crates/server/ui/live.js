@@ -104,16 +104,24 @@ export function liveTableCard(tb, { report, tablet, track, tabletUrl }) {
   const seatInput = h('input', { class: 'num', type: 'number', min: 1, testid: 'button-seat', placeholder: t('seat') });
   // TDA-RP-14: the cards dealt for the button, seat by seat, as they fell.
   const drawInput = h('input', { class: 'wide', testid: 'button-cards', placeholder: '1 Kh, 2 7c, …' });
+  // A button pressed with its field empty or unreadable marks the field and puts the cursor
+  // there, rather than doing nothing.
+  const missing = (input) => {
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  };
+  for (const input of [seatInput, drawInput]) input.addEventListener('input', () => input.removeAttribute('aria-invalid'));
   const drawButton = () => {
     const cards = [...drawInput.value.matchAll(/(\d+)\s*[:\s]\s*([2-9tjqka][cdhs])/gi)]
       .map((m) => ({ seat: Number(m[1]), card: m[2][0].toUpperCase() + m[2][1].toLowerCase() }));
     if (cards.length) report({ type: 'button_cards', cards });
+    else missing(drawInput);
   };
   card.append(h('div', { class: 'row' },
     h('button', { type: 'button', class: 'btn primary', testid: 'hand-over', disabled: !tb.in_hand, onclick: handOver }, t('hand_over')),
     seatInput,
     h('button', { type: 'button', class: 'btn', testid: 'button-set',
-      onclick: () => Number(seatInput.value) > 0 && report({ type: 'button', seat: Number(seatInput.value) }) }, t('button_set')),
+      onclick: () => (Number(seatInput.value) > 0 ? report({ type: 'button', seat: Number(seatInput.value) }) : missing(seatInput)) }, t('button_set')),
     drawInput,
     h('button', { type: 'button', class: 'btn', testid: 'button-cards-set', onclick: drawButton }, t('button_cards')),
     tablet ? h('button', { type: 'button', class: 'btn small', testid: 'tablet-bind', onclick: tablet }, t('tablet_bind')) : null,
