@@ -10,13 +10,11 @@
 // desk-interest-min, desk-board-names, desk-settings-go.
 
 import { h, fmtChips } from './dom.js';
-import { t, variantName } from './i18n.js';
+import { t, variantName, VARIANTS } from './i18n.js';
 
-const VARIANTS = ['NT', 'PT', 'ST', 'NO', 'PO', 'SO'];
 const PROFILES = ['tda', 'hc', 'jpr', 'wwpla', 'dg'];
 const MODES = ['online', 'tablet', 'list_keeper'];
 
-export { variantName };
 export const profileName = (id) => (PROFILES.includes(id) ? t(`profile_${id}`) : id);
 
 const field = (label, input, hint) => h('label', { class: 'desk-field' }, h('span', {}, label), input, hint ? h('small', { class: 'muted' }, hint) : null);

@@ -16,7 +16,8 @@ import { get, post, tdSecret, setTdSecret, changes } from './api.js';
 import { h, $, fmtChips, pageHeader, showError } from './dom.js';
 import { t, onLang } from './i18n.js';
 import { settleSheet } from './desk-settle.js';
-import { gameForm, openTableForm, settingsForm, variantName, profileName } from './desk-forms.js';
+import { gameForm, openTableForm, settingsForm, profileName } from './desk-forms.js';
+import { variantName } from './i18n.js';
 import { guestsView, guestPicker } from './desk-guests.js';
 import { showStatement, booksView } from './desk-statement.js';
 

@@ -487,9 +487,10 @@ const listeners = [];
 export const lang = () => current;
 
 /** The string for `key` with {name} placeholders filled; the key itself when unknown. */
-const VARIANT_CODES = ['NT', 'PT', 'ST', 'NO', 'PO', 'SO'];
+/** The cash games' variants by PHH code (spread limit: ST, SO). */
+export const VARIANTS = ['NT', 'PT', 'ST', 'NO', 'PO', 'SO'];
 /** A cash game's variant by name ("No-limit hold'em") in the page's language; its code if unknown. */
-export const variantName = (code) => (VARIANT_CODES.includes(code) ? t(`variant_${code}`) : code);
+export const variantName = (code) => (VARIANTS.includes(code) ? t(`variant_${code}`) : code);
 
 export function t(key, vars = {}) {
   const s = STRINGS[current][key] ?? EN[key] ?? key;

@@ -135,23 +135,27 @@ pub async fn upgrade(
 fn topics(asked: Option<&str>, role: Role) -> Result<Topics, Refusal> {
     Ok(match asked {
         Some(list) => {
-            const TOPICS: [&str; 3] = ["summary", "seating", "standings"];
-            if let Some(other) = list
-                .split(',')
-                .find(|t| !TOPICS.contains(t))
-                .filter(|_| !list.is_empty())
-            {
-                return Err(Refusal::new(
-                    StatusCode::BAD_REQUEST,
-                    "bad_query",
-                    format!("topics: {other:?} is not summary, seating or standings"),
-                ));
+            let mut topics = Topics {
+                summary: false,
+                seating: false,
+                standings: false,
+            };
+            // Empty: no topic; else each one of the three.
+            for topic in list.split(',').filter(|_| !list.is_empty()) {
+                match topic {
+                    "summary" => topics.summary = true,
+                    "seating" => topics.seating = true,
+                    "standings" => topics.standings = true,
+                    other => {
+                        return Err(Refusal::new(
+                            StatusCode::BAD_REQUEST,
+                            "bad_query",
+                            format!("topics: {other:?} is not summary, seating or standings"),
+                        ));
+                    }
+                }
             }
-            Topics {
-                summary: list.split(',').any(|t| t == "summary"),
-                seating: list.split(',').any(|t| t == "seating"),
-                standings: list.split(',').any(|t| t == "standings"),
-            }
+            topics
         }
         None => Topics {
             summary: true,

@@ -151,15 +151,9 @@ pub fn table_view(
     let t = room.table(table).ok()?;
     let game = room.game(t.game).ok()?;
     let hand = state.hands.get(table.0);
-    // The public view names as the room's board does (issue 36: initials, if the house chose
-    // them); a guest's own view names the players at their table.
-    let shown = |g: GuestId| {
-        let full = room.guest_name(g);
-        match (viewer, room.config.board_names) {
-            (None, ring::BoardNames::Initials) => super::wire::initials(full),
-            _ => full.to_string(),
-        }
-    };
+    // The public view names as the room's board does (issue 36); a guest's own view names the
+    // players at their table whole.
+    let shown = |g: GuestId| super::wire::shown_name(room, g, viewer.is_none());
     let in_hand = |seat: usize| -> Option<(Player, &OnlineHand)> {
         let h = hand?;
         let i = h.seats.iter().position(|s| s.index() == seat)?;

@@ -420,16 +420,21 @@ pub fn initials(name: &str) -> String {
         .join(" ")
 }
 
+/// A guest's name as shown to the public (`public`: the room's board, a table's public view)
+/// or to the desk and the guests: initials for the public when the house chose them (issue 36),
+/// else the whole name.
+pub fn shown_name(room: &Room, guest: GuestId, public: bool) -> String {
+    let full = room.guest_name(guest);
+    match room.config.board_names {
+        ring::BoardNames::Initials if public => initials(full),
+        _ => full.to_string(),
+    }
+}
+
 /// The waiting-list board for the big screen (`BoardFor::Room`) and the list keeper, at `now`.
 pub fn board(room: &Room, now: u64, audience: BoardFor) -> RingBoard {
     let keeper = audience == BoardFor::ListKeeper;
-    let name = |g: GuestId| {
-        let full = room.guest_name(g);
-        match (audience, room.config.board_names) {
-            (BoardFor::Room, ring::BoardNames::Initials) => initials(full),
-            _ => full.to_string(),
-        }
-    };
+    let name = |g: GuestId| shown_name(room, g, audience == BoardFor::Room);
     let offers_at = |table: CashTableId| {
         let n = room.offers().iter().filter(|o| o.table == table).count();
         u32::try_from(n).unwrap_or(u32::MAX)
